@@ -1,0 +1,1 @@
+"""parlour: an engine for games played by and with LLM agents."""

@@ -1,0 +1,1 @@
+"""User surfaces on the terminal (Typer + Rich)."""

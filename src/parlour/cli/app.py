@@ -1,0 +1,327 @@
+"""The ``parlour`` command."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import yaml
+from rich.console import Console
+from rich.table import Table
+
+from parlour.cli.render import TerminalObserver, event_line
+from parlour.cli.transcript import Format, render_transcript
+from parlour.core.errors import ParlourError
+from parlour.core.rng import Rng
+from parlour.games import registry
+from parlour.runtime import session as sessions
+from parlour.runtime.seating import SeatPlan, parse_overrides
+from parlour.runtime.store import Store, db_url
+from parlour.seats.human import HumanSeat
+
+app = typer.Typer(
+    help="parlour: games played by and with LLM agents.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db", help="SQLite file or SQLAlchemy URL (default: user data dir, or $PARLOUR_DB)"
+    ),
+]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed (default: random, printed)")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="number of players")]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="game option KEY=VALUE (repeatable), e.g. --set tie_rule=random"),
+]
+SeatOpt = Annotated[
+    list[str] | None,
+    typer.Option("--seat", help="per-seat override SEAT=SPEC, e.g. --seat 3=human (repeatable)"),
+]
+ModelOpt = Annotated[
+    str,
+    typer.Option(
+        "--model",
+        help="who plays the seats: local (embedded model), scripted, random, openai:MODEL, "
+        "anthropic:MODEL, replay:GAME_ID, chaos(RATE):SPEC",
+    ),
+]
+BaseUrlOpt = Annotated[
+    str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint (or $OPENAI_BASE_URL)")
+]
+
+
+def _store(db: str | None) -> Store:
+    return Store(db_url(db) if db else None)
+
+
+def _options(items: list[str] | None) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        if not sep:
+            raise ParlourError(
+                f"bad --set '{item}'; write KEY=VALUE, e.g. --set reveal_roles=false"
+            )
+        out[key.strip()] = yaml.safe_load(raw)
+    return out
+
+
+def _seed(seed: int | None) -> int:
+    if seed is not None:
+        return seed
+    import secrets
+
+    return secrets.randbelow(1_000_000)
+
+
+def _llm_factory(base_url: str | None) -> Any:
+    from parlour.runtime.llm_seating import make_llm_factory
+
+    return make_llm_factory(base_url=base_url)
+
+
+def _seat_table(session: sessions.Session) -> Table:
+    table = Table(title=f"{session.game_name} · game {session.game_id}", show_lines=False)
+    table.add_column("seat")
+    table.add_column("name")
+    table.add_column("played by")
+    for info in session.game.seats():
+        table.add_row(info.id, info.name, session.seat_specs[info.id])
+    return table
+
+
+def _run(session: sessions.Session, *, quiet: bool = False) -> None:
+    if not quiet:
+        console.print(_seat_table(session))
+    try:
+        asyncio.run(session.run())
+    except KeyboardInterrupt:
+        err_console.print(
+            "interrupted; everything so far is saved — continue with: "
+            f"parlour resume {session.game_id}"
+        )
+        raise typer.Exit(130) from None
+    except EOFError:
+        err_console.print(
+            f"input closed; the game is saved — continue with: parlour resume {session.game_id}"
+        )
+        raise typer.Exit(1) from None
+    console.print(f"saved as {session.game_id} (parlour show {session.game_id})", style="dim")
+
+
+@app.command()
+def games() -> None:
+    """List the games parlour can run."""
+    table = Table(title="games")
+    for col in ("name", "title", "seats", "description"):
+        table.add_column(col)
+    for name in registry.game_names():
+        try:
+            info = registry.load(name).game.info
+        except ImportError as err:
+            table.add_row(name, "(unavailable)", "", str(err))
+            continue
+        table.add_row(name, info.title, f"{info.min_seats}-{info.max_seats}", info.description)
+    console.print(table)
+
+
+@app.command()
+def watch(
+    game: Annotated[str, typer.Argument(help="game name (see `parlour games`)")],
+    players: PlayersOpt = None,
+    seed: SeedOpt = None,
+    reveal: Annotated[bool, typer.Option(help="show secrets (roles, private channels)")] = False,
+    model: ModelOpt = "local",
+    seat: SeatOpt = None,
+    set_: SetOpt = None,
+    base_url: BaseUrlOpt = None,
+    db: DbOpt = None,
+    quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
+) -> None:
+    """Watch an all-AI game; the public transcript streams as it happens."""
+    store = _store(db)
+    seed = _seed(seed)
+    session = _start(store, game, players, seed, set_, model, seat, base_url, reveal, quiet, None)
+    if not quiet:
+        console.print(f"seed {seed}", style="dim")
+    _run(session, quiet=quiet)
+
+
+def _start(
+    store: Store,
+    game: str,
+    players: int | None,
+    seed: int,
+    set_: list[str] | None,
+    model: str,
+    seat: list[str] | None,
+    base_url: str | None,
+    reveal: bool,
+    quiet: bool,
+    human_seat: str | None,
+) -> sessions.Session:
+    module = registry.load(game)
+    config = module.make_config(players, _options(set_))
+    probe = module.game.new(config, seed)
+    overrides = parse_overrides(seat or [], probe.seats())
+    human = None
+    if human_seat is not None:
+        overrides[human_seat] = "human"
+    if "human" in overrides.values():
+        human = HumanSeat(console=console, render_event=_human_renderer(probe))
+    system_default = "scripted" if model in ("scripted", "random") else model
+    plan = SeatPlan(default=model, system_default=system_default, overrides=overrides)
+    llm = (
+        None
+        if all(plan.spec_for(s) in ("scripted", "random", "human") for s in probe.seats())
+        else _llm_factory(base_url)
+    )
+    observer = TerminalObserver(console, reveal=reveal, quiet=quiet or human is not None)
+    return sessions.start(
+        store,
+        game,
+        players=players,
+        seed=seed,
+        options=_options(set_),
+        plan=plan,
+        observers=[observer],
+        llm_factory=llm,
+        human=human,
+    )
+
+
+def _human_renderer(game: Any) -> Any:
+    names = {s.id: s.name for s in game.seats()}
+    return lambda event: event_line(event, names)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game name (see `parlour games`)")],
+    players: PlayersOpt = None,
+    seed: SeedOpt = None,
+    as_: Annotated[
+        str | None, typer.Option("--as", help="your seat: number, id or name (default: random)")
+    ] = None,
+    model: ModelOpt = "local",
+    seat: SeatOpt = None,
+    set_: SetOpt = None,
+    base_url: BaseUrlOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """Play a game in the terminal against AI seats."""
+    store = _store(db)
+    seed = _seed(seed)
+    module = registry.load(game)
+    probe = module.game.new(module.make_config(players, _options(set_)), seed)
+    humans = [s for s in probe.seats() if not s.system]
+    if as_ is None:
+        mine = Rng(seed).choice(humans).id
+    else:
+        mine = next(iter(parse_overrides([f"{as_}=human"], probe.seats())))
+    session = _start(store, game, players, seed, set_, model, seat, base_url, False, False, mine)
+    _run(session)
+
+
+@app.command()
+def resume(
+    game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
+    db: DbOpt = None,
+    base_url: BaseUrlOpt = None,
+    reveal: Annotated[bool, typer.Option(help="show secrets")] = False,
+    quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
+) -> None:
+    """Continue a saved game exactly where it stopped."""
+    store = _store(db)
+    row = store.get_game(game_id)
+    if row.status == "finished":
+        raise ParlourError(
+            f"game {game_id} is already finished; see it with `parlour show {game_id}`"
+        )
+    module = registry.load(row.game)
+    needs_llm = any(spec not in ("scripted", "random", "human") for spec in row.seats.values())
+    _, game, _ = sessions.rebuild(store, game_id)
+    human = (
+        HumanSeat(console=console, render_event=_human_renderer(game))
+        if "human" in row.seats.values()
+        else None
+    )
+    del module
+    session = sessions.resume(
+        store,
+        game_id,
+        observers=[TerminalObserver(console, reveal=reveal, quiet=quiet or human is not None)],
+        llm_factory=_llm_factory(base_url) if needs_llm else None,
+        human=human,
+    )
+    _run(session, quiet=quiet)
+
+
+@app.command(name="list")
+def list_games(db: DbOpt = None, limit: Annotated[int, typer.Option(help="how many")] = 30) -> None:
+    """Saved games, newest first."""
+    store = _store(db)
+    table = Table(title=f"games in {store.url}")
+    for col in ("id", "game", "seed", "status", "result"):
+        table.add_column(col)
+    for row in store.list_games(limit):
+        summary = (row.result or {}).get("summary", "") if row.result else ""
+        table.add_row(row.id, row.game, str(row.seed), row.status, str(summary))
+    console.print(table)
+
+
+@app.command()
+def show(
+    game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
+    as_: Annotated[
+        str | None, typer.Option("--as", help="the transcript as this seat saw it")
+    ] = None,
+    reveal: Annotated[bool, typer.Option(help="everything, secrets included")] = False,
+    format_: Annotated[str, typer.Option("--format", help="text, markdown or html")] = "text",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="write to a file")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Print a saved game's transcript (public by default)."""
+    if format_ not in ("text", "markdown", "html"):
+        raise ParlourError(f"unknown format '{format_}'; use text, markdown or html")
+    store = _store(db)
+    row = store.get_game(game_id)
+    _, game, _ = sessions.rebuild(store, game_id)
+    names = {s.id: s.name for s in game.seats()}
+    if as_ is not None:
+        seat_id = next(iter(parse_overrides([f"{as_}=x"], game.seats())))
+        events = list(game.view(seat_id).events)
+        title = f"{row.game} {game_id} — as {names[seat_id]}"
+    elif reveal:
+        events = list(game.events)
+        title = f"{row.game} {game_id} — everything revealed"
+    else:
+        events = list(game.spectator_view(False).events)
+        title = f"{row.game} {game_id}"
+    fmt: Format = format_  # type: ignore[assignment]
+    text = render_transcript(title, events, names, row.seats, fmt)
+    if output:
+        output.write_text(text, encoding="utf-8")
+        console.print(f"wrote {output}")
+    else:
+        sys.stdout.write(text)
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        app()
+    except ParlourError as err:
+        err_console.print(f"error: {err}", highlight=False, markup=False)
+        sys.exit(2)

@@ -1,0 +1,186 @@
+"""The conformance suite every game's tests call.
+
+Each check raises ``AssertionError`` with a message that names the seed and step, so a
+failure is reproducible from the message alone.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.errors import IllegalAction
+from parlour.core.game import Game
+from parlour.core.random_answers import random_answer
+from parlour.core.replay import replay
+from parlour.core.rng import Rng
+
+ConfigFactory = Callable[[int], BaseModel]
+
+
+@dataclass
+class Playthrough:
+    seed: int
+    actions: list[tuple[str, Action]] = field(default_factory=list)
+    game: Game | None = None
+
+
+def random_playthrough(
+    game_cls: type[Game], config: BaseModel, seed: int, *, max_steps: int = 20_000
+) -> Playthrough:
+    """Play a game to the end with random legal answers (answer order: as pending lists them)."""
+    rng = Rng(seed * 7919 + 17)
+    game = game_cls.new(config, seed)
+    run = Playthrough(seed=seed, game=game)
+    for _ in range(max_steps):
+        if game.is_terminal():
+            return run
+        pending = game.pending()
+        assert pending, f"seed {seed}: game is not terminal but has no pending decision"
+        decision = pending[0] if len(pending) == 1 else rng.choice(pending)
+        action = random_answer(decision, rng)
+        game.apply(decision.id, action)
+        run.actions.append((decision.id, action))
+    raise AssertionError(f"seed {seed}: no terminal state after {max_steps} steps")
+
+
+def _log_fingerprint(game: Game) -> str:
+    return json.dumps([e.model_dump(mode="json") for e in game.events], sort_keys=True)
+
+
+def _snapshot(game: Game) -> str:
+    return json.dumps(game.snapshot(), sort_keys=True, default=str)
+
+
+def check_terminates(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable[int]) -> int:
+    """Random legal play from every seed ends with a result. Returns the number of games."""
+    count = 0
+    for seed in seeds:
+        run = random_playthrough(game_cls, configs(seed), seed)
+        assert run.game is not None
+        assert run.game.is_terminal()
+        assert run.game.result() is not None, f"seed {seed}: terminal game has no result"
+        count += 1
+    return count
+
+
+def check_deterministic_and_replayable(
+    game_cls: type[Game], configs: ConfigFactory, seeds: Iterable[int]
+) -> None:
+    """Same seed + same actions → same event log; replaying the log → same state."""
+    for seed in seeds:
+        config = configs(seed)
+        run = random_playthrough(game_cls, config, seed)
+        assert run.game is not None
+        again = replay(game_cls, config, seed, run.actions)
+        assert _log_fingerprint(again) == _log_fingerprint(run.game), (
+            f"seed {seed}: replay produced a different event log"
+        )
+        assert _snapshot(again) == _snapshot(run.game), (
+            f"seed {seed}: replay produced a different state"
+        )
+        # Resume from the middle: a copy rebuilt from a prefix continues identically.
+        half = len(run.actions) // 2
+        resumed = replay(game_cls, config, seed, run.actions[:half])
+        for decision_id, action in run.actions[half:]:
+            resumed.apply(decision_id, action)
+        assert _snapshot(resumed) == _snapshot(run.game), (
+            f"seed {seed}: resuming after {half} actions diverged"
+        )
+
+
+def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable[int]) -> int:
+    """Scan every seat's view at every step for markers planted in secrets it may not know.
+
+    ``configs`` must build configs with marker planting switched on. Returns the number of
+    views scanned (so a caller can assert the scan was not vacuous).
+    """
+    scanned = 0
+    for seed in seeds:
+        config = configs(seed)
+        run = random_playthrough(game_cls, config, seed)
+        game = game_cls.new(config, seed)
+        markers = game.secret_markers()
+        assert markers, f"seed {seed}: no markers planted; enable plant_markers in the config"
+        steps = [None, *run.actions]
+        for step in steps:
+            if step is not None:
+                game.apply(*step)
+            markers = game.secret_markers()
+            for seat in game.seats():
+                text = game.view(seat.id).model_dump_json()
+                scanned += 1
+                for marker, allowed in markers.items():
+                    if seat.id not in allowed and marker in text:
+                        raise AssertionError(
+                            f"seed {seed}: seat {seat.id} sees marker {marker} "
+                            f"(allowed: {sorted(allowed)})"
+                        )
+    return scanned
+
+
+def _illegal_answer(decision: Decision) -> Action:
+    if decision.kind is DecisionKind.CHOOSE_ONE:
+        return Choice(option="__not_an_option__")
+    if decision.kind is DecisionKind.CHOOSE_MANY:
+        return Choices(options=("__not_an_option__",))
+    if decision.kind is DecisionKind.FREE_TEXT:
+        return Text(text="x" * (decision.max_length + 1))
+    return (
+        Structured(value={"__unexpected__": [1, 2, 3]}) if decision.json_schema else Text(text="")
+    )
+
+
+def _legal_answers(decision: Decision, rng: Rng, samples: int) -> list[Action]:
+    if decision.kind is DecisionKind.CHOOSE_ONE:
+        return [Choice(option=o) for o in decision.option_ids]
+    return [random_answer(decision, rng) for _ in range(samples)]
+
+
+def check_decisions(
+    game_cls: type[Game], configs: ConfigFactory, seeds: Iterable[int], *, samples: int = 3
+) -> int:
+    """Every offered decision accepts every legal answer and rejects an illegal one.
+
+    Returns the number of (decision, answer) pairs tried.
+    """
+    tried = 0
+    for seed in seeds:
+        config = configs(seed)
+        rng = Rng(seed + 1)
+        run = random_playthrough(game_cls, config, seed)
+        game = game_cls.new(config, seed)
+        for step in run.actions:
+            for decision in game.pending():
+                for answer in _legal_answers(decision, rng, samples):
+                    probe = copy.deepcopy(game)
+                    try:
+                        probe.apply(decision.id, answer)
+                    except IllegalAction as err:
+                        raise AssertionError(
+                            f"seed {seed}: legal answer {answer!r} to {decision.id} rejected: {err}"
+                        ) from err
+                    tried += 1
+                probe = copy.deepcopy(game)
+                bad = _illegal_answer(decision)
+                try:
+                    probe.apply(decision.id, bad)
+                except IllegalAction:
+                    pass
+                else:
+                    raise AssertionError(f"seed {seed}: illegal {bad!r} to {decision.id} accepted")
+            probe = copy.deepcopy(game)
+            try:
+                probe.apply("__no_such_decision__", step[1])
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"seed {seed}: an unknown decision id was accepted")
+            game.apply(*step)
+    return tried

@@ -1,0 +1,150 @@
+"""Typed decisions: what a seat is asked, with its legal answers spelled out."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+import jsonschema
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.errors import IllegalAction
+
+
+class DecisionKind(StrEnum):
+    CHOOSE_ONE = "choose_one"
+    CHOOSE_MANY = "choose_many"
+    FREE_TEXT = "free_text"
+    STRUCTURED = "structured"
+
+
+class Option(BaseModel):
+    """One legal answer: a stable id (what gets stored) and a label (what people read)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str = Field(min_length=1)
+    label: str
+
+
+class Decision(BaseModel):
+    """A request to one seat. Self-validating: ``check(action)`` accepts exactly the legal answers."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str = Field(min_length=1)
+    seat: str = Field(min_length=1)
+    kind: DecisionKind
+    purpose: str = Field(min_length=1, description="machine tag, e.g. 'vote', 'speak', 'order'")
+    prompt: str = Field(description="what to decide, in the game's words")
+    options: tuple[Option, ...] = ()
+    min_choices: int = 1
+    max_choices: int = 1
+    max_length: int = 0
+    allow_empty: bool = False
+    json_schema: dict[str, Any] | None = None
+    context: dict[str, Any] = Field(default_factory=dict, description="extra facts for prompts")
+    not_allowed: dict[str, str] = Field(
+        default_factory=dict,
+        description="plausible but illegal answers (id or label) → why, for precise feedback",
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Decision:
+        ids = [o.id for o in self.options]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"decision {self.id}: duplicate option ids")
+        if self.kind is DecisionKind.CHOOSE_ONE and not self.options:
+            raise ValueError(f"decision {self.id}: choose-one needs at least one option")
+        if self.kind is DecisionKind.CHOOSE_MANY:
+            if not 0 <= self.min_choices <= self.max_choices:
+                raise ValueError(f"decision {self.id}: need 0 <= min_choices <= max_choices")
+            if self.min_choices > len(self.options):
+                raise ValueError(f"decision {self.id}: min_choices exceeds the option count")
+        if self.kind is DecisionKind.FREE_TEXT and self.max_length <= 0:
+            raise ValueError(f"decision {self.id}: free text needs a positive max_length")
+        if self.kind is DecisionKind.STRUCTURED:
+            if self.json_schema is None:
+                raise ValueError(f"decision {self.id}: structured needs a json_schema")
+            jsonschema.Draft202012Validator.check_schema(self.json_schema)
+        return self
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options)
+
+    def label_of(self, option_id: str) -> str:
+        opt = self.option(option_id)
+        return opt.label if opt else option_id
+
+    # -- validation ----------------------------------------------------------------------
+
+    def _illegal(self, why: str) -> IllegalAction:
+        return IllegalAction(why, decision_id=self.id)
+
+    def _eligible(self) -> str:
+        return ", ".join(o.label for o in self.options)
+
+    def _why_not(self, answer: str) -> str:
+        """The game's reason for a known illegal answer, else a generic one."""
+        for key, why in self.not_allowed.items():
+            if key.casefold() == answer.strip().casefold():
+                return (
+                    f"Invalid {self.purpose} target: {answer} — {why}; "
+                    f"eligible: {self._eligible()}"
+                )
+        return f"'{answer}' is not a legal choice; legal: {self._eligible()}"
+
+    def check(self, action: Action) -> Action:
+        """Return the action if it is a legal answer; raise ``IllegalAction`` naming why not."""
+        if self.kind is DecisionKind.CHOOSE_ONE:
+            if not isinstance(action, Choice):
+                raise self._illegal(f"expected one choice, got {action.kind}")
+            if self.option(action.option) is None:
+                raise self._illegal(self._why_not(action.option))
+            return action
+        if self.kind is DecisionKind.CHOOSE_MANY:
+            if not isinstance(action, Choices):
+                raise self._illegal(f"expected a list of choices, got {action.kind}")
+            picked = action.options
+            if len(set(picked)) != len(picked):
+                raise self._illegal("the same option was chosen twice")
+            bad = [p for p in picked if self.option(p) is None]
+            if bad:
+                raise self._illegal(f"not legal: {', '.join(bad)}; legal: {self._eligible()}")
+            if not self.min_choices <= len(picked) <= self.max_choices:
+                raise self._illegal(
+                    f"choose between {self.min_choices} and {self.max_choices} options, "
+                    f"got {len(picked)}"
+                )
+            return action
+        if self.kind is DecisionKind.FREE_TEXT:
+            if not isinstance(action, Text):
+                raise self._illegal(f"expected text, got {action.kind}")
+            if not action.text.strip() and not self.allow_empty:
+                raise self._illegal("the answer is empty; write something")
+            if len(action.text) > self.max_length:
+                raise self._illegal(
+                    f"too long: {len(action.text)} characters, at most {self.max_length}"
+                )
+            return action
+        if not isinstance(action, Structured):
+            raise self._illegal(f"expected an object, got {action.kind}")
+        assert self.json_schema is not None
+        errors = sorted(
+            jsonschema.Draft202012Validator(self.json_schema).iter_errors(action.value),
+            key=lambda e: list(e.absolute_path),
+        )
+        if errors:
+            where = "/".join(str(p) for p in errors[0].absolute_path) or "(root)"
+            raise self._illegal(f"invalid object at {where}: {errors[0].message}")
+        return action

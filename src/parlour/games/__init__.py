@@ -1,0 +1,1 @@
+"""Game packages. Each one holds its rules, content, scripted policies and prompt templates."""

@@ -1,0 +1,69 @@
+"""The provider-neutral backend protocol and the typed errors every backend raises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from parlour.core.errors import ParlourError
+from parlour.models.messages import ModelRequest, ModelResponse
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a backend can enforce natively (callers may still validate everything)."""
+
+    json_schema: bool = False  # the provider constrains answers to a JSON schema
+    grammar: bool = False  # arbitrary grammars (GBNF) are enforced token by token
+    prompt_cache: bool = False  # repeated prefixes are cheaper (provider or KV cache)
+
+
+@runtime_checkable
+class ModelBackend(Protocol):
+    """One way of answering a ``ModelRequest``. Backends know nothing of games."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def capabilities(self) -> Capabilities: ...
+
+    async def complete(self, request: ModelRequest) -> ModelResponse: ...
+
+
+class ModelError(ParlourError):
+    """A model call failed. The message names the fix. ``retryable``: worth another try."""
+
+    retryable: bool = False
+
+    def __init__(self, message: str, *, retryable: bool | None = None) -> None:
+        super().__init__(message)
+        if retryable is not None:
+            self.retryable = retryable
+
+
+class ModelUnavailable(ModelError):
+    """The backend cannot be used at all: missing key, unreachable endpoint, missing model."""
+
+
+class ModelTimeout(ModelError):
+    """The call took longer than its timeout."""
+
+    retryable = True
+
+
+class RateLimited(ModelError):
+    """The provider asked us to slow down. ``retry_after`` in seconds when it said so."""
+
+    retryable = True
+
+    def __init__(self, message: str, *, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ReplayDivergence(ModelError):
+    """A replayed game asked for something the recording does not contain."""

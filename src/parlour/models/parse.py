@@ -1,0 +1,179 @@
+"""Turn a model's text answer into the spec's object, or into feedback the model can act on.
+
+Extraction is forgiving (code fences, leading prose, a bare option id); checking is not:
+the object must satisfy the spec. Callers still validate against their own rules.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import jsonschema
+
+from parlour.models.messages import OutputKind, OutputSpec, answer_schema, format_instruction
+
+_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+_MAX_LISTED = 12
+
+
+class AnswerFormatError(ValueError):
+    """The answer does not have the requested shape; ``str(e)`` is feedback for the model."""
+
+    @property
+    def feedback(self) -> str:
+        return str(self)
+
+
+def extract_json(text: str) -> Any:
+    """The first JSON object in ``text`` (inside code fences if any, after any prose)."""
+    candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
+    decoder = json.JSONDecoder()
+    first_error: json.JSONDecodeError | None = None
+    for chunk in candidates:
+        start = chunk.find("{")
+        while start != -1:
+            try:
+                value, _ = decoder.raw_decode(chunk, start)
+                return value
+            except json.JSONDecodeError as e:
+                first_error = first_error or e
+            start = chunk.find("{", start + 1)
+    if first_error is not None:
+        raise AnswerFormatError(f"the JSON object is malformed ({first_error.msg})")
+    raise AnswerFormatError("no JSON object found in the answer")
+
+
+def _listing(ids: tuple[str, ...]) -> str:
+    shown = ", ".join(json.dumps(i) for i in ids[:_MAX_LISTED])
+    return shown + (f" … ({len(ids)} in all)" if len(ids) > _MAX_LISTED else "")
+
+
+def _bare_choice(text: str, spec: OutputSpec) -> dict[str, Any] | None:
+    # Small models often answer just `alice` or `"alice"`; accept an exact id.
+    bare = text.strip().strip("`").strip().strip('"').strip("'").strip()
+    return {"choice": bare, "why": ""} if bare in spec.option_ids else None
+
+
+def _check_choice(value: dict[str, Any], spec: OutputSpec) -> dict[str, Any]:
+    if "choice" not in value:
+        raise AnswerFormatError(f'missing "choice"; {format_instruction(spec)}')
+    pick = value["choice"]
+    if not isinstance(pick, str) or pick not in spec.option_ids:
+        raise AnswerFormatError(
+            f"{json.dumps(pick)} is not a legal option id; use exactly one of: "
+            f"{_listing(spec.option_ids)}"
+        )
+    return value
+
+
+def _check_choices(value: dict[str, Any], spec: OutputSpec) -> dict[str, Any]:
+    picks = value.get("choices")
+    if not isinstance(picks, list):
+        raise AnswerFormatError(f'"choices" must be a list; {format_instruction(spec)}')
+    bad = [p for p in picks if not isinstance(p, str) or p not in spec.option_ids]
+    if bad:
+        raise AnswerFormatError(
+            f"not legal option ids: {', '.join(json.dumps(b) for b in bad)}; "
+            f"legal: {_listing(spec.option_ids)}"
+        )
+    if len(set(picks)) != len(picks):
+        raise AnswerFormatError("the same option id appears twice; list distinct ids")
+    if not spec.min_choices <= len(picks) <= spec.max_choices:
+        raise AnswerFormatError(
+            f"choose between {spec.min_choices} and {spec.max_choices} ids, got {len(picks)}"
+        )
+    return value
+
+
+def _check_why(value: dict[str, Any]) -> None:
+    if "why" in value and not isinstance(value["why"], str):
+        raise AnswerFormatError('"why" must be a string')
+
+
+def parse_answer(text: str, spec: OutputSpec) -> Any:
+    """The answer as a spec-valid object (or the text for free text); else ``AnswerFormatError``."""
+    if spec.kind is OutputKind.TEXT:
+        if spec.max_chars is not None and len(text) > spec.max_chars:
+            raise AnswerFormatError(
+                f"too long: {len(text)} characters, at most {spec.max_chars}"
+            )
+        return text
+    if not text.strip():
+        raise AnswerFormatError(f"the answer is empty; {format_instruction(spec)}")
+    try:
+        value = extract_json(text)
+    except AnswerFormatError:
+        bare = _bare_choice(text, spec) if spec.kind is OutputKind.CHOICE else None
+        if bare is None:
+            raise
+        value = bare
+    if not isinstance(value, dict):
+        raise AnswerFormatError(f"expected a JSON object; {format_instruction(spec)}")
+    if spec.kind is OutputKind.CHOICE:
+        _check_why(value)
+        return _check_choice(value, spec)
+    if spec.kind is OutputKind.CHOICES:
+        _check_why(value)
+        return _check_choices(value, spec)
+    schema = answer_schema(spec)
+    assert schema is not None
+    errors = sorted(
+        jsonschema.Draft202012Validator(schema).iter_errors(value),
+        key=lambda e: list(e.absolute_path),
+    )
+    if errors:
+        where = "/".join(str(p) for p in errors[0].absolute_path) or "(root)"
+        raise AnswerFormatError(f"invalid object at {where}: {errors[0].message}")
+    return value
+
+
+def try_parse(text: str, spec: OutputSpec) -> tuple[Any | None, str | None]:
+    """``(parsed, None)`` or ``(None, feedback)``: what backends put in a ModelResponse."""
+    try:
+        return parse_answer(text, spec), None
+    except AnswerFormatError as e:
+        return None, e.feedback
+
+
+def _close(text: str) -> str:
+    stack: list[str] = []
+    in_string = False
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            stack.append("}" if ch == "{" else "]")
+        elif ch in "}]" and stack:
+            stack.pop()
+    if in_string:
+        text = (text[:-1] if escaped else text) + '"'
+    return text + "".join(reversed(stack))
+
+
+def close_truncated_json(text: str) -> str | None:
+    """Complete a JSON prefix cut off by max_tokens, or ``None`` if no completion parses.
+
+    Meant for grammar-constrained answers, which are always a valid JSON prefix:
+    ``{"choice": "a", "why": "becau`` becomes ``{"choice": "a", "why": "becau"}``. When
+    the cut falls inside a key, the unfinished member is dropped instead.
+    """
+    cuts = [len(text)] + [i for i in range(len(text) - 1, -1, -1) if text[i] in ",{["]
+    for cut in cuts:
+        head = text[:cut] if cut == len(text) or text[cut] == "," else text[: cut + 1]
+        candidate = _close(head.rstrip())
+        try:
+            json.loads(candidate)
+        except json.JSONDecodeError:
+            continue
+        return candidate
+    return None

@@ -1,0 +1,1 @@
+"""The runtime: the loop that asks seats and applies actions, persistence, observers."""

@@ -1,0 +1,115 @@
+"""Model specs → LLM seats, sharing one backend per spec and logging every call."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from parlour.core.errors import ParlourError
+from parlour.core.game import SeatInfo
+from parlour.core.module import GameModule
+from parlour.models.base import ModelBackend, ModelError
+from parlour.models.messages import messages_digest
+from parlour.models.pricing import cost
+from parlour.runtime.store import CallRecord, Store
+from parlour.seats.base import Seat
+from parlour.seats.llm import Attempt, LlmSeat, LlmSeatConfig
+
+#: Room per decision purpose (tokens). Speech stays short; structured answers need room.
+MAX_TOKENS = {
+    "speak": 90,
+    "wolf_chat": 70,
+    "diary": 220,
+    "debrief": 90,
+    "narrate": 200,
+    "act": 60,
+    "classify": 40,
+    "vote": 60,
+    "route": 60,
+}
+
+
+class StoreSink:
+    """Writes every attempt of every LLM seat into the store's call log."""
+
+    def __init__(self, store: Store, game_id: str) -> None:
+        self.store = store
+        self.game_id = game_id
+
+    def record(self, attempt: Attempt) -> None:
+        self.store.record_call(
+            CallRecord(
+                game_id=self.game_id,
+                seat=attempt.seat,
+                decision_id=attempt.decision_id,
+                purpose=attempt.purpose,
+                phase=attempt.phase,
+                attempt=attempt.attempt,
+                model_id=attempt.model_id,
+                cache_key=attempt.cache_key,
+                messages=[m.model_dump(mode="json") for m in attempt.messages],
+                messages_digest=messages_digest(attempt.messages),
+                output_spec=attempt.output.model_dump(mode="json"),
+                response_text=attempt.response_text,
+                parsed=attempt.parsed,
+                outcome=attempt.outcome,
+                error=attempt.error,
+                input_tokens=attempt.usage.input_tokens,
+                output_tokens=attempt.usage.output_tokens,
+                cached_tokens=attempt.usage.cached_input_tokens,
+                latency_s=attempt.latency_s,
+                cost_usd=cost(attempt.model_id, attempt.usage),
+            )
+        )
+
+
+@dataclass
+class LlmFactory:
+    store: Store
+    base_url: str | None = None
+    retries: int = 2
+    backends: dict[str, ModelBackend] = field(default_factory=dict)
+
+    def backend(self, spec: str) -> ModelBackend:
+        if spec not in self.backends:
+            self.backends[spec] = resolve_spec(spec, self.store, self.base_url)
+        return self.backends[spec]
+
+    def check(self, specs: set[str]) -> None:
+        """Resolve and probe every model spec before a game is created (fail fast)."""
+        for spec in sorted(specs):
+            backend = self.backend(spec)
+            probe = getattr(backend, "check", None)
+            if probe is not None:
+                try:
+                    asyncio.run(probe())
+                except ModelError as err:
+                    raise ParlourError(str(err)) from err
+
+    def __call__(
+        self, spec: str, seat: SeatInfo, module: GameModule, seed: int, game_id: str
+    ) -> Seat:
+        return LlmSeat(
+            self.backend(spec),
+            module.prompter,
+            module.policy,
+            seat_id=seat.id,
+            seed=seed,
+            cache_key=seat.id,
+            config=LlmSeatConfig(retries=self.retries, max_tokens=dict(MAX_TOKENS)),
+            sink=StoreSink(self.store, game_id),
+        )
+
+
+def resolve_spec(spec: str, store: Store, base_url: str | None) -> ModelBackend:
+    """Model spec → backend; ``replay:GAME_ID`` reads that game's stored calls."""
+    from parlour.models.registry import resolve
+    from parlour.models.replay import ReplayBackend, recorded_from_rows
+
+    try:
+        if spec.startswith("replay:"):
+            source = spec.removeprefix("replay:")
+            return ReplayBackend(recorded_from_rows(store.calls(source)))
+        return resolve(spec, base_url=base_url)
+    except ModelError as err:
+        raise ParlourError(str(err)) from err

@@ -1,0 +1,110 @@
+"""A human at the terminal: sees only this seat's view, answers by number or text.
+
+Input is validated against the decision and re-asked on bad input, so a typo never
+reaches the rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from rich.console import Console
+
+from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.errors import IllegalAction
+from parlour.core.events import Event
+from parlour.core.view import View
+
+InputFn = Callable[[str], str]
+
+
+class HumanSeat:
+    def __init__(
+        self,
+        console: Console | None = None,
+        input_fn: InputFn | None = None,
+        render_event: Callable[[Event], str] | None = None,
+    ) -> None:
+        self._console = console or Console()
+        self._input = input_fn or input
+        self._render = render_event or (
+            lambda e: f"{e.speaker + ': ' if e.speaker else ''}{e.text}"
+        )
+        self._seen = -1
+        # One terminal, one question at a time, even when decisions are concurrent.
+        self._lock = asyncio.Lock()
+
+    @property
+    def label(self) -> str:
+        return "human"
+
+    def _show_news(self, view: View) -> None:
+        for event in view.events:
+            if event.seq > self._seen:
+                self._console.print(self._render(event), markup=False, highlight=False)
+                self._seen = event.seq
+
+    async def decide(self, view: View, decision: Decision) -> Action:
+        async with self._lock:
+            self._show_news(view)
+            while True:
+                self._console.print()
+                self._console.print(f"[bold]{view.seat_name}[/] — {decision.prompt}")
+                if decision.options:
+                    for n, opt in enumerate(decision.options, 1):
+                        self._console.print(f"  {n:>2}. {opt.label}", markup=False)
+                raw = await asyncio.to_thread(self._input, _hint(decision))
+                try:
+                    action = parse_human_answer(decision, raw)
+                    return decision.check(action)
+                except IllegalAction as err:
+                    self._console.print(f"[red]{err}[/] — try again", highlight=False)
+                except EOFError:
+                    raise
+                except ValueError as err:
+                    self._console.print(f"[red]{err}[/] — try again", highlight=False)
+
+
+def _hint(decision: Decision) -> str:
+    if decision.kind is DecisionKind.CHOOSE_ONE:
+        return "number> "
+    if decision.kind is DecisionKind.CHOOSE_MANY:
+        return f"numbers, comma-separated ({decision.min_choices}-{decision.max_choices})> "
+    if decision.kind is DecisionKind.FREE_TEXT:
+        return "(empty = say nothing)> " if decision.allow_empty else "> "
+    return "JSON object> "
+
+
+def parse_human_answer(decision: Decision, raw: str) -> Action:
+    """Turn what a person typed into an action (numbers or ids for choices)."""
+    text = raw.strip()
+    if decision.kind is DecisionKind.CHOOSE_ONE:
+        return Choice(option=_option_for(decision, text))
+    if decision.kind is DecisionKind.CHOOSE_MANY:
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        return Choices(options=tuple(_option_for(decision, p) for p in parts))
+    if decision.kind is DecisionKind.FREE_TEXT:
+        return Text(text=text)
+    import json
+
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not valid JSON: {err.msg}") from err
+    if not isinstance(value, dict):
+        raise ValueError("expected a JSON object")
+    return Structured(value=value)
+
+
+def _option_for(decision: Decision, token: str) -> str:
+    if token.isdigit():
+        n = int(token)
+        if 1 <= n <= len(decision.options):
+            return decision.options[n - 1].id
+        raise ValueError(f"pick a number from 1 to {len(decision.options)}")
+    for opt in decision.options:
+        if token.lower() in (opt.id.lower(), opt.label.lower()):
+            return opt.id
+    raise ValueError(f"'{token}' is not one of the options")

@@ -1,0 +1,275 @@
+"""The LLM seat: layered prompt → typed answer, validated, retried with feedback, fallback.
+
+A failed attempt is retried on a throwaway branch (the bad answer and the validation
+error are appended only to that retry's messages); the seat's history is rebuilt from
+its view on every call, so nothing from a failed attempt can ever enter it. After the
+retry budget the game's scripted policy answers. Every attempt is reported to a sink.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.errors import IllegalAction
+from parlour.core.policy import Policy
+from parlour.core.prompting import Prompter
+from parlour.core.rng import Rng, hash_seed
+from parlour.core.view import View
+from parlour.models.base import ModelBackend, ModelError
+from parlour.models.messages import (
+    Message,
+    ModelRequest,
+    ModelResponse,
+    OutputSpec,
+    Settings,
+    Usage,
+    format_instruction,
+)
+from parlour.seats.flatten import flatten
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One model call made for one decision, as the seat saw it."""
+
+    seat: str
+    decision_id: str
+    purpose: str
+    phase: str
+    attempt: int
+    model_id: str
+    cache_key: str
+    messages: tuple[Message, ...]
+    output: OutputSpec
+    response_text: str
+    parsed: Any
+    outcome: str  # valid | invalid | error | fallback
+    error: str
+    usage: Usage
+    latency_s: float
+
+
+class AttemptSink(Protocol):
+    def record(self, attempt: Attempt) -> None: ...
+
+
+@dataclass
+class LlmSeatConfig:
+    retries: int = 2
+    temperature: float = 0.7
+    #: max_tokens per decision purpose; speech is short, structured answers need room.
+    max_tokens: dict[str, int] = field(default_factory=dict)
+    default_max_tokens: int = 160
+
+
+def _values(decision: Decision) -> tuple[list[str], dict[str, str]]:
+    """What the model writes for each option: the label when labels are unique (models
+    answer with names far better than with opaque ids), else the id."""
+    labels = [o.label for o in decision.options]
+    if len({label.casefold() for label in labels}) == len(labels) and all(labels):
+        return labels, {o.label: o.id for o in decision.options}
+    ids = [o.id for o in decision.options]
+    return ids, {i: i for i in ids}
+
+
+def output_spec(decision: Decision) -> tuple[OutputSpec, dict[str, str]]:
+    if decision.kind is DecisionKind.CHOOSE_ONE:
+        values, mapping = _values(decision)
+        return OutputSpec.choice(values), mapping
+    if decision.kind is DecisionKind.CHOOSE_MANY:
+        values, mapping = _values(decision)
+        return OutputSpec.choices(values, decision.min_choices, decision.max_choices), mapping
+    if decision.kind is DecisionKind.FREE_TEXT:
+        return OutputSpec.text(decision.max_length), {}
+    assert decision.json_schema is not None
+    return OutputSpec.json_schema(decision.json_schema), {}
+
+
+def _clip(text: str, limit: int) -> str:
+    """Cut over-long speech at a word boundary: length is formatting, not a decision."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;: ")
+    return cut or text[:limit]
+
+
+def to_action(decision: Decision, response: ModelResponse, mapping: dict[str, str]) -> Action:
+    """Turn a response into an action; raise ``IllegalAction`` with feedback for the model."""
+    if decision.kind is DecisionKind.FREE_TEXT:
+        text = response.text.strip().strip('"').strip()
+        return Text(text=_clip(text, decision.max_length))
+    if response.parsed is None:
+        raise IllegalAction(response.parse_error or "the answer was not valid JSON")
+    parsed = response.parsed
+    if not isinstance(parsed, dict):
+        raise IllegalAction("expected a JSON object")
+    why = str(parsed.get("why", ""))[:500]
+    if decision.kind is DecisionKind.CHOOSE_ONE:
+        raw = str(parsed.get("choice", ""))
+        return Choice(option=mapping.get(raw, raw), reason=why)
+    if decision.kind is DecisionKind.CHOOSE_MANY:
+        raw_list = parsed.get("choices", [])
+        if not isinstance(raw_list, list):
+            raise IllegalAction('"choices" must be a list')
+        return Choices(options=tuple(mapping.get(str(v), str(v)) for v in raw_list), reason=why)
+    return Structured(value=parsed)
+
+
+class LlmSeat:
+    def __init__(
+        self,
+        backend: ModelBackend,
+        prompter: Prompter,
+        fallback: Policy,
+        *,
+        seat_id: str,
+        seed: int,
+        cache_key: str,
+        config: LlmSeatConfig | None = None,
+        sink: AttemptSink | None = None,
+    ) -> None:
+        self.backend = backend
+        self.prompter = prompter
+        self.fallback = fallback
+        self.seat_id = seat_id
+        self.seed = seed
+        self.cache_key = cache_key
+        self.config = config or LlmSeatConfig()
+        self.sink = sink
+
+    @property
+    def label(self) -> str:
+        return self.backend.model_id
+
+    def base_messages(self, view: View, decision: Decision, spec: OutputSpec) -> list[Message]:
+        parts = self.prompter.parts(view, decision)
+        instruction = format_instruction(spec)
+        if instruction:
+            parts = parts.model_copy(update={"command": f"{parts.command}\n\n{instruction}"})
+        return [
+            Message(role=t.role, content=t.content, cache_boundary=t.cache_boundary)
+            for t in flatten(parts)
+        ]
+
+    async def decide(self, view: View, decision: Decision) -> Action:
+        spec, mapping = output_spec(decision)
+        base = self.base_messages(view, decision, spec)
+        settings = Settings(
+            temperature=self.config.temperature,
+            max_tokens=self.config.max_tokens.get(decision.purpose, self.config.default_max_tokens),
+            seed=hash_seed(self.seed, decision.id),
+        )
+        branch: list[Message] = []
+        for attempt in range(1, self.config.retries + 2):
+            messages = tuple(base + branch)
+            request = ModelRequest(
+                messages=messages,
+                output=spec,
+                settings=settings,
+                cache_key=self.cache_key,
+                purpose=decision.purpose,
+            )
+            started = time.perf_counter()
+            try:
+                response = await self.backend.complete(request)
+            except ModelError as err:
+                self._record(
+                    view,
+                    decision,
+                    attempt,
+                    messages,
+                    spec,
+                    None,
+                    "error",
+                    str(err),
+                    time.perf_counter() - started,
+                )
+                log.warning("%s: model error on %s: %s", self.seat_id, decision.id, err)
+                continue
+            try:
+                action = decision.check(to_action(decision, response, mapping))
+            except IllegalAction as err:
+                self._record(
+                    view,
+                    decision,
+                    attempt,
+                    messages,
+                    spec,
+                    response,
+                    "invalid",
+                    str(err),
+                    response.latency_s,
+                )
+                # Throwaway branch: the retry sees its mistake and the exact error.
+                branch = [
+                    Message(role="assistant", content=response.text or "(empty)"),
+                    Message(
+                        role="user",
+                        content=f"Invalid answer: {err}\nTry again. "
+                        f"{format_instruction(spec)}".strip(),
+                    ),
+                ]
+                continue
+            self._record(
+                view, decision, attempt, messages, spec, response, "valid", "", response.latency_s
+            )
+            return action
+        action = self.fallback(view, decision, Rng(hash_seed(self.seed, decision.id)))
+        self._record(
+            view,
+            decision,
+            self.config.retries + 2,
+            tuple(base),
+            spec,
+            None,
+            "fallback",
+            "retry budget spent; scripted policy answered",
+            0.0,
+            fallback_answer=action,
+        )
+        return action
+
+    def _record(
+        self,
+        view: View,
+        decision: Decision,
+        attempt: int,
+        messages: tuple[Message, ...],
+        spec: OutputSpec,
+        response: ModelResponse | None,
+        outcome: str,
+        error: str,
+        latency: float,
+        fallback_answer: Action | None = None,
+    ) -> None:
+        if self.sink is None:
+            return
+        parsed: Any = response.parsed if response else None
+        if fallback_answer is not None:
+            parsed = fallback_answer.model_dump(mode="json")
+        self.sink.record(
+            Attempt(
+                seat=self.seat_id,
+                decision_id=decision.id,
+                purpose=decision.purpose,
+                phase=view.phase,
+                attempt=attempt,
+                model_id=response.model_id if response else self.backend.model_id,
+                cache_key=self.cache_key,
+                messages=messages,
+                output=spec,
+                response_text=response.text if response else "",
+                parsed=parsed,
+                outcome=outcome,
+                error=error,
+                usage=response.usage if response else Usage(),
+                latency_s=latency,
+            )
+        )

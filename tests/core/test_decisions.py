@@ -1,0 +1,183 @@
+"""Decisions validate answers exactly: every legal answer accepted, illegal ones named."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from parlour.core import (
+    Choice,
+    Choices,
+    Decision,
+    DecisionKind,
+    IllegalAction,
+    Option,
+    Structured,
+    Text,
+    action_from_json,
+)
+from parlour.core.random_answers import random_answer
+from parlour.core.rng import Rng
+
+OPTS = tuple(Option(id=f"p{i}", label=name) for i, name in enumerate(["Kenji", "Aiko", "Hiro"]))
+
+
+def vote() -> Decision:
+    return Decision(
+        id="d1:vote:p9",
+        seat="p9",
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose="vote",
+        prompt="Vote",
+        options=OPTS,
+    )
+
+
+def test_choose_one_accepts_each_option_and_names_the_legal_ones() -> None:
+    d = vote()
+    for opt in OPTS:
+        assert d.check(Choice(option=opt.id)) == Choice(option=opt.id)
+    with pytest.raises(IllegalAction, match="legal: Kenji, Aiko, Hiro") as err:
+        d.check(Choice(option="Kenji"))
+    assert err.value.decision_id == "d1:vote:p9"
+    with pytest.raises(IllegalAction, match="expected one choice"):
+        d.check(Text(text="p1"))
+
+
+def test_choose_many_bounds_and_duplicates() -> None:
+    d = Decision(
+        id="r",
+        seat="router",
+        kind=DecisionKind.CHOOSE_MANY,
+        purpose="route",
+        prompt="who",
+        options=OPTS,
+        min_choices=1,
+        max_choices=2,
+    )
+    d.check(Choices(options=("p0",)))
+    d.check(Choices(options=("p0", "p2")))
+    with pytest.raises(IllegalAction, match="between 1 and 2"):
+        d.check(Choices(options=()))
+    with pytest.raises(IllegalAction, match="twice"):
+        d.check(Choices(options=("p0", "p0")))
+    with pytest.raises(IllegalAction, match="not legal: zz"):
+        d.check(Choices(options=("zz",)))
+
+
+def test_free_text_length_and_empty() -> None:
+    d = Decision(
+        id="s",
+        seat="p1",
+        kind=DecisionKind.FREE_TEXT,
+        purpose="speak",
+        prompt="say",
+        max_length=5,
+        allow_empty=True,
+    )
+    d.check(Text(text=""))
+    d.check(Text(text="hello"))
+    with pytest.raises(IllegalAction, match="too long: 6 characters"):
+        d.check(Text(text="hello!"))
+    strict = d.model_copy(update={"allow_empty": False})
+    with pytest.raises(IllegalAction, match="empty"):
+        strict.check(Text(text="  "))
+
+
+def test_structured_uses_json_schema() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 0}},
+        "required": ["name", "age"],
+        "additionalProperties": False,
+    }
+    d = Decision(
+        id="c",
+        seat="gm",
+        kind=DecisionKind.STRUCTURED,
+        purpose="cast",
+        prompt="cast",
+        json_schema=schema,
+    )
+    d.check(Structured(value={"name": "Ann", "age": 3}))
+    with pytest.raises(IllegalAction, match="at age"):
+        d.check(Structured(value={"name": "Ann", "age": -1}))
+
+
+def test_malformed_decisions_are_rejected_at_construction() -> None:
+    with pytest.raises(ValidationError, match="duplicate option ids"):
+        Decision(
+            id="x",
+            seat="s",
+            kind=DecisionKind.CHOOSE_ONE,
+            purpose="p",
+            prompt="",
+            options=(OPTS[0], OPTS[0]),
+        )
+    with pytest.raises(ValidationError, match="needs at least one option"):
+        Decision(id="x", seat="s", kind=DecisionKind.CHOOSE_ONE, purpose="p", prompt="")
+    with pytest.raises(ValidationError, match="positive max_length"):
+        Decision(id="x", seat="s", kind=DecisionKind.FREE_TEXT, purpose="p", prompt="")
+
+
+def test_decisions_and_actions_round_trip_through_json() -> None:
+    d = vote()
+    assert Decision.model_validate_json(d.model_dump_json()) == d
+    for action in (
+        Choice(option="p1", reason="quiet"),
+        Choices(options=("a", "b")),
+        Text(text="hi"),
+        Structured(value={"k": [1, 2]}),
+    ):
+        assert action_from_json(action.model_dump_json()) == action
+
+
+@given(st.integers(min_value=0, max_value=10_000))
+def test_random_answers_are_always_legal(seed: int) -> None:
+    rng = Rng(seed)
+    many = Decision(
+        id="r",
+        seat="router",
+        kind=DecisionKind.CHOOSE_MANY,
+        purpose="route",
+        prompt="",
+        options=OPTS,
+        min_choices=0,
+        max_choices=3,
+    )
+    text = Decision(
+        id="t",
+        seat="p",
+        kind=DecisionKind.FREE_TEXT,
+        purpose="speak",
+        prompt="",
+        max_length=7,
+        allow_empty=True,
+    )
+    for d in (vote(), many, text):
+        d.check(random_answer(d, rng))
+
+
+def test_rng_streams_are_reproducible() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.randint(0, 100) for _ in range(20)] == [b.randint(0, 100) for _ in range(20)]
+    assert Rng(1).child("x").random() == Rng(1).child("x").random()
+    assert Rng(1).child("x").random() != Rng(1).child("y").random()
+
+
+def test_not_allowed_gives_the_games_reason() -> None:
+    d = vote().model_copy(
+        update={
+            "not_allowed": {
+                "p9": "you cannot vote for yourself",
+                "Yuki": "you cannot vote for yourself",
+            }
+        }
+    )
+    with pytest.raises(
+        IllegalAction,
+        match="Invalid vote target: Yuki — you cannot vote for yourself; eligible: Kenji",
+    ):
+        d.check(Choice(option="Yuki"))
