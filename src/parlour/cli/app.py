@@ -101,7 +101,13 @@ def _seat_table(session: sessions.Session) -> Table:
     return table
 
 
-def _run(session: sessions.Session, *, quiet: bool = False) -> None:
+PaceOpt = Annotated[
+    float, typer.Option("--pace", help="seconds to pause between decisions, to follow along")
+]
+
+
+def _run(session: sessions.Session, *, quiet: bool = False, pace: float = 0.0) -> None:
+    session.runner.pace = pace
     if not quiet:
         console.print(_seat_table(session))
     try:
@@ -148,6 +154,7 @@ def watch(
     base_url: BaseUrlOpt = None,
     db: DbOpt = None,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
+    pace: PaceOpt = 0.0,
 ) -> None:
     """Watch an all-AI game; the public transcript streams as it happens."""
     store = _store(db)
@@ -155,7 +162,7 @@ def watch(
     session = _start(store, game, players, seed, set_, model, seat, base_url, reveal, quiet, None)
     if not quiet:
         console.print(f"seed {seed}", style="dim")
-    _run(session, quiet=quiet)
+    _run(session, quiet=quiet, pace=pace)
 
 
 def _start(
@@ -241,6 +248,7 @@ def resume(
     base_url: BaseUrlOpt = None,
     reveal: Annotated[bool, typer.Option(help="show secrets")] = False,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
+    pace: PaceOpt = 0.0,
 ) -> None:
     """Continue a saved game exactly where it stopped."""
     store = _store(db)
@@ -265,7 +273,7 @@ def resume(
         llm_factory=_llm_factory(base_url) if needs_llm else None,
         human=human,
     )
-    _run(session, quiet=quiet)
+    _run(session, quiet=quiet, pace=pace)
 
 
 @app.command(name="list")
@@ -318,10 +326,40 @@ def show(
         sys.stdout.write(text)
 
 
+@app.command()
+def cost(
+    game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
+    db: DbOpt = None,
+) -> None:
+    """Model calls of a game: tokens, cached tokens, cost and latency per seat and phase."""
+    from parlour.runtime.costs import summarise
+
+    store = _store(db)
+    store.get_game(game_id)
+    calls = store.calls(game_id)
+    if not calls:
+        console.print(f"game {game_id} made no model calls (all seats scripted, random or human)")
+        return
+    for by in ("seat", "phase", "model_id"):
+        table = Table(title=f"{game_id} by {by}")
+        for col in (by, "calls", "invalid", "fallbacks", "input tok", "cached", "output tok",
+                    "cost $", "latency s"):
+            table.add_column(col, justify="left" if col == by else "right")
+        for line in summarise(calls, by):
+            table.add_row(
+                line.key, str(line.calls), str(line.invalid), str(line.fallbacks),
+                str(line.input_tokens), f"{line.cached_tokens} ({line.cached_share:.0%})",
+                str(line.output_tokens), f"{line.cost_usd:.4f}", f"{line.latency_s:.1f}",
+            )
+        console.print(table)
+
+
 def main() -> None:
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     try:
         app()
     except ParlourError as err:
-        err_console.print(f"error: {err}", highlight=False, markup=False)
+        # One line, never wrapped, so scripts and people can both read it.
+        first = " ".join(str(err).split())
+        sys.stderr.write(f"error: {first}\n")
         sys.exit(2)

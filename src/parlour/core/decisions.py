@@ -29,7 +29,7 @@ class Option(BaseModel):
 
 
 class Decision(BaseModel):
-    """A request to one seat. Self-validating: ``check(action)`` accepts exactly the legal answers."""
+    """A request to one seat; ``check(action)`` accepts exactly the legal answers."""
 
     model_config = ConfigDict(frozen=True)
 

@@ -9,7 +9,8 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.core.module import GameModule
 from parlour.models.base import ModelBackend, ModelError
-from parlour.models.messages import messages_digest
+from parlour.models.messages import Message, Usage, messages_digest
+from parlour.models.replay import RecordedCall
 from parlour.models.pricing import cost
 from parlour.runtime.store import CallRecord, Store
 from parlour.seats.base import Seat
@@ -101,15 +102,43 @@ class LlmFactory:
         )
 
 
+def recorded_calls(calls: list[CallRecord]) -> list[RecordedCall]:
+    """Stored attempts that got an answer, in order. Transport errors are left out: the
+    seat retried them with the same messages, so the next recorded answer serves both."""
+    out: list[RecordedCall] = []
+    for call in calls:
+        if call.outcome not in ("valid", "invalid"):
+            continue
+        out.append(
+            RecordedCall(
+                cache_key=call.cache_key,
+                purpose=call.purpose,
+                messages_digest=call.messages_digest,
+                messages=tuple(Message.model_validate(m) for m in call.messages),
+                text=call.response_text,
+                parsed=call.parsed,
+                parse_error=None if call.parsed is not None else call.error or None,
+                usage=Usage(
+                    input_tokens=call.input_tokens,
+                    output_tokens=call.output_tokens,
+                    cached_input_tokens=call.cached_tokens,
+                ),
+                model_id=call.model_id,
+            )
+        )
+    return out
+
+
 def resolve_spec(spec: str, store: Store, base_url: str | None) -> ModelBackend:
     """Model spec → backend; ``replay:GAME_ID`` reads that game's stored calls."""
     from parlour.models.registry import resolve
-    from parlour.models.replay import ReplayBackend, recorded_from_rows
+    from parlour.models.replay import ReplayBackend
 
     try:
         if spec.startswith("replay:"):
             source = spec.removeprefix("replay:")
-            return ReplayBackend(recorded_from_rows(store.calls(source)))
+            store.get_game(source)
+            return ReplayBackend(recorded_calls(store.calls(source)))
         return resolve(spec, base_url=base_url)
     except ModelError as err:
         raise ParlourError(str(err)) from err

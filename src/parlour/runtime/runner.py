@@ -48,6 +48,7 @@ class Runner:
         game_id: str = "",
         observers: Sequence[Observer] = (),
         next_idx: int = 0,
+        pace: float = 0.0,
     ) -> None:
         missing = [s.id for s in game.seats() if s.id not in seats]
         if missing:
@@ -60,6 +61,8 @@ class Runner:
         self.observers = list(observers)
         self.next_idx = next_idx
         self.decisions_applied = 0
+        #: Seconds to pause after each batch, so people can follow a fast game.
+        self.pace = pace
 
     async def _ask(self, decision: Decision) -> tuple[Action, str]:
         seat = self.seats[decision.seat]
@@ -126,6 +129,8 @@ class Runner:
         batches = 0
         while await self.step():
             batches += 1
+            if self.pace:
+                await asyncio.sleep(self.pace)
             if max_batches is not None and batches >= max_batches:
                 return None
         result = self.game.result()

@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
+from parlour.core.errors import ParlourError
+
 metadata = sa.MetaData()
 
 schema_version = sa.Table(
@@ -114,7 +116,7 @@ def migrate(conn: sa.Connection) -> int:
     schema_version.create(conn, checkfirst=True)
     current = conn.execute(sa.select(sa.func.max(schema_version.c.version))).scalar() or 0
     if current > LATEST:
-        raise RuntimeError(
+        raise ParlourError(
             f"database schema v{current} is newer than this parlour (v{LATEST}); upgrade parlour"
         )
     for version in range(current, LATEST):

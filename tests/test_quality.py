@@ -1,0 +1,30 @@
+"""Lint, format and strict typing are part of the suite, so CI enforces them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_ruff_lint_is_clean() -> None:
+    out = _run("ruff", "check", "src", "tests", "benchmarks")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    out = _run("ruff", "format", "--check", "src", "tests", "benchmarks")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_package_is_strictly_typed() -> None:
+    out = _run("mypy", "--strict", "src/parlour")
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
