@@ -102,6 +102,9 @@ class Store:
                     "pass --db PATH to a writable location"
                 ) from err
         self.engine = sa.create_engine(self.url, future=True)
+        self._raw: Any = None
+        self._insert_action = _Compiled(schema.actions.insert(), self.engine.dialect)
+        self._insert_event = _Compiled(schema.events.insert(), self.engine.dialect)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
@@ -168,6 +171,17 @@ class Store:
 
     # -- actions and events --------------------------------------------------------------
 
+    def _writer(self) -> Any:
+        """A long-lived DBAPI connection for the per-action writes.
+
+        The hot path skips SQLAlchemy's execution machinery (it costs more than the insert
+        itself) but runs SQL that SQLAlchemy compiled for this engine's dialect, so it stays
+        portable to PostgreSQL.
+        """
+        if self._raw is None:
+            self._raw = self.engine.raw_connection()
+        return self._raw
+
     def record_action(
         self,
         game_id: str,
@@ -178,22 +192,40 @@ class Store:
         events: Sequence[Event],
         by: str = "",
     ) -> None:
-        """Store one applied action and the events it produced, atomically."""
-        now = time.time()
-        with self.engine.begin() as conn:
-            conn.execute(
-                schema.actions.insert().values(
-                    game_id=game_id,
-                    idx=idx,
-                    decision_id=decision_id,
-                    seat=seat,
-                    action=action.model_dump_json(),
-                    by=by,
-                    created_at=now,
+        """Store one applied action and the events it produced, in one transaction."""
+        raw = self._writer()
+        cursor = raw.cursor()
+        try:
+            cursor.execute(
+                *self._insert_action.bind(
+                    {
+                        "game_id": game_id,
+                        "idx": idx,
+                        "decision_id": decision_id,
+                        "seat": seat,
+                        "action": action.model_dump_json(),
+                        "by": by,
+                        "created_at": time.time(),
+                    }
                 )
             )
             if events:
-                conn.execute(schema.events.insert(), [_event_values(game_id, e) for e in events])
+                sql, rows = self._insert_event.bind_many(
+                    [_event_values(game_id, e) for e in events]
+                )
+                cursor.executemany(sql, rows)
+            raw.commit()
+        except self.engine.dialect.loaded_dbapi.IntegrityError as err:
+            raw.rollback()
+            raise ParlourError(
+                f"game {game_id} already has action #{idx}; is it running in another "
+                "process? Stop that one, then `parlour resume` it"
+            ) from err
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            cursor.close()
 
     def record_events(self, game_id: str, events: Sequence[Event]) -> None:
         """Events produced without an action (e.g. the opening events of ``new``)."""
@@ -201,6 +233,12 @@ class Store:
             return
         with self.engine.begin() as conn:
             conn.execute(schema.events.insert(), [_event_values(game_id, e) for e in events])
+
+    def close(self) -> None:
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
+        self.engine.dispose()
 
     def actions(self, game_id: str) -> list[ActionRow]:
         with self.engine.connect() as conn:
@@ -286,6 +324,29 @@ class Store:
                 )
             )
         return run_id
+
+
+class _Compiled:
+    """An INSERT compiled once for a dialect, with its parameters in DBAPI order."""
+
+    def __init__(self, statement: sa.Insert, dialect: sa.Dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
+        self.sql = str(compiled)
+        self.order: tuple[str, ...] | None = (
+            tuple(compiled.positiontup) if compiled.positional and compiled.positiontup else None
+        )
+
+    def _params(self, values: dict[str, Any]) -> Any:
+        if self.order is None:
+            return values
+        return tuple(values[name] for name in self.order)
+
+    def bind(self, values: dict[str, Any]) -> tuple[str, Any]:
+        return self.sql, self._params(values)
+
+    def bind_many(self, rows: list[dict[str, Any]]) -> tuple[str, list[Any]]:
+        return self.sql, [self._params(r) for r in rows]
+
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
