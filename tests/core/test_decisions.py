@@ -134,6 +134,25 @@ def test_decisions_and_actions_round_trip_through_json() -> None:
         assert action_from_json(action.model_dump_json()) == action
 
 
+def test_required_any() -> None:
+    d = Decision(
+        id="r",
+        seat="router",
+        kind=DecisionKind.CHOOSE_MANY,
+        purpose="route",
+        prompt="who",
+        options=OPTS,
+        min_choices=1,
+        max_choices=2,
+        required_any=("p2",),
+    )
+    d.check(Choices(options=("p0", "p2")))
+    with pytest.raises(IllegalAction, match="include at least one of: Hiro"):
+        d.check(Choices(options=("p0", "p1")))
+    with pytest.raises(ValidationError, match="unknown options"):
+        Decision.model_validate(d.model_dump() | {"required_any": ("zz",)})
+
+
 @given(st.integers(min_value=0, max_value=10_000))
 def test_random_answers_are_always_legal(seed: int) -> None:
     rng = Rng(seed)
@@ -147,6 +166,7 @@ def test_random_answers_are_always_legal(seed: int) -> None:
         min_choices=0,
         max_choices=3,
     )
+    required = many.model_copy(update={"required_any": ("p1",), "min_choices": 1})
     text = Decision(
         id="t",
         seat="p",
@@ -156,7 +176,7 @@ def test_random_answers_are_always_legal(seed: int) -> None:
         max_length=7,
         allow_empty=True,
     )
-    for d in (vote(), many, text):
+    for d in (vote(), many, text, required):
         d.check(random_answer(d, rng))
 
 

@@ -85,10 +85,13 @@ def _seed(seed: int | None) -> int:
     return secrets.randbelow(1_000_000)
 
 
-def _llm_factory(base_url: str | None) -> Any:
-    from parlour.runtime.llm_seating import make_llm_factory
+def _llm_factory(store: Store, base_url: str | None, specs: set[str]) -> Any:
+    """Resolve and probe every model spec before anything is stored (fail fast)."""
+    from parlour.runtime.llm_seating import LlmFactory
 
-    return make_llm_factory(base_url=base_url)
+    factory = LlmFactory(store=store, base_url=base_url)
+    factory.check(specs)
+    return factory
 
 
 def _seat_table(session: sessions.Session) -> Table:
@@ -189,11 +192,8 @@ def _start(
         human = HumanSeat(console=console, render_event=_human_renderer(probe))
     system_default = "scripted" if model in ("scripted", "random") else model
     plan = SeatPlan(default=model, system_default=system_default, overrides=overrides)
-    llm = (
-        None
-        if all(plan.spec_for(s) in ("scripted", "random", "human") for s in probe.seats())
-        else _llm_factory(base_url)
-    )
+    model_specs = {plan.spec_for(s) for s in probe.seats()} - {"scripted", "random", "human"}
+    llm = _llm_factory(store, base_url, model_specs) if model_specs else None
     observer = TerminalObserver(console, reveal=reveal, quiet=quiet or human is not None)
     return sessions.start(
         store,
@@ -257,20 +257,18 @@ def resume(
         raise ParlourError(
             f"game {game_id} is already finished; see it with `parlour show {game_id}`"
         )
-    module = registry.load(row.game)
-    needs_llm = any(spec not in ("scripted", "random", "human") for spec in row.seats.values())
+    model_specs = set(row.seats.values()) - {"scripted", "random", "human"}
     _, game, _ = sessions.rebuild(store, game_id)
     human = (
         HumanSeat(console=console, render_event=_human_renderer(game))
         if "human" in row.seats.values()
         else None
     )
-    del module
     session = sessions.resume(
         store,
         game_id,
         observers=[TerminalObserver(console, reveal=reveal, quiet=quiet or human is not None)],
-        llm_factory=_llm_factory(base_url) if needs_llm else None,
+        llm_factory=_llm_factory(store, base_url, model_specs) if model_specs else None,
         human=human,
     )
     _run(session, quiet=quiet, pace=pace)
@@ -342,14 +340,29 @@ def cost(
         return
     for by in ("seat", "phase", "model_id"):
         table = Table(title=f"{game_id} by {by}")
-        for col in (by, "calls", "invalid", "fallbacks", "input tok", "cached", "output tok",
-                    "cost $", "latency s"):
+        for col in (
+            by,
+            "calls",
+            "invalid",
+            "fallbacks",
+            "input tok",
+            "cached",
+            "output tok",
+            "cost $",
+            "latency s",
+        ):
             table.add_column(col, justify="left" if col == by else "right")
         for line in summarise(calls, by):
             table.add_row(
-                line.key, str(line.calls), str(line.invalid), str(line.fallbacks),
-                str(line.input_tokens), f"{line.cached_tokens} ({line.cached_share:.0%})",
-                str(line.output_tokens), f"{line.cost_usd:.4f}", f"{line.latency_s:.1f}",
+                line.key,
+                str(line.calls),
+                str(line.invalid),
+                str(line.fallbacks),
+                str(line.input_tokens),
+                f"{line.cached_tokens} ({line.cached_share:.0%})",
+                str(line.output_tokens),
+                f"{line.cost_usd:.4f}",
+                f"{line.latency_s:.1f}",
             )
         console.print(table)
 

@@ -45,6 +45,10 @@ class Decision(BaseModel):
     allow_empty: bool = False
     json_schema: dict[str, Any] | None = None
     context: dict[str, Any] = Field(default_factory=dict, description="extra facts for prompts")
+    required_any: tuple[str, ...] = Field(
+        default=(),
+        description="choose-many: the answer must include at least one of these option ids",
+    )
     not_allowed: dict[str, str] = Field(
         default_factory=dict,
         description="plausible but illegal answers (id or label) → why, for precise feedback",
@@ -62,6 +66,13 @@ class Decision(BaseModel):
                 raise ValueError(f"decision {self.id}: need 0 <= min_choices <= max_choices")
             if self.min_choices > len(self.options):
                 raise ValueError(f"decision {self.id}: min_choices exceeds the option count")
+        if self.required_any:
+            if self.kind is not DecisionKind.CHOOSE_MANY:
+                raise ValueError(f"decision {self.id}: required_any is for choose-many only")
+            if not set(self.required_any) <= set(ids):
+                raise ValueError(f"decision {self.id}: required_any names unknown options")
+            if self.max_choices < 1:
+                raise ValueError(f"decision {self.id}: required_any needs max_choices >= 1")
         if self.kind is DecisionKind.FREE_TEXT and self.max_length <= 0:
             raise ValueError(f"decision {self.id}: free text needs a positive max_length")
         if self.kind is DecisionKind.STRUCTURED:
@@ -99,8 +110,7 @@ class Decision(BaseModel):
         for key, why in self.not_allowed.items():
             if key.casefold() == answer.strip().casefold():
                 return (
-                    f"Invalid {self.purpose} target: {answer} — {why}; "
-                    f"eligible: {self._eligible()}"
+                    f"Invalid {self.purpose} target: {answer} — {why}; eligible: {self._eligible()}"
                 )
         return f"'{answer}' is not a legal choice; legal: {self._eligible()}"
 
@@ -126,6 +136,9 @@ class Decision(BaseModel):
                     f"choose between {self.min_choices} and {self.max_choices} options, "
                     f"got {len(picked)}"
                 )
+            if self.required_any and not set(picked) & set(self.required_any):
+                must = ", ".join(self.label_of(r) for r in self.required_any)
+                raise self._illegal(f"include at least one of: {must}")
             return action
         if self.kind is DecisionKind.FREE_TEXT:
             if not isinstance(action, Text):

@@ -15,8 +15,13 @@ def random_answer(decision: Decision, rng: Rng) -> Action:
         return Choice(option=rng.choice(decision.option_ids))
     if decision.kind is DecisionKind.CHOOSE_MANY:
         upper = min(decision.max_choices, len(decision.options))
-        k = rng.randint(decision.min_choices, upper)
-        return Choices(options=tuple(rng.sample(decision.option_ids, k)))
+        k = rng.randint(max(decision.min_choices, 1 if decision.required_any else 0), upper)
+        if not decision.required_any:
+            return Choices(options=tuple(rng.sample(decision.option_ids, k)))
+        first = rng.choice(decision.required_any)
+        rest = [o for o in decision.option_ids if o != first]
+        picked = [first, *rng.sample(rest, k - 1)]
+        return Choices(options=tuple(rng.shuffled(picked)))
     if decision.kind is DecisionKind.FREE_TEXT:
         if decision.allow_empty and rng.random() < 0.3:
             return Text(text="")

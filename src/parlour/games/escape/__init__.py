@@ -1,0 +1,37 @@
+"""Escape: a causal-graph text adventure where spoilers are impossible by construction.
+
+A designer writes actions with prerequisites (``needs``) and secret consequences; the player
+types anything; a classifier maps it to an available action; the engine decides what
+happened; a narrator tells only what has been unlocked.
+"""
+
+from parlour.core.module import GameModule
+from parlour.games.escape.config import EscapeConfig, make_config
+from parlour.games.escape.game import EscapeGame
+from parlour.games.escape.loader import load_scenario, parse_scenario, shipped_names
+from parlour.games.escape.policies import escape_policy
+from parlour.games.escape.prompts import EscapePrompter
+from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
+from parlour.games.escape.validate import Problem, validate
+
+MODULE = GameModule(
+    game=EscapeGame,
+    policy=escape_policy,
+    prompter=EscapePrompter(),
+    make_config=make_config,
+)
+
+__all__ = [
+    "MODULE",
+    "EscapeConfig",
+    "EscapeGame",
+    "Problem",
+    "Scenario",
+    "ScenarioAction",
+    "ScenarioError",
+    "load_scenario",
+    "make_config",
+    "parse_scenario",
+    "shipped_names",
+    "validate",
+]

@@ -1,0 +1,56 @@
+"""Thin helpers so the CLI can wire ``parlour escape validate`` and ``parlour escape graph``
+without knowing the package's insides."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from parlour.core.events import Event
+from parlour.games.escape.graph import FORMATS, render
+from parlour.games.escape.loader import load_scenario
+from parlour.games.escape.scenario import ScenarioError
+from parlour.games.escape.validate import Problem, has_errors, validate
+
+#: Exit codes of ``validate_file``.
+EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def validate_file(
+    path: str | Path, *, max_turns: int | None = None, strict: bool = False
+) -> tuple[list[Problem], int]:
+    """Problems of a scenario file (or shipped name) and the exit code to use.
+
+    0: no errors (warnings allowed unless ``strict``); 1: errors (or warnings when
+    ``strict``); 2: the file could not be read or parsed (one ``E000`` problem naming file,
+    line and key).
+    """
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as err:
+        return [Problem(code="E000", severity="error", message=str(err))], EXIT_UNREADABLE
+    problems = validate(scenario, max_turns=max_turns)
+    failed = has_errors(problems) or (strict and bool(problems))
+    return problems, EXIT_ERRORS if failed else EXIT_OK
+
+
+def format_problems(problems: list[Problem]) -> str:
+    if not problems:
+        return "no problems found"
+    return "\n".join(str(p) for p in problems)
+
+
+def done_from_events(events: Iterable[Event]) -> set[str]:
+    """The done set of a saved game, from its stored events (the engine's outcome records)."""
+    return {
+        str(e.data["action"])
+        for e in events
+        if e.kind == "outcome" and e.data.get("kind") == "done" and e.data.get("action")
+    }
+
+
+def render_file(path: str | Path, fmt: str = "mermaid", done: set[str] | None = None) -> str:
+    """The graph of a scenario file in ``fmt`` (mermaid, dot or svg); raises ScenarioError."""
+    if fmt not in FORMATS:
+        raise ScenarioError(f"unknown graph format '{fmt}'; choose one of: {', '.join(FORMATS)}")
+    return render(load_scenario(path), fmt, done)

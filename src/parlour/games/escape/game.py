@@ -1,0 +1,395 @@
+"""The escape game: a player types anything, a classifier maps it onto the available actions,
+the engine decides what happened, and a narrator tells only what has been unlocked.
+
+Turn t: ``t{t}:act`` (player, free text) → ``t{t}:classify`` (classifier, one of the
+available actions or none) → ``t{t}:narrate`` (narrator, free text). The game ends after
+the narration of an ending action, or after ``max_turns`` turns.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel
+
+from parlour.core.actions import Action, Choice, Text
+from parlour.core.decisions import Decision
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.events import Audience, Event, EventLog
+from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.view import View
+from parlour.games.escape import seat_requests as req
+from parlour.games.escape.analysis import analyse
+from parlour.games.escape.availability import Frontier
+from parlour.games.escape.config import EscapeConfig
+from parlour.games.escape.resolve import Outcome, brief_for, resolve
+from parlour.games.escape.scenario import Scenario, ScenarioAction
+from parlour.games.escape.validate import validate
+
+Phase = Literal["act", "classify", "narrate", "over"]
+
+
+def marker_for(action_id: str) -> str:
+    return f"⟦secret:{action_id}⟧"
+
+
+def plant_markers(scenario: Scenario) -> Scenario:
+    """Append a unique marker to every consequence (the only secrets a scenario has)."""
+    planted = tuple(
+        a.model_copy(update={"consequence": f"{a.consequence} {marker_for(a.id)}"})
+        for a in scenario.actions
+    )
+    return scenario.model_copy(update={"actions": planted})
+
+
+def hint_order(scenario: Scenario) -> dict[str, tuple[int, int]]:
+    """Sort key for hints: actions on the shortest way to a good ending first, then file order."""
+    facts = analyse(scenario)
+    good = [a.id for a in scenario.actions if a.is_good_ending and a.id in facts.reachable]
+    best = min((facts.path_to(g) for g in good), key=len, default=[])
+    on_path = set(best)
+    return {a.id: (0 if a.id in on_path else 1, n) for n, a in enumerate(scenario.actions)}
+
+
+class EscapeGame:
+    info: ClassVar[GameInfo] = GameInfo(
+        name="escape",
+        title="Escape",
+        description="A causal-graph text adventure: type anything; the narrator tells only "
+        "what your actions have unlocked.",
+        min_seats=1,
+        max_seats=1,
+        simultaneous=False,
+        imperfect_information=True,
+    )
+    config_model: ClassVar[type[BaseModel]] = EscapeConfig
+
+    def __init__(self, config: EscapeConfig, seed: int) -> None:
+        problems = validate(config.scenario, warnings=False)
+        if problems:
+            raise ParlourError(
+                f"scenario '{config.scenario.title}' has errors; first: {problems[0]} "
+                "(run `parlour escape validate` on it)"
+            )
+        self._config = config
+        self._seed = seed
+        self._scenario = plant_markers(config.scenario) if config.plant_markers else config.scenario
+        self._actions: dict[str, ScenarioAction] = {a.id: a for a in self._scenario.actions}
+        self._options = {a.id: req.option_for(a) for a in self._scenario.actions}
+        self._hint_key = hint_order(self._scenario)
+        self._frontier = Frontier(self._scenario)
+        self._log = EventLog()
+        self._talk: list[Event] = []  # messages and narrations, for the narrator's window
+        self._pending: tuple[Decision, ...] | None = None  # cache; cleared on every apply
+        self._turn = 1
+        self._phase: Phase = "act"
+        self._message: str | None = None
+        self._brief: str | None = None
+        self._hint: str | None = None
+        self._stalled = 0
+        self._ending: str | None = None
+        self._timed_out = False
+        self._say("narration", "start", self._scenario.intro, "narrator", turn=0)
+
+    @classmethod
+    def new(cls, config: BaseModel, seed: int) -> EscapeGame:
+        if not isinstance(config, EscapeConfig):
+            raise ParlourError("escape needs an EscapeConfig (use make_config)")
+        return cls(config, seed)
+
+    def _say(self, kind: str, phase: str, text: str, speaker: str, *, turn: int) -> None:
+        """A public message or narration; also kept in the narrator's transcript window."""
+        event = self._log.emit(
+            kind, phase, text, Audience.everyone(), speaker=speaker, data={"turn": turn}
+        )
+        self._talk.append(event)
+
+    # -- protocol properties -----------------------------------------------------------
+
+    @property
+    def config(self) -> EscapeConfig:
+        return self._config
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._log.events
+
+    @property
+    def scenario(self) -> Scenario:
+        """The scenario as played (with markers when planted)."""
+        return self._scenario
+
+    @property
+    def done(self) -> tuple[str, ...]:
+        return self._frontier.done
+
+    def available(self) -> list[ScenarioAction]:
+        return [self._actions[a] for a in self._frontier.available()]
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return (
+            SeatInfo(id="player", name="Player"),
+            SeatInfo(id="classifier", name="Classifier", system=True),
+            SeatInfo(id="narrator", name="Narrator", system=True),
+        )
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def _decision_id(self, step: str) -> str:
+        return f"t{self._turn}:{step}"
+
+    def pending(self) -> tuple[Decision, ...]:
+        if self._pending is None:
+            self._pending = self._build_pending()
+        return self._pending
+
+    def _build_pending(self) -> tuple[Decision, ...]:
+        if self._phase == "act":
+            return (
+                req.act_decision(
+                    self._decision_id("act"),
+                    self._turn,
+                    self._config.max_turns,
+                    self._config.act_max_length,
+                ),
+            )
+        if self._phase == "classify":
+            assert self._message is not None
+            return (
+                req.classify_decision(
+                    self._decision_id("classify"),
+                    [self._options[a] for a in self._frontier.available()],
+                    self._message,
+                ),
+            )
+        if self._phase == "narrate":
+            assert self._brief is not None
+            return (
+                req.narrate_decision(
+                    self._decision_id("narrate"),
+                    self._brief,
+                    self._hint,
+                    self._config.narrate_max_length,
+                ),
+            )
+        return ()
+
+    def apply(self, decision_id: str, action: Action) -> list[Event]:
+        open_now = {d.id: d for d in self.pending()}
+        decision = open_now.get(decision_id)
+        if decision is None:
+            raise IllegalAction(
+                f"no open decision '{decision_id}'; open: {', '.join(open_now) or 'none'}",
+                decision_id=decision_id,
+            )
+        decision.check(action)
+        self._pending = None
+        start = len(self._log)
+        if self._phase == "act":
+            assert isinstance(action, Text)
+            self._on_act(action.text)
+        elif self._phase == "classify":
+            assert isinstance(action, Choice)
+            self._on_classify(action.option)
+        else:
+            assert isinstance(action, Text)
+            self._on_narrate(action.text)
+        return self._log.since(start)
+
+    def _on_act(self, text: str) -> None:
+        self._message = text
+        self._say("message", "act", text, "player", turn=self._turn)
+        self._phase = "classify"
+
+    def _on_classify(self, choice: str) -> None:
+        assert self._message is not None
+        outcome = resolve(
+            self._actions,
+            self._frontier.available(),
+            set(self._frontier.done),
+            choice,
+            self._message,
+        )
+        progressed = False
+        if outcome.happened is not None:
+            progressed = self._frontier.mark_done(outcome.happened)
+            if self._actions[outcome.happened].ends_game:
+                self._ending = outcome.happened
+        self._stalled = 0 if progressed else self._stalled + 1
+        self._hint = self._pick_hint() if self._ending is None else None
+        self._brief = brief_for(outcome, self._actions)
+        self._log.emit(
+            "outcome",
+            "classify",
+            self._describe(choice, outcome),
+            Audience.nobody(),
+            data={
+                "turn": self._turn,
+                "choice": choice,
+                "kind": outcome.kind,
+                "action": outcome.action_id,
+                "via": outcome.via,
+                "hint": self._hint,
+            },
+        )
+        self._phase = "narrate"
+
+    def _pick_hint(self) -> str | None:
+        after = self._config.hint_after
+        if after <= 0 or self._stalled < after:
+            return None
+        candidates = [a for a in self.available() if a.hint and not self._frontier.is_done(a.id)]
+        if not candidates:
+            return None
+        self._stalled = 0
+        return min(candidates, key=lambda a: self._hint_key[a.id]).hint
+
+    @staticmethod
+    def _describe(choice: str, outcome: Outcome) -> str:
+        what = {
+            "done": f"{outcome.action_id} happened",
+            "repeat": f"{outcome.action_id} happened again",
+            "wrong_answer": f"{outcome.action_id} attempted with a wrong answer",
+            "no_effect": "nothing happened",
+        }[outcome.kind]
+        by = " (by its answer)" if outcome.via == "answer" else ""
+        return f"classifier chose {choice}; {what}{by}"
+
+    def _on_narrate(self, text: str) -> None:
+        self._say("narration", "narrate", text, "narrator", turn=self._turn)
+        self._message = None
+        self._brief = None
+        self._hint = None
+        if self._ending is not None:
+            act = self._actions[self._ending]
+            tone = "a good ending" if act.is_good_ending else "a bad ending"
+            self._log.emit(
+                "ending",
+                "over",
+                f"The story ends: {act.ending_label} ({tone}).",
+                Audience.everyone(),
+                data={"ending": act.ending_label, "good": act.is_good_ending},
+            )
+            self._phase = "over"
+        elif self._turn >= self._config.max_turns:
+            self._timed_out = True
+            self._log.emit(
+                "ending",
+                "over",
+                f"Time ran out after {self._turn} turns.",
+                Audience.everyone(),
+                data={"ending": "time_ran_out", "good": False},
+            )
+            self._phase = "over"
+        else:
+            self._turn += 1
+            self._phase = "act"
+
+    # -- views -------------------------------------------------------------------------
+
+    def view(self, seat: str) -> View:
+        if seat == "player":
+            return req.player_view(
+                phase=self._phase,
+                title=self._scenario.title,
+                source=self._scenario.source,
+                turn=self._turn,
+                max_turns=self._config.max_turns,
+                done=self._frontier.done,
+                strategy=self._config.scripted_player,
+                events=self._log.visible("player", ()),
+            )
+        if seat == "classifier":
+            message = self._message if self._phase == "classify" else None
+            return req.classifier_view(self._phase, message)
+        if seat == "narrator":
+            return req.narrator_view(
+                phase=self._phase,
+                title=self._scenario.title,
+                intro=self._scenario.intro,
+                world=self._scenario.world,
+                unlocked=[self._actions[a].consequence for a in self._frontier.done],
+                brief=self._brief,
+                hint=self._hint,
+                recent=self._recent(),
+            )
+        raise ParlourError(f"no seat '{seat}' in escape; seats: player, classifier, narrator")
+
+    def _recent(self) -> list[Event]:
+        window = self._config.transcript_window
+        if window == 0:
+            return []
+        return self._talk[-window:]
+
+    def spectator_view(self, reveal: bool) -> View:
+        events = self._log.events if reveal else tuple(self._log.visible("", ()))
+        private: dict[str, Any] = {}
+        if reveal:
+            private = {
+                "done": list(self._frontier.done),
+                "available": self._frontier.available(),
+                "brief": self._brief,
+                "hint": self._hint,
+            }
+        return View(
+            game="escape",
+            seat="spectator",
+            seat_name="Spectator",
+            phase=self._phase,
+            public={"title": self._scenario.title, "turn": self._turn},
+            private=private,
+            events=events,
+        )
+
+    # -- end and audit -----------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self._phase == "over"
+
+    def result(self) -> Result | None:
+        if self._phase != "over":
+            return None
+        if self._ending is not None:
+            act = self._actions[self._ending]
+            good = act.is_good_ending
+            return Result(
+                winners=("player",) if good else (),
+                summary=f"{act.ending_label} after {self._turn} turns "
+                f"({'a good' if good else 'a bad'} ending)",
+                returns={"player": 1.0 if good else -1.0},
+            )
+        return Result(
+            winners=(),
+            summary=f"time ran out after {self._turn} turns",
+            returns={"player": 0.0},
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "seed": self._seed,
+            "turn": self._turn,
+            "phase": self._phase,
+            "message": self._message,
+            "brief": self._brief,
+            "hint": self._hint,
+            "stalled": self._stalled,
+            "done": list(self._frontier.done),
+            "available": self._frontier.available(),
+            "ending": self._ending,
+            "timed_out": self._timed_out,
+            "events": [e.model_dump(mode="json") for e in self._log.events],
+        }
+
+    def secret_markers(self) -> dict[str, frozenset[str]]:
+        """Markers of consequences still locked; nobody may see those (unlocked ones: anyone)."""
+        if not self._config.plant_markers:
+            return {}
+        return {
+            marker_for(a.id): frozenset()
+            for a in self._scenario.actions
+            if not self._frontier.is_done(a.id)
+        }

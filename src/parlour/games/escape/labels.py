@@ -1,0 +1,126 @@
+"""Labelled classifier sets: player messages, the state they are typed in, and the right pick.
+
+File format (``scenarios/<name>.labels.yaml``)::
+
+    scenario: ghost_room
+    groups:
+      - state: [talk_to_ghost]        # actions already done (closed under needs)
+        cases:
+          - {say: "I read the note", expect: read_note}
+          - {say: "is there a ghost?", expect: none}
+
+``expect`` is what the *classifier* should pick: the attempted action (also an answer action
+attempted without its answer; the engine then rejects the attempt) or ``none``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from parlour.games.escape.availability import Frontier
+from parlour.games.escape.loader import SCENARIO_DIR
+from parlour.games.escape.scenario import NONE_ID, Scenario, ScenarioError
+from parlour.games.escape.yaml_lines import LinedData, YamlShapeError, compose_lined
+
+
+class LabelCase(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    message: str
+    expect: str
+    state: tuple[str, ...] = ()
+    line: int = 0
+
+
+class LabelSet(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    scenario: str
+    cases: tuple[LabelCase, ...]
+
+
+def labels_path(name_or_path: str | Path) -> Path:
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    shipped = SCENARIO_DIR / f"{name_or_path}.labels.yaml"
+    if shipped.is_file():
+        return shipped
+    raise ScenarioError(f"no label set '{name_or_path}' (shipped: scenarios/<name>.labels.yaml)")
+
+
+def load_labels(name_or_path: str | Path) -> LabelSet:
+    path = labels_path(name_or_path)
+    file = str(path)
+    try:
+        lined = compose_lined(path.read_text(encoding="utf-8"))
+    except YamlShapeError as err:
+        raise ScenarioError(f"{file}:{err.line}: {err}", file=file, line=err.line) from err
+    return _parse(lined, file)
+
+
+def _parse(lined: LinedData, file: str) -> LabelSet:
+    data: Any = lined.data
+
+    def fail(path: tuple[str | int, ...], why: str) -> ScenarioError:
+        line = lined.line_of(path)
+        return ScenarioError(f"{file}:{line}: {why}", file=file, line=line)
+
+    if not isinstance(data, dict) or not isinstance(data.get("scenario"), str):
+        raise fail((), "a label set is a mapping with 'scenario' (a name) and 'groups'")
+    cases: list[LabelCase] = []
+    for g, group in enumerate(data.get("groups") or []):
+        if not isinstance(group, dict) or not isinstance(group.get("cases"), list):
+            raise fail(("groups", g), "each group needs 'state' (a list) and 'cases' (a list)")
+        state = group.get("state") or []
+        if not isinstance(state, list) or not all(isinstance(s, str) for s in state):
+            raise fail(("groups", g, "state"), "'state' must be a list of action ids")
+        for c, case in enumerate(group["cases"]):
+            path = ("groups", g, "cases", c)
+            if not (
+                isinstance(case, dict)
+                and isinstance(case.get("say"), str)
+                and isinstance(case.get("expect"), str)
+                and set(case) <= {"say", "expect"}
+            ):
+                raise fail(path, "a case is {say: <message>, expect: <action id or none>}")
+            cases.append(
+                LabelCase(
+                    message=case["say"],
+                    expect=case["expect"],
+                    state=tuple(state),
+                    line=lined.line_of(path),
+                )
+            )
+    return LabelSet(scenario=data["scenario"], cases=tuple(cases))
+
+
+def frontier_for(scenario: Scenario, state: tuple[str, ...]) -> Frontier:
+    frontier = Frontier(scenario)
+    for aid in state:
+        frontier.mark_done(aid)
+    return frontier
+
+
+def check_labels(scenario: Scenario, labels: LabelSet) -> list[str]:
+    """Problems with a label set against its scenario (empty when every case is sound)."""
+    ids = {a.id: a for a in scenario.actions}
+    problems: list[str] = []
+    for case in labels.cases:
+        where = f"line {case.line}: '{case.message}'"
+        unknown = [s for s in case.state if s not in ids]
+        if unknown:
+            problems.append(f"{where}: unknown state id(s) {', '.join(unknown)}")
+            continue
+        open_needs = [n for s in case.state for n in ids[s].needs if n not in case.state]
+        if open_needs:
+            problems.append(f"{where}: state is not reachable, missing {', '.join(open_needs)}")
+        if any(ids[s].ends_game for s in case.state):
+            problems.append(f"{where}: state holds an ending; the game would be over")
+        available = frontier_for(scenario, case.state).available()
+        if case.expect != NONE_ID and case.expect not in available:
+            problems.append(f"{where}: expects '{case.expect}', not available in that state")
+    return problems

@@ -1,0 +1,145 @@
+"""Reading scenario files: YAML with line numbers → frozen ``Scenario`` or a ``ScenarioError``.
+
+Every error names the file, the line and the key, e.g.
+``rooms/ghost.yaml:14: action 'open_hatch': unknown key 'need' (did you mean 'needs'?)``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
+from parlour.games.escape.yaml_lines import LinedData, YamlShapeError, compose_lined
+
+SCENARIO_DIR = Path(__file__).parent / "scenarios"
+TOP_KEYS = ("title", "intro", "world", "actions")
+ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
+
+
+def shipped_names() -> list[str]:
+    return sorted(
+        p.name.removesuffix(".yaml")
+        for p in SCENARIO_DIR.glob("*.yaml")
+        if not p.name.endswith(".labels.yaml")
+    )
+
+
+def scenario_path(name_or_path: str | Path) -> Path:
+    """A path to an existing file, or a shipped scenario's name."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    shipped = SCENARIO_DIR / f"{name_or_path}.yaml"
+    if isinstance(name_or_path, str) and "/" not in name_or_path and shipped.is_file():
+        return shipped
+    raise ScenarioError(
+        f"no scenario '{name_or_path}': give a path to a .yaml file or one of the shipped "
+        f"scenarios: {', '.join(shipped_names())}",
+        file=str(name_or_path),
+    )
+
+
+def load_scenario(name_or_path: str | Path) -> Scenario:
+    path = scenario_path(name_or_path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScenarioError(f"{path}: cannot read the file: {err}", file=str(path)) from err
+    source = str(name_or_path) if not Path(name_or_path).is_file() else str(path)
+    return parse_scenario(text, file=str(path), source=source)
+
+
+def parse_scenario(text: str, *, file: str = "<scenario>", source: str = "") -> Scenario:
+    try:
+        lined = compose_lined(text, raw_keys=frozenset({"answer"}))
+    except YamlShapeError as err:
+        raise ScenarioError(f"{file}:{err.line}: {err}", file=file, line=err.line) from err
+    data = lined.data
+    if data is None:
+        raise ScenarioError(
+            f"{file}:1: the file is empty; a scenario needs title, intro and actions", file=file
+        )
+    if not isinstance(data, dict):
+        raise ScenarioError(
+            f"{file}:1: a scenario is a mapping with keys {', '.join(TOP_KEYS)}", file=file, line=1
+        )
+    _check_keys(data, (), TOP_KEYS, lined, file)
+    for index, item in enumerate(data.get("actions") or []):
+        if isinstance(item, dict):
+            _check_keys(item, ("actions", index), ACTION_KEYS, lined, file)
+    try:
+        scenario = Scenario.model_validate_json(json.dumps(data, default=str), strict=True)
+    except ValidationError as err:
+        raise _explain(err, lined, file) from err
+    return scenario.model_copy(update={"source": source or file})
+
+
+def _where(path: tuple[str | int, ...], data: Any) -> str:
+    """``action 'open_hatch': `` for paths inside an action, else empty."""
+    if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
+        item = data["actions"][path[1]] if isinstance(data.get("actions"), list) else None
+        ident = item.get("id") if isinstance(item, dict) else None
+        name = f"'{ident}'" if isinstance(ident, str) else f"#{path[1] + 1}"
+        return f"action {name}: "
+    return ""
+
+
+def _check_keys(
+    mapping: dict[str, Any],
+    path: tuple[str | int, ...],
+    allowed: tuple[str, ...],
+    lined: LinedData,
+    file: str,
+) -> None:
+    for key in mapping:
+        if key in allowed:
+            continue
+        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else f" (allowed: {', '.join(allowed)})"
+        line = lined.line_of((*path, key))
+        raise ScenarioError(
+            f"{file}:{line}: {_where(path, lined.data)}unknown key '{key}'{hint}",
+            file=file,
+            line=line,
+            key=key,
+        )
+
+
+_TYPE_WORDS = {
+    "string_type": "must be text (quote it if it looks like a number, a date or yes/no)",
+    "bool_type": "must be true or false",
+    "tuple_type": "must be a list, e.g. [a, b]",
+    "list_type": "must be a list, e.g. [a, b]",
+    "string_too_short": "must not be empty",
+    "model_type": "must be a mapping of keys",
+    "dict_type": "must be a mapping of keys",
+}
+
+
+def _explain(err: ValidationError, lined: LinedData, file: str) -> ScenarioError:
+    errors = err.errors()
+    first = min(errors, key=lambda e: lined.line_of(_path(e)))
+    path = _path(first)
+    where = _where(path, lined.data)
+    key_index = 2 if where else 0
+    key = str(path[key_index]) if len(path) > key_index else ""
+    item = path[key_index + 1] if len(path) > key_index + 1 else None
+    subject = f"key '{key}'" + (f" item {item + 1}" if isinstance(item, int) else "")
+    if first["type"] == "missing":
+        line = lined.line_of(path[:-1])
+        text = f"missing key '{key}'"
+    else:
+        line = lined.line_of(path)
+        text = f"{subject} {_TYPE_WORDS.get(first['type'], first['msg'])}"
+    more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+    return ScenarioError(f"{file}:{line}: {where}{text}{more}", file=file, line=line, key=key)
+
+
+def _path(error: ErrorDetails) -> tuple[str | int, ...]:
+    return tuple(error["loc"])

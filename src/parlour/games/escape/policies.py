@@ -1,0 +1,171 @@
+"""Scripted policies for the three seats. Each sees only its view and its decision.
+
+* classifier: the keyword-overlap baseline (``keyword_classifier.py``);
+* narrator: a template that states the brief (and the hint, if any) and nothing else;
+* player: ``solver``, a walkthrough bot, or ``explorer``, a random but plausible player.
+
+The solver is *given the scenario file as its own knowledge* when it is built: a
+walkthrough bot for tests and demos, legitimately, since it is a scripted test player (a
+person holding the designer's file). Its view tells it which actions it already did; it
+plays the shortest path to a good ending. The module policy finds that file from the
+scenario's name in the player's view. The explorer knows only what narrations told it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from parlour.core.actions import Action, Choice, Text
+from parlour.core.decisions import Decision
+from parlour.core.errors import ParlourError
+from parlour.core.policy import Policy
+from parlour.core.rng import Rng
+from parlour.core.view import View
+from parlour.games.escape.analysis import analyse
+from parlour.games.escape.keyword_classifier import classify
+from parlour.games.escape.loader import load_scenario
+from parlour.games.escape.resolve import NO_EFFECT
+from parlour.games.escape.scenario import Scenario, ScenarioAction
+from parlour.games.escape.text import STOPWORDS, words
+
+
+def keyword_classifier(view: View, decision: Decision, rng: Rng) -> Action:
+    message = str(decision.context.get("message", view.public.get("message", "")))
+    options = [(o.id, o.label) for o in decision.options]
+    return Choice(option=classify(message, options))
+
+
+def template_narrator(view: View, decision: Decision, rng: Rng) -> Action:
+    brief = str(view.private.get("brief") or decision.context.get("brief") or "Nothing happens.")
+    hint = view.private.get("hint") or decision.context.get("hint")
+    text = f"{brief} (Perhaps: {hint})" if hint else brief
+    return Text(text=_clip(text, decision.max_length))
+
+
+def _clip(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    stop = cut.rfind(". ")
+    return (cut[: stop + 1] if stop > limit // 2 else cut.rstrip()) or cut
+
+
+def phrase(action: ScenarioAction) -> str:
+    """What a player types to attempt an action: its description, plus the answer if any."""
+    text = f"I {action.description}"
+    return f"{text}: {action.answer}" if action.answer else text
+
+
+def solution(scenario: Scenario) -> list[str]:
+    """The shortest path to a good ending (file order among equals); empty if there is none."""
+    facts = analyse(scenario)
+    good = [a.id for a in scenario.actions if a.is_good_ending and a.id in facts.reachable]
+    return min((facts.path_to(g) for g in good), key=len, default=[])
+
+
+class SolverPlayer:
+    """A walkthrough bot: plays the shortest path to a good ending, one action per turn."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self._actions = {a.id: a for a in scenario.actions}
+        self._path = solution(scenario)
+
+    def __call__(self, view: View, decision: Decision, rng: Rng) -> Action:
+        done = set(view.public.get("done", []))
+        for aid in self._path:
+            if aid not in done:
+                return Text(text=phrase(self._actions[aid])[: decision.max_length])
+        return Text(text="I wait.")
+
+
+_VERBS = ("examine", "open", "take", "press", "read", "climb", "pull", "search", "use", "push")
+DISTRACTORS = (
+    "is there a ghost?",
+    "is there a way out?",
+    "I sing a little song to pass the time.",
+    "what is this place?",
+    "I wait and listen.",
+    "hello? anybody there?",
+    "I sit down and think about my life.",
+    "I dance in the middle of the room.",
+    "I look around.",
+)
+
+
+class ExplorerPlayer:
+    """Random plausible play from the narrations alone: a verb and a phrase it has read
+    (often from the latest hint), codes and names it has seen, and distractors."""
+
+    def __call__(self, view: View, decision: Decision, rng: Rng) -> Action:
+        told = [e.text.replace(NO_EFFECT, "") for e in view.events if e.kind == "narration"]
+        phrases = sorted({p for text in told for p in _phrases(text)})
+        hints = [t.split("(Perhaps:", 1)[1] for t in told[-1:] if "(Perhaps:" in t]
+        codes = sorted({w for t in told for w in words(t) if w.isdigit() and len(w) >= 2})
+        names = sorted({w for t in told for w in _CAPITALISED.findall(t)})
+        roll = rng.random()
+        if hints and roll < 0.5:
+            hinted = _phrases(hints[0]) or phrases
+            text = f"I {rng.choice(_VERBS)} the {rng.choice(hinted)}"
+        elif roll < 0.6 or not phrases:
+            text = rng.choice(DISTRACTORS)
+        elif roll < 0.7 and (codes or names):
+            text = f"I say {rng.choice(codes + names)}"
+        else:
+            text = f"I {rng.choice(_VERBS)} the {rng.choice(phrases)}"
+        return Text(text=text[: decision.max_length])
+
+
+_CAPITALISED = re.compile(r"(?<=[a-z,] )[A-Z][a-z]{3,}")
+
+
+def _phrases(text: str) -> list[str]:
+    """Runs of one to three content words, as read ("emergency phone door")."""
+    out: list[str] = []
+    for chunk in re.split(r"[^A-Za-z0-9' -]+", text.lower()):
+        run = [w for w in chunk.split() if w not in STOPWORDS and len(w) >= 3]
+        for size in (1, 2, 3):
+            out.extend(" ".join(run[i : i + size]) for i in range(len(run) - size + 1))
+    return out
+
+
+@lru_cache(maxsize=16)
+def _walkthrough(source: str) -> SolverPlayer | None:
+    try:
+        return SolverPlayer(load_scenario(source))
+    except ParlourError:
+        return None
+
+
+_EXPLORER = ExplorerPlayer()
+
+
+def player_policy(view: View, decision: Decision, rng: Rng) -> Action:
+    """The player strategy named by the config (``scripted_player``, shown in the view)."""
+    if view.public.get("scripted_player") == "solver":
+        solver = _walkthrough(str(view.public.get("scenario", "")))
+        if solver is not None:
+            return solver(view, decision, rng)
+    return _EXPLORER(view, decision, rng)
+
+
+def escape_policy(view: View, decision: Decision, rng: Rng) -> Action:
+    """The module's scripted policy for any seat, dispatched on the decision's purpose."""
+    if decision.purpose == "classify":
+        return keyword_classifier(view, decision, rng)
+    if decision.purpose == "narrate":
+        return template_narrator(view, decision, rng)
+    return player_policy(view, decision, rng)
+
+
+def policy_with_player(player: Policy) -> Policy:
+    """The module policy with a chosen player, for picking the strategy per seat, e.g.
+    ``ScriptedSeat(policy_with_player(ExplorerPlayer()), seed)`` or with a ``SolverPlayer``
+    built from any scenario file."""
+
+    def policy(view: View, decision: Decision, rng: Rng) -> Action:
+        if decision.purpose == "act":
+            return player(view, decision, rng)
+        return escape_policy(view, decision, rng)
+
+    return policy

@@ -1,0 +1,73 @@
+"""The scenario model: a designer's adventure as a graph of impactful actions.
+
+Models are frozen and permissive about the *graph* (duplicate ids, unknown needs and
+cycles are the validator's job, reported with codes) but strict about *types*, which the
+loader enforces with file and line numbers.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from parlour.core.errors import ParlourError
+
+#: The classifier's "nothing happened" option id; no action may use it.
+NONE_ID = "none"
+
+
+class ScenarioError(ParlourError):
+    """A scenario file that cannot be read; the message names file, line and key."""
+
+    def __init__(self, message: str, *, file: str = "", line: int = 0, key: str = "") -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.key = key
+
+
+class ScenarioAction(BaseModel):
+    """One impactful action. Only ``consequence`` (and ``answer``) are secrets."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1)
+    description: str = Field(min_length=1)
+    consequence: str = Field(min_length=1)
+    needs: tuple[str, ...] = ()
+    ends_game: bool = False
+    hint: str | None = None
+    repeatable: bool = False
+    answer: str | None = None
+    #: Narrator brief when the classifier picked this answer action but the text lacked it.
+    wrong: str | None = None
+    ending: str | None = None
+    good: bool | None = None
+
+    @property
+    def ending_label(self) -> str:
+        return self.ending or self.id
+
+    @property
+    def is_good_ending(self) -> bool:
+        return self.ends_game and bool(self.good)
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    title: str = Field(min_length=1)
+    intro: str = Field(min_length=1)
+    world: tuple[str, ...] = ()
+    actions: tuple[ScenarioAction, ...]
+    #: Where it came from (a shipped name or a path); informational, never read by rules.
+    source: str = ""
+
+    def action(self, action_id: str) -> ScenarioAction:
+        for act in self.actions:
+            if act.id == action_id:
+                return act
+        raise KeyError(action_id)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(a.id for a in self.actions)

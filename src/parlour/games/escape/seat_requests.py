@@ -1,0 +1,142 @@
+"""The decisions and views each seat gets. Pure functions of explicit inputs, so the game,
+the evaluator and the spoiler tests build exactly the same requests.
+
+What each seat may see, by construction:
+
+* classifier: the player's message and the *available* actions' descriptions (as options);
+  no consequence, no world text, no transcript.
+* narrator: intro, world, consequences already unlocked, this turn's brief (and hint) and
+  the recent transcript; never a locked consequence or an answer.
+* player: the public transcript (intro, own messages, narrations) and the ids of the
+  actions it has already done; never a locked consequence or an answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.events import Event
+from parlour.core.view import View
+from parlour.games.escape.scenario import NONE_ID, ScenarioAction
+
+GAME = "escape"
+NONE_LABEL = "none of these (a question, a look around, small talk, or any other attempt)"
+CLASSIFY_PROMPT = (
+    "Which of these actions does the player's message attempt? Choose none if the message "
+    "only asks, looks, describes or talks, or attempts something not listed."
+)
+NARRATE_PROMPT = "Narrate what happens, using only the brief and the facts you were given."
+ACT_PROMPT = "What do you do next?"
+
+
+def option_for(action: ScenarioAction) -> Option:
+    return Option(id=action.id, label=action.description)
+
+
+NONE_OPTION = Option(id=NONE_ID, label=NONE_LABEL)
+
+
+def classify_decision(
+    decision_id: str, available: Sequence[ScenarioAction | Option], message: str
+) -> Decision:
+    """Options: the available actions (id, description) then ``none``. Prebuilt ``Option``
+    objects are accepted so the game need not rebuild them every turn."""
+    options = [a if isinstance(a, Option) else option_for(a) for a in available]
+    options.append(NONE_OPTION)
+    return Decision(
+        id=decision_id,
+        seat="classifier",
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose="classify",
+        prompt=CLASSIFY_PROMPT,
+        options=tuple(options),
+        context={"message": message},
+    )
+
+
+def classifier_view(phase: str, message: str | None) -> View:
+    public = {"message": message} if message is not None else {}
+    return View(game=GAME, seat="classifier", seat_name="Classifier", phase=phase, public=public)
+
+
+def narrate_decision(decision_id: str, brief: str, hint: str | None, max_length: int) -> Decision:
+    context: dict[str, object] = {"brief": brief}
+    if hint:
+        context["hint"] = hint
+    return Decision(
+        id=decision_id,
+        seat="narrator",
+        kind=DecisionKind.FREE_TEXT,
+        purpose="narrate",
+        prompt=NARRATE_PROMPT,
+        max_length=max_length,
+        context=context,
+    )
+
+
+def narrator_view(
+    *,
+    phase: str,
+    title: str,
+    intro: str,
+    world: Sequence[str],
+    unlocked: Sequence[str],
+    brief: str | None,
+    hint: str | None,
+    recent: Sequence[Event],
+) -> View:
+    private: dict[str, object] = {"intro": intro, "world": list(world), "unlocked": list(unlocked)}
+    if brief is not None:
+        private["brief"] = brief
+    if hint:
+        private["hint"] = hint
+    return View(
+        game=GAME,
+        seat="narrator",
+        seat_name="Narrator",
+        phase=phase,
+        public={"title": title},
+        private=private,
+        events=tuple(recent),
+    )
+
+
+def act_decision(decision_id: str, turn: int, max_turns: int, max_length: int) -> Decision:
+    return Decision(
+        id=decision_id,
+        seat="player",
+        kind=DecisionKind.FREE_TEXT,
+        purpose="act",
+        prompt=ACT_PROMPT,
+        max_length=max_length,
+        context={"turn": turn, "turns_left": max_turns - turn + 1},
+    )
+
+
+def player_view(
+    *,
+    phase: str,
+    title: str,
+    source: str,
+    turn: int,
+    max_turns: int,
+    done: Sequence[str],
+    strategy: str,
+    events: Sequence[Event],
+) -> View:
+    return View(
+        game=GAME,
+        seat="player",
+        seat_name="Player",
+        phase=phase,
+        public={
+            "title": title,
+            "scenario": source,
+            "turn": turn,
+            "max_turns": max_turns,
+            "done": list(done),
+            "scripted_player": strategy,
+        },
+        events=tuple(events),
+    )

@@ -1,0 +1,21 @@
+"""Werewolf: social deduction with a seer, a doctor, an optional maniac and routed talk."""
+
+from parlour.core.module import GameModule
+from parlour.games.werewolf.config import WerewolfConfig, make_config
+from parlour.games.werewolf.game import WerewolfGame
+from parlour.games.werewolf.policies import policy
+from parlour.games.werewolf.prompts import PROMPTER, WerewolfPrompter
+from parlour.games.werewolf.roles import Role, Team
+
+MODULE = GameModule(game=WerewolfGame, policy=policy, prompter=PROMPTER, make_config=make_config)
+
+__all__ = [
+    "MODULE",
+    "Role",
+    "Team",
+    "WerewolfConfig",
+    "WerewolfGame",
+    "WerewolfPrompter",
+    "make_config",
+    "policy",
+]

@@ -1,0 +1,117 @@
+"""The werewolf config: every rule variant is a field here, validated up front."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from parlour.core.errors import ParlourError
+from parlour.games.werewolf.names import DEFAULT_NAMES, name_problem
+from parlour.games.werewolf.roles import MAX_PLAYERS, MIN_PLAYERS, Role, default_mix, mix_problem
+
+
+class WerewolfConfig(BaseModel):
+    """Rules of one werewolf game. Defaults give the classic night-first game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(default=7, description=f"{MIN_PLAYERS}-{MAX_PLAYERS} players")
+    names: tuple[str, ...] | None = Field(
+        default=None, description="display names in seat order (default: the built-in list)"
+    )
+    roles: dict[Role, int] | None = Field(
+        default=None, description="role → count, overriding the default mix; must sum to players"
+    )
+    maniac: bool = Field(default=False, description="add a maniac to the default mix")
+    first_phase: Literal["night", "day"] = "night"
+
+    # night
+    wolf_chat_messages: int = Field(default=2, ge=0, le=5, description="messages per wolf")
+    wolf_chat_max_length: int = Field(default=300, ge=20, le=2000)
+    doctor_self_protect: bool = True
+
+    # announcements
+    reveal_roles: bool = Field(default=True, description="reveal the role of each dead player")
+    reveal_night_cause: bool = Field(
+        default=False, description="say at dawn who killed (wolves or maniac)"
+    )
+
+    # discussion
+    messages_per_player: int = Field(
+        default=3, ge=0, le=10, description="turns per living player before the vote starts"
+    )
+    speech_max_length: int = Field(default=400, ge=20, le=4000)
+    route_batch_max: int = Field(default=3, ge=1, le=5, description="speakers per router call")
+    needs_turn_count: int = Field(default=3, ge=1, le=5, description="players flagged NEEDS TURN")
+    router_rule: Literal["reject", "repair"] = Field(
+        default="reject",
+        description=(
+            "a batch without a NEEDS TURN player is rejected (IllegalAction) or repaired "
+            "(the first NEEDS TURN player is put in front)"
+        ),
+    )
+    allow_vote_call: bool = Field(default=True, description="a speech of exactly /vote calls it")
+    max_route_calls: int = Field(default=100, ge=1, description="hard bound on router calls a day")
+
+    # vote
+    vote_mode: Literal["simultaneous", "sequential"] = "sequential"
+    tie_rule: Literal["no_elimination", "random"] = "no_elimination"
+
+    # reflection
+    diaries: bool = True
+    diary_max_length: int = Field(default=1200, ge=50, le=8000)
+    debrief: bool = False
+    debrief_max_length: int = Field(default=600, ge=20, le=4000)
+
+    max_days: int = Field(default=30, ge=1, le=200, description="after this day: a draw")
+    plant_markers: bool = Field(default=False, description="plant leak markers in secrets")
+
+    @model_validator(mode="after")
+    def _playable(self) -> WerewolfConfig:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(
+                f"werewolf needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players}"
+            )
+        if self.names is not None:
+            if len(self.names) != self.players:
+                raise ValueError(f"{len(self.names)} names given for {self.players} players")
+            problem = name_problem(self.names)
+            if problem:
+                raise ValueError(problem)
+        if self.roles is not None:
+            problem = mix_problem(self.roles, self.players)
+            if problem:
+                raise ValueError(f"roles: {problem}")
+        return self
+
+    def role_mix(self) -> dict[Role, int]:
+        if self.roles is not None:
+            return {role: self.roles.get(role, 0) for role in Role}
+        return default_mix(self.players, self.maniac)
+
+    def player_names(self) -> tuple[str, ...]:
+        return self.names if self.names is not None else DEFAULT_NAMES[: self.players]
+
+
+def make_config(players: int | None, overrides: dict[str, object]) -> WerewolfConfig:
+    """Validated config; the player count defaults to the size of a given roles/names list."""
+    data = dict(overrides)
+    if players is not None:
+        data["players"] = players
+    elif "players" not in data:
+        roles, names = data.get("roles"), data.get("names")
+        if isinstance(roles, dict):
+            data["players"] = sum(int(v) for v in roles.values())
+        elif isinstance(names, list | tuple):
+            data["players"] = len(names)
+    try:
+        return WerewolfConfig.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        message = str(first["msg"]).removeprefix("Value error, ")
+        if first["type"] == "extra_forbidden":
+            message = "unknown setting; known: " + ", ".join(WerewolfConfig.model_fields)
+        prefix = f"{where}: " if where else ""
+        raise ParlourError(f"werewolf config: {prefix}{message}") from None

@@ -1,0 +1,245 @@
+"""Day discussion: a router seat picks who speaks next from the public view only.
+
+Each router call sees the living players who may speak now (everyone but the last
+speaker), flags the least active of them NEEDS TURN, and must pick a batch of 1 to
+``route_batch_max`` players that includes at least one NEEDS TURN player. Each picked
+player then answers a free-text ``speak`` decision; an empty answer is a pass, and the
+literal ``/vote`` calls the vote at once. The vote starts by itself once
+``messages_per_player`` × living players turns were taken (passes count as turns).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.core.actions import Action, Choices, Text
+from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.errors import IllegalAction
+from parlour.core.events import Audience
+from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.state import Discussion, Player, Stage, WerewolfState
+
+ROUTER = "router"
+ROUTE, SPEAK = "route", "speak"
+VOTE_CALL = "/vote"
+
+
+def enter_day(st: WerewolfState, cfg: WerewolfConfig) -> None:
+    st.day += 1
+    st.phase = f"day {st.day}"
+    living = st.living()
+    st.emit(
+        "phase",
+        f"Day {st.day} begins. Alive: {', '.join(p.name for p in living)}.",
+        Audience.everyone(),
+    )
+    st.discussion = Discussion(day=st.day, budget=cfg.messages_per_player * len(living))
+    st.stage = Stage.SPEAK
+
+
+def discussion_over(st: WerewolfState) -> bool:
+    disc = st.discussion
+    assert disc is not None
+    return bool(disc.vote_called_by) or disc.turns_left <= 0
+
+
+def needs_turn(disc: Discussion, candidates: list[Player], count: int) -> list[str]:
+    """The ``count`` least active candidates today: fewest turns, then longest silent, then
+    seat order."""
+    ranked = sorted(
+        candidates,
+        key=lambda p: (disc.turns.get(p.id, 0), disc.last_turn.get(p.id, 0), p.number),
+    )
+    return [p.id for p in ranked[:count]]
+
+
+def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
+    """Ask the router for the next batch; False when the discussion must end instead."""
+    disc = st.discussion
+    assert disc is not None
+    if disc.route_calls >= cfg.max_route_calls:
+        return False
+    candidates = [p for p in st.living() if p.id != disc.last_speaker]
+    if not candidates:
+        return False
+    disc.route_calls += 1
+    flagged = needs_turn(disc, candidates, cfg.needs_turn_count)
+    disc.needs_turn = flagged
+    # Match against every name (one cached pattern per table), then keep the living.
+    addressed = [
+        s
+        for s in mentioned(disc.last_message, {p.id: p.name for p in st.players})
+        if s != disc.last_message_speaker and st.player(s).alive
+    ]
+    rows: list[dict[str, Any]] = [
+        {
+            "id": p.id,
+            "name": p.name,
+            "needs_turn": p.id in flagged,
+            "messages_today": disc.messages.get(p.id, 0),
+            "passes_today": disc.passes.get(p.id, 0),
+            "addressed": p.id in addressed,
+        }
+        for p in candidates
+    ]
+    batch_max = min(cfg.route_batch_max, len(candidates), disc.turns_left)
+    last = st.name(disc.last_speaker) if disc.last_speaker else ""
+    rule = "Include at least one player marked NEEDS TURN."
+    if last:
+        rule += f" {last} spoke last and cannot speak twice in a row."
+    st.open(
+        Decision(
+            id=f"d{st.day}:route:{disc.route_calls}",
+            seat=ROUTER,
+            kind=DecisionKind.CHOOSE_MANY,
+            purpose=ROUTE,
+            prompt=(
+                f"Day {st.day} discussion: choose who speaks next, in speaking order "
+                f"(1 to {batch_max} players). {rule} Prefer a player who was just addressed."
+            ),
+            options=tuple(
+                Option(id=p.id, label=f"{p.name} (NEEDS TURN)" if p.id in flagged else p.name)
+                for p in candidates
+            ),
+            min_choices=1,
+            max_choices=batch_max,
+            # The decision itself carries the NEEDS TURN rule, so every answer it admits is
+            # legal; in repair mode the game fixes a batch instead of refusing it.
+            required_any=tuple(flagged) if cfg.router_rule == "reject" else (),
+            context={
+                "day": st.day,
+                "players": rows,
+                "needs_turn": [st.name(s) for s in flagged],
+                "last_speaker": last,
+                "last_message_by": (
+                    st.name(disc.last_message_speaker) if disc.last_message_speaker else ""
+                ),
+                "addressed_in_last_message": [st.name(s) for s in addressed],
+                "turns_taken": disc.total_turns,
+                "turns_left": disc.turns_left,
+            },
+        )
+    )
+    st.stage = Stage.ROUTE
+    return True
+
+
+def precheck_route(st: WerewolfState, decision: Decision, action: Action) -> None:
+    """Name the router rule an answer breaks before the generic option check does."""
+    disc = st.discussion
+    assert disc is not None
+    if not isinstance(action, Choices):
+        return
+    for seat in action.options:
+        who = _find(st, seat)
+        if who is None:
+            continue
+        if not who.alive:
+            raise IllegalAction(
+                f"Router rule: {who.name} is dead and cannot speak.", decision_id=decision.id
+            )
+        if who.id == disc.last_speaker:
+            raise IllegalAction(
+                f"Router rule: {who.name} spoke last; no one speaks twice in a row.",
+                decision_id=decision.id,
+            )
+
+
+def apply_route(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
+    disc = st.discussion
+    assert disc is not None and isinstance(action, Choices)
+    batch = list(action.options)
+    repaired = False
+    if not any(s in disc.needs_turn for s in batch):
+        if cfg.router_rule == "reject":
+            flagged = ", ".join(st.name(s) for s in disc.needs_turn)
+            raise IllegalAction(
+                "Router rule: the batch must include at least one player marked NEEDS TURN "
+                f"({flagged}).",
+                decision_id=decision.id,
+            )
+        # repair: the quietest player goes first, the batch keeps its size limit
+        batch = [disc.needs_turn[0], *batch][: decision.max_choices]
+        repaired = True
+    disc.queue = batch
+    names = ", ".join(st.name(s) for s in batch)
+    st.emit(
+        "route",
+        f"Router picks: {names}" + (" (repaired: NEEDS TURN player added)" if repaired else ""),
+        Audience.nobody(),
+        data={"batch": list(batch), "repaired": repaired, "needs_turn": list(disc.needs_turn)},
+    )
+    st.stage = Stage.SPEAK
+
+
+def open_next_speaker(st: WerewolfState, cfg: WerewolfConfig) -> bool:
+    disc = st.discussion
+    assert disc is not None
+    if not disc.queue:
+        return False
+    seat = disc.queue.pop(0)
+    me = st.player(seat)
+    turn = disc.total_turns + 1
+    addressed = bool(
+        disc.last_message
+        and disc.last_message_speaker != seat
+        and mentioned(disc.last_message, {seat: me.name})
+    )
+    vote_hint = f" Write exactly {VOTE_CALL} to call the vote now." if cfg.allow_vote_call else ""
+    st.open(
+        Decision(
+            id=f"d{st.day}:speak:{seat}:{turn}",
+            seat=seat,
+            kind=DecisionKind.FREE_TEXT,
+            purpose=SPEAK,
+            prompt=(
+                f"Day {st.day} discussion, turn {turn} of {disc.budget}: your turn to speak "
+                f"to everyone (at most {cfg.speech_max_length} characters). Leave it empty "
+                f"to say nothing.{vote_hint}"
+            ),
+            max_length=cfg.speech_max_length,
+            allow_empty=True,
+            context={
+                "turn": turn,
+                "turns_left": disc.turns_left,
+                "addressed_you": addressed,
+                "messages_today": disc.messages.get(seat, 0),
+            },
+        )
+    )
+    st.stage = Stage.SPEAK
+    return True
+
+
+def apply_speak(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
+    disc = st.discussion
+    assert disc is not None and isinstance(action, Text)
+    seat = decision.seat
+    name = st.name(seat)
+    text = action.text.strip()
+    disc.total_turns += 1
+    disc.turns[seat] = disc.turns.get(seat, 0) + 1
+    disc.last_turn[seat] = disc.total_turns
+    disc.last_speaker = seat
+    data: dict[str, Any] = {"day": st.day, "turn": disc.total_turns, "seat": seat}
+    if cfg.allow_vote_call and text.casefold() == VOTE_CALL:
+        disc.vote_called_by = seat
+        disc.queue.clear()
+        st.emit("call_vote", f"{name} calls the vote.", Audience.everyone(), data=data)
+    elif not text:
+        disc.passes[seat] = disc.passes.get(seat, 0) + 1
+        st.emit("pass", f"{name} says nothing.", Audience.everyone(), data=data)
+    else:
+        disc.messages[seat] = disc.messages.get(seat, 0) + 1
+        disc.last_message = text
+        disc.last_message_speaker = seat
+        st.emit("speech", text, Audience.everyone(), speaker=seat, data=data)
+
+
+def _find(st: WerewolfState, answer: str) -> Player | None:
+    key = answer.strip().casefold()
+    for p in st.players:
+        if key in (p.id.casefold(), p.name.casefold()):
+            return p
+    return None

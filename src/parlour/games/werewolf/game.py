@@ -1,0 +1,283 @@
+"""The werewolf Game: setup, the phase machine and the kernel protocol.
+
+Phases: night (pack chat, then simultaneous night actions) → dawn report → day
+discussion (routed) → vote → elimination → win check → diaries → next night.
+Every transition happens in ``_step`` when no decision is open any more.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from parlour.core.actions import Action
+from parlour.core.decisions import Decision
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.events import Audience, Event
+from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.rng import Rng
+from parlour.core.view import View
+from parlour.games.werewolf import discussion, night, reflection, voting
+from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.markers import plant
+from parlour.games.werewolf.roles import ROLE_ORDER, Role, Team, deal
+from parlour.games.werewolf.state import Player, Stage, WerewolfState
+from parlour.games.werewolf.victory import Draw, result_for, winner
+from parlour.games.werewolf.views import role_card, seat_view, spectator
+
+Handler = Callable[["WerewolfGame", Decision, Action], None]
+
+
+class WerewolfGame:
+    info: ClassVar[GameInfo] = GameInfo(
+        name="werewolf",
+        title="Werewolf",
+        description=(
+            "Social deduction: a village hunts the werewolves hidden among it, with a seer, "
+            "a doctor and an optional maniac; talk is routed, votes are exact."
+        ),
+        min_seats=5,
+        max_seats=16,
+        simultaneous=True,
+        imperfect_information=True,
+    )
+    config_model: ClassVar[type[BaseModel]] = WerewolfConfig
+
+    def __init__(self, config: WerewolfConfig, seed: int, state: WerewolfState) -> None:
+        self._config = config
+        self._seed = seed
+        self._rng = Rng(seed)
+        self._st = state
+
+    # -- setup ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, config: BaseModel, seed: int) -> WerewolfGame:
+        cfg = (
+            config
+            if isinstance(config, WerewolfConfig)
+            else WerewolfConfig.model_validate(config.model_dump())
+        )
+        names = cfg.player_names()
+        ids = [f"p{i}" for i in range(1, cfg.players + 1)]
+        mix = cfg.role_mix()
+        game = cls(cfg, seed, WerewolfState(players=[], role_counts={}))
+        roles = deal(mix, ids, game._rng)
+        st = game._st
+        st.players = [
+            Player(id=s, name=n, number=i, role=roles[s])
+            for i, (s, n) in enumerate(zip(ids, names, strict=True), 1)
+        ]
+        st.role_counts = {r.value: mix[r] for r in ROLE_ORDER if mix.get(r)}
+        game._deal_cards()
+        if cfg.first_phase == "night":
+            night.enter_night(st, cfg)
+        else:
+            discussion.enter_day(st, cfg)
+        game._advance()
+        return game
+
+    def _deal_cards(self) -> None:
+        st, cfg = self._st, self._config
+        counts = ", ".join(f"{r} ×{c}" for r, c in st.role_counts.items())
+        st.emit(
+            "setup",
+            f"{len(st.players)} players: {', '.join(p.name for p in st.players)}. "
+            f"Roles in play: {counts}.",
+            Audience.everyone(),
+        )
+        wolves = [w.id for w in st.wolves()]
+        for p in st.players:
+            # A wolf's role is known to the whole pack; every other role only to its holder.
+            allowed = wolves if p.role is Role.WEREWOLF else [p.id]
+            p.card = role_card(p.name, p.role) + plant(st, cfg, f"role:{p.id}", allowed)
+            st.emit("role", p.card, Audience.only(p.id), data={"role": p.role.value})
+        if len(wolves) > 1:
+            st.emit(
+                "pack",
+                "The pack: " + ", ".join(st.name(w) for w in wolves) + ".",
+                night.PACK,
+                data={"wolves": wolves},
+            )
+
+    # -- protocol: properties ------------------------------------------------------------
+
+    @property
+    def config(self) -> WerewolfConfig:
+        return self._config
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._st.events)
+
+    @property
+    def state(self) -> WerewolfState:
+        """The full state, for tests and spectator tooling (never for a seat)."""
+        return self._st
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        players = tuple(SeatInfo(id=p.id, name=p.name) for p in self._st.players)
+        return (*players, SeatInfo(id=discussion.ROUTER, name="Router", system=True))
+
+    def pending(self) -> tuple[Decision, ...]:
+        return tuple(self._st.pending.values())
+
+    def is_terminal(self) -> bool:
+        return self._st.stage is Stage.OVER
+
+    def result(self) -> Result | None:
+        return self._st.outcome if self.is_terminal() else None
+
+    # -- protocol: apply -----------------------------------------------------------------
+
+    def apply(self, decision_id: str, action: Action) -> list[Event]:
+        st = self._st
+        decision = st.pending.get(decision_id)
+        if decision is None:
+            open_ids = ", ".join(st.pending) or "none (the game is over)"
+            raise IllegalAction(
+                f"no open decision '{decision_id}'; open decisions: {open_ids}",
+                decision_id=decision_id,
+            )
+        if decision.purpose == discussion.ROUTE:
+            discussion.precheck_route(st, decision, action)
+        decision.check(action)
+        mark = len(st.events)
+        # Handlers validate game rules before they change anything, so a rejected
+        # answer leaves the state untouched.
+        _HANDLERS[decision.purpose](self, decision, action)
+        del st.pending[decision_id]
+        self._advance()
+        return st.events[mark:]
+
+    def _advance(self) -> None:
+        st = self._st
+        while not st.pending and st.stage is not Stage.OVER:
+            self._step()
+
+    def _step(self) -> None:
+        st, cfg = self._st, self._config
+        if st.stage is Stage.WOLF_CHAT:
+            if not night.open_next_chat(st, cfg):
+                night.open_night_actions(st, cfg)
+        elif st.stage is Stage.NIGHT_ACTIONS:
+            night.resolve_night(st, cfg)
+            if not self._check_win():
+                discussion.enter_day(st, cfg)
+        elif st.stage in (Stage.ROUTE, Stage.SPEAK):
+            if discussion.discussion_over(st) or not (
+                discussion.open_next_speaker(st, cfg) or discussion.open_route(st, cfg)
+            ):
+                voting.enter_vote(st, cfg)
+        elif st.stage is Stage.VOTE:
+            if cfg.vote_mode == "sequential" and voting.open_next_voter(st):
+                return
+            voting.tally(st, cfg, self._rng)
+            if self._check_win():
+                return
+            if st.day >= cfg.max_days:
+                self._finish("timeout")
+            elif cfg.diaries:
+                reflection.enter_diaries(st, cfg)
+            else:
+                night.enter_night(st, cfg)
+        elif st.stage is Stage.DIARY:
+            night.enter_night(st, cfg)
+        elif st.stage is Stage.DEBRIEF:
+            st.stage = Stage.OVER
+
+    def _check_win(self) -> bool:
+        outcome = winner(self._st)
+        if outcome is None:
+            return False
+        self._finish(outcome)
+        return True
+
+    def _finish(self, outcome: Team | Draw) -> None:
+        st = self._st
+        st.outcome = result_for(st, outcome)
+        st.phase = "end"
+        for p in st.players:
+            p.revealed = True
+        roles = "; ".join(f"{p.name}: {p.role.value}" for p in st.players)
+        st.emit(
+            "result",
+            f"{st.outcome.summary} Roles: {roles}.",
+            Audience.everyone(),
+            data={
+                "winners": list(st.outcome.winners),
+                "roles": {p.id: p.role.value for p in st.players},
+            },
+        )
+        if self._config.debrief:
+            reflection.enter_debrief(st, self._config)
+        else:
+            st.stage = Stage.OVER
+
+    # -- protocol: views and records -----------------------------------------------------
+
+    def view(self, seat: str) -> View:
+        if seat != discussion.ROUTER and not any(p.id == seat for p in self._st.players):
+            raise ParlourError(f"unknown seat '{seat}'; seats: {self._seat_ids()}")
+        return seat_view(self._st, self._config, seat)
+
+    def _seat_ids(self) -> str:
+        return ", ".join(s.id for s in self.seats())
+
+    def spectator_view(self, reveal: bool) -> View:
+        return spectator(self._st, self._config, reveal)
+
+    def secret_markers(self) -> dict[str, frozenset[str]]:
+        return dict(self._st.markers)
+
+    def snapshot(self) -> dict[str, Any]:
+        st = self._st
+        return {
+            "config": self._config.model_dump(mode="json"),
+            "seed": self._seed,
+            "stage": st.stage.value,
+            "phase": st.phase,
+            "day": st.day,
+            "night": st.night,
+            "players": [asdict(p) for p in st.players],
+            "role_counts": st.role_counts,
+            "last_protected": st.last_protected,
+            "seer_results": st.seer_results,
+            "discussion": asdict(st.discussion) if st.discussion else None,
+            "night_plan": asdict(st.night_plan) if st.night_plan else None,
+            "vote": asdict(st.vote) if st.vote else None,
+            "days": [asdict(d) for d in st.days],
+            "nights": [asdict(n) for n in st.nights],
+            "pending": [d.model_dump(mode="json") for d in st.pending.values()],
+            "outcome": st.outcome.model_dump(mode="json") if st.outcome else None,
+            "markers": {m: sorted(a) for m, a in sorted(st.markers.items())},
+            "events": [e.model_dump(mode="json") for e in st.events],
+            # the Rng's position, read on a copy so that the snapshot draws nothing
+            "rng_probe": copy.deepcopy(self._rng).random(),
+        }
+
+
+def _night_action(game: WerewolfGame, d: Decision, a: Action) -> None:
+    night.apply_night_action(game.state, d, a)
+
+
+_HANDLERS: dict[str, Handler] = {
+    night.WOLF_CHAT: lambda g, d, a: night.apply_chat(g.state, g.config, d, a),
+    night.WOLF_KILL: _night_action,
+    night.INVESTIGATE: _night_action,
+    night.PROTECT: _night_action,
+    night.MANIAC_KILL: _night_action,
+    discussion.ROUTE: lambda g, d, a: discussion.apply_route(g.state, g.config, d, a),
+    discussion.SPEAK: lambda g, d, a: discussion.apply_speak(g.state, g.config, d, a),
+    voting.VOTE: lambda g, d, a: voting.apply_vote(g.state, g.config, d, a),
+    reflection.DIARY: lambda g, d, a: reflection.apply_diary(g.state, g.config, d, a),
+    reflection.DEBRIEF: lambda g, d, a: reflection.apply_debrief(g.state, d, a),
+}

@@ -1,0 +1,373 @@
+"""The scripted werewolf policy: legal, simple, and not stupid. It reads only the view.
+
+Public claims follow fixed phrasings that the policy both writes and parses:
+"I am the seer. I checked Aiko: evil." and "I suspect Kenji."
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.core.actions import Action, Choice, Choices, Text
+from parlour.core.decisions import Decision
+from parlour.core.random_answers import random_answer
+from parlour.core.rng import Rng
+from parlour.core.view import View
+from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.reflection import DIARY_SECTIONS
+
+_CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
+_FINDING = re.compile(r"I checked ([^:.]+): (evil|innocent|cleared)", re.IGNORECASE)
+_SUSPECT = re.compile(r"I suspect ([^.!?]+)", re.IGNORECASE)
+
+#: how often a wolf claims to be the seer when it speaks (a rare bluff)
+FAKE_CLAIM_RATE = 0.05
+
+
+@dataclass
+class Table:
+    """What the view says about the table, indexed for the decisions below."""
+
+    me: str
+    role: str
+    names: dict[str, str]
+    alive: set[str]
+    pack: set[str]
+    #: the seer's own table: seat → "evil" | "cleared"
+    known: dict[str, str]
+    #: public seer claims in order: claimer → {target: "evil" | "innocent"}
+    claims: dict[str, dict[str, str]] = field(default_factory=dict)
+    quiet_today: Counter[str] = field(default_factory=Counter)
+    seer_revealed: bool = False
+    #: today's speeches as (speaker, text), parsed for accusations only when needed
+    speeches_today: list[tuple[str, str]] = field(default_factory=list)
+    _suspects: dict[str, list[str]] | None = None
+
+    @property
+    def suspects_today(self) -> dict[str, list[str]]:
+        """Public accusations today: accuser → accused (each once, in order)."""
+        if self._suspects is None:
+            self._suspects = {}
+            for speaker, text in self.speeches_today:
+                for chunk in _SUSPECT.findall(text):
+                    accused = self._suspects.setdefault(speaker, [])
+                    accused.extend(
+                        s for s in mentioned(chunk, self.names) if s not in accused and s != speaker
+                    )
+        return self._suspects
+
+    def seat_of(self, name: str) -> str | None:
+        key = name.strip().casefold()
+        for seat, n in self.names.items():
+            if n.casefold() == key:
+                return seat
+        return None
+
+    def living_others(self) -> list[str]:
+        return [s for s in self.names if s in self.alive and s != self.me]
+
+    def claimed_seers(self) -> list[str]:
+        """Living players who claimed the seer, believed in claim order; nobody once the
+        real seer was revealed dead (every other claim is then a lie)."""
+        if self.seer_revealed:
+            return []
+        return [s for s in self.claims if s in self.alive]
+
+    def liars(self) -> list[str]:
+        """Living claimers proven false: the real seer's role was revealed at their death."""
+        return [s for s in self.claims if s in self.alive] if self.seer_revealed else []
+
+    def trusted(self) -> set[str]:
+        """Claimed seers and the players they cleared: not worth suspecting."""
+        out = set(self.claimed_seers())
+        for claimer in self.claimed_seers():
+            out |= {s for s, r in self.claims[claimer].items() if r == "innocent"}
+        return out
+
+    def accused_evil(self) -> list[str]:
+        """Living players a living claimed seer called evil, first claim first."""
+        out: list[str] = []
+        for claimer in self.claimed_seers():
+            for target, reading in self.claims[claimer].items():
+                if reading == "evil" and target in self.alive and target not in out:
+                    out.append(target)
+        return out
+
+
+def read_table(view: View) -> Table:
+    players: list[dict[str, Any]] = list(view.public.get("players", []))
+    names = {str(p["id"]): str(p["name"]) for p in players}
+    table = Table(
+        me=view.seat,
+        role=str(view.private.get("role", "")),
+        names=names,
+        alive={str(p["id"]) for p in players if p.get("alive")},
+        pack={str(p["id"]) for p in view.private.get("pack", [])},
+        known={},
+        seer_revealed=any(p.get("role") == "seer" and not p.get("alive") for p in players),
+    )
+    for name, reading in dict(view.private.get("investigations", {})).items():
+        seat = table.seat_of(name)
+        if seat:
+            table.known[seat] = str(reading)
+    today = f"day {view.public.get('day', 0)}"
+    for event in view.events:
+        if event.kind == "pass" and event.phase == today:
+            table.quiet_today[str(event.data.get("seat", ""))] += 1
+        if event.kind != "speech":
+            continue
+        speaker = event.speaker
+        if _CLAIM.search(event.text):
+            findings = table.claims.setdefault(speaker, {})
+            for name, reading in _FINDING.findall(event.text):
+                seat = table.seat_of(name)
+                if seat:
+                    findings[seat] = "evil" if reading.lower() == "evil" else "innocent"
+        if event.phase == today:
+            table.speeches_today.append((speaker, event.text))
+    return table
+
+
+# -- choosing targets ----------------------------------------------------------------------
+
+
+def _pick(rng: Rng, preferred: list[str], allowed: list[str]) -> str:
+    """The first preferred seat that is allowed, else a random allowed one."""
+    for seat in preferred:
+        if seat in allowed:
+            return seat
+    return rng.choice(allowed)
+
+
+def _suspicion(t: Table, candidates: list[str]) -> list[str]:
+    """Candidates ordered by how suspicious their public behaviour looks (ties: seat order)."""
+
+    def score(seat: str) -> int:
+        accused_by = sum(seat in accused for accused in t.suspects_today.values())
+        return 2 * accused_by + t.quiet_today[seat]
+
+    scored = [(score(s), s) for s in candidates]
+    return [s for sc, s in sorted(scored, key=lambda x: -x[0]) if sc > 0]
+
+
+def _pack_target(t: Table, rng: Rng, allowed: list[str]) -> str:
+    """Whom the wolves want dead: a claimed seer, then whoever accused a wolf, then anyone."""
+    accusers = [s for s, accused in t.suspects_today.items() if set(accused) & t.pack]
+    claimers_on_us = [
+        s
+        for s in t.claimed_seers()
+        if any(r == "evil" and (x in t.pack or x == t.me) for x, r in t.claims[s].items())
+    ]
+    targets = [s for s in allowed if s not in t.pack and s != t.me] or allowed
+    return _pick(rng, [*claimers_on_us, *t.claimed_seers(), *accusers], targets)
+
+
+def _tonight_proposal(view: View, t: Table, allowed: list[str]) -> str | None:
+    for event in view.events:
+        if event.kind == "wolf_chat" and event.phase == view.phase:
+            for seat in mentioned(event.text, t.names):
+                if seat in allowed:
+                    return seat
+    return None
+
+
+def _vote_target(t: Table, rng: Rng, decision: Decision) -> str:
+    options = list(decision.option_ids)
+    if t.role == "werewolf":
+        # Never a packmate unless nobody else can be chosen.
+        outsiders = [s for s in options if s not in t.pack] or options
+        bandwagon = _earlier_votes(decision, t)
+        return _pick(rng, [*t.claimed_seers(), *bandwagon], outsiders)
+    if t.role == "seer":
+        evil = [s for s, r in t.known.items() if r == "evil"]
+        fresh = [s for s in options if t.known.get(s) != "cleared"] or options
+        return _pick(rng, [*evil, *_suspicion(t, fresh)], fresh)
+    trusted = t.trusted()
+    safe = [s for s in options if s not in trusted] or options
+    return _pick(rng, [*t.accused_evil(), *t.liars(), *_suspicion(t, safe)], safe)
+
+
+def _earlier_votes(decision: Decision, t: Table) -> list[str]:
+    """Targets of the ballots cast before this one (sequential vote), most votes first."""
+    counts: Counter[str] = Counter()
+    for line in decision.context.get("earlier_votes", []):
+        _, _, target = str(line).partition("→")
+        seat = t.seat_of(target)
+        if seat:
+            counts[seat] += 1
+    return [s for s, _ in counts.most_common()]
+
+
+# -- speech --------------------------------------------------------------------------------
+
+
+def _fit(sentences: list[str], limit: int) -> str:
+    out = ""
+    for sentence in sentences:
+        candidate = f"{out} {sentence}".strip()
+        if len(candidate) > limit:
+            break
+        out = candidate
+    return out
+
+
+def _speech(view: View, t: Table, decision: Decision, rng: Rng) -> list[str]:
+    """What this seat could say, best first; the caller skips what it already said today."""
+    n = t.names
+    others = t.living_others()
+    if not others:
+        return []
+    living_known = {s: r for s, r in t.known.items() if s in t.alive}
+    if t.role == "seer" and living_known:
+        lines = ["I am the seer."]
+        lines += [
+            f"I checked {n[s]}: {'evil' if r == 'evil' else 'innocent'}."
+            for s, r in living_known.items()
+        ]
+        evil = [s for s, r in living_known.items() if r == "evil"]
+        if evil:
+            lines.append(f"Vote {n[evil[0]]}!")
+        return [_fit(lines, decision.max_length)]
+    accused = [s for s in t.accused_evil() if s != t.me]
+    quiet = sorted(others, key=lambda s: -t.quiet_today[s])[0]
+    if t.role == "werewolf":
+        outsiders = [s for s in others if s not in t.pack]
+        if outsiders and not t.seer_revealed and rng.random() < FAKE_CLAIM_RATE:
+            victim = _pick(rng, t.claimed_seers(), outsiders)
+            return [f"I am the seer. I checked {n[victim]}: evil."]
+        claimers = [s for s in t.claimed_seers() if s not in t.pack]
+        if claimers and set(accused) & (t.pack | {t.me}):
+            liar = n[claimers[0]]
+            return [
+                f"{liar} is lying about being the seer. I suspect {liar}.",
+                f"Do not trust {liar}. A real seer would not rush like that.",
+            ]
+        if not outsiders:
+            return []
+        target = n[_pick(rng, _suspicion(t, outsiders), outsiders)]
+        return [f"I suspect {target}.", f"I still think {target} is hiding something."]
+    vote_call = view.public.get("rules", {}).get("vote_call")
+    spoken = int(decision.context.get("messages_today", 0))
+    if accused:
+        if vote_call and spoken >= 1 and rng.random() < 0.3:
+            return [str(vote_call)]
+        claimer = n[next(c for c in t.claimed_seers() if accused[0] in t.claims[c])]
+        culprit = n[accused[0]]
+        return [
+            f"{claimer} checked {culprit} as evil. Let's vote {culprit}.",
+            f"I trust {claimer}. {culprit}, explain yourself.",
+        ]
+    if t.liars():
+        liar = n[t.liars()[0]]
+        return [f"The seer is dead, so {liar} lied about being the seer. I suspect {liar}."]
+    trusted = t.trusted()
+    doubtful = [s for s in others if s not in trusted] or others
+    target = n[_pick(rng, _suspicion(t, doubtful), doubtful)]
+    asked = n[rng.choice([s for s in others if n[s] != target] or others)]
+    lines = [f"I suspect {target}. {asked}, what do you think?", f"I still suspect {target}."]
+    if decision.context.get("addressed_you"):
+        lines.insert(0, f"I am not sure yet, but {target} worries me. I suspect {target}.")
+    if n[quiet] != target:
+        lines.append(f"{n[quiet]}, you have been quiet. Whom do you suspect?")
+    return lines
+
+
+def _diary(view: View, t: Table) -> str:
+    n = t.names
+    day = view.public.get("day", 0)
+    if t.role == "werewolf":
+        allies = [n[s] for s in t.pack]
+    else:
+        allies = [n[s] for s, r in t.known.items() if r == "cleared"]
+        allies += [n[s] for s in t.claimed_seers() if s != t.me]
+    suspects = [n[s] for s, r in t.known.items() if r == "evil" and s in t.alive]
+    suspects += [n[s] for s in t.accused_evil() if n[s] not in suspects and s != t.me]
+    revealed = [
+        f"{p['name']} was the {p['role']}"
+        for p in view.public.get("players", [])
+        if p.get("role") and not p.get("alive")
+    ]
+    threads = [
+        f"{n.get(a, a)} suspects {', '.join(n[x] for x in accused)}"
+        for a, accused in t.suspects_today.items()
+        if accused
+    ]
+    plan = f"vote {suspects[0]}" if suspects else "listen for contradictions and the quiet ones"
+    body = {
+        "Allies": ", ".join(allies) or "none confirmed",
+        "Suspects": ", ".join(suspects) or "none yet",
+        "Role knowledge": "; ".join([f"I am the {t.role}", *revealed]),
+        "Social threads": "; ".join(threads) or "nothing notable",
+        "Plan for tomorrow": plan,
+    }
+    return f"Day {day}\n" + "\n".join(f"{k}: {body[k]}" for k in DIARY_SECTIONS)
+
+
+# -- routing -------------------------------------------------------------------------------
+
+
+def _route(decision: Decision) -> tuple[str, ...]:
+    """Addressed players first, then those silent today, with a NEEDS TURN player always in
+    the batch and never the last speaker (who is not an option anyway); 1-3 players."""
+    options = list(decision.option_ids)
+    rows = [r for r in decision.context.get("players", []) if r.get("id") in options]
+    addressed = [r["id"] for r in rows if r.get("addressed")]
+    silent = [r["id"] for r in rows if not r.get("messages_today") and not r.get("passes_today")]
+    needs = [r["id"] for r in rows if r.get("needs_turn")]
+    order = list(dict.fromkeys([*addressed, *silent, *needs]))
+    k = max(1, min(3, decision.max_choices))
+    batch = order[:k] or options[:1]
+    if needs and not set(batch) & set(needs):
+        batch = [*batch[: k - 1], needs[0]]
+    return tuple(batch)
+
+
+# -- the policy ----------------------------------------------------------------------------
+
+
+def policy(view: View, decision: Decision, rng: Rng) -> Action:
+    """Scripted answer to any werewolf decision, from the seat's view only."""
+    if decision.purpose == "route":
+        return Choices(options=_route(decision))
+    if decision.seat == "router" or decision.seat != view.seat:
+        return random_answer(decision, rng)
+    t = read_table(view)
+    options = list(decision.option_ids)
+    purpose = decision.purpose
+    if purpose == "wolf_chat":
+        living = [s for s in t.living_others() if s not in t.pack]
+        agreed = _tonight_proposal(view, t, living)
+        if agreed:
+            return Text(text=f"Agreed, {t.names[agreed]}.")
+        if not living:
+            return Text(text="")
+        return Text(text=f"Let's take {t.names[_pack_target(t, rng, living)]} tonight.")
+    if purpose == "wolf_kill":
+        agreed = _tonight_proposal(view, t, options)
+        return Choice(option=agreed or _pack_target(t, rng, options))
+    if purpose == "investigate":
+        claimers = [s for s in t.claimed_seers() if s != t.me]
+        return Choice(option=_pick(rng, [*claimers, *_suspicion(t, options)], options))
+    if purpose == "protect":
+        preferred = t.claimed_seers()
+        if t.me in options and rng.random() < 0.5:
+            preferred = [*preferred, t.me]
+        return Choice(option=_pick(rng, preferred, options))
+    if purpose == "maniac_kill":
+        return Choice(option=_pick(rng, t.claimed_seers(), options))
+    if purpose == "vote":
+        target = _vote_target(t, rng, decision)
+        return Choice(option=target, reason=f"I think {t.names.get(target, target)} is evil.")
+    if purpose == "speak":
+        said = {text for who, text in t.speeches_today if who == t.me}
+        # Saying the same thing twice in a day adds nothing: pass instead.
+        fresh = [x for x in _speech(view, t, decision, rng) if x[: decision.max_length] not in said]
+        return Text(text=fresh[0][: decision.max_length] if fresh else "")
+    if purpose == "diary":
+        return Text(text=_diary(view, t)[: decision.max_length])
+    if purpose == "debrief":
+        return Text(text=f"Good game, everyone. I was the {t.role}."[: decision.max_length])
+    return random_answer(decision, rng)

@@ -1,0 +1,207 @@
+"""The mutable state of one werewolf game: plain dataclasses, deep-copyable, JSON-dumpable."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from parlour.core.decisions import Decision
+from parlour.core.events import Audience, Event
+from parlour.core.game import Result
+from parlour.games.werewolf.roles import EVIL, WOLF_GROUP, Reading, Role
+
+
+class Stage(StrEnum):
+    WOLF_CHAT = "wolf_chat"
+    NIGHT_ACTIONS = "night_actions"
+    ROUTE = "route"
+    SPEAK = "speak"
+    VOTE = "vote"
+    DIARY = "diary"
+    DEBRIEF = "debrief"
+    OVER = "over"
+
+
+@dataclass
+class Player:
+    id: str
+    name: str
+    number: int
+    role: Role
+    alive: bool = True
+    #: the role is public (reveal on death, or everything at the end)
+    revealed: bool = False
+    #: the private role fact shown to this seat (carries its leak marker when planted)
+    card: str = ""
+
+    @property
+    def is_wolf(self) -> bool:
+        return self.role is Role.WEREWOLF
+
+    @property
+    def is_evil(self) -> bool:
+        return self.role in EVIL
+
+
+@dataclass
+class Discussion:
+    """Today's talk: who spoke how often, who spoke last, the current speaking queue."""
+
+    day: int
+    budget: int
+    turns: dict[str, int] = field(default_factory=dict)
+    messages: dict[str, int] = field(default_factory=dict)
+    passes: dict[str, int] = field(default_factory=dict)
+    #: turn number (1-based) of each seat's latest turn, for NEEDS TURN tie-breaks
+    last_turn: dict[str, int] = field(default_factory=dict)
+    total_turns: int = 0
+    route_calls: int = 0
+    last_speaker: str = ""
+    last_message_speaker: str = ""
+    last_message: str = ""
+    queue: list[str] = field(default_factory=list)
+    #: options flagged NEEDS TURN in the open router decision
+    needs_turn: list[str] = field(default_factory=list)
+    vote_called_by: str = ""
+
+    @property
+    def turns_left(self) -> int:
+        return max(0, self.budget - self.total_turns)
+
+
+@dataclass
+class NightPlan:
+    """Tonight's chat queue and the night actions collected so far."""
+
+    night: int
+    chat_queue: list[tuple[str, int]] = field(default_factory=list)
+    proposals: dict[str, str] = field(default_factory=dict)
+    investigate: dict[str, str] = field(default_factory=dict)
+    protect: dict[str, str] = field(default_factory=dict)
+    maniac: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Ballot:
+    voter: str
+    target: str
+    reason: str
+
+
+@dataclass
+class VoteRound:
+    day: int
+    order: list[str]
+    cast: list[Ballot] = field(default_factory=list)
+
+
+@dataclass
+class DayRecord:
+    day: int
+    votes: list[str]
+    tally: dict[str, int]
+    result: str
+    eliminated: str | None
+    revealed_role: str | None
+    called_by: str | None
+
+
+@dataclass
+class NightRecord:
+    night: int
+    outcome: list[str]
+
+
+@dataclass
+class WerewolfState:
+    players: list[Player]
+    role_counts: dict[str, int]
+    stage: Stage = Stage.NIGHT_ACTIONS
+    phase: str = "setup"
+    day: int = 0
+    night: int = 0
+    last_protected: str | None = None
+    seer_results: dict[str, Reading] = field(default_factory=dict)
+    discussion: Discussion | None = None
+    night_plan: NightPlan | None = None
+    vote: VoteRound | None = None
+    days: list[DayRecord] = field(default_factory=list)
+    nights: list[NightRecord] = field(default_factory=list)
+    pending: dict[str, Decision] = field(default_factory=dict)
+    outcome: Result | None = None
+    markers: dict[str, frozenset[str]] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> WerewolfState:
+        # Events, decisions and the result are frozen models: share them, copy the rest.
+        # Keeps the conformance suite's per-answer deep copies cheap on long games.
+        clone = copy.copy(self)
+        memo[id(self)] = clone
+        for name, value in vars(self).items():
+            if name == "events":
+                clone.events = list(value)
+            elif name == "pending":
+                clone.pending = dict(value)
+            elif name in ("outcome", "markers"):
+                setattr(clone, name, copy.copy(value))
+            else:
+                setattr(clone, name, copy.deepcopy(value, memo))
+        return clone
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def player(self, seat: str) -> Player:
+        for p in self.players:
+            if p.id == seat:
+                return p
+        raise KeyError(seat)
+
+    def name(self, seat: str) -> str:
+        return self.player(seat).name
+
+    def living(self) -> list[Player]:
+        return [p for p in self.players if p.alive]
+
+    def living_wolves(self) -> list[Player]:
+        return [p for p in self.players if p.alive and p.is_wolf]
+
+    def wolves(self) -> list[Player]:
+        return [p for p in self.players if p.is_wolf]
+
+    def with_role(self, role: Role) -> list[Player]:
+        return [p for p in self.players if p.role is role]
+
+    def groups_of(self, seat: str) -> tuple[str, ...]:
+        for p in self.players:
+            if p.id == seat:
+                return (WOLF_GROUP,) if p.is_wolf else ()
+        return ()
+
+    # -- events --------------------------------------------------------------------------
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        audience: Audience,
+        *,
+        speaker: str = "",
+        data: dict[str, Any] | None = None,
+        phase: str | None = None,
+    ) -> Event:
+        event = Event(
+            seq=len(self.events),
+            kind=kind,
+            phase=phase or self.phase,
+            audience=audience,
+            text=text,
+            speaker=speaker,
+            data=data or {},
+        )
+        self.events.append(event)
+        return event
+
+    def open(self, decision: Decision) -> None:
+        self.pending[decision.id] = decision

@@ -1,0 +1,179 @@
+"""The day vote: simultaneous or sequential ballots, plurality, a configurable tie rule."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from parlour.core.actions import Action, Choice
+from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.events import Audience
+from parlour.core.rng import Rng
+from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.state import Ballot, DayRecord, Player, Stage, VoteRound, WerewolfState
+
+VOTE = "vote"
+
+
+def enter_vote(st: WerewolfState, cfg: WerewolfConfig) -> None:
+    living = st.living()
+    if cfg.vote_mode == "sequential":
+        # Seat order, rotated by one seat each day so nobody always votes first.
+        shift = (st.day - 1) % len(living)
+        order = [p.id for p in living[shift:] + living[:shift]]
+    else:
+        order = [p.id for p in living]
+    st.vote = VoteRound(day=st.day, order=order)
+    st.stage = Stage.VOTE
+    disc = st.discussion
+    why = ""
+    if disc is not None and disc.vote_called_by:
+        why = f" {st.name(disc.vote_called_by)} called it."
+    how = (
+        "Voters vote one at a time, in this order: " + ", ".join(st.name(s) for s in order) + "."
+        if cfg.vote_mode == "sequential"
+        else "Everyone votes at once; the ballots are revealed together."
+    )
+    st.emit("phase", f"Day {st.day}: the vote begins.{why} {how}", Audience.everyone())
+    if cfg.vote_mode == "simultaneous":
+        for seat in order:
+            st.open(_ballot(st, seat, None))
+
+
+def open_next_voter(st: WerewolfState) -> bool:
+    """Sequential mode: ask the next voter; False when everyone has voted."""
+    rnd = st.vote
+    assert rnd is not None
+    k = len(rnd.cast)
+    if k >= len(rnd.order):
+        return False
+    st.open(_ballot(st, rnd.order[k], k + 1))
+    return True
+
+
+def _line(st: WerewolfState, k: int, ballot: Ballot) -> str:
+    return f"{k}. {st.name(ballot.voter)} → {st.name(ballot.target)}"
+
+
+def _ballot(st: WerewolfState, seat: str, position: int | None) -> Decision:
+    rnd = st.vote
+    assert rnd is not None
+    targets = [p for p in st.living() if p.id != seat]
+    me = st.player(seat)
+    own = "you cannot vote for yourself"
+    refusals: dict[str, str] = {me.id: own, me.name: own}
+    for p in st.players:
+        if not p.alive:
+            refusals[p.id] = refusals[p.name] = f"{p.name} is dead"
+    context: dict[str, object] = {"day": st.day, "mode": "simultaneous"}
+    prompt = f"Day {st.day} vote: whom do you vote to eliminate?"
+    if position is not None:
+        earlier = [_line(st, i, b) for i, b in enumerate(rnd.cast, 1)]
+        context = {
+            "day": st.day,
+            "mode": "sequential",
+            "position": position,
+            "of": len(rnd.order),
+            "position_text": f"{position} of {len(rnd.order)}",
+            "earlier_votes": earlier,
+        }
+        prompt += f" You vote {position} of {len(rnd.order)}."
+        if earlier:
+            prompt += " Votes so far: " + "; ".join(earlier) + "."
+    return Decision(
+        id=f"d{st.day}:vote:{seat}",
+        seat=seat,
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose=VOTE,
+        prompt=prompt,
+        options=tuple(Option(id=p.id, label=p.name) for p in targets),
+        context=context,
+        not_allowed=refusals,
+    )
+
+
+def apply_vote(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
+    rnd = st.vote
+    assert rnd is not None and isinstance(action, Choice)
+    ballot = Ballot(voter=decision.seat, target=action.option, reason=action.reason)
+    rnd.cast.append(ballot)
+    if cfg.vote_mode == "sequential":
+        _publish(st, len(rnd.cast), ballot)
+
+
+def _publish(st: WerewolfState, k: int, ballot: Ballot) -> None:
+    st.emit(
+        "vote",
+        _line(st, k, ballot),
+        Audience.everyone(),
+        data={
+            "day": st.day,
+            "order": k,
+            "voter": ballot.voter,
+            "target": ballot.target,
+            "reason": ballot.reason,
+        },
+    )
+
+
+def tally(st: WerewolfState, cfg: WerewolfConfig, rng: Rng) -> Player | None:
+    """Count the ballots, eliminate the plurality target (or apply the tie rule), record
+    the day; return the eliminated player."""
+    rnd = st.vote
+    assert rnd is not None
+    if cfg.vote_mode == "simultaneous":
+        # Revealed together, in seat order, once every ballot is in.
+        by_seat = {b.voter: b for b in rnd.cast}
+        rnd.cast = [by_seat[s] for s in rnd.order if s in by_seat]
+        for k, ballot in enumerate(rnd.cast, 1):
+            _publish(st, k, ballot)
+    counts = Counter(b.target for b in rnd.cast)
+    tally_names = {st.name(p.id): counts[p.id] for p in st.players if counts.get(p.id)}
+    out: Player | None = None
+    if counts:
+        best = max(counts.values())
+        tied = [p for p in st.players if counts.get(p.id) == best]
+        if len(tied) == 1:
+            out = tied[0]
+        elif cfg.tie_rule == "random":
+            out = rng.choice(tied)
+        tie_note = (
+            f"Tie between {', '.join(p.name for p in tied)}"
+            + ("; drawn by lot: " if out else "; nobody is eliminated.")
+            if len(tied) > 1
+            else ""
+        )
+    else:
+        tie_note = "No votes; nobody is eliminated."
+    if out is not None:
+        out.alive = False
+        out.revealed = out.revealed or cfg.reveal_roles
+        result = f"{tie_note}{out.name} is eliminated" + (
+            f"; they were the {out.role.value}." if out.revealed else "."
+        )
+    else:
+        result = tie_note
+    disc = st.discussion
+    st.days.append(
+        DayRecord(
+            day=st.day,
+            votes=[_line(st, k, b) for k, b in enumerate(rnd.cast, 1)],
+            tally=tally_names,
+            result=result,
+            eliminated=out.name if out else None,
+            revealed_role=out.role.value if out and out.revealed else None,
+            called_by=st.name(disc.vote_called_by) if disc and disc.vote_called_by else None,
+        )
+    )
+    st.emit(
+        "elimination",
+        result,
+        Audience.everyone(),
+        data={
+            "day": st.day,
+            "eliminated": out.id if out else None,
+            "role": out.role.value if out and out.revealed else None,
+            "tally": {p.id: counts[p.id] for p in st.players if counts.get(p.id)},
+        },
+    )
+    st.vote = None
+    return out
