@@ -22,8 +22,8 @@ from pathlib import Path
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import MODULE
 from parlour.runtime.runner import Runner
-from parlour.runtime.session import start
 from parlour.runtime.seating import SeatPlan
+from parlour.runtime.session import start
 from parlour.runtime.store import Store, db_url
 from parlour.seats.scripted import ScriptedSeat
 
@@ -87,10 +87,14 @@ def main() -> None:
     print(f"{'mode':<24}{'games/s':>10}{'decisions/s':>14}{'vs baseline':>13}")
     for row in rows:
         ratio = row["decisions_per_s"] / base
-        print(f"{row['name']:<24}{row['games_per_s']:>10.1f}{row['decisions_per_s']:>14.0f}{ratio:>12.2f}x")
+        print(
+            f"{row['name']:<24}{row['games_per_s']:>10.1f}{row['decisions_per_s']:>14.0f}{ratio:>12.2f}x"
+        )
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS: {rss_mb:.0f} MB")
-    print(json.dumps({"players": PLAYERS, "games": args.games, "rows": rows, "peak_rss_mb": rss_mb}))
+    print(
+        json.dumps({"players": PLAYERS, "games": args.games, "rows": rows, "peak_rss_mb": rss_mb})
+    )
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@ def store(db_path: Path) -> Store:
 def cli(db_path: Path) -> CliRunner:
     """Run ``python -m parlour ...`` against the test database; returns the finished process."""
 
-    def run(*args: str, timeout: float = 300, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    def run(
+        *args: str, timeout: float = 300, input: str | None = None
+    ) -> subprocess.CompletedProcess[str]:
         env = {**os.environ, "PARLOUR_DB": str(db_path), "COLUMNS": "200"}
         return subprocess.run(
             [sys.executable, "-m", "parlour", *args],

@@ -54,12 +54,21 @@ def test_kill_9_then_resume_gives_the_same_final_log(tmp_path: Path) -> None:
     game = ["werewolf", "--players", "9", "--seed", "7", "--model", "scripted", "--quiet"]
 
     whole_db = tmp_path / "whole.sqlite"
-    subprocess.run([*base, "watch", *game, "--db", str(whole_db)], env=env, check=True,
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [*base, "watch", *game, "--db", str(whole_db)],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
 
     killed_db = tmp_path / "killed.sqlite"
-    proc = subprocess.Popen([*base, "watch", *game, "--pace", "0.02", "--db", str(killed_db)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [*base, "watch", *game, "--pace", "0.02", "--db", str(killed_db)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while _count(killed_db, "actions") < 40 and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -71,8 +80,13 @@ def test_kill_9_then_resume_gives_the_same_final_log(tmp_path: Path) -> None:
     with sqlite3.connect(killed_db) as conn:
         gid, status = conn.execute("SELECT id, status FROM games").fetchone()
     assert status == "running", "the kill came too late: the game had already finished"
-    out = subprocess.run([*base, "resume", gid, "--quiet", "--db", str(killed_db)], env=env,
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [*base, "resume", gid, "--quiet", "--db", str(killed_db)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
 
     def final_log(db: Path) -> list[tuple[object, ...]]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 import pytest
+import sqlalchemy as sa
 
 from parlour.core import Audience, Choice, Text
 from parlour.core.errors import ParlourError
@@ -19,10 +19,18 @@ def test_round_trip(store: Store) -> None:
     e2 = log.emit("wolf_chat", "night 1", "psst", Audience.of_group("wolves"), speaker="p2")
     store.record_action(gid, 0, "d1:speak:p1", "p1", Text(text="hello"), [e1], "scripted")
     store.record_action(gid, 1, "n1:chat:p2", "p2", Choice(option="p3", reason="x"), [e2])
-    assert [a.action for a in store.actions(gid)] == [Text(text="hello"), Choice(option="p3", reason="x")]
+    assert [a.action for a in store.actions(gid)] == [
+        Text(text="hello"),
+        Choice(option="p3", reason="x"),
+    ]
     assert store.events(gid) == [e1, e2]
     row = store.get_game(gid)
-    assert (row.game, row.seed, row.status, row.seats) == ("werewolf", 7, "running", {"p1": "scripted"})
+    assert (row.game, row.seed, row.status, row.seats) == (
+        "werewolf",
+        7,
+        "running",
+        {"p1": "scripted"},
+    )
     store.finish_game(gid, {"summary": "done", "winners": []})
     assert store.get_game(gid).status == "finished"
     assert [g.id for g in store.list_games()] == [gid]
@@ -31,11 +39,26 @@ def test_round_trip(store: Store) -> None:
 def test_calls_round_trip(store: Store) -> None:
     gid = store.create_game("werewolf", "{}", 1, {})
     call = CallRecord(
-        game_id=gid, seat="p1", decision_id="d1:vote:p1", purpose="vote", phase="day 1",
-        attempt=1, model_id="m", cache_key="p1", messages=[{"role": "user", "content": "hi"}],
-        messages_digest="abc", output_spec={"kind": "choice"}, response_text='{"choice":"Aiko"}',
-        parsed={"choice": "Aiko"}, outcome="valid", error="", input_tokens=10, output_tokens=3,
-        cached_tokens=4, latency_s=0.5, cost_usd=0.0,
+        game_id=gid,
+        seat="p1",
+        decision_id="d1:vote:p1",
+        purpose="vote",
+        phase="day 1",
+        attempt=1,
+        model_id="m",
+        cache_key="p1",
+        messages=[{"role": "user", "content": "hi"}],
+        messages_digest="abc",
+        output_spec={"kind": "choice"},
+        response_text='{"choice":"Aiko"}',
+        parsed={"choice": "Aiko"},
+        outcome="valid",
+        error="",
+        input_tokens=10,
+        output_tokens=3,
+        cached_tokens=4,
+        latency_s=0.5,
+        cost_usd=0.0,
     )
     store.record_call(call)
     assert store.calls(gid) == [call]

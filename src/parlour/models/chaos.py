@@ -87,6 +87,11 @@ class ChaosBackend:
     def capabilities(self) -> Capabilities:
         return self.inner.capabilities
 
+    async def check(self) -> None:
+        check = getattr(self.inner, "check", None)
+        if check is not None:
+            await check()
+
     def _rng(self, key: str | None) -> random.Random:
         if key not in self._rngs:
             # String seeds hash deterministically (sha512), unlike hash() of a str.

@@ -96,9 +96,7 @@ def parse_answer(text: str, spec: OutputSpec) -> Any:
     """The answer as a spec-valid object (or the text for free text); else ``AnswerFormatError``."""
     if spec.kind is OutputKind.TEXT:
         if spec.max_chars is not None and len(text) > spec.max_chars:
-            raise AnswerFormatError(
-                f"too long: {len(text)} characters, at most {spec.max_chars}"
-            )
+            raise AnswerFormatError(f"too long: {len(text)} characters, at most {spec.max_chars}")
         return text
     if not text.strip():
         raise AnswerFormatError(f"the answer is empty; {format_instruction(spec)}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass, field
 
 from parlour.core.errors import ParlourError
@@ -10,8 +11,8 @@ from parlour.core.game import SeatInfo
 from parlour.core.module import GameModule
 from parlour.models.base import ModelBackend, ModelError
 from parlour.models.messages import Message, Usage, messages_digest
-from parlour.models.replay import RecordedCall
 from parlour.models.pricing import cost
+from parlour.models.replay import RecordedCall
 from parlour.runtime.store import CallRecord, Store
 from parlour.seats.base import Seat
 from parlour.seats.llm import Attempt, LlmSeat, LlmSeatConfig
@@ -129,16 +130,22 @@ def recorded_calls(calls: list[CallRecord]) -> list[RecordedCall]:
     return out
 
 
-def resolve_spec(spec: str, store: Store, base_url: str | None) -> ModelBackend:
-    """Model spec → backend; ``replay:GAME_ID`` reads that game's stored calls."""
-    from parlour.models.registry import resolve
-    from parlour.models.replay import ReplayBackend
+_REPLAY_SOURCE = re.compile(r"replay(?:\([^()]*\))?:(?P<game>[\w.-]+)$")
 
+
+def resolve_spec(spec: str, store: Store, base_url: str | None) -> ModelBackend:
+    """Model spec → backend. ``replay:GAME_ID`` (also inside ``chaos(...)``) answers from
+    that stored game's call log."""
+    from parlour.models.registry import resolve
+
+    calls: list[RecordedCall] | None = None
+    found = _REPLAY_SOURCE.search(spec)
+    if found:
+        source = found.group("game")
+        store.get_game(source)
+        calls = recorded_calls(store.calls(source))
+        spec = spec[: found.start()] + spec[found.start() :].split(":", 1)[0]
     try:
-        if spec.startswith("replay:"):
-            source = spec.removeprefix("replay:")
-            store.get_game(source)
-            return ReplayBackend(recorded_calls(store.calls(source)))
-        return resolve(spec, base_url=base_url)
+        return resolve(spec, base_url=base_url, calls=calls)
     except ModelError as err:
         raise ParlourError(str(err)) from err

@@ -348,7 +348,6 @@ class _Compiled:
         return self.sql, [self._params(r) for r in rows]
 
 
-
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")

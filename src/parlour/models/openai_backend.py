@@ -1,0 +1,239 @@
+"""Any OpenAI-compatible chat endpoint through the official ``openai`` SDK.
+
+Works with OpenAI itself and with OpenRouter, Ollama, vLLM, LM Studio and llama.cpp's
+servers via ``base_url``. Structured answers use, by ``structured`` mode:
+
+- ``json_schema``: ``response_format={"type": "json_schema", ...}`` (OpenAI, vLLM, …);
+  the default for api.openai.com;
+- ``json_object``: ``{"type": "json_object", "schema": ...}`` plus a format instruction —
+  servers that understand the ``schema`` extension (llama.cpp) enforce it, the others
+  still return JSON; the default for other endpoints;
+- ``none``: the format instruction only.
+
+Every answer is parsed and validated by us whatever the server promised.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Literal
+
+import openai
+
+from parlour.models.base import (
+    Capabilities,
+    ModelError,
+    ModelTimeout,
+    ModelUnavailable,
+    RateLimited,
+)
+from parlour.models.messages import (
+    Message,
+    ModelRequest,
+    ModelResponse,
+    OutputKind,
+    OutputSpec,
+    Usage,
+    answer_schema,
+    format_instruction,
+)
+from parlour.models.parse import try_parse
+
+StructuredMode = Literal["json_schema", "json_object", "none"]
+OPENAI_URL = "https://api.openai.com/v1"
+_MODES: tuple[StructuredMode, ...] = ("json_schema", "json_object", "none")
+
+
+def _is_official(base_url: str) -> bool:
+    return base_url.rstrip("/").startswith("https://api.openai.com")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300]
+
+
+def _map_error(e: Exception, where: str) -> ModelError:
+    """Translate SDK exceptions into our typed errors, each naming a fix."""
+    if isinstance(e, openai.APITimeoutError):
+        return ModelTimeout(f"{where} timed out; raise timeout_s or try again")
+    if isinstance(e, openai.APIConnectionError):
+        return ModelUnavailable(
+            f"cannot reach {where} ({_one_line(str(e.__cause__ or e))}); start the server "
+            "or pass a working --base-url"
+        )
+    if isinstance(e, openai.AuthenticationError):
+        return ModelUnavailable(f"{where} rejected the API key; check OPENAI_API_KEY")
+    if isinstance(e, openai.RateLimitError):
+        after = e.response.headers.get("retry-after")
+        try:
+            retry_after = float(after) if after else None
+        except ValueError:
+            retry_after = None
+        return RateLimited(
+            f"{where} is rate limiting; slow down or retry later", retry_after=retry_after
+        )
+    if isinstance(e, openai.NotFoundError):
+        return ModelUnavailable(f"{where}: {_one_line(e.message)}; check the model name")
+    if isinstance(e, openai.APIStatusError):
+        return ModelError(
+            f"{where} answered HTTP {e.status_code}: {_one_line(e.message)}",
+            retryable=e.status_code >= 500,
+        )
+    return ModelError(f"{where} failed: {_one_line(str(e))}")
+
+
+class OpenAIBackend:
+    """Chat completions against ``base_url`` (default: ``$OPENAI_BASE_URL`` or OpenAI)."""
+
+    name = "openai"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        structured: str | None = None,
+        max_retries: int = 0,
+        client: openai.AsyncOpenAI | None = None,
+    ) -> None:
+        url = base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_URL
+        key = api_key or os.environ.get("OPENAI_API_KEY")
+        if not key:
+            if _is_official(url):
+                raise ModelUnavailable("set OPENAI_API_KEY or pass --base-url for a local server")
+            key = "not-needed"  # local servers ignore the key but the SDK wants one
+        mode = structured or ("json_schema" if _is_official(url) else "json_object")
+        if mode not in _MODES:
+            raise ModelError(f"unknown structured mode {mode!r}; use one of {', '.join(_MODES)}")
+        self.model = model
+        self.base_url = url
+        self.structured: StructuredMode = mode
+        self._send_temperature = True
+        # Retries belong to parlour's transport wrappers (seeded, logged), not the SDK.
+        self.client = client or openai.AsyncOpenAI(
+            base_url=url, api_key=key, max_retries=max_retries
+        )
+
+    @property
+    def model_id(self) -> str:
+        return f"openai:{self.model}"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            json_schema=self.structured == "json_schema",
+            grammar=False,
+            prompt_cache=_is_official(self.base_url),
+        )
+
+    async def check(self, timeout_s: float = 10.0) -> None:
+        """Fail fast, with a one-line error naming the fix, if the endpoint is unusable."""
+        try:
+            await self.client.models.list(timeout=timeout_s)
+        except openai.OpenAIError as e:
+            raise _map_error(e, self.base_url) from e
+
+    def _messages(self, request: ModelRequest) -> list[dict[str, str]]:
+        messages: list[Message] = list(request.messages)
+        spec = request.output
+        if spec.structured and self.structured != "json_schema":
+            # json_object mode requires "JSON" in the prompt; the schema tells the keys.
+            messages.append(Message(role="system", content=format_instruction(spec)))
+        return [{"role": m.role, "content": m.content} for m in messages]
+
+    def _response_format(self, spec: OutputSpec) -> dict[str, Any] | None:
+        schema = answer_schema(spec)
+        if schema is None or self.structured == "none":
+            return None
+        if self.structured == "json_object":
+            return {"type": "json_object", "schema": schema}
+        return {
+            "type": "json_schema",
+            "json_schema": {
+                "name": "answer",
+                "schema": schema,
+                # Strict mode needs every property required and no extras: true of ours.
+                "strict": spec.kind is OutputKind.CHOICE,
+            },
+        }
+
+    def request_kwargs(self, request: ModelRequest) -> dict[str, Any]:
+        """The keyword arguments for ``chat.completions.create`` (exposed for inspection)."""
+        settings = request.settings
+        official = _is_official(self.base_url)
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": self._messages(request),
+            # OpenAI deprecated max_tokens; other servers mostly only know max_tokens.
+            ("max_completion_tokens" if official else "max_tokens"): settings.max_tokens,
+            "timeout": settings.timeout_s,
+        }
+        if self._send_temperature:
+            kwargs["temperature"] = settings.temperature
+        if settings.seed is not None:
+            kwargs["seed"] = settings.seed
+        response_format = self._response_format(request.output)
+        if response_format is not None:
+            kwargs["response_format"] = response_format
+        return kwargs
+
+    def _downgrade(self, error: openai.BadRequestError) -> bool:
+        """Adapt to a model or server that rejected a parameter; True if worth a retry."""
+        text = str(error.message).lower()
+        if self._send_temperature and "temperature" in text:
+            self._send_temperature = False  # e.g. reasoning models: fixed temperature
+            return True
+        if self.structured == "json_schema" and (
+            "json_schema" in text or "response_format" in text
+        ):
+            self.structured = "json_object"  # no structured outputs here: JSON mode instead
+            return True
+        return False
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        started = time.perf_counter()
+        for _ in range(3):  # at most two downgrades, then the error stands
+            try:
+                completion = await self.client.chat.completions.create(
+                    **self.request_kwargs(request)
+                )
+                break
+            except openai.BadRequestError as e:
+                if not self._downgrade(e):
+                    raise _map_error(e, f"{self.base_url} ({self.model})") from e
+            except openai.OpenAIError as e:
+                raise _map_error(e, f"{self.base_url} ({self.model})") from e
+        else:
+            raise ModelError(f"{self.base_url} ({self.model}) rejected every request variant")
+        latency = time.perf_counter() - started
+        if not completion.choices:
+            raise ModelError(f"{self.base_url} returned no choices", retryable=True)
+        choice = completion.choices[0]
+        text = choice.message.content or ""
+        usage = Usage()
+        if completion.usage is not None:
+            details = completion.usage.prompt_tokens_details
+            usage = Usage(
+                input_tokens=completion.usage.prompt_tokens,
+                output_tokens=completion.usage.completion_tokens,
+                cached_input_tokens=(details.cached_tokens or 0) if details else 0,
+            )
+        parsed, error = try_parse(text, request.output)
+        return ModelResponse(
+            text=text,
+            parsed=parsed,
+            parse_error=error,
+            usage=usage,
+            model_id=self.model_id,
+            latency_s=latency,
+            raw={
+                "id": completion.id,
+                "served_model": completion.model,
+                "finish_reason": choice.finish_reason,
+            },
+        )
+
+    async def aclose(self) -> None:
+        await self.client.close()
