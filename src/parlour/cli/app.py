@@ -56,6 +56,13 @@ ModelOpt = Annotated[
         "anthropic:MODEL, replay:GAME_ID, chaos(RATE):SPEC",
     ),
 ]
+RouterOpt = Annotated[
+    str,
+    typer.Option(
+        "--router",
+        help="who picks the next speakers: scripted (deterministic rules) or llm (the model)",
+    ),
+]
 BaseUrlOpt = Annotated[
     str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint (or $OPENAI_BASE_URL)")
 ]
@@ -158,11 +165,24 @@ def watch(
     db: DbOpt = None,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     pace: PaceOpt = 0.0,
+    router: RouterOpt = "scripted",
 ) -> None:
     """Watch an all-AI game; the public transcript streams as it happens."""
     store = _store(db)
     seed = _seed(seed)
-    session = _start(store, game, players, seed, set_, model, seat, base_url, reveal, quiet, None)
+    session = _start(
+        store,
+        game,
+        players,
+        seed,
+        set_,
+        model,
+        _with_router(seat, router, model),
+        base_url,
+        reveal,
+        quiet,
+        None,
+    )
     if not quiet:
         console.print(f"seed {seed}", style="dim")
     _run(session, quiet=quiet, pace=pace)
@@ -190,9 +210,15 @@ def _start(
         overrides[human_seat] = "human"
     if "human" in overrides.values():
         human = HumanSeat(console=console, render_event=_human_renderer(probe))
-    system_default = "scripted" if model in ("scripted", "random") else model
-    plan = SeatPlan(default=model, system_default=system_default, overrides=overrides)
-    model_specs = {plan.spec_for(s) for s in probe.seats()} - {"scripted", "random", "human"}
+    is_model = module.named_policy(model) is None and model not in ("random", "human")
+    plan = SeatPlan(
+        default=model,
+        system_default=model if is_model else "scripted",
+        overrides=overrides,
+        scripted_system=module.scripted_system_seats,
+    )
+    specs = {plan.spec_for(s) for s in probe.seats()}
+    model_specs = {spec for spec in specs if plan.is_model(spec, module)}
     llm = _llm_factory(store, base_url, model_specs) if model_specs else None
     observer = TerminalObserver(console, reveal=reveal, quiet=quiet or human is not None)
     return sessions.start(
@@ -206,6 +232,13 @@ def _start(
         llm_factory=llm,
         human=human,
     )
+
+
+def _with_router(seat: list[str] | None, router: str, model: str) -> list[str]:
+    if router not in ("scripted", "llm"):
+        raise ParlourError(f"unknown --router '{router}'; use scripted or llm")
+    extra = [f"router={model}"] if router == "llm" else []
+    return [*(seat or []), *extra]
 
 
 def _human_renderer(game: Any) -> Any:
@@ -226,6 +259,7 @@ def play(
     set_: SetOpt = None,
     base_url: BaseUrlOpt = None,
     db: DbOpt = None,
+    router: RouterOpt = "scripted",
 ) -> None:
     """Play a game in the terminal against AI seats."""
     store = _store(db)
@@ -237,7 +271,8 @@ def play(
         mine = Rng(seed).choice(humans).id
     else:
         mine = next(iter(parse_overrides([f"{as_}=human"], probe.seats())))
-    session = _start(store, game, players, seed, set_, model, seat, base_url, False, False, mine)
+    seats = _with_router(seat, router, model)
+    session = _start(store, game, players, seed, set_, model, seats, base_url, False, False, mine)
     _run(session)
 
 
@@ -257,8 +292,12 @@ def resume(
         raise ParlourError(
             f"game {game_id} is already finished; see it with `parlour show {game_id}`"
         )
-    model_specs = set(row.seats.values()) - {"scripted", "random", "human"}
-    _, game, _ = sessions.rebuild(store, game_id)
+    module, game, _ = sessions.rebuild(store, game_id)
+    model_specs = {
+        spec
+        for spec in row.seats.values()
+        if spec not in ("random", "human") and module.named_policy(spec) is None
+    }
     human = (
         HumanSeat(console=console, render_event=_human_renderer(game))
         if "human" in row.seats.values()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
@@ -21,3 +21,19 @@ class GameModule:
     prompter: Prompter
     #: ``make_config(players, overrides)`` → a validated config for ``game.new``.
     make_config: Callable[[int | None, dict[str, object]], BaseModel]
+    #: Further named scripted policies, usable as seat specs (e.g. ``dumbbot``, ``hold``).
+    policies: Mapping[str, Policy] = field(default_factory=dict)
+    #: Answers when a seat fails (crash, retry budget spent). Default: ``policy``.
+    fallback: Policy | None = None
+    #: System seats played by a script unless a seat override says otherwise (e.g. a
+    #: werewolf router: deterministic first, ``--seat router=MODEL`` for an LLM router).
+    scripted_system_seats: frozenset[str] = frozenset()
+
+    @property
+    def fallback_policy(self) -> Policy:
+        return self.fallback or self.policy
+
+    def named_policy(self, name: str) -> Policy | None:
+        if name == "scripted":
+            return self.policy
+        return self.policies.get(name)

@@ -94,7 +94,7 @@ class LlmFactory:
         return LlmSeat(
             self.backend(spec),
             module.prompter,
-            module.policy,
+            module.fallback_policy,
             seat_id=seat.id,
             seed=seed,
             cache_key=seat.id,

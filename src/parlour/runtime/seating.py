@@ -28,10 +28,17 @@ class SeatPlan:
     system_default: str
     overrides: dict[str, str]
 
+    scripted_system: frozenset[str] = frozenset()
+
     def spec_for(self, seat: SeatInfo) -> str:
         if seat.id in self.overrides:
             return self.overrides[seat.id]
+        if seat.system and seat.id in self.scripted_system:
+            return "scripted"
         return self.system_default if seat.system else self.default
+
+    def is_model(self, spec: str, module: GameModule) -> bool:
+        return spec not in ("random", "human") and module.named_policy(spec) is None
 
 
 def parse_overrides(items: list[str], seats: tuple[SeatInfo, ...]) -> dict[str, str]:
@@ -68,12 +75,14 @@ def build_seat(
     game_id: str = "",
 ) -> Seat:
     seat_seed = hash_seed(seed, seat.id)
-    if spec == "scripted":
-        return ScriptedSeat(module.policy, seat_seed)
+    named = module.named_policy(spec)
+    if named is not None:
+        return ScriptedSeat(named, seat_seed, name=spec)
     if spec == "random":
         return RandomSeat(seat_seed)
     if spec == "human":
         return human or HumanSeat()
     if llm_factory is None:
-        raise ParlourError(f"unknown seat spec '{spec}'; use scripted, random, human or a model")
+        names = ", ".join(["scripted", *module.policies, "random", "human"])
+        raise ParlourError(f"unknown seat spec '{spec}'; use {names} or a model spec")
     return llm_factory(spec, seat, module, seat_seed, game_id)

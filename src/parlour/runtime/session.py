@@ -65,7 +65,7 @@ def start(
     for observer in observers:
         observer.on_events(game, game.events)
     runner = Runner(
-        game, seats, fallback=module.policy, store=store, game_id=game_id, observers=observers
+        game, seats, fallback=module.fallback_policy, store=store, game_id=game_id, observers=observers
     )
     return Session(game_id, game_name, module, game, specs, runner)
 
@@ -108,7 +108,7 @@ def resume(
     runner = Runner(
         game,
         seats,
-        fallback=module.policy,
+        fallback=module.fallback_policy,
         store=store,
         game_id=game_id,
         observers=observers,

@@ -7,7 +7,14 @@ from parlour.games.werewolf.policies import policy
 from parlour.games.werewolf.prompts import PROMPTER, WerewolfPrompter
 from parlour.games.werewolf.roles import Role, Team
 
-MODULE = GameModule(game=WerewolfGame, policy=policy, prompter=PROMPTER, make_config=make_config)
+MODULE = GameModule(
+    game=WerewolfGame,
+    policy=policy,
+    prompter=PROMPTER,
+    make_config=make_config,
+    # The router is deterministic unless asked for (`--router llm`).
+    scripted_system_seats=frozenset({"router"}),
+)
 
 __all__ = [
     "MODULE",
