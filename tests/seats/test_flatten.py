@@ -79,5 +79,5 @@ def test_command_and_reminders_only_in_the_last_turn_and_prefix_is_stable() -> N
     assert first[-1].content.endswith("## Reminders\nBe brief.")
     # Everything but the final user turn is byte-identical: the cacheable prefix.
     assert first[:-1] == later[:-1]
-    assert later[-1].content.startswith(first[-1].content.split("## Now")[0])
+    assert later[-1].content.startswith(first[-1].content.split("## Now")[0].rstrip("\n"))
     assert first[0].cache_boundary and first[-2].cache_boundary

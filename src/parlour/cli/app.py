@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sys
 from pathlib import Path
@@ -13,8 +14,10 @@ import yaml
 from rich.console import Console
 from rich.table import Table
 
-from parlour.cli.render import TerminalObserver, event_line
+from parlour.cli.escape_cmd import escape_app
+from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.transcript import Format, render_transcript
+from parlour.cli.werewolf_cmd import cast_options, werewolf_app
 from parlour.core.errors import ParlourError
 from parlour.core.rng import Rng
 from parlour.games import registry
@@ -29,6 +32,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(escape_app, name="escape")
+app.add_typer(werewolf_app, name="werewolf")
 console = Console()
 err_console = Console(stderr=True)
 
@@ -55,6 +60,14 @@ ModelOpt = Annotated[
         help="who plays the seats: local (embedded model), scripted, random, openai:MODEL, "
         "anthropic:MODEL, replay:GAME_ID, chaos(RATE):SPEC",
     ),
+]
+ThemeOpt = Annotated[
+    str | None,
+    typer.Option("--theme", help='werewolf: generate a cast for a setting, e.g. "a space station"'),
+]
+CastOpt = Annotated[
+    Path | None,
+    typer.Option("--cast", help="werewolf: a cast YAML file (see `parlour werewolf cast`)"),
 ]
 RouterOpt = Annotated[
     str,
@@ -116,9 +129,11 @@ PaceOpt = Annotated[
 ]
 
 
-def _run(session: sessions.Session, *, quiet: bool = False, pace: float = 0.0) -> None:
+def _run(
+    session: sessions.Session, *, quiet: bool = False, pace: float = 0.0, table: bool = False
+) -> None:
     session.runner.pace = pace
-    if not quiet:
+    if table and not quiet:
         console.print(_seat_table(session))
     try:
         asyncio.run(session.run())
@@ -166,10 +181,13 @@ def watch(
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     pace: PaceOpt = 0.0,
     router: RouterOpt = "scripted",
+    theme: ThemeOpt = None,
+    cast: CastOpt = None,
 ) -> None:
     """Watch an all-AI game; the public transcript streams as it happens."""
     store = _store(db)
     seed = _seed(seed)
+    set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
     session = _start(
         store,
         game,
@@ -183,8 +201,6 @@ def watch(
         quiet,
         None,
     )
-    if not quiet:
-        console.print(f"seed {seed}", style="dim")
     _run(session, quiet=quiet, pace=pace)
 
 
@@ -202,14 +218,27 @@ def _start(
     human_seat: str | None,
 ) -> sessions.Session:
     module = registry.load(game)
-    config = module.make_config(players, _options(set_))
+    options = _options(set_)
+    config = module.make_config(players, options)
     probe = module.game.new(config, seed)
     overrides = parse_overrides(seat or [], probe.seats())
-    human = None
     if human_seat is not None:
         overrides[human_seat] = "human"
-    if "human" in overrides.values():
-        human = HumanSeat(console=console, render_event=_human_renderer(probe))
+    humans = sorted(s for s, spec in overrides.items() if spec == "human")
+    if humans and module.human_options is not None:
+        for seat_id in humans:
+            for key, value in module.human_options(seat_id).items():
+                merged = options.get(key)
+                if isinstance(merged, list) and isinstance(value, list):
+                    value = [*merged, *value]
+                options[key] = value
+        probe = module.game.new(module.make_config(players, options), seed)
+    human = None
+    if humans:
+        # The player's own screen streams their view; the seat only asks questions.
+        human = HumanSeat(
+            console=console, render_event=_human_renderer(probe), show_news=len(humans) > 1
+        )
     is_model = module.named_policy(model) is None and model not in ("random", "human")
     plan = SeatPlan(
         default=model,
@@ -220,18 +249,48 @@ def _start(
     specs = {plan.spec_for(s) for s in probe.seats()}
     model_specs = {spec for spec in specs if plan.is_model(spec, module)}
     llm = _llm_factory(store, base_url, model_specs) if model_specs else None
-    observer = TerminalObserver(console, reveal=reveal, quiet=quiet or human is not None)
-    return sessions.start(
+    observer: TerminalObserver | SeatObserver = (
+        SeatObserver(console, humans[0])
+        if len(humans) == 1
+        else TerminalObserver(console, reveal=reveal, quiet=quiet or bool(humans))
+    )
+    session = sessions.start(
         store,
         game,
         players=players,
         seed=seed,
-        options=_options(set_),
+        options=options,
         plan=plan,
-        observers=[observer],
         llm_factory=llm,
         human=human,
     )
+    # Seats first, then the story: the opening events follow the seating table.
+    if not quiet:
+        console.print(_seat_table(session))
+        console.print(f"seed {seed}", style="dim")
+    observer.on_events(session.game, session.game.events)
+    session.runner.observers.append(observer)
+    return session
+
+
+def _cast_set(
+    game: str,
+    set_: list[str] | None,
+    theme: str | None,
+    cast: Path | None,
+    players: int | None,
+    model: str,
+    seed: int,
+    store: Store,
+    base_url: str | None,
+) -> list[str]:
+    """``--theme``/``--cast`` become a ``cast=...`` game option (werewolf only)."""
+    if theme is None and cast is None:
+        return list(set_ or [])
+    if game != "werewolf":
+        raise ParlourError("--theme and --cast are werewolf options")
+    options = cast_options(theme, cast, players, model, seed=seed, store=store, base_url=base_url)
+    return [*(set_ or []), f"cast={json.dumps(options['cast'])}"]
 
 
 def _with_router(seat: list[str] | None, router: str, model: str) -> list[str]:
@@ -260,10 +319,13 @@ def play(
     base_url: BaseUrlOpt = None,
     db: DbOpt = None,
     router: RouterOpt = "scripted",
+    theme: ThemeOpt = None,
+    cast: CastOpt = None,
 ) -> None:
     """Play a game in the terminal against AI seats."""
     store = _store(db)
     seed = _seed(seed)
+    set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
     module = registry.load(game)
     probe = module.game.new(module.make_config(players, _options(set_)), seed)
     humans = [s for s in probe.seats() if not s.system]
@@ -298,19 +360,28 @@ def resume(
         for spec in row.seats.values()
         if spec not in ("random", "human") and module.named_policy(spec) is None
     }
+    humans = sorted(s for s, spec in row.seats.items() if spec == "human")
     human = (
-        HumanSeat(console=console, render_event=_human_renderer(game))
-        if "human" in row.seats.values()
+        HumanSeat(console=console, render_event=_human_renderer(game), show_news=len(humans) > 1)
+        if humans
         else None
     )
+    observer: TerminalObserver | SeatObserver = (
+        SeatObserver(console, humans[0])
+        if len(humans) == 1
+        else TerminalObserver(console, reveal=reveal, quiet=quiet or bool(humans))
+    )
+    if len(humans) == 1:
+        # Show what the player had seen before the interruption, then go on live.
+        observer.on_events(game, game.events)
     session = sessions.resume(
         store,
         game_id,
-        observers=[TerminalObserver(console, reveal=reveal, quiet=quiet or human is not None)],
+        observers=[observer],
         llm_factory=_llm_factory(store, base_url, model_specs) if model_specs else None,
         human=human,
     )
-    _run(session, quiet=quiet, pace=pace)
+    _run(session, quiet=quiet, pace=pace, table=True)
 
 
 @app.command(name="list")

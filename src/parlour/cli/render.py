@@ -53,3 +53,27 @@ class TerminalObserver:
         winners = ", ".join(names.get(w, w) for w in result.winners) or "nobody"
         self.console.print(f"\nGame over: {result.summary}", style="bold green", highlight=False)
         self.console.print(f"Winners: {winners}", highlight=False)
+
+
+class SeatObserver:
+    """What one seat sees, live: a human player's screen (and theirs as a spectator after
+    they are out, since they keep their view)."""
+
+    def __init__(self, console: Console, seat: str) -> None:
+        self.console = console
+        self.seat = seat
+        self.shown = -1
+
+    def on_events(self, game: Game, events: Sequence[Event]) -> None:
+        if not events:
+            return
+        names = {s.id: s.name for s in game.seats()}
+        for event in game.view(self.seat).events:
+            if event.seq <= self.shown:
+                continue
+            self.shown = event.seq
+            style = _STYLE.get(event.kind, "dim" if event.audience.kind != "all" else "")
+            self.console.print(event_line(event, names), style=style, markup=False, highlight=False)
+
+    def on_finish(self, game: Game, result: Result) -> None:
+        TerminalObserver(self.console).on_finish(game, result)

@@ -88,6 +88,9 @@ def _renderer(llm: Any) -> Callable[[Sequence[Message]], str]:
     return render
 
 
+PLAIN_TEXT_GBNF = 'root ::= [^#<>*`|\\[\\]{}\\n\\r\\t ] [^#<>*`|\\[\\]{}\\n\\r\\t]*\n'
+
+
 def _gbnf_literal(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -99,7 +102,9 @@ def grammar_for(spec: OutputSpec) -> str | None:
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
     if spec.kind is OutputKind.TEXT:
-        return None
+        # Plain prose: no markup characters and no line breaks, so a small model cannot
+        # wander into copying its prompt's headings and tags.
+        return PLAIN_TEXT_GBNF if spec.plain else None
     if spec.kind is OutputKind.JSON:
         return str(json_schema_to_gbnf(json.dumps(spec.object_schema)))
     ids = " | ".join(_gbnf_literal(json.dumps(i)) for i in spec.option_ids)

@@ -42,15 +42,18 @@ class OutputSpec(BaseModel):
 
     kind: OutputKind = OutputKind.TEXT
     max_chars: int | None = None
+    #: free text as one paragraph of prose: no headings, markup, tags or line breaks
+    plain: bool = False
     option_ids: tuple[str, ...] = ()
     min_choices: int = 1
     max_choices: int = 1
     object_schema: dict[str, Any] | None = None
 
     @classmethod
-    def text(cls, max_chars: int | None = None) -> OutputSpec:
-        """Free text, at most ``max_chars`` characters (``None``: bounded by max_tokens only)."""
-        return cls(kind=OutputKind.TEXT, max_chars=max_chars)
+    def text(cls, max_chars: int | None = None, *, plain: bool = False) -> OutputSpec:
+        """Free text, at most ``max_chars`` characters (``None``: bounded by max_tokens only);
+        ``plain``: a single paragraph of prose (grammar-enforced where the backend can)."""
+        return cls(kind=OutputKind.TEXT, max_chars=max_chars, plain=plain)
 
     @classmethod
     def choice(cls, option_ids: Sequence[str]) -> OutputSpec:
@@ -154,8 +157,13 @@ def format_instruction(spec: OutputSpec) -> str:
     if spec.kind is OutputKind.JSON:
         schema = json.dumps(spec.object_schema, separators=(",", ":"), sort_keys=True)
         return f"Answer with only a JSON object valid against this JSON schema: {schema}"
+    shape = "one paragraph of plain prose (no headings, lists or markup)" if spec.plain else (
+        "plain text"
+    )
     if spec.max_chars is not None:
-        return f"Answer in plain text, at most {spec.max_chars} characters."
+        return f"Answer in {shape}, at most {spec.max_chars} characters."
+    if spec.plain:
+        return f"Answer in {shape}."
     return ""
 
 

@@ -46,8 +46,16 @@ def flatten(parts: PromptParts) -> list[Turn]:
     if parts.memory:
         pending.append(f"## What you know\n{parts.memory}")
     heading_done = False
+    quotes: list[str] = []  # consecutive quotes share one block, one line each
+
+    def close_quotes() -> None:
+        if quotes:
+            pending.append("\n".join(quotes))
+            quotes.clear()
+
     for utt in parts.transcript:
         if utt.own:
+            close_quotes()
             if not pending and turns[-1].role == "system":
                 pending.append("## Transcript so far\n(The conversation begins with you.)")
                 heading_done = True
@@ -62,7 +70,8 @@ def flatten(parts: PromptParts) -> list[Turn]:
         if not heading_done:
             pending.append("## Transcript so far")
             heading_done = True
-        pending.append(quote(utt))
+        quotes.append(quote(utt))
+    close_quotes()
     if len(turns) > 1:
         # Everything before the final user turn is history: a second cache breakpoint.
         last = turns[-1]

@@ -1,7 +1,9 @@
 """A human at the terminal: sees only this seat's view, answers by number or text.
 
 Input is validated against the decision and re-asked on bad input, so a typo never
-reaches the rules.
+reaches the rules. Structured decisions whose schema is a simple form (enums, strings,
+lists of those) are asked field by field with numbered options (see ``human_forms``);
+other schemas are typed as JSON. Closing the input (Ctrl-D) stops the session.
 """
 
 from __future__ import annotations
@@ -16,8 +18,15 @@ from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Event
 from parlour.core.view import View
+from parlour.seats.human_forms import Form, describe, is_form
 
 InputFn = Callable[[str], str]
+
+
+class InputClosed(KeyboardInterrupt):
+    """The player closed the input (Ctrl-D). A KeyboardInterrupt on purpose: the runner
+    turns any ``Exception`` of a seat into a fallback answer, which would play on for
+    the player; this stops the session like Ctrl-C, and the saved game can be resumed."""
 
 
 class HumanSeat:
@@ -26,6 +35,7 @@ class HumanSeat:
         console: Console | None = None,
         input_fn: InputFn | None = None,
         render_event: Callable[[Event], str] | None = None,
+        show_news: bool = True,
     ) -> None:
         self._console = console or Console()
         self._input = input_fn or input
@@ -33,6 +43,8 @@ class HumanSeat:
             lambda e: f"{e.speaker + ': ' if e.speaker else ''}{e.text}"
         )
         self._seen = -1
+        #: False when a live observer already shows this seat's events
+        self._show_news = show_news
         # One terminal, one question at a time, even when decisions are concurrent.
         self._lock = asyncio.Lock()
 
@@ -40,7 +52,7 @@ class HumanSeat:
     def label(self) -> str:
         return "human"
 
-    def _show_news(self, view: View) -> None:
+    def _print_news(self, view: View) -> None:
         for event in view.events:
             if event.seq > self._seen:
                 self._console.print(self._render(event), markup=False, highlight=False)
@@ -48,7 +60,8 @@ class HumanSeat:
 
     async def decide(self, view: View, decision: Decision) -> Action:
         async with self._lock:
-            self._show_news(view)
+            if self._show_news:
+                self._print_news(view)
             while True:
                 self._console.print()
                 self._console.print(f"[bold]{view.seat_name}[/] — {decision.prompt}")

@@ -87,7 +87,9 @@ def output_spec(decision: Decision) -> tuple[OutputSpec, dict[str, str]]:
         values, mapping = _values(decision)
         return OutputSpec.choices(values, decision.min_choices, decision.max_choices), mapping
     if decision.kind is DecisionKind.FREE_TEXT:
-        return OutputSpec.text(decision.max_length), {}
+        # Speech is one paragraph of prose unless the game asks for structure (diaries).
+        plain = not bool(decision.context.get("multiline"))
+        return OutputSpec.text(decision.max_length, plain=plain), {}
     assert decision.json_schema is not None
     return OutputSpec.json_schema(decision.json_schema), {}
 
@@ -98,6 +100,26 @@ def _clip(text: str, limit: int) -> str:
         return text
     cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;: ")
     return cut or text[:limit]
+
+
+#: A copied prompt line this long is parroting, not speech.
+PARROT_MIN_CHARS = 30
+
+
+def prompt_lines(messages: list[Message]) -> set[str]:
+    """Normalised long lines of the prompt, to catch answers that copy it back."""
+    lines: set[str] = set()
+    for message in messages:
+        for line in message.content.splitlines():
+            norm = " ".join(line.split()).casefold()
+            if len(norm) >= PARROT_MIN_CHARS:
+                lines.add(norm)
+    return lines
+
+
+def parroting(text: str, lines: set[str]) -> bool:
+    norm = " ".join(text.split()).casefold()
+    return len(norm) >= PARROT_MIN_CHARS and any(line in norm for line in lines)
 
 
 def to_action(decision: Decision, response: ModelResponse, mapping: dict[str, str]) -> Action:
@@ -167,6 +189,7 @@ class LlmSeat:
             seed=hash_seed(self.seed, decision.id),
         )
         branch: list[Message] = []
+        copied = prompt_lines(base) if decision.kind is DecisionKind.FREE_TEXT else set()
         for attempt in range(1, self.config.retries + 2):
             messages = tuple(base + branch)
             request = ModelRequest(
@@ -195,6 +218,11 @@ class LlmSeat:
                 continue
             try:
                 action = decision.check(to_action(decision, response, mapping))
+                if isinstance(action, Text) and parroting(action.text, copied):
+                    raise IllegalAction(
+                        "you copied part of your instructions; answer in your own words",
+                        decision_id=decision.id,
+                    )
             except IllegalAction as err:
                 self._record(
                     view,

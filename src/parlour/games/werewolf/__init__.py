@@ -14,6 +14,8 @@ MODULE = GameModule(
     make_config=make_config,
     # The router is deterministic unless asked for (`--router llm`).
     scripted_system_seats=frozenset({"router"}),
+    # A human may speak whenever the discussion pauses, not only when routed.
+    human_options=lambda seat: {"open_mic": [seat]},
 )
 
 __all__ = [

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from parlour.core.errors import ParlourError
+from parlour.games.werewolf.cast import Cast
 from parlour.games.werewolf.names import DEFAULT_NAMES, name_problem
 from parlour.games.werewolf.roles import MAX_PLAYERS, MIN_PLAYERS, Role, default_mix, mix_problem
 
@@ -19,6 +20,10 @@ class WerewolfConfig(BaseModel):
     players: int = Field(default=7, description=f"{MIN_PLAYERS}-{MAX_PLAYERS} players")
     names: tuple[str, ...] | None = Field(
         default=None, description="display names in seat order (default: the built-in list)"
+    )
+    cast: Cast | None = Field(
+        default=None,
+        description="scene and characters (names, stories, playstyles); default: built-in",
     )
     roles: dict[Role, int] | None = Field(
         default=None, description="role → count, overriding the default mix; must sum to players"
@@ -53,6 +58,14 @@ class WerewolfConfig(BaseModel):
     )
     allow_vote_call: bool = Field(default=True, description="a speech of exactly /vote calls it")
     max_route_calls: int = Field(default=100, ge=1, description="hard bound on router calls a day")
+    open_mic: tuple[str, ...] = Field(
+        default=(),
+        description="seats (e.g. a human) offered the floor before every routed batch: "
+        "speak, pass with an empty answer, or /vote",
+    )
+    end_when_dead: tuple[str, ...] = Field(
+        default=(), description="the game stops when one of these seats dies"
+    )
 
     # vote
     vote_mode: Literal["simultaneous", "sequential"] = "sequential"
@@ -73,6 +86,20 @@ class WerewolfConfig(BaseModel):
             raise ValueError(
                 f"werewolf needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players}"
             )
+        seats = {f"p{i}" for i in range(1, self.players + 1)}
+        for key in ("open_mic", "end_when_dead"):
+            unknown = sorted(set(getattr(self, key)) - seats)
+            if unknown:
+                raise ValueError(
+                    f"{key}: unknown seats {', '.join(unknown)} (use p1..p{self.players})"
+                )
+        if self.cast is not None:
+            if len(self.cast.players) != self.players:
+                raise ValueError(
+                    f"the cast has {len(self.cast.players)} characters for {self.players} players"
+                )
+            if self.names is not None and tuple(self.names) != self.cast.names:
+                raise ValueError("give names either in the cast or as names, not both")
         if self.names is not None:
             if len(self.names) != self.players:
                 raise ValueError(f"{len(self.names)} names given for {self.players} players")
@@ -91,6 +118,8 @@ class WerewolfConfig(BaseModel):
         return default_mix(self.players, self.maniac)
 
     def player_names(self) -> tuple[str, ...]:
+        if self.cast is not None:
+            return self.cast.names
         return self.names if self.names is not None else DEFAULT_NAMES[: self.players]
 
 
@@ -105,6 +134,8 @@ def make_config(players: int | None, overrides: dict[str, object]) -> WerewolfCo
             data["players"] = sum(int(v) for v in roles.values())
         elif isinstance(names, list | tuple):
             data["players"] = len(names)
+        elif isinstance(cast := data.get("cast"), dict):
+            data["players"] = len(cast.get("players", []))
     try:
         return WerewolfConfig.model_validate(data)
     except ValidationError as err:

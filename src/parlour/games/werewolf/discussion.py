@@ -21,7 +21,7 @@ from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.state import Discussion, Player, Stage, WerewolfState
 
 ROUTER = "router"
-ROUTE, SPEAK = "route", "speak"
+ROUTE, SPEAK, INTERJECT = "route", "speak", "interject"
 VOTE_CALL = "/vote"
 
 
@@ -64,6 +64,7 @@ def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     if not candidates:
         return False
     disc.route_calls += 1
+    disc.mic_done = False  # the next pause between batches offers the floor again
     flagged = needs_turn(disc, candidates, cfg.needs_turn_count)
     disc.needs_turn = flagged
     # Match against every name (one cached pattern per table), then keep the living.
@@ -210,6 +211,45 @@ def open_next_speaker(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     )
     st.stage = Stage.SPEAK
     return True
+
+
+def open_mic(st: WerewolfState, cfg: WerewolfConfig) -> bool:
+    """Offer open-mic seats (humans) the floor once between routed batches."""
+    disc = st.discussion
+    assert disc is not None
+    if not cfg.open_mic or disc.mic_done or disc.turns_left <= 0:
+        return False
+    disc.mic_done = True
+    seats = [s for s in cfg.open_mic if st.player(s).alive and s != disc.last_speaker]
+    vote_hint = f", or write {VOTE_CALL} to call the vote" if cfg.allow_vote_call else ""
+    for seat in seats:
+        st.open(
+            Decision(
+                id=f"d{st.day}:mic:{seat}:{disc.route_calls}",
+                seat=seat,
+                kind=DecisionKind.FREE_TEXT,
+                purpose=INTERJECT,
+                prompt=(
+                    f"Day {st.day} discussion: speak to everyone now, or leave it empty to let "
+                    f"the discussion go on{vote_hint}."
+                ),
+                max_length=cfg.speech_max_length,
+                allow_empty=True,
+                context={"turns_left": disc.turns_left},
+            )
+        )
+    if seats:
+        st.stage = Stage.SPEAK
+    return bool(seats)
+
+
+def apply_interject(
+    st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action
+) -> None:
+    """An empty interjection just lets the router continue; anything else is a turn."""
+    assert isinstance(action, Text)
+    if action.text.strip():
+        apply_speak(st, cfg, decision, action)
 
 
 def apply_speak(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:

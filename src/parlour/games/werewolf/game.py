@@ -22,6 +22,7 @@ from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.rng import Rng
 from parlour.core.view import View
 from parlour.games.werewolf import discussion, night, reflection, voting
+from parlour.games.werewolf.cast import default_cast, with_names
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.markers import plant
 from parlour.games.werewolf.roles import ROLE_ORDER, Role, Team, deal
@@ -73,6 +74,7 @@ class WerewolfGame:
             for i, (s, n) in enumerate(zip(ids, names, strict=True), 1)
         ]
         st.role_counts = {r.value: mix[r] for r in ROLE_ORDER if mix.get(r)}
+        st.cast = cfg.cast or with_names(default_cast(cfg.players, seed), names)
         game._deal_cards()
         if cfg.first_phase == "night":
             night.enter_night(st, cfg)
@@ -174,7 +176,9 @@ class WerewolfGame:
                 discussion.enter_day(st, cfg)
         elif st.stage in (Stage.ROUTE, Stage.SPEAK):
             if discussion.discussion_over(st) or not (
-                discussion.open_next_speaker(st, cfg) or discussion.open_route(st, cfg)
+                discussion.open_next_speaker(st, cfg)
+                or discussion.open_mic(st, cfg)
+                or discussion.open_route(st, cfg)
             ):
                 voting.enter_vote(st, cfg)
         elif st.stage is Stage.VOTE:
@@ -195,7 +199,11 @@ class WerewolfGame:
             st.stage = Stage.OVER
 
     def _check_win(self) -> bool:
-        outcome = winner(self._st)
+        outcome: Team | Draw | None = winner(self._st)
+        if outcome is None and any(
+            not self._st.player(s).alive for s in self._config.end_when_dead
+        ):
+            outcome = "stopped"
         if outcome is None:
             return False
         self._finish(outcome)
@@ -277,6 +285,7 @@ _HANDLERS: dict[str, Handler] = {
     night.MANIAC_KILL: _night_action,
     discussion.ROUTE: lambda g, d, a: discussion.apply_route(g.state, g.config, d, a),
     discussion.SPEAK: lambda g, d, a: discussion.apply_speak(g.state, g.config, d, a),
+    discussion.INTERJECT: lambda g, d, a: discussion.apply_interject(g.state, g.config, d, a),
     voting.VOTE: lambda g, d, a: voting.apply_vote(g.state, g.config, d, a),
     reflection.DIARY: lambda g, d, a: reflection.apply_diary(g.state, g.config, d, a),
     reflection.DEBRIEF: lambda g, d, a: reflection.apply_debrief(g.state, d, a),

@@ -1,8 +1,13 @@
-"""Prompt parts for LLM seats, built only from the seat's view and the open decision.
+"""Prompt parts for werewolf's LLM seats, built only from the seat's view and decision.
 
-Layers, most stable first: ``system`` (rules + identity, fixed all game), ``memory``
-(exact records: votes, night outcomes, private findings, own diaries), ``transcript``
-(this phase's utterances) and ``command`` (the decision with its options verbatim).
+Layers, most stable first (see ``parlour.core.prompting``):
+
+* ``system`` — rules, identity, character and the two-layer instruction (strategy picks
+  votes and accusations; the character only flavours the voice). Fixed all game.
+* ``memory`` — exact records (votes in order, results, revealed roles, night outcomes),
+  private findings and the seat's latest diary. Changes only at phase boundaries.
+* ``transcript`` — today's talk (or tonight's pack chat), append-only.
+* ``command`` + ``reminders`` — what to decide now, options verbatim; never stored.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.events import Event
 from parlour.core.prompting import PromptParts, Utterance
 from parlour.core.view import View
+from parlour.games.werewolf.playstyles import Playstyle, describe
 
 ROUTER_SYSTEM = (
     "You are the discussion router of a game of Werewolf. You decide who speaks next in "
@@ -22,7 +28,17 @@ ROUTER_SYSTEM = (
     "pick the player who spoke last."
 )
 
-_TRANSCRIPT_KINDS = {"speech", "wolf_chat", "debrief"}
+STRATEGY = (
+    "How to play: decide your votes and accusations like a strategist, from what happened "
+    "in this game: the vote records, contradictions between what people said and did, and "
+    "how they behave. Your character only flavours how you talk. Backstories are flavour, "
+    "not evidence: never suspect anyone because of their background or a story someone "
+    "invented. Refer to players only by their names as listed. Never reveal a secret your "
+    "team needs kept."
+)
+
+#: event kinds quoted as speech in the transcript, and kinds shown as game announcements
+_SPEECH_KINDS = {"speech", "wolf_chat", "debrief"}
 _ANNOUNCE_KINDS = {"pass", "call_vote", "vote", "phase", "elimination", "death", "result"}
 
 
@@ -31,15 +47,13 @@ def _rules(view: View) -> str:
     rules: dict[str, Any] = pub.get("rules", {})
     counts = ", ".join(f"{r} ×{c}" for r, c in pub.get("role_counts", {}).items())
     players = ", ".join(str(p["name"]) for p in pub.get("players", []))
+    ties = "nobody is eliminated" if rules.get("tie_rule") == "no_elimination" else "lots decide"
     lines = [
-        "Game: Werewolf. Players: " + players + ".",
-        f"Roles in play: {counts}.",
+        f"Game: Werewolf. Players: {players}. Roles in play: {counts}.",
         "Each night the werewolves secretly kill one player, the seer learns whether one "
         "player is evil (werewolves and the maniac read as evil), the doctor protects one "
-        "player (never the same one two nights in a row), and the maniac, if any, kills one "
-        "player. By day everyone discusses, then votes; the player with the most votes is "
-        "eliminated"
-        + (" (ties: nobody)." if rules.get("tie_rule") == "no_elimination" else " (ties: lot)."),
+        "player (never the same one two nights in a row), and the maniac, if any, kills one. "
+        f"By day everyone talks, then votes; the most votes is eliminated (on a tie {ties}).",
         "The village wins when every werewolf and the maniac are dead; the werewolves win "
         "when they are at least as many as everyone else and the maniac is dead; the maniac "
         "wins when alone or with just one other non-werewolf.",
@@ -50,19 +64,24 @@ def _rules(view: View) -> str:
 
 
 def _identity(view: View) -> str:
-    priv = view.private
-    lines = [f"You are {view.seat_name} ({view.seat}).", str(priv.get("role_card", ""))]
+    priv, pub = view.private, view.public
+    lines = [str(priv.get("role_card", "")) or f"You are {view.seat_name}."]
     pack = priv.get("pack")
     if pack:
         lines.append("Your pack mates: " + ", ".join(str(w["name"]) for w in pack) + ".")
-    return "\n".join(line for line in lines if line)
+    if pub.get("scene"):
+        lines.append(f"Setting: {pub['scene']}")
+    character = priv.get("character")
+    if character:
+        lines.append(f"Your character: {character['story']}")
+        wolf = priv.get("role") == "werewolf"
+        lines.append(describe(Playstyle(character["playstyle"]), werewolf=wolf))
+    return "\n".join(lines)
 
 
-def _memory(view: View) -> str:
-    pub, priv = view.public, view.private
-    out = [
-        "Alive: " + (", ".join(pub.get("alive", [])) or "nobody") + ".",
-    ]
+def _records(view: View) -> list[str]:
+    pub = view.public
+    out = ["Alive: " + (", ".join(pub.get("alive", [])) or "nobody") + "."]
     dead = [
         f"{p['name']} ({p['role']})" if p.get("role") else str(p["name"])
         for p in pub.get("players", [])
@@ -77,12 +96,21 @@ def _memory(view: View) -> str:
             out.append(f"Night {key}: " + " ".join(nights[key]["outcome"]))
         if key in days:
             d = days[key]
-            votes = "; ".join(d["votes"]) or "no ballots"
-            out.append(f"Day {key} vote: {votes}. {d['result']}")
+            out.append(f"Day {key} votes, in order:")
+            out.extend(f"  {line}" for line in d["votes"] or ["(no ballots)"])
+            out.append(f"  Result: {d['result']}")
+    return out
+
+
+def _memory(view: View) -> str:
+    priv = view.private
+    out = ["Records (exact, kept by the game):", *_records(view)]
     if "investigations" in priv:
         table = priv["investigations"]
-        rows = ", ".join(f"{name}: {r}" for name, r in table.items()) or "none yet"
-        out.append(f"Your investigations: {rows}.")
+        out.append("Your investigations (exact):")
+        out.extend(f"  {name}: {result}" for name, result in table.items())
+        if not table:
+            out.append("  none yet")
     if priv.get("cannot_protect_tonight"):
         out.append(f"You may not protect {priv['cannot_protect_tonight']} tonight.")
     if priv.get("pack"):
@@ -90,16 +118,25 @@ def _memory(view: View) -> str:
             f"{w['name']} ({'alive' if w['alive'] else 'dead'})" for w in priv["pack"]
         )
         out.append(f"Pack: {status}.")
-    for event in view.events:
-        if event.kind == "pack_kill":
-            out.append(f"[{event.phase}] {event.text}")
-        elif event.kind == "diary":
-            out.append(f"Your diary ({event.phase}):\n{event.text}")
+    kills = [e for e in view.events if e.kind == "pack_kill"]
+    out.extend(f"{e.phase}: {e.text}" for e in kills)
+    diaries = [e for e in view.events if e.kind == "diary" and e.speaker == view.seat]
+    if diaries:
+        latest = diaries[-1]
+        out.append(f"Your diary (written {latest.phase}):\n{latest.text}")
     return "\n".join(out)
 
 
+def window(view: View) -> set[str]:
+    """The phases whose talk is in the transcript: today (dawn, day, evening) or tonight."""
+    kind, _, number = view.phase.partition(" ")
+    if kind in ("dawn", "day", "evening"):
+        return {f"dawn {number}", f"day {number}", f"evening {number}"}
+    return {view.phase}
+
+
 def _utterance(event: Event, view: View, names: dict[str, str]) -> Utterance | None:
-    if event.kind in _TRANSCRIPT_KINDS:
+    if event.kind in _SPEECH_KINDS:
         return Utterance(
             speaker=names.get(event.speaker, event.speaker),
             text=event.text,
@@ -111,16 +148,24 @@ def _utterance(event: Event, view: View, names: dict[str, str]) -> Utterance | N
     return None
 
 
-def _transcript(view: View) -> tuple[Utterance, ...]:
+def transcript(view: View) -> tuple[Utterance, ...]:
     names = {str(p["id"]): str(p["name"]) for p in view.public.get("players", [])}
-    lines = [_utterance(e, view, names) for e in view.events if e.phase == view.phase]
+    phases = window(view)
+    lines = [_utterance(e, view, names) for e in view.events if e.phase in phases]
     return tuple(u for u in lines if u is not None)
 
 
-def _command(decision: Decision) -> str:
-    lines = [decision.prompt]
+def _options(decision: Decision) -> list[str]:
+    lines = ["Options (write one exactly as shown, no titles):"]
+    lines.extend(f"- {o.label}" for o in decision.options)
+    return lines
+
+
+def _command(view: View, decision: Decision) -> str:
     ctx = decision.context
-    if decision.purpose == "route":
+    purpose = decision.purpose
+    lines = [decision.prompt]
+    if purpose == "route":
         for row in ctx.get("players", []):
             flags = [f"{row['messages_today']} messages today"]
             if row.get("needs_turn"):
@@ -131,45 +176,59 @@ def _command(decision: Decision) -> str:
         if ctx.get("last_speaker"):
             lines.append(f"Spoke last: {ctx['last_speaker']}.")
         lines.append(f"Turns left today: {ctx.get('turns_left')}.")
-    if decision.purpose == "vote" and ctx.get("mode") == "sequential":
-        lines.append(f"You vote {ctx['position_text']}.")
+    position = f"You vote {ctx.get('position_text')}."
+    if purpose == "vote" and ctx.get("mode") == "sequential" and position not in lines[0]:
+        lines.append(position)
     if decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CHOOSE_MANY):
-        lines.append("Options:")
-        lines.extend(f"- {o.label}" for o in decision.options)
+        lines.extend(_options(decision))
         if decision.kind is DecisionKind.CHOOSE_MANY:
-            lines.append(
-                f"Choose {decision.min_choices} to {decision.max_choices} of them, in order."
-            )
-    else:
-        lines.append(f"At most {decision.max_length} characters.")
+            lines.append(f"Choose {decision.min_choices} to {decision.max_choices}, in order.")
+    elif purpose in ("speak", "wolf_chat", "debrief"):
+        lines.append(
+            f"Write only what {view.seat_name} says now, in the first person, as plain text. "
+            "No name label, no quotes, no headings."
+        )
+    elif purpose == "diary":
+        lines.append("Write the diary as plain text under those five headings.")
     return "\n".join(lines)
 
 
 def _reminders(view: View, decision: Decision) -> str:
     alive = view.public.get("alive", [])
-    out = [f"Living players: {', '.join(alive)}. Refer to players only by these names."]
-    role = view.private.get("role")
-    if role == "werewolf" and decision.purpose in ("speak", "debrief", "vote"):
+    out = [f"Living players: {', '.join(alive)}."]
+    purpose = decision.purpose
+    character = view.private.get("character")
+    if character and purpose in ("speak", "debrief", "wolf_chat"):
+        out.append(f"Stay in your playstyle ({character['playstyle']}).")
+    if purpose == "speak":
+        out.append(
+            "If four or more players agree on one suspect, question that consensus before "
+            "you join it. Keep your relationships continuous with what you said earlier. "
+            "Speak in 2 to 4 sentences."
+        )
+    if view.private.get("role") == "werewolf" and purpose in ("speak", "debrief", "vote"):
         out.append("Never reveal your pack in public.")
+    if purpose in ("vote", "wolf_kill", "investigate", "protect", "maniac_kill"):
+        out.append("Pick exactly one name from the options; give a one-sentence reason.")
     return " ".join(out)
 
 
 class WerewolfPrompter:
-    """The minimal prompter: exact records in, layered parts out."""
+    """Layered parts for every werewolf decision (players and the router)."""
 
     def parts(self, view: View, decision: Decision) -> PromptParts:
         if decision.purpose == "route":
             return PromptParts(
                 system=ROUTER_SYSTEM + "\n\n" + _rules(view),
-                memory=_memory(view),
-                transcript=_transcript(view),
-                command=_command(decision),
+                memory="\n".join(_records(view)),
+                transcript=transcript(view),
+                command=_command(view, decision),
             )
         return PromptParts(
-            system=_rules(view) + "\n\n" + _identity(view),
+            system=f"{_rules(view)}\n\n{_identity(view)}\n\n{STRATEGY}",
             memory=_memory(view),
-            transcript=_transcript(view),
-            command=_command(decision),
+            transcript=transcript(view),
+            command=_command(view, decision),
             reminders=_reminders(view, decision),
         )
 

@@ -37,7 +37,7 @@ def enter_diaries(st: WerewolfState, cfg: WerewolfConfig) -> None:
                 ),
                 max_length=cfg.diary_max_length,
                 allow_empty=True,
-                context={"day": st.day, "sections": list(DIARY_SECTIONS)},
+                context={"day": st.day, "sections": list(DIARY_SECTIONS), "multiline": True},
             )
         )
 

@@ -10,6 +10,7 @@ from typing import Any
 from parlour.core.decisions import Decision
 from parlour.core.events import Audience, Event
 from parlour.core.game import Result
+from parlour.games.werewolf.cast import Cast
 from parlour.games.werewolf.roles import EVIL, WOLF_GROUP, Reading, Role
 
 
@@ -65,6 +66,8 @@ class Discussion:
     #: options flagged NEEDS TURN in the open router decision
     needs_turn: list[str] = field(default_factory=list)
     vote_called_by: str = ""
+    #: open-mic seats were offered the floor since the last routed batch
+    mic_done: bool = False
 
     @property
     def turns_left(self) -> int:
@@ -133,6 +136,8 @@ class WerewolfState:
     outcome: Result | None = None
     markers: dict[str, frozenset[str]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    #: the characters (scene, stories, playstyles): frozen config data, shared on copy
+    cast: Cast | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WerewolfState:
         # Events, decisions and the result are frozen models: share them, copy the rest.
@@ -144,7 +149,7 @@ class WerewolfState:
                 clone.events = list(value)
             elif name == "pending":
                 clone.pending = dict(value)
-            elif name in ("outcome", "markers"):
+            elif name in ("outcome", "markers", "cast"):
                 setattr(clone, name, copy.copy(value))
             else:
                 setattr(clone, name, copy.deepcopy(value, memo))

@@ -23,7 +23,7 @@ _SUMMARY = {
 }
 
 
-Draw = Literal["draw", "timeout"]
+Draw = Literal["draw", "timeout", "stopped"]
 
 
 def winner(st: WerewolfState) -> Team | Draw | None:
@@ -49,11 +49,12 @@ def result_for(st: WerewolfState, outcome: Team | Draw) -> Result:
         summary = _SUMMARY[outcome]
     else:
         winners = ()
-        summary = (
-            "Draw: nobody is left alive."
-            if outcome == "draw"
-            else f"Draw: no side won within {st.day} day{'' if st.day == 1 else 's'}."
-        )
+        if outcome == "draw":
+            summary = "Draw: nobody is left alive."
+        elif outcome == "stopped":
+            summary = "Stopped: a player whose death ends the game has died."
+        else:
+            summary = f"Draw: no side won within {st.day} day{'' if st.day == 1 else 's'}."
     return Result(
         winners=winners,
         summary=summary,

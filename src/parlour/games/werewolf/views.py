@@ -51,6 +51,9 @@ def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> dict[str, Any]:
         "days": [_day(d) for d in st.days],
         "nights": [{"night": n.night, "outcome": list(n.outcome)} for n in st.nights],
     }
+    if st.cast is not None:
+        facts["scene"] = st.cast.scene
+        facts["genders"] = {c.name: c.gender for c in st.cast.players}
     disc = st.discussion
     if disc is not None and disc.day == st.day:
         facts["speaking_today"] = {
@@ -93,6 +96,13 @@ def private_facts(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> dict[str
         "role_card": me.card,
         "alive": me.alive,
     }
+    if st.cast is not None:
+        character = st.cast.players[me.number - 1]
+        facts["character"] = {
+            "story": character.story,
+            "playstyle": character.playstyle.value,
+            "gender": character.gender,
+        }
     if me.role is Role.WEREWOLF:
         facts["pack"] = [
             {"id": w.id, "name": w.name, "alive": w.alive} for w in st.wolves() if w.id != seat

@@ -1,0 +1,159 @@
+"""``parlour eval GAME ...``: evaluation runs with a progress bar, a report and a plot.
+
+One function per game (``eval diplomacy``; ``eval escape`` can sit next to it). The
+evaluation logic lives in ``parlour.evals``; this module only parses, shows and writes.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from parlour.runtime.store import db_url
+
+evals_app = typer.Typer(
+    help="Evaluate bots over many stored games: a report, a JSON summary and a plot.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+
+
+@evals_app.callback()
+def _group() -> None:
+    """Evaluate bots over many games (one sub-command per game)."""
+
+
+def _pct(value: Any) -> str:
+    return "?" if value is None else f"{float(value):.1%}"
+
+
+def _share(ci: dict[str, Any]) -> str:
+    if ci["low"] is None:
+        return f"{_pct(ci['mean'])} (n={ci['n']}, no CI)"
+    return f"{_pct(ci['mean'])} [{_pct(ci['low'])}, {_pct(ci['high'])}]"
+
+
+def output_paths(out: Path | None, run_id: str, stem: str) -> tuple[Path, Path]:
+    """``--out`` is a folder (default: here) or a ``.png`` path; the JSON sits next to it."""
+    if out is not None and out.suffix.lower() == ".png":
+        return out, out.with_suffix(".json")
+    folder = out or Path(".")
+    return folder / f"{stem}-{run_id}.png", folder / f"{stem}-{run_id}.json"
+
+
+def _report(summary: dict[str, Any]) -> None:
+    params = summary["params"]
+    a, b = params["bot"], params["vs"]
+    table = Table(title=f"diplomacy: {a} (A) vs {b} (B), to {params['end_year']}")
+    for col in ("mode", "games", "A share [95% CI]", "vs parity", "A solos", "B solos", "A elim."):
+        table.add_column(col, justify="left" if col == "mode" else "right")
+    labels = {"1v6": f"1 {a} vs 6 {b}", "6v1": f"6 {a} vs 1 {b}"}
+    for mode, m in summary["modes"].items():
+        verdict = "above" if m["above_parity"] else "below" if m["below_parity"] else "≈"
+        table.add_row(
+            labels[mode],
+            str(m["games"]),
+            _share(m["a_share"]),
+            f"{verdict} {_pct(summary['parity'])}",
+            str(m["solo_wins_a"]),
+            str(m["solo_wins_b"]),
+            str(m["a_eliminations"]),
+        )
+    table.add_row("all", str(summary["overall"]["games"]), _share(summary["overall"]["a_share"]))
+    console.print(table)
+    per = Table(title="per power (A's share when the single seat is this power)")
+    per.add_column("power")
+    for mode in summary["modes"]:
+        per.add_column(f"{labels[mode]}: games", justify="right")
+        per.add_column("A share", justify="right")
+    powers = sorted({p for m in summary["modes"].values() for p in m["per_power"]})
+    for power in powers:
+        row = [power]
+        for m in summary["modes"].values():
+            cell = m["per_power"].get(power)
+            row += [str(cell["games"]), _pct(cell["a_share"])] if cell else ["0", "-"]
+        per.add_row(*row)
+    console.print(per)
+
+
+@evals_app.command("diplomacy")
+def diplomacy(
+    bot: Annotated[str, typer.Option("--bot", help="bot A under test: a seat spec")] = "dumbbot",
+    vs: Annotated[
+        str,
+        typer.Option(
+            "--vs", help="opponents B: dumbbot, hold, random, or a model spec (openai:MODEL, ...)"
+        ),
+    ] = "random",
+    games: Annotated[int, typer.Option("--games", "-n", help="games per mode (1v6 and 6v1)")] = 7,
+    end_year: Annotated[int, typer.Option("--end-year", help="last year played")] = 1910,
+    seed: Annotated[int | None, typer.Option("--seed", help="base seed (default: random)")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="folder for the plot and JSON (default: .) or a .png path"),
+    ] = None,
+    db: Annotated[
+        str | None, typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)")
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
+    ] = None,
+) -> None:
+    """Bot A against bot B: N games of 1 vs 6 and N of 6 vs 1, rotating the powers."""
+    from parlour.evals.diplomacy import EvalParams, run_eval
+    from parlour.evals.plot import share_by_year
+
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    params = EvalParams(
+        bot=bot,
+        vs=vs,
+        games=games,
+        end_year=end_year,
+        seed=seed,
+        jobs=max(1, jobs),
+        db_url=db_url(db) if db else "",
+        base_url=base_url,
+    )
+    console.print(f"seed {seed}", style="dim")
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task(f"{bot} vs {vs}", total=2 * games)
+        run = run_eval(params, on_done=lambda _o: progress.advance(task))
+    summary = run.summary
+    _report(summary)
+    png, js = output_paths(out, run.run_id, "eval-diplomacy")
+    share_by_year(summary, png)
+    js.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    console.print(f"eval {run.run_id}: plot {png}, summary {js}", highlight=False)
+    console.print(
+        json.dumps(
+            {
+                "run_id": run.run_id,
+                "bot": bot,
+                "vs": vs,
+                **{
+                    f"a_share_{mode}": m["a_share"]["mean"]
+                    for mode, m in summary["modes"].items()
+                },
+                "seconds": round(summary["seconds"], 1),
+            }
+        ),
+        highlight=False,
+        soft_wrap=True,
+    )

@@ -1,0 +1,134 @@
+"""``parlour werewolf cast``: generate, preview and save a themed cast (and its helpers for
+``watch``/``play`` ``--theme``/``--cast``)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from parlour.core.actions import Structured
+from parlour.core.errors import ParlourError
+from parlour.core.rng import hash_seed
+from parlour.games.werewolf.cast import Cast as WerewolfCast
+from parlour.games.werewolf.cast import (
+    CastingPrompter,
+    cast_from_answer,
+    casting_decision,
+    casting_fallback,
+    casting_view,
+    default_cast,
+    load_cast,
+    save_cast,
+)
+from parlour.runtime.store import Store, db_url
+
+werewolf_app = typer.Typer(help="Werewolf tools: themed casts of characters.")
+console = Console()
+
+
+def generate_cast(
+    theme: str, players: int, model: str, *, seed: int, store: Store, base_url: str | None
+) -> tuple[WerewolfCast, str]:
+    """A cast for ``theme`` from ``model`` (or the built-in cast for ``scripted``).
+
+    Returns the cast and who made it. A model answer that breaks the cast's rules (a
+    duplicate name, say) is retried with the exact problem; after the retries the
+    built-in cast is used, and the returned label says so.
+    """
+    if model in ("scripted", "random"):
+        return default_cast(players, seed, theme), "built-in"
+    from parlour.runtime.llm_seating import LlmFactory
+    from parlour.seats.llm import LlmSeat, LlmSeatConfig
+
+    factory = LlmFactory(store=store, base_url=base_url)
+    factory.check({model})
+    backend = factory.backend(model)
+    seat = LlmSeat(
+        backend,
+        CastingPrompter(),
+        casting_fallback,
+        seat_id="casting",
+        seed=seed,
+        cache_key="casting",
+        config=LlmSeatConfig(default_max_tokens=900, temperature=0.8),
+    )
+    decision = casting_decision(theme, players)
+    view = casting_view(theme)
+    for attempt in range(3):
+        answer = asyncio.run(seat.decide(view, decision))
+        assert isinstance(answer, Structured)
+        try:
+            return cast_from_answer(theme, answer.value), backend.model_id
+        except ParlourError as err:
+            # Cast rules beyond the schema (unique names): tell the model and try again.
+            view = view.model_copy(update={"public": {**view.public, "problem": str(err)}})
+            decision = decision.model_copy(
+                update={"prompt": f"{casting_decision(theme, players).prompt} Fix: {err}."}
+            )
+            seat.seed = hash_seed(seed, f"cast{attempt}")
+    return default_cast(players, seed, theme), "built-in (the model's casts were invalid)"
+
+
+def preview(cast: WerewolfCast, source: str) -> None:
+    console.print(f"[bold]Scene[/] ({source}): {cast.scene}", highlight=False)
+    table = Table()
+    for col in ("name", "gender", "playstyle", "story"):
+        table.add_column(col)
+    for c in cast.players:
+        table.add_row(c.name, c.gender, c.playstyle.value, c.story)
+    console.print(table)
+
+
+def cast_options(
+    theme: str | None,
+    cast_file: Path | None,
+    players: int | None,
+    model: str,
+    *,
+    seed: int,
+    store: Store,
+    base_url: str | None,
+) -> dict[str, object]:
+    """Config options for ``--theme``/``--cast`` (empty when neither is given)."""
+    if theme and cast_file:
+        raise ParlourError("give either --theme or --cast, not both")
+    if cast_file is not None:
+        cast = load_cast(cast_file)
+        preview(cast, str(cast_file))
+    elif theme:
+        cast, source = generate_cast(
+            theme, players or 7, model, seed=seed, store=store, base_url=base_url
+        )
+        preview(cast, source)
+    else:
+        return {}
+    return {"cast": cast.model_dump(mode="json")}
+
+
+@werewolf_app.command("cast")
+def cast_cmd(
+    theme: Annotated[str, typer.Option(help='the setting, e.g. "a Japanese high school"')],
+    players: Annotated[int, typer.Option("--players", "-n", help="number of players")] = 7,
+    model: Annotated[str, typer.Option(help="who writes the cast (a model spec or scripted)")] = (
+        "local"
+    ),
+    output: Annotated[Path, typer.Option("--output", "-o", help="YAML file to write")] = Path(
+        "cast.yaml"
+    ),
+    seed: Annotated[int, typer.Option(help="seed")] = 0,
+    base_url: Annotated[str | None, typer.Option("--base-url")] = None,
+    db: Annotated[str | None, typer.Option("--db", help="where the model calls are logged")] = None,
+) -> None:
+    """Generate a cast for a theme, preview it and save it as YAML to edit and reuse."""
+    if not 5 <= players <= 16:
+        raise ParlourError(f"werewolf needs 5 to 16 players, got {players}")
+    store = Store(db_url(db) if db else None)
+    cast, source = generate_cast(theme, players, model, seed=seed, store=store, base_url=base_url)
+    preview(cast, source)
+    save_cast(cast, output)
+    console.print(f"wrote {output}; edit it, then: parlour watch werewolf --cast {output}")

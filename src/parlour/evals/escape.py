@@ -1,0 +1,46 @@
+"""Classifier quality for escape: any seat kind against the labelled message sets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parlour.core.actions import Action
+from parlour.core.decisions import Decision
+from parlour.core.game import SeatInfo
+from parlour.core.view import View
+from parlour.games.escape.evaluate import ClassifierScore, evaluate_classifier
+from parlour.games.escape.labels import load_labels
+from parlour.games.escape.loader import load_scenario, shipped_names
+from parlour.games.registry import load
+from parlour.runtime.seating import build_seat
+from parlour.seats.base import Seat
+
+
+@dataclass(frozen=True)
+class ScenarioScore:
+    scenario: str
+    spec: str
+    score: ClassifierScore
+
+
+def classifier_seat(spec: str, llm_factory: object | None, seed: int = 0) -> Seat:
+    """The seat that plays ``classifier`` in a real game, built the same way."""
+    module = load("escape")
+    info = SeatInfo(id="classifier", name="Classifier", system=True)
+    factory = llm_factory if callable(llm_factory) else None
+    return build_seat(spec, info, module, seed, factory, game_id="eval")
+
+
+async def score_scenario(seat: Seat, spec: str, scenario_name: str) -> ScenarioScore:
+    scenario = load_scenario(scenario_name)
+    labels = load_labels(scenario_name)
+
+    async def decide(view: View, decision: Decision) -> Action:
+        return await seat.decide(view, decision)
+
+    score = await evaluate_classifier(decide, scenario, labels)
+    return ScenarioScore(scenario=scenario_name, spec=spec, score=score)
+
+
+def scenario_names(requested: list[str] | None) -> list[str]:
+    return requested or list(shipped_names())
