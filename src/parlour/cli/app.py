@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour.cli.escape_cmd import escape_app
+from parlour.cli.evals import evals_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.transcript import Format, render_transcript
 from parlour.cli.werewolf_cmd import cast_options, werewolf_app
@@ -34,6 +35,7 @@ app = typer.Typer(
 )
 app.add_typer(escape_app, name="escape")
 app.add_typer(werewolf_app, name="werewolf")
+app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
 console = Console()
 err_console = Console(stderr=True)
 
@@ -68,6 +70,10 @@ ThemeOpt = Annotated[
 CastOpt = Annotated[
     Path | None,
     typer.Option("--cast", help="werewolf: a cast YAML file (see `parlour werewolf cast`)"),
+]
+ScenarioOpt = Annotated[
+    str | None,
+    typer.Option("--scenario", help="escape: a shipped scenario name or a scenario YAML file"),
 ]
 RouterOpt = Annotated[
     str,
@@ -173,7 +179,9 @@ def watch(
     players: PlayersOpt = None,
     seed: SeedOpt = None,
     reveal: Annotated[bool, typer.Option(help="show secrets (roles, private channels)")] = False,
-    model: ModelOpt = "local",
+    model: Annotated[  # --bots: an alias of --model (diplomacy: `--bots dumbbot`)
+        str, typer.Option("--model", "--bots", help="who plays the seats: a seat spec")
+    ] = "local",
     seat: SeatOpt = None,
     set_: SetOpt = None,
     base_url: BaseUrlOpt = None,
@@ -183,11 +191,16 @@ def watch(
     router: RouterOpt = "scripted",
     theme: ThemeOpt = None,
     cast: CastOpt = None,
+    scenario: ScenarioOpt = None,
+    pictures: Annotated[
+        Path | None, typer.Option("--pictures", help="diplomacy: write an SVG+PNG per phase here")
+    ] = None,
 ) -> None:
     """Watch an all-AI game; the public transcript streams as it happens."""
     store = _store(db)
     seed = _seed(seed)
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
+    set_ = _scenario_set(game, set_, scenario)
     session = _start(
         store,
         game,
@@ -201,6 +214,10 @@ def watch(
         quiet,
         None,
     )
+    if pictures is not None:  # diplomacy board pictures (games/diplomacy/pictures.py)
+        from parlour.games.diplomacy.pictures import pictures_observer
+
+        session.runner.observers.append(pictures_observer(game, pictures))
     _run(session, quiet=quiet, pace=pace)
 
 
@@ -293,6 +310,14 @@ def _cast_set(
     return [*(set_ or []), f"cast={json.dumps(options['cast'])}"]
 
 
+def _scenario_set(game: str, set_: list[str], scenario: str | None) -> list[str]:
+    if scenario is None:
+        return set_
+    if game != "escape":
+        raise ParlourError("--scenario is an escape option")
+    return [*set_, f"scenario={json.dumps(scenario)}"]
+
+
 def _with_router(seat: list[str] | None, router: str, model: str) -> list[str]:
     if router not in ("scripted", "llm"):
         raise ParlourError(f"unknown --router '{router}'; use scripted or llm")
@@ -311,7 +336,8 @@ def play(
     players: PlayersOpt = None,
     seed: SeedOpt = None,
     as_: Annotated[
-        str | None, typer.Option("--as", help="your seat: number, id or name (default: random)")
+        str | None,
+        typer.Option("--as", "--power", help="your seat: number, id or name (default: random)"),
     ] = None,
     model: ModelOpt = "local",
     seat: SeatOpt = None,
@@ -321,11 +347,13 @@ def play(
     router: RouterOpt = "scripted",
     theme: ThemeOpt = None,
     cast: CastOpt = None,
+    scenario: ScenarioOpt = None,
 ) -> None:
     """Play a game in the terminal against AI seats."""
     store = _store(db)
     seed = _seed(seed)
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
+    set_ = _scenario_set(game, set_, scenario)
     module = registry.load(game)
     probe = module.game.new(module.make_config(players, _options(set_)), seed)
     humans = [s for s in probe.seats() if not s.system]
@@ -346,8 +374,9 @@ def resume(
     reveal: Annotated[bool, typer.Option(help="show secrets")] = False,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     pace: PaceOpt = 0.0,
+    seat: SeatOpt = None,
 ) -> None:
-    """Continue a saved game exactly where it stopped."""
+    """Continue a saved game exactly where it stopped (``--seat`` hands seats over)."""
     store = _store(db)
     row = store.get_game(game_id)
     if row.status == "finished":
@@ -355,12 +384,15 @@ def resume(
             f"game {game_id} is already finished; see it with `parlour show {game_id}`"
         )
     module, game, _ = sessions.rebuild(store, game_id)
+    # Takeover: `--seat FRANCE=human` replaces who plays a seat from here on.
+    overrides = parse_overrides(seat or [], game.seats())
+    specs = {**row.seats, **overrides}
     model_specs = {
         spec
-        for spec in row.seats.values()
+        for spec in specs.values()
         if spec not in ("random", "human") and module.named_policy(spec) is None
     }
-    humans = sorted(s for s, spec in row.seats.items() if spec == "human")
+    humans = sorted(s for s, spec in specs.items() if spec == "human")
     human = (
         HumanSeat(console=console, render_event=_human_renderer(game), show_news=len(humans) > 1)
         if humans
@@ -380,6 +412,7 @@ def resume(
         observers=[observer],
         llm_factory=_llm_factory(store, base_url, model_specs) if model_specs else None,
         human=human,
+        seat_overrides=overrides or None,
     )
     _run(session, quiet=quiet, pace=pace, table=True)
 

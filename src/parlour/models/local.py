@@ -88,7 +88,10 @@ def _renderer(llm: Any) -> Callable[[Sequence[Message]], str]:
     return render
 
 
-PLAIN_TEXT_GBNF = 'root ::= [^#<>*`|\\[\\]{}\\n\\r\\t ] [^#<>*`|\\[\\]{}\\n\\r\\t]*\n'
+PLAIN_TEXT_GBNF = "root ::= [^#<>*`|\\[\\]{}\\n\\r\\t ] [^#<>*`|\\[\\]{}\\n\\r\\t]*\n"
+
+
+PLAIN_LINES_GBNF = "root ::= [^#<>*`|\\[\\]{}\\t\\n ] [^#<>*`|\\[\\]{}\\t]*\n"
 
 
 def _gbnf_literal(text: str) -> str:
@@ -104,7 +107,9 @@ def grammar_for(spec: OutputSpec) -> str | None:
     if spec.kind is OutputKind.TEXT:
         # Plain prose: no markup characters and no line breaks, so a small model cannot
         # wander into copying its prompt's headings and tags.
-        return PLAIN_TEXT_GBNF if spec.plain else None
+        if not spec.plain:
+            return None
+        return PLAIN_LINES_GBNF if spec.multiline else PLAIN_TEXT_GBNF
     if spec.kind is OutputKind.JSON:
         return str(json_schema_to_gbnf(json.dumps(spec.object_schema)))
     ids = " | ".join(_gbnf_literal(json.dumps(i)) for i in spec.option_ids)

@@ -42,18 +42,22 @@ class OutputSpec(BaseModel):
 
     kind: OutputKind = OutputKind.TEXT
     max_chars: int | None = None
-    #: free text as one paragraph of prose: no headings, markup, tags or line breaks
+    #: free text as prose: no headings, markup or tags (and no line breaks unless
+    #: ``multiline``), grammar-enforced where the backend can
     plain: bool = False
+    multiline: bool = False
     option_ids: tuple[str, ...] = ()
     min_choices: int = 1
     max_choices: int = 1
     object_schema: dict[str, Any] | None = None
 
     @classmethod
-    def text(cls, max_chars: int | None = None, *, plain: bool = False) -> OutputSpec:
+    def text(
+        cls, max_chars: int | None = None, *, plain: bool = False, multiline: bool = False
+    ) -> OutputSpec:
         """Free text, at most ``max_chars`` characters (``None``: bounded by max_tokens only);
-        ``plain``: a single paragraph of prose (grammar-enforced where the backend can)."""
-        return cls(kind=OutputKind.TEXT, max_chars=max_chars, plain=plain)
+        ``plain``: prose without markup, one paragraph unless ``multiline``."""
+        return cls(kind=OutputKind.TEXT, max_chars=max_chars, plain=plain, multiline=multiline)
 
     @classmethod
     def choice(cls, option_ids: Sequence[str]) -> OutputSpec:
@@ -157,9 +161,12 @@ def format_instruction(spec: OutputSpec) -> str:
     if spec.kind is OutputKind.JSON:
         schema = json.dumps(spec.object_schema, separators=(",", ":"), sort_keys=True)
         return f"Answer with only a JSON object valid against this JSON schema: {schema}"
-    shape = "one paragraph of plain prose (no headings, lists or markup)" if spec.plain else (
-        "plain text"
-    )
+    if spec.plain and spec.multiline:
+        shape = "plain prose lines (no markdown, headings with # or tags)"
+    elif spec.plain:
+        shape = "one paragraph of plain prose (no headings, lists or markup)"
+    else:
+        shape = "plain text"
     if spec.max_chars is not None:
         return f"Answer in {shape}, at most {spec.max_chars} characters."
     if spec.plain:

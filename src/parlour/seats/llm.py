@@ -87,9 +87,10 @@ def output_spec(decision: Decision) -> tuple[OutputSpec, dict[str, str]]:
         values, mapping = _values(decision)
         return OutputSpec.choices(values, decision.min_choices, decision.max_choices), mapping
     if decision.kind is DecisionKind.FREE_TEXT:
-        # Speech is one paragraph of prose unless the game asks for structure (diaries).
-        plain = not bool(decision.context.get("multiline"))
-        return OutputSpec.text(decision.max_length, plain=plain), {}
+        # Prose without markup that could pose as the prompt's own structure; one
+        # paragraph unless the game asks for lines (diaries).
+        multiline = bool(decision.context.get("multiline"))
+        return OutputSpec.text(decision.max_length, plain=True, multiline=multiline), {}
     assert decision.json_schema is not None
     return OutputSpec.json_schema(decision.json_schema), {}
 

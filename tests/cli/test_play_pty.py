@@ -1,0 +1,84 @@
+"""A human plays werewolf in a real pseudo-terminal: open mic, votes, night actions."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import pexpect
+
+PROMPTS = [r"number> ", r"numbers, comma-separated .*> ", r"\(empty = say nothing\)> ", r"> "]
+
+
+def _spawn(db: Path, *args: str) -> pexpect.spawn:
+    env = {**os.environ, "COLUMNS": "160", "PARLOUR_DB": str(db)}
+    return pexpect.spawn(
+        sys.executable, ["-m", "parlour", *args], env=env, encoding="utf-8", timeout=60
+    )
+
+
+def test_a_human_plays_a_whole_game(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite"
+    child = _spawn(
+        db,
+        "play",
+        "werewolf",
+        "--players",
+        "5",
+        "--as",
+        "Kenji",
+        "--model",
+        "scripted",
+        "--seed",
+        "2",
+    )
+    spoke = asked = 0
+    while True:
+        i = child.expect([*PROMPTS, "Game over", pexpect.EOF])
+        if i == 0:
+            child.sendline("1")
+            asked += 1
+        elif i == 2:
+            # Say something once, then let the discussion continue.
+            child.sendline("" if spoke else "I think Aiko is quiet today.")
+            spoke += 1
+        elif i in (1, 3):
+            child.sendline("1")
+        else:
+            break
+    child.expect(pexpect.EOF)
+    assert spoke >= 1 and asked >= 1
+    rows = sqlite3.connect(db).execute("SELECT status FROM games").fetchall()
+    assert rows == [("finished",)]
+    said = (
+        sqlite3.connect(db)
+        .execute(
+            "SELECT count(*) FROM events WHERE kind='speech' AND speaker='p1' AND text LIKE '%Aiko%'"
+        )
+        .fetchone()
+    )
+    assert said == (1,)
+
+
+def test_closing_the_terminal_saves_and_resume_continues(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite"
+    child = _spawn(
+        db, "play", "werewolf", "--players", "5", "--as", "1", "--model", "scripted", "--seed", "4"
+    )
+    child.expect(PROMPTS[:3])
+    child.sendeof()
+    child.expect("continue with: parlour resume (\\S+)")
+    gid = child.match.group(1).strip()
+    child.expect(pexpect.EOF)
+    (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
+    assert status == "running"
+    again = _spawn(db, "resume", gid)
+    while True:
+        i = again.expect([*PROMPTS, "Game over", pexpect.EOF])
+        if i >= len(PROMPTS):
+            break
+        again.sendline("" if i == 2 else "1")
+    (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
+    assert status == "finished"
