@@ -55,7 +55,8 @@ def test_a_human_plays_a_whole_game(tmp_path: Path) -> None:
     said = (
         sqlite3.connect(db)
         .execute(
-            "SELECT count(*) FROM events WHERE kind='speech' AND speaker='p1' AND text LIKE '%Aiko%'"
+            "SELECT count(*) FROM events "
+            "WHERE kind='speech' AND speaker='p1' AND text LIKE '%Aiko%'"
         )
         .fetchone()
     )
