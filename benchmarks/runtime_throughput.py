@@ -1,10 +1,14 @@
-"""Runtime throughput: scripted 12-player werewolf games per second and decisions per second.
+"""Runtime overhead per decision and scripted game throughput (werewolf, 12 players).
 
-Measured in one run, three ways, so the ratio isolates the cost of persistence:
-  * rules only — apply + view, no seats, no store (the baseline);
-  * runtime in memory — the full runner with scripted seats, no store;
-  * runtime + SQLite — the full runner persisting every action and event (WAL file).
-Peak RSS of this process is reported at the end (target < 150 MB).
+Per-decision overhead is measured by replaying the same recorded action sequences three
+ways in one run, so the ratios isolate each cost:
+
+* apply only — the rules engine alone (baseline);
+* apply + view — plus building the deciding seat's view, as the runner does;
+* apply + view + persist — plus committing the action and its events to SQLite (WAL).
+
+Then whole scripted games through the full runtime (seats, runner, SQLite) per second.
+Peak RSS of this process is printed last (target < 150 MB).
 
     uv run python benchmarks/runtime_throughput.py [--games 20]
 """
@@ -17,83 +21,102 @@ import json
 import resource
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+from parlour.core.actions import Action
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import MODULE
-from parlour.runtime.runner import Runner
 from parlour.runtime.seating import SeatPlan
 from parlour.runtime.session import start
 from parlour.runtime.store import Store, db_url
-from parlour.seats.scripted import ScriptedSeat
 
 PLAYERS = 12
+Step = tuple[str, str, Action]  # decision id, seat, action
 
 
-def rules_only(seed: int) -> int:
+def record(seed: int) -> list[Step]:
+    """One scripted game's actions (the policy's time is not part of the overhead)."""
     game = MODULE.game.new(MODULE.make_config(PLAYERS, {}), seed)
-    n = 0
+    steps: list[Step] = []
     while not game.is_terminal():
-        for decision in game.pending():
-            view = game.view(decision.seat)
-            action = MODULE.policy(view, decision, Rng(hash_seed(seed, decision.id)))
-            game.apply(decision.id, action)
-            n += 1
-    return n
+        for d in game.pending():
+            action = MODULE.policy(game.view(d.seat), d, Rng(hash_seed(seed, d.id)))
+            game.apply(d.id, action)
+            steps.append((d.id, d.seat, action))
+    return steps
 
 
-def runtime_in_memory(seed: int) -> int:
+def replay(seed: int, steps: list[Step], *, view: bool, store: Store | None) -> None:
     game = MODULE.game.new(MODULE.make_config(PLAYERS, {}), seed)
-    seats = {s.id: ScriptedSeat(MODULE.policy, hash_seed(seed, s.id)) for s in game.seats()}
-    runner = Runner(game, seats, fallback=MODULE.policy)
-    asyncio.run(runner.run())
-    return runner.decisions_applied
+    gid = store.create_game("werewolf", "{}", seed, {}) if store else ""
+    for idx, (decision_id, seat, action) in enumerate(steps):
+        if view:
+            game.view(seat)
+        events = game.apply(decision_id, action)
+        if store is not None:
+            store.record_action(gid, idx, decision_id, seat, action, events, "bench")
 
 
-def runtime_sqlite(seed: int, store: Store) -> int:
-    plan = SeatPlan(default="scripted", system_default="scripted", overrides={})
-    session = start(store, "werewolf", players=PLAYERS, seed=seed, options={}, plan=plan)
-    asyncio.run(session.run())
-    return session.runner.decisions_applied
-
-
-def measure(name: str, fn, games: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
-    decisions = 0
+def timed(fn: Callable[[], None]) -> float:
     began = time.perf_counter()
-    for seed in range(games):
-        decisions += fn(seed)
-    elapsed = time.perf_counter() - began
-    return {
-        "name": name,
-        "games_per_s": games / elapsed,
-        "decisions_per_s": decisions / elapsed,
-        "decisions": decisions,
-        "seconds": elapsed,
-    }
+    fn()
+    return time.perf_counter() - began
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
+    games = {seed: record(seed) for seed in range(args.games)}
+    decisions = sum(len(s) for s in games.values())
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(db_url(str(Path(tmp) / "bench.sqlite")))
-        rows = [
-            measure("rules only (baseline)", rules_only, args.games),
-            measure("runtime, in memory", runtime_in_memory, args.games),
-            measure("runtime + SQLite", lambda s: runtime_sqlite(s, store), args.games),
-        ]
+        modes = {
+            "apply only (baseline)": dict(view=False, store=None),
+            "apply + view": dict(view=True, store=None),
+            "apply + view + persist": dict(view=True, store=store),
+        }
+        rows = []
+        for name, kw in modes.items():
+            seconds = timed(
+                lambda kw=kw: [replay(seed, steps, **kw) for seed, steps in games.items()]  # type: ignore[arg-type]
+            )
+            rows.append({"mode": name, "decisions_per_s": decisions / seconds, "seconds": seconds})
+        plan = SeatPlan(default="scripted", system_default="scripted", overrides={})
+
+        def full_games() -> None:
+            for seed in range(args.games):
+                session = start(
+                    store, "werewolf", players=PLAYERS, seed=seed, options={}, plan=plan
+                )
+                asyncio.run(session.run())
+
+        full = timed(full_games)
     base = rows[0]["decisions_per_s"]
-    print(f"{'mode':<24}{'games/s':>10}{'decisions/s':>14}{'vs baseline':>13}")
+    print(f"{decisions} decisions over {args.games} scripted {PLAYERS}-player games")
+    print(f"{'mode':<26}{'decisions/s':>13}{'vs baseline':>13}")
     for row in rows:
-        ratio = row["decisions_per_s"] / base
-        print(
-            f"{row['name']:<24}{row['games_per_s']:>10.1f}{row['decisions_per_s']:>14.0f}{ratio:>12.2f}x"
-        )
+        row["ratio"] = row["decisions_per_s"] / base
+        print(f"{row['mode']:<26}{row['decisions_per_s']:>13.0f}{row['ratio']:>12.2f}x")
+    games_per_s = args.games / full
+    print(
+        f"full scripted games through runner + SQLite: {games_per_s:.1f} games/s "
+        f"({decisions / full:.0f} decisions/s incl. policies)"
+    )
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS: {rss_mb:.0f} MB")
     print(
-        json.dumps({"players": PLAYERS, "games": args.games, "rows": rows, "peak_rss_mb": rss_mb})
+        json.dumps(
+            {
+                "players": PLAYERS,
+                "games": args.games,
+                "decisions": decisions,
+                "rows": rows,
+                "full_games_per_s": games_per_s,
+                "peak_rss_mb": rss_mb,
+            }
+        )
     )
 
 

@@ -12,8 +12,10 @@ from parlour.games.escape.evaluate import ClassifierScore, evaluate_classifier
 from parlour.games.escape.labels import load_labels
 from parlour.games.escape.loader import load_scenario, shipped_names
 from parlour.games.registry import load
+from parlour.runtime.llm_seating import MAX_TOKENS, LlmFactory
 from parlour.runtime.seating import build_seat
 from parlour.seats.base import Seat
+from parlour.seats.llm import LlmSeat, LlmSeatConfig
 
 
 @dataclass(frozen=True)
@@ -23,12 +25,22 @@ class ScenarioScore:
     score: ClassifierScore
 
 
-def classifier_seat(spec: str, llm_factory: object | None, seed: int = 0) -> Seat:
-    """The seat that plays ``classifier`` in a real game, built the same way."""
+def classifier_seat(spec: str, factory: LlmFactory | None, seed: int = 0) -> Seat:
+    """The seat that plays ``classifier`` in a real game, built the same way (its calls
+    are not stored: an evaluation is not a game)."""
     module = load("escape")
     info = SeatInfo(id="classifier", name="Classifier", system=True)
-    factory = llm_factory if callable(llm_factory) else None
-    return build_seat(spec, info, module, seed, factory, game_id="eval")
+    if factory is None or module.named_policy(spec) is not None or spec == "random":
+        return build_seat(spec, info, module, seed, None)
+    return LlmSeat(
+        factory.backend(spec),
+        module.prompter,
+        module.fallback_policy,
+        seat_id=info.id,
+        seed=seed,
+        cache_key=info.id,
+        config=LlmSeatConfig(retries=factory.retries, max_tokens=dict(MAX_TOKENS)),
+    )
 
 
 async def score_scenario(seat: Seat, spec: str, scenario_name: str) -> ScenarioScore:

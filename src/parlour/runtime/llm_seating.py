@@ -19,10 +19,11 @@ from parlour.seats.llm import Attempt, LlmSeat, LlmSeatConfig
 
 #: Room per decision purpose (tokens). Speech stays short; structured answers need room.
 MAX_TOKENS = {
-    "speak": 90,
-    "wolf_chat": 70,
-    "diary": 220,
-    "debrief": 90,
+    "speak": 70,
+    "interject": 70,
+    "wolf_chat": 50,
+    "diary": 160,
+    "debrief": 80,
     "narrate": 200,
     "act": 60,
     "classify": 40,

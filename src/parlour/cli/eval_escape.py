@@ -1,0 +1,71 @@
+"""``parlour eval escape``: classifier accuracy of any seat kind on the labelled sets."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from parlour.evals.escape import classifier_seat, scenario_names, score_scenario
+from parlour.runtime.store import Store, db_url
+
+console = Console()
+
+
+def eval_escape(
+    model: Annotated[
+        list[str] | None,
+        typer.Option("--model", help="seat spec to score (repeatable): local, openai:…, scripted"),
+    ] = None,
+    scenario: Annotated[
+        list[str] | None, typer.Option("--scenario", help="shipped scenario (default: all)")
+    ] = None,
+    base_url: Annotated[str | None, typer.Option("--base-url")] = None,
+    db: Annotated[
+        str | None, typer.Option("--db", help="where calls and the run are stored")
+    ] = None,
+    mistakes: Annotated[int, typer.Option(help="show this many mistakes per scenario")] = 5,
+) -> None:
+    """Score a classifier: accuracy, and wrongly advanced actions counted separately."""
+    from parlour.runtime.llm_seating import LlmFactory
+
+    specs = model or ["local"]
+    store = Store(db_url(db) if db else None)
+    factory = LlmFactory(store=store, base_url=base_url)
+    model_specs = {s for s in specs if s not in ("scripted", "random")}
+    if model_specs:
+        factory.check(model_specs)
+    table = Table(title="escape classifier")
+    for col in ("model", "scenario", "accuracy", "wrongly advanced", "outcome acc.", "invalid"):
+        table.add_column(col)
+    summary: list[dict[str, object]] = []
+    for spec in specs:
+        seat = classifier_seat(spec, factory if spec in model_specs else None)
+        for name in scenario_names(scenario):
+            result = asyncio.run(score_scenario(seat, spec, name))
+            s = result.score
+            table.add_row(
+                spec,
+                name,
+                f"{s.accuracy:.1%} ({s.correct}/{s.total})",
+                str(s.wrongly_advanced),
+                f"{s.outcome_accuracy:.1%}",
+                str(s.invalid),
+            )
+            summary.append(
+                {"model": spec, "scenario": name, **s.model_dump(exclude={"mistakes", "confusion"})}
+            )
+            for m in s.mistakes[:mistakes]:
+                console.print(
+                    f"[dim]{spec} · {name}: {m.message!r} expected {m.expected}, "
+                    f"got {m.predicted}[/]",
+                    highlight=False,
+                )
+    console.print(table)
+    run_id = store.record_eval("escape-classifier", {"models": specs}, {"rows": summary})
+    console.print(f"stored as {run_id}")
+    console.print(json.dumps(summary))

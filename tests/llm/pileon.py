@@ -1,0 +1,58 @@
+"""The pile-on position: 8 of 9 players accuse one bot, and it votes 8th.
+
+Shared by the test and by ``tests/fixtures/record.py`` (which records the model's calls
+for it), so both build exactly the same view and prompt.
+"""
+
+from __future__ import annotations
+
+from parlour.core.actions import Choice, Text
+from parlour.core.decisions import Decision
+from parlour.core.rng import Rng
+from parlour.games.werewolf import MODULE, WerewolfGame
+
+OPTIONS: dict[str, object] = {
+    "first_phase": "day",
+    "messages_per_player": 2,
+    "vote_mode": "sequential",
+    "diaries": False,
+}
+SEED = 5
+
+
+def _drive(target: str | None) -> tuple[WerewolfGame, Decision | None, list[str]]:
+    game = MODULE.game.new(MODULE.make_config(9, dict(OPTIONS)), SEED)
+    assert isinstance(game, WerewolfGame)
+    rng = Rng(0)
+    names = {s.id: s.name for s in game.seats()}
+    while True:
+        (decision, *_) = game.pending()
+        if decision.purpose == "route":
+            game.apply(decision.id, MODULE.policy(game.view("router"), decision, rng))
+        elif decision.purpose == "speak":
+            if decision.seat == target:
+                text = "I am innocent. You are all making a terrible mistake."
+            else:
+                accused = names.get(target or "", "someone")
+                text = f"I accuse {accused}. {accused} has been dodging every question."
+            game.apply(decision.id, Text(text=text))
+        elif decision.purpose == "vote":
+            order = list(decision.context.get("order", []))
+            if decision.seat == target:
+                return game, decision, order
+            if target is None:
+                return game, None, order
+            game.apply(decision.id, Choice(option=target, reason="everyone says so"))
+        else:
+            raise AssertionError(f"unexpected decision {decision.purpose}")
+
+
+def pileon() -> tuple[WerewolfGame, Decision, str]:
+    """The game at the accused player's ballot (8th of 9), the ballot, and the accused."""
+    game, _, order = _drive(None)
+    if not order:
+        order = [p.id for p in game.state.players]
+    target = order[7]
+    game, decision, _ = _drive(target)
+    assert decision is not None
+    return game, decision, target
