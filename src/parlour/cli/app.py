@@ -135,10 +135,25 @@ PaceOpt = Annotated[
 ]
 
 
+TimeoutOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--decision-timeout",
+        help="seconds a seat may take; then its fallback answers (Diplomacy: civil disorder)",
+    ),
+]
+
+
 def _run(
-    session: sessions.Session, *, quiet: bool = False, pace: float = 0.0, table: bool = False
+    session: sessions.Session,
+    *,
+    quiet: bool = False,
+    pace: float = 0.0,
+    table: bool = False,
+    timeout: float | None = None,
 ) -> None:
     session.runner.pace = pace
+    session.runner.decision_timeout = timeout
     if table and not quiet:
         console.print(_seat_table(session))
     try:
@@ -188,6 +203,7 @@ def watch(
     db: DbOpt = None,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     pace: PaceOpt = 0.0,
+    decision_timeout: TimeoutOpt = None,
     router: RouterOpt = "scripted",
     theme: ThemeOpt = None,
     cast: CastOpt = None,
@@ -218,7 +234,7 @@ def watch(
         from parlour.games.diplomacy.pictures import pictures_observer
 
         session.runner.observers.append(pictures_observer(game, pictures))
-    _run(session, quiet=quiet, pace=pace)
+    _run(session, quiet=quiet, pace=pace, timeout=decision_timeout)
 
 
 def _start(
@@ -374,6 +390,7 @@ def resume(
     reveal: Annotated[bool, typer.Option(help="show secrets")] = False,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     pace: PaceOpt = 0.0,
+    decision_timeout: TimeoutOpt = None,
     seat: SeatOpt = None,
 ) -> None:
     """Continue a saved game exactly where it stopped (``--seat`` hands seats over)."""
@@ -414,7 +431,7 @@ def resume(
         human=human,
         seat_overrides=overrides or None,
     )
-    _run(session, quiet=quiet, pace=pace, table=True)
+    _run(session, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
 
 
 @app.command(name="list")

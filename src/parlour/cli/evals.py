@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from parlour.cli.eval_escape import eval_escape
 from parlour.runtime.store import db_url
 
 evals_app = typer.Typer(
@@ -56,7 +57,7 @@ def _report(summary: dict[str, Any]) -> None:
     table = Table(title=f"diplomacy: {a} (A) vs {b} (B), to {params['end_year']}")
     for col in ("mode", "games", "A share [95% CI]", "vs parity", "A solos", "B solos", "A elim."):
         table.add_column(col, justify="left" if col == "mode" else "right")
-    labels = {"1v6": f"1 {a} vs 6 {b}", "6v1": f"6 {a} vs 1 {b}"}
+    labels = {"1v6": "1 A vs 6 B", "6v1": "6 A vs 1 B"}
     for mode, m in summary["modes"].items():
         verdict = "above" if m["above_parity"] else "below" if m["below_parity"] else "≈"
         table.add_row(
@@ -70,11 +71,11 @@ def _report(summary: dict[str, Any]) -> None:
         )
     table.add_row("all", str(summary["overall"]["games"]), _share(summary["overall"]["a_share"]))
     console.print(table)
-    per = Table(title="per power (A's share when the single seat is this power)")
+    per = Table(title="by the single seat's power: games and A's share (per power)")
     per.add_column("power")
     for mode in summary["modes"]:
-        per.add_column(f"{labels[mode]}: games", justify="right")
-        per.add_column("A share", justify="right")
+        per.add_column(f"{mode} games", justify="right")
+        per.add_column(f"{mode} A share", justify="right")
     powers = sorted({p for m in summary["modes"].values() for p in m["per_power"]})
     for power in powers:
         row = [power]
@@ -103,27 +104,30 @@ def diplomacy(
         typer.Option("--out", help="folder for the plot and JSON (default: .) or a .png path"),
     ] = None,
     db: Annotated[
-        str | None, typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)")
+        str | None,
+        typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
     ] = None,
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
     ] = None,
 ) -> None:
     """Bot A against bot B: N games of 1 vs 6 and N of 6 vs 1, rotating the powers."""
-    from parlour.evals.diplomacy import EvalParams, run_eval
+    from parlour.evals.diplomacy import EvalParams, prepare, run_eval
     from parlour.evals.plot import share_by_year
 
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    params = EvalParams(
-        bot=bot,
-        vs=vs,
-        games=games,
-        end_year=end_year,
-        seed=seed,
-        jobs=max(1, jobs),
-        db_url=db_url(db) if db else "",
-        base_url=base_url,
+    params = prepare(
+        EvalParams(
+            bot=bot,
+            vs=vs,
+            games=games,
+            end_year=end_year,
+            seed=seed,
+            jobs=max(1, jobs),
+            db_url=db_url(db) if db else "",
+            base_url=base_url,
+        )
     )
     console.print(f"seed {seed}", style="dim")
     columns = (
@@ -134,7 +138,7 @@ def diplomacy(
     )
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task(f"{bot} vs {vs}", total=2 * games)
-        run = run_eval(params, on_done=lambda _o: progress.advance(task))
+        run = run_eval(params, on_done=lambda _o: progress.advance(task), prepared=True)
     summary = run.summary
     _report(summary)
     png, js = output_paths(out, run.run_id, "eval-diplomacy")
@@ -147,13 +151,14 @@ def diplomacy(
                 "run_id": run.run_id,
                 "bot": bot,
                 "vs": vs,
-                **{
-                    f"a_share_{mode}": m["a_share"]["mean"]
-                    for mode, m in summary["modes"].items()
-                },
+                **{f"a_share_{mode}": m["a_share"]["mean"] for mode, m in summary["modes"].items()},
                 "seconds": round(summary["seconds"], 1),
             }
         ),
         highlight=False,
         soft_wrap=True,
     )
+
+
+# `parlour eval escape`: classifier quality against the labelled message sets.
+evals_app.command("escape")(eval_escape)

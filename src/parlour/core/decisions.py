@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 import jsonschema
@@ -10,6 +12,17 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.errors import IllegalAction
+
+
+@lru_cache(maxsize=512)
+def _check_schema(schema_json: str) -> None:
+    """Meta-validation is slow (ms per schema); games re-offer the same schemas often."""
+    jsonschema.Draft202012Validator.check_schema(json.loads(schema_json))
+
+
+@lru_cache(maxsize=512)
+def _validator(schema_json: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(json.loads(schema_json))
 
 
 class DecisionKind(StrEnum):
@@ -78,7 +91,7 @@ class Decision(BaseModel):
         if self.kind is DecisionKind.STRUCTURED:
             if self.json_schema is None:
                 raise ValueError(f"decision {self.id}: structured needs a json_schema")
-            jsonschema.Draft202012Validator.check_schema(self.json_schema)
+            _check_schema(json.dumps(self.json_schema, sort_keys=True))
         return self
 
     # -- lookups -------------------------------------------------------------------------
@@ -154,7 +167,7 @@ class Decision(BaseModel):
             raise self._illegal(f"expected an object, got {action.kind}")
         assert self.json_schema is not None
         errors = sorted(
-            jsonschema.Draft202012Validator(self.json_schema).iter_errors(action.value),
+            _validator(json.dumps(self.json_schema, sort_keys=True)).iter_errors(action.value),
             key=lambda e: list(e.absolute_path),
         )
         if errors:

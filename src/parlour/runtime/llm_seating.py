@@ -29,6 +29,12 @@ MAX_TOKENS = {
     "classify": 40,
     "vote": 60,
     "route": 60,
+    # Diplomacy: one JSON object of orders for every unit of a power, and its press.
+    "orders": 600,
+    "retreats": 200,
+    "builds": 200,
+    "removals": 200,
+    "press": 400,
 }
 
 

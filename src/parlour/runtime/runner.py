@@ -49,6 +49,7 @@ class Runner:
         observers: Sequence[Observer] = (),
         next_idx: int = 0,
         pace: float = 0.0,
+        decision_timeout: float | None = None,
     ) -> None:
         missing = [s.id for s in game.seats() if s.id not in seats]
         if missing:
@@ -63,18 +64,27 @@ class Runner:
         self.decisions_applied = 0
         #: Seconds to pause after each batch, so people can follow a fast game.
         self.pace = pace
+        #: A seat that has not answered after this many seconds is replaced by the
+        #: fallback for that decision (in Diplomacy: civil disorder).
+        self.decision_timeout = decision_timeout
 
     async def _ask(self, decision: Decision) -> tuple[Action, str]:
         seat = self.seats[decision.seat]
         view = self.game.view(decision.seat)
         try:
-            action = await seat.decide(view, decision)
+            if self.decision_timeout:
+                action = await asyncio.wait_for(seat.decide(view, decision), self.decision_timeout)
+            else:
+                action = await seat.decide(view, decision)
             decision.check(action)
             return action, seat.label
         except IllegalAction as err:
             log.warning("seat %s answered illegally (%s); fallback answers", decision.seat, err)
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, EOFError, KeyboardInterrupt):
+            # A closed terminal or Ctrl-C stops the game (it is saved); it is not a bad answer.
             raise
+        except TimeoutError:
+            log.warning("seat %s did not answer in time; fallback answers", decision.seat)
         except Exception as err:  # a crashing seat must not end the game
             log.warning("seat %s failed (%r); fallback answers", decision.seat, err)
         return self._fallback(decision), "fallback"

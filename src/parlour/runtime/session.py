@@ -65,7 +65,12 @@ def start(
     for observer in observers:
         observer.on_events(game, game.events)
     runner = Runner(
-        game, seats, fallback=module.fallback_policy, store=store, game_id=game_id, observers=observers
+        game,
+        seats,
+        fallback=module.fallback_policy,
+        store=store,
+        game_id=game_id,
+        observers=observers,
     )
     return Session(game_id, game_name, module, game, specs, runner)
 

@@ -58,6 +58,15 @@ class HumanSeat:
                 self._console.print(self._render(event), markup=False, highlight=False)
                 self._seen = event.seq
 
+    def _say(self, line: str) -> None:
+        self._console.print(line, markup=False, highlight=False)
+
+    async def _ask(self, prompt: str) -> str:
+        try:
+            return await asyncio.to_thread(self._input, prompt)
+        except EOFError as err:
+            raise InputClosed from err
+
     async def decide(self, view: View, decision: Decision) -> Action:
         async with self._lock:
             if self._show_news:
@@ -65,19 +74,41 @@ class HumanSeat:
             while True:
                 self._console.print()
                 self._console.print(f"[bold]{view.seat_name}[/] — {decision.prompt}")
+                summary = decision.context.get("summary")
+                if isinstance(summary, str) and summary:
+                    self._say(summary)
+                if decision.kind is DecisionKind.STRUCTURED and is_form(decision.json_schema):
+                    action = await self._fill_form(decision)
+                    if action is None:
+                        continue
+                    try:
+                        return decision.check(action)
+                    except IllegalAction as err:
+                        self._console.print(f"[red]{err}[/] — try again", highlight=False)
+                        continue
                 if decision.options:
                     for n, opt in enumerate(decision.options, 1):
                         self._console.print(f"  {n:>2}. {opt.label}", markup=False)
-                raw = await asyncio.to_thread(self._input, _hint(decision))
+                raw = await self._ask(_hint(decision))
                 try:
                     action = parse_human_answer(decision, raw)
                     return decision.check(action)
                 except IllegalAction as err:
                     self._console.print(f"[red]{err}[/] — try again", highlight=False)
-                except EOFError:
-                    raise
                 except ValueError as err:
                     self._console.print(f"[red]{err}[/] — try again", highlight=False)
+
+    async def _fill_form(self, decision: Decision) -> Action | None:
+        """Field by field, then a confirmation; None when the player wants to start over."""
+        assert decision.json_schema is not None
+        value = await Form(self._ask, self._say, decision.context).fill(decision.json_schema)
+        self._say("")
+        for line in describe(value):
+            self._say(f"  {line}")
+        answer = (await self._ask("Submit? [Y/n]> ")).strip().lower()
+        if answer not in ("", "y", "yes"):
+            return None
+        return Structured(value=value)
 
 
 def _hint(decision: Decision) -> str:

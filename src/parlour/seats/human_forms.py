@@ -22,8 +22,8 @@ Say = Callable[[str], None]
 
 
 def _is_enum(schema: Any) -> bool:
-    return isinstance(schema, dict) and isinstance(schema.get("enum"), list) and bool(
-        schema["enum"]
+    return (
+        isinstance(schema, dict) and isinstance(schema.get("enum"), list) and bool(schema["enum"])
     )
 
 

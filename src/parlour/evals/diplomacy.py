@@ -1,0 +1,347 @@
+"""Diplomacy evaluation: bot A against bot B, one power against six and six against one.
+
+``run_eval`` plays N games where A holds one power and B the other six, and N games
+where B holds one power and A the six; game i gives the single seat the power i % 7.
+Every game is a normal stored game (through the runtime's session and seating, so any
+seat spec works: scripted policies, random, model specs). The report is A's share of
+the 34 centres at the end (per power A played, so parity is 1/7 in both modes) with a
+95% CI, solo wins, eliminations, a per-power breakdown and A's share by year.
+
+No CLI code here (see ``parlour.cli.evals``); workers are separate processes, each with
+its own Store on the same SQLite file (WAL + busy timeout make that safe).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from typing import Any, Literal
+
+from parlour.core.errors import ParlourError
+from parlour.core.module import GameModule
+from parlour.core.rng import hash_seed
+from parlour.evals.stats import MeanCI, mean_ci
+from parlour.games import registry
+from parlour.runtime import session as sessions
+from parlour.runtime.seating import LlmSeatFactory, SeatPlan
+from parlour.runtime.store import Store
+
+GAME = "diplomacy"
+Mode = Literal["1v6", "6v1"]
+MODES: tuple[Mode, ...] = ("1v6", "6v1")
+
+
+@dataclass(frozen=True)
+class EvalParams:
+    bot: str  # A: the bot under test
+    vs: str  # B: the opponents
+    games: int  # per mode
+    end_year: int = 1910
+    seed: int = 0
+    jobs: int = 1
+    db_url: str = ""
+    base_url: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)  # more game settings
+
+    def public(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if k not in ("db_url", "base_url")}
+
+
+@dataclass(frozen=True)
+class GameTask:
+    mode: Mode
+    index: int
+    power: str  # the power of the single seat
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    task: GameTask
+    game_id: str
+    a_powers: tuple[str, ...]
+    centres: dict[str, int]
+    #: centre counts at the start and after every year: [(year, {power: n})]
+    by_year: list[tuple[int, dict[str, int]]]
+    winner: str | None
+    eliminated: tuple[str, ...]
+    seconds: float
+
+    def share_of(self, powers: Sequence[str], counts: dict[str, int] | None = None) -> float:
+        """Mean per-power share of the centres (parity: 1 / number of powers)."""
+        counts = self.centres if counts is None else counts
+        return sum(counts.get(p, 0) for p in powers) / _TOTAL / len(powers)
+
+    @property
+    def a_share(self) -> float:
+        return self.share_of(self.a_powers)
+
+
+# The standard map's centre count; checked against the map when a run starts.
+_TOTAL = 34
+
+
+def module() -> GameModule:
+    return registry.load(GAME)
+
+
+def powers() -> tuple[str, ...]:
+    from parlour.games.diplomacy.map import load_map
+
+    return load_map("standard").powers
+
+
+def plan_tasks(games: int, seed: int) -> list[GameTask]:
+    all_powers = powers()
+    return [
+        GameTask(mode, i, all_powers[i % len(all_powers)], hash_seed(seed, f"{mode}:{i}") % 10**9)
+        for mode in MODES
+        for i in range(games)
+    ]
+
+
+def _is_model(spec: str, mod: GameModule) -> bool:
+    return spec not in ("random", "human") and mod.named_policy(spec) is None
+
+
+def check_specs(params: EvalParams, store: Store) -> None:
+    """Fail before any game is stored: no human seats; model specs resolve and answer."""
+    mod = module()
+    for spec in (params.bot, params.vs):
+        if spec == "human":
+            raise ParlourError(
+                "a human cannot sit through an evaluation; use `parlour play diplomacy` to play"
+            )
+    models = {s for s in (params.bot, params.vs) if _is_model(s, mod)}
+    if models:
+        from parlour.runtime.llm_seating import LlmFactory
+
+        LlmFactory(store=store, base_url=params.base_url).check(models)
+    if params.games < 1:
+        raise ParlourError("--games must be at least 1")
+
+
+@cache
+def _worker_store(url: str) -> Store:
+    # One Store per process (and per database), reused by the games it plays.
+    return Store(url)
+
+
+@cache
+def _worker_llm(url: str, base_url: str | None) -> LlmSeatFactory:
+    # One factory per process: it keeps one backend per model spec (a local model loads once).
+    from parlour.runtime.llm_seating import LlmFactory
+
+    return LlmFactory(store=_worker_store(url), base_url=base_url)
+
+
+def play_task(task: GameTask, params: EvalParams) -> GameOutcome:
+    """Play and store one game; runs in a worker process (or in-process for jobs=1)."""
+    from parlour.games.diplomacy.game import DiplomacyGame
+
+    started = time.perf_counter()
+    store = _worker_store(params.db_url)
+    mod = module()
+    single, rest = (params.bot, params.vs) if task.mode == "1v6" else (params.vs, params.bot)
+    plan = SeatPlan(default=rest, system_default="scripted", overrides={task.power: single})
+    llm = None
+    if _is_model(params.bot, mod) or _is_model(params.vs, mod):
+        llm = _worker_llm(params.db_url, params.base_url)
+    session = sessions.start(
+        store,
+        GAME,
+        players=None,
+        seed=task.seed,
+        options={**params.options, "end_year": params.end_year},
+        plan=plan,
+        llm_factory=llm,
+    )
+    result = asyncio.run(session.run())
+    game = session.game
+    assert isinstance(game, DiplomacyGame) and result is not None
+    all_powers = game.board.game_map.powers
+    a_powers = (
+        (task.power,) if task.mode == "1v6" else tuple(p for p in all_powers if p != task.power)
+    )
+    counts = game.board.centre_counts()
+    return GameOutcome(
+        task=task,
+        game_id=session.game_id,
+        a_powers=a_powers,
+        centres={p: counts.get(p, 0) for p in all_powers},
+        by_year=[(y, dict(c)) for y, c in game.state.centre_history],
+        winner=result.winners[0] if result.winners else None,
+        eliminated=tuple(game.state.eliminated),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def play_all(
+    params: EvalParams,
+    tasks: Sequence[GameTask],
+    on_done: Callable[[GameOutcome], None] | None = None,
+) -> list[GameOutcome]:
+    """Every task, in ``params.jobs`` worker processes; outcomes in task order."""
+    done: list[GameOutcome] = []
+    if params.jobs <= 1:
+        for task in tasks:
+            done.append(play_task(task, params))
+            if on_done:
+                on_done(done[-1])
+    else:
+        # spawn: a clean interpreter per worker (no inherited engine or open connections).
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=params.jobs, mp_context=ctx) as pool:
+            futures = [pool.submit(play_task, task, params) for task in tasks]
+            for future in as_completed(futures):
+                done.append(future.result())
+                if on_done:
+                    on_done(done[-1])
+    order = {(t.mode, t.index): n for n, t in enumerate(tasks)}
+    return sorted(done, key=lambda o: order[(o.task.mode, o.task.index)])
+
+
+# --- the report ---------------------------------------------------------------------------
+
+
+def _ci(values: Sequence[float]) -> dict[str, float | int | None]:
+    ci: MeanCI = mean_ci(values)
+    finite = ci.n >= 2
+    return {
+        "mean": ci.mean,
+        "low": ci.low if finite else None,
+        "high": ci.high if finite else None,
+        "n": ci.n,
+    }
+
+
+def _by_year(outcomes: Sequence[GameOutcome], end_year: int) -> dict[str, list[Any]]:
+    """A's mean per-power share at the start and after every year (carried past a solo)."""
+    if not outcomes:
+        return {"years": [], "mean": [], "low": [], "high": []}
+    first = min(y for o in outcomes for y, _ in o.by_year)
+    years = list(range(first, end_year + 1))
+    out: dict[str, list[Any]] = {"years": years, "mean": [], "low": [], "high": []}
+    for year in years:
+        values = []
+        for o in outcomes:
+            counts = o.by_year[0][1]
+            for y, c in o.by_year:
+                if y <= year:
+                    counts = c
+            values.append(o.share_of(o.a_powers, counts))
+        ci = _ci(values)
+        out["mean"].append(ci["mean"])
+        out["low"].append(ci["low"])
+        out["high"].append(ci["high"])
+    return out
+
+
+def _mode_summary(mode: Mode, outcomes: Sequence[GameOutcome], parity: float) -> dict[str, Any]:
+    shares = [o.a_share for o in outcomes]
+    share = _ci(shares)
+    low = share["low"]
+    per_power: dict[str, dict[str, Any]] = {}
+    for power in powers():
+        mine = [o for o in outcomes if o.task.power == power]
+        if not mine:
+            continue
+        single = [o.centres.get(power, 0) / _TOTAL for o in mine]
+        per_power[power] = {
+            "games": len(mine),
+            # 1v6: A's share as this power; 6v1: A's per-power share against B as this power.
+            "a_share": sum(o.a_share for o in mine) / len(mine),
+            "single_seat_share": sum(single) / len(single),
+        }
+    return {
+        "mode": mode,
+        "games": len(outcomes),
+        "a_share": share,
+        "above_parity": low is not None and low > parity,
+        "below_parity": share["high"] is not None and float(share["high"] or 0) < parity,
+        "solo_wins_a": sum(1 for o in outcomes if o.winner in o.a_powers),
+        "solo_wins_b": sum(1 for o in outcomes if o.winner and o.winner not in o.a_powers),
+        "a_eliminations": sum(len(set(o.eliminated) & set(o.a_powers)) for o in outcomes),
+        "b_eliminations": sum(len(set(o.eliminated) - set(o.a_powers)) for o in outcomes),
+        "per_power": per_power,
+        "mean_seconds": sum(o.seconds for o in outcomes) / max(len(outcomes), 1),
+    }
+
+
+def summarise(params: EvalParams, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+    parity = 1 / len(powers())
+    modes = {m: [o for o in outcomes if o.task.mode == m] for m in MODES}
+    return {
+        "game": GAME,
+        "params": params.public(),
+        "parity": parity,
+        "total_centres": _TOTAL,
+        "modes": {m: _mode_summary(m, os, parity) for m, os in modes.items() if os},
+        "overall": {
+            "games": len(outcomes),
+            "a_share": _ci([o.a_share for o in outcomes]),
+        },
+        "by_year": {m: _by_year(os, params.end_year) for m, os in modes.items() if os},
+        "games": [
+            {
+                "game_id": o.game_id,
+                "mode": o.task.mode,
+                "index": o.task.index,
+                "power": o.task.power,
+                "seed": o.task.seed,
+                "a_share": o.a_share,
+                "winner": o.winner,
+                "centres": o.centres,
+            }
+            for o in outcomes
+        ],
+    }
+
+
+@dataclass(frozen=True)
+class EvalRun:
+    run_id: str
+    summary: dict[str, Any]
+    outcomes: list[GameOutcome]
+
+
+def prepare(params: EvalParams) -> EvalParams:
+    """Validate before anything is stored: seat specs, model endpoints, the database."""
+    store = Store(params.db_url or None)
+    params = EvalParams(**{**asdict(params), "db_url": store.url})
+    check_specs(params, store)
+    module().make_config(None, {**params.options, "end_year": params.end_year})
+    if _standard_total() != _TOTAL:  # pragma: no cover - the standard map has 34 centres
+        raise ParlourError(f"expected {_TOTAL} supply centres on the standard map")
+    return params
+
+
+def run_eval(
+    params: EvalParams,
+    on_done: Callable[[GameOutcome], None] | None = None,
+    *,
+    prepared: bool = False,
+) -> EvalRun:
+    """Play every game and store the summary with ``record_eval`` (``prepare`` first,
+    unless the caller already did)."""
+    if not prepared:
+        params = prepare(params)
+    store = Store(params.db_url)
+    started = time.perf_counter()
+    outcomes = play_all(params, plan_tasks(params.games, params.seed), on_done)
+    summary = summarise(params, outcomes)
+    summary["seconds"] = time.perf_counter() - started
+    run_id = store.record_eval(GAME, params.public(), summary)
+    summary["run_id"] = run_id
+    return EvalRun(run_id, summary, outcomes)
+
+
+def _standard_total() -> int:
+    from parlour.games.diplomacy.map import load_map
+
+    return len(load_map("standard").supply_centres)

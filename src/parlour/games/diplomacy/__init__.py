@@ -1,0 +1,29 @@
+"""Diplomacy: map data, board state, orders, legal-order enumeration and adjudication,
+and the kernel game (``MODULE``) with press, DumbBot and civil-disorder seats."""
+
+from parlour.core.module import GameModule
+from parlour.games.diplomacy.config import DiplomacyConfig, make_config
+from parlour.games.diplomacy.game import DiplomacyGame
+from parlour.games.diplomacy.policies import POLICIES, dumbbot, hold
+from parlour.games.diplomacy.prompts import PROMPTER, DiplomacyPrompter
+
+MODULE = GameModule(
+    game=DiplomacyGame,
+    policy=dumbbot,
+    prompter=PROMPTER,
+    make_config=make_config,
+    policies=POLICIES,
+    # Civil disorder: a power whose seat crashes or gives up holds (and waives builds;
+    # removals follow the rulebook's civil-disorder order).
+    fallback=hold,
+)
+
+__all__ = [
+    "MODULE",
+    "DiplomacyConfig",
+    "DiplomacyGame",
+    "DiplomacyPrompter",
+    "dumbbot",
+    "hold",
+    "make_config",
+]

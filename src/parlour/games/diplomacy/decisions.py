@@ -1,0 +1,155 @@
+"""The order decisions of one phase, built from :mod:`.legal`'s complete enumeration.
+
+* Movement and retreats: one STRUCTURED decision per power whose schema has one
+  required property per unit (``"A PAR"``, ``"F STP/SC"``), each an ``enum`` of that
+  unit's legal orders. Any schema-valid answer is legal, and a grammar-constrained
+  model can only write legal orders. The first option is what the unit does without
+  an order (hold; disband for a retreat), the rest follow legal.py's stable order.
+* Builds: CHOOSE_MANY over the legal builds, 0 to the number allowed; choosing fewer
+  waives the rest. Two builds in one province: the first counts, the others are void.
+* Removals: CHOOSE_MANY over the power's units, exactly as many as required.
+
+Readable labels go into ``context["labels"]`` (unit → order → sentence) and
+``context["names"]`` (unit → "Army Paris") for people and
+prompts; ``context["summary"]`` is the board as the power sees it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.games.diplomacy.board import Board, PhaseType
+from parlour.games.diplomacy.legal import LegalOrder, legal_orders
+from parlour.games.diplomacy.map import UnitType
+from parlour.games.diplomacy.orders import Disband, Hold, Waive
+from parlour.games.diplomacy.views import board_summary
+
+ORDERS = "orders"
+RETREATS = "retreats"
+BUILDS = "builds"
+REMOVALS = "removals"
+PURPOSES = (ORDERS, RETREATS, BUILDS, REMOVALS)
+
+
+def trusted_decision(**fields: Any) -> Decision:
+    """A Decision built without jsonschema's meta-schema check of its schema.
+
+    That check costs ~9 ms per order schema, about half of a whole game's wall time,
+    and our schemas come from fixed templates filled with legal.py's order texts. The
+    tests rebuild every decision of whole games with full validation
+    (``tests/diplomacy/test_game.py``), so the shortcut cannot hide a malformed schema.
+    """
+    return Decision.model_construct(**fields)
+
+
+def _default_first(options: tuple[LegalOrder, ...], retreat: bool) -> list[LegalOrder]:
+    wanted = Disband if retreat else Hold
+    first = [lo for lo in options if isinstance(lo.order, wanted)]
+    return first + [lo for lo in options if not isinstance(lo.order, wanted)]
+
+
+def unit_schema(units: dict[str, list[str]]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {u: {"type": "string", "enum": orders} for u, orders in units.items()},
+        "required": list(units),
+        "additionalProperties": False,
+    }
+
+
+def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
+    opts = legal_orders(board, power)
+    if not opts.units:
+        return None
+    gm = board.game_map
+    units: dict[str, list[str]] = {}
+    labels: dict[str, dict[str, str]] = {}
+    names: dict[str, str] = {}
+    for unit, los in opts.units.items():
+        ordered = _default_first(los, retreat)
+        units[unit] = [lo.text for lo in ordered]
+        labels[unit] = {lo.text: lo.label for lo in ordered}
+        kind, _, where = unit.partition(" ")
+        names[unit] = f"{UnitType(kind).noun} {gm.location_name(gm.parse_location(where))}"
+    phase = board.phase
+    n = len(units)
+    if retreat:
+        purpose = RETREATS
+        prompt = (
+            f"{phase.long_name}: retreat or disband each of your {n} dislodged "
+            f"unit{'s' * (n != 1)}."
+        )
+    else:
+        purpose = ORDERS
+        prompt = f"{phase.long_name}: give one order to each of your {n} unit{'s' * (n != 1)}."
+    return trusted_decision(
+        id=f"{phase.name}:{purpose}:{power}",
+        seat=power,
+        kind=DecisionKind.STRUCTURED,
+        purpose=purpose,
+        prompt=prompt,
+        json_schema=unit_schema(units),
+        context={
+            "phase": phase.name,
+            "names": names,
+            "labels": labels,
+            "summary": board_summary(board, power),
+        },
+    )
+
+
+def _adjustment_decision(board: Board, power: str) -> Decision | None:
+    opts = legal_orders(board, power)
+    count = opts.adjustment_count
+    if count == 0:
+        return None
+    phase = board.phase
+    legal = [lo for lo in opts.adjustments if not isinstance(lo.order, Waive)]
+    options = tuple(Option(id=lo.text, label=lo.label) for lo in legal)
+    context = {"phase": phase.name, "summary": board_summary(board, power)}
+    if count > 0:
+        return Decision(
+            id=f"{phase.name}:{BUILDS}:{power}",
+            seat=power,
+            kind=DecisionKind.CHOOSE_MANY,
+            purpose=BUILDS,
+            prompt=(
+                f"{phase.long_name}: you may build up to {count} unit{'s' * (count != 1)} "
+                "in your free home centres (choose fewer to waive the rest; one build per "
+                "province: a second build there is void)."
+            ),
+            options=options,
+            min_choices=0,
+            max_choices=count,
+            context={**context, "builds": count},
+        )
+    need = -count
+    return Decision(
+        id=f"{phase.name}:{REMOVALS}:{power}",
+        seat=power,
+        kind=DecisionKind.CHOOSE_MANY,
+        purpose=REMOVALS,
+        prompt=(
+            f"{phase.long_name}: you have more units than centres; remove exactly "
+            f"{need} unit{'s' * (need != 1)}."
+        ),
+        options=options,
+        min_choices=need,
+        max_choices=need,
+        context={**context, "removals": need},
+    )
+
+
+def phase_decisions(board: Board) -> list[Decision]:
+    """Every power's decision for the board's phase (powers with nothing to order: none)."""
+    out: list[Decision] = []
+    ptype = board.phase.type
+    for power in board.game_map.powers:
+        if ptype is PhaseType.ADJUSTMENTS:
+            decision = _adjustment_decision(board, power)
+        else:
+            decision = _unit_decision(board, power, retreat=ptype is PhaseType.RETREATS)
+        if decision is not None:
+            out.append(decision)
+    return out

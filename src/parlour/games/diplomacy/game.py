@@ -1,0 +1,367 @@
+"""The Diplomacy Game: the engine's phases as kernel decisions, events and views.
+
+Each phase: (movement only, when press is on) rounds of press, then one order decision
+per power with something to order; the powers decide simultaneously and, once all have
+answered, the adjudicator resolves the phase. Orders become public after adjudication,
+as in the real game. The game ends with a solo victory, or after the Winter adjustments
+of ``end_year`` in a draw; the returns are the final centre counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from parlour.core.actions import Action, Choices, Structured
+from parlour.core.decisions import Decision
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.events import Audience, Event
+from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.view import View
+from parlour.games.diplomacy import decisions, press, reports
+from parlour.games.diplomacy.adjudicator import Rules, process_phase
+from parlour.games.diplomacy.board import Board, PhaseType, Season, initial_board
+from parlour.games.diplomacy.config import DiplomacyConfig
+from parlour.games.diplomacy.state import DiplomacyState, PhaseRecord
+from parlour.games.diplomacy.views import (
+    counts_line,
+    power_name,
+    public_facts,
+    seat_view,
+    spectator,
+)
+
+
+class DiplomacyGame:
+    info: ClassVar[GameInfo] = GameInfo(
+        name="diplomacy",
+        title="Diplomacy",
+        description=(
+            "The classic seven-power game of negotiation and simultaneous orders; "
+            "optional press rounds, DATC-checked adjudication, DumbBot opponents."
+        ),
+        min_seats=7,
+        max_seats=7,
+        simultaneous=True,
+        imperfect_information=True,
+    )
+    config_model: ClassVar[type[BaseModel]] = DiplomacyConfig
+
+    def __init__(self, config: DiplomacyConfig, seed: int, state: DiplomacyState) -> None:
+        self._config = config
+        self._seed = seed
+        self._st = state
+        self._rules = Rules(victory_centres=config.victory_centres)
+        # The public part of every view, rebuilt only when the public state changed.
+        self._public: tuple[tuple[object, ...], dict[str, Any]] | None = None
+
+    # -- setup ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, config: BaseModel, seed: int) -> DiplomacyGame:
+        cfg = (
+            config
+            if isinstance(config, DiplomacyConfig)
+            else DiplomacyConfig.model_validate(config.model_dump())
+        )
+        game = cls(cfg, seed, DiplomacyState(board=initial_board(cfg.game_map())))
+        game._setup()
+        game._open_phase()
+        return game
+
+    def _setup(self) -> None:
+        st, cfg = self._st, self._config
+        gm = st.board.game_map
+        press_text = (
+            f"{cfg.press_rounds} round(s) of press before each movement phase"
+            if cfg.press_rounds
+            else "no press"
+        )
+        st.emit(
+            "setup",
+            f"Diplomacy on the {gm.name} map: {len(gm.powers)} powers, "
+            f"{len(gm.supply_centres)} supply centres; "
+            f"{cfg.victory_centres or gm.victory_centres} centres win alone; otherwise the "
+            f"game is a draw after {cfg.end_year}; {press_text}.",
+            Audience.everyone(),
+            data={"powers": list(gm.powers), "end_year": cfg.end_year},
+        )
+        for power in gm.powers:
+            homes = ", ".join(gm.home_centres.get(power, ()))
+            text = f"You play {power_name(power)}. Your home centres: {homes}."
+            if cfg.plant_markers:
+                marker = f"[[mk:briefing:{power}]]"
+                st.markers[marker] = frozenset({power})
+                text = f"{text} {marker}"
+            st.emit("briefing", text, Audience.only(power), data={"power": power})
+        st.centre_history.append((gm.start_year - 1, st.board.centre_counts()))
+
+    # -- protocol: properties ------------------------------------------------------------
+
+    @property
+    def config(self) -> DiplomacyConfig:
+        return self._config
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._st.events)
+
+    @property
+    def state(self) -> DiplomacyState:
+        """The full state, for tests and tools (never for a seat)."""
+        return self._st
+
+    @property
+    def board(self) -> Board:
+        return self._st.board
+
+    def board_at(self, phase: str) -> Board | None:
+        """The board at the start of ``phase`` (a completed phase or the current one)."""
+        for board in [*self._st.boards, self._st.board]:
+            if board.phase.name == phase:
+                return board
+        return None
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return tuple(SeatInfo(id=p, name=power_name(p)) for p in self._st.board.game_map.powers)
+
+    def pending(self) -> tuple[Decision, ...]:
+        return tuple(self._st.pending.values())
+
+    def is_terminal(self) -> bool:
+        return self._st.stage == "over"
+
+    def result(self) -> Result | None:
+        return self._st.outcome if self.is_terminal() else None
+
+    # -- protocol: apply -----------------------------------------------------------------
+
+    def apply(self, decision_id: str, action: Action) -> list[Event]:
+        st = self._st
+        decision = st.pending.get(decision_id)
+        if decision is None:
+            open_ids = ", ".join(st.pending) or "none (the game is over)"
+            raise IllegalAction(
+                f"no open decision '{decision_id}'; open decisions: {open_ids}",
+                decision_id=decision_id,
+            )
+        decision.check(action)
+        mark = len(st.events)
+        if decision.purpose == press.PRESS:
+            press.apply_press(st, self._config, decision, action)
+        else:
+            st.submitted[decision.seat] = _orders_of(decision, action)
+        del st.pending[decision_id]
+        self._advance()
+        return st.events[mark:]
+
+    def _advance(self) -> None:
+        st = self._st
+        while not st.pending and st.stage != "over":
+            if st.stage == "press":
+                if st.press_round < self._config.press_rounds:
+                    st.press_round += 1
+                    self._open(press.press_decisions(st, self._config))
+                else:
+                    self._open_orders()
+            else:
+                self._adjudicate()
+
+    def _open(self, opened: list[Decision]) -> None:
+        self._st.pending = {d.id: d for d in opened}
+
+    def _open_phase(self) -> None:
+        st, cfg = self._st, self._config
+        board = st.board
+        st.submitted = {}
+        st.emit(
+            "phase",
+            f"{board.phase.long_name}. Supply centres: {counts_line(board)}.",
+            Audience.everyone(),
+            data={"phase": board.phase.name, "counts": board.centre_counts()},
+        )
+        if board.phase.type is PhaseType.MOVEMENT and cfg.press_rounds > 0:
+            st.stage = "press"
+            st.press_round = 1
+            self._open(press.press_decisions(st, cfg))
+        else:
+            self._open_orders()
+
+    def _open_orders(self) -> None:
+        st = self._st
+        st.stage = "orders"
+        st.press_round = 0
+        self._open(decisions.phase_decisions(st.board))
+
+    def _adjudicate(self) -> None:
+        st, cfg = self._st, self._config
+        board = st.board
+        phase = board.phase.name
+        powers = board.game_map.powers
+        submitted = {p: st.submitted[p] for p in powers if p in st.submitted}
+        result = process_phase(board, {p: list(os) for p, os in submitted.items()}, self._rules)
+        for power, orders in submitted.items():
+            st.emit(
+                "orders",
+                "; ".join(orders) or "(no orders: waives)",
+                Audience.everyone(),
+                speaker=power,
+                data={"power": power, "orders": list(orders)},
+            )
+        outcomes = reports.outcomes(result)
+        dislodged = tuple(str(d.unit) for d in result.dislodged)
+        st.emit(
+            "adjudication",
+            reports.phase_text(result),
+            Audience.everyone(),
+            data={
+                "phase": phase,
+                "results": [o.as_dict() for o in outcomes],
+                "dislodged": [
+                    {
+                        "power": d.unit.power,
+                        "unit": str(d.unit),
+                        "retreats": [str(r) for r in d.retreats],
+                    }
+                    for d in result.dislodged
+                ],
+                # Never expected: answers are legal by construction. Kept for audits.
+                "rejected": [
+                    {"power": r.power, "order": r.text, "reason": r.reason} for r in result.rejected
+                ],
+            },
+        )
+        st.history.append(PhaseRecord(phase, tuple(submitted.items()), outcomes, dislodged))
+        st.boards.append(board)
+        new = result.board
+        st.board = new
+        if board.phase.season is Season.FALL and new.phase.season is not Season.FALL:
+            self._year_end(board, new, phase)
+        self._eliminations(phase)
+        if new.finished:
+            self._finish(new.winner)
+        elif new.phase.year > cfg.end_year:
+            self._finish(None)
+        else:
+            self._open_phase()
+
+    def _year_end(self, before: Board, after: Board, phase: str) -> None:
+        st = self._st
+        year = before.phase.year
+        # Ownership changes only here, so the Fall board still has the year's owners.
+        gained, lost = reports.centre_changes(before, after)
+        counts = after.centre_counts()
+        st.centre_history.append((year, counts))
+        st.emit(
+            "centres",
+            reports.centres_text(year, after, gained, lost),
+            Audience.everyone(),
+            data={"year": year, "counts": counts, "gained": gained, "lost": lost},
+            phase=phase,
+        )
+
+    def _eliminations(self, phase: str) -> None:
+        st = self._st
+        for power in st.board.game_map.powers:
+            if power not in st.eliminated and st.board.is_eliminated(power):
+                st.eliminated.append(power)
+                st.emit(
+                    "elimination",
+                    f"{power_name(power)} has no units and no centres left: eliminated.",
+                    Audience.everyone(),
+                    data={"power": power},
+                    phase=phase,
+                )
+
+    def _finish(self, winner: str | None) -> None:
+        st, cfg = self._st, self._config
+        board = st.board
+        counts = board.centre_counts()
+        ranked = sorted(board.game_map.powers, key=lambda p: (-counts.get(p, 0), p))
+        standing = ", ".join(f"{power_name(p)} {counts.get(p, 0)}" for p in ranked)
+        if winner is not None:
+            summary = (
+                f"{power_name(winner)} wins alone with {counts[winner]} centres "
+                f"in {board.phase.year}. Centres: {standing}."
+            )
+        else:
+            summary = f"Draw at the end of {cfg.end_year}. Centres: {standing}."
+        st.outcome = Result(
+            winners=(winner,) if winner else (),
+            summary=summary,
+            returns={p: float(counts.get(p, 0)) for p in board.game_map.powers},
+        )
+        st.stage = "over"
+        st.pending = {}
+        st.emit(
+            "result",
+            summary,
+            Audience.everyone(),
+            data={
+                "winner": winner,
+                "reason": "solo" if winner else "end_year",
+                "year": board.phase.year,
+                "centres": counts,
+                "eliminated": list(st.eliminated),
+            },
+        )
+
+    # -- protocol: views and records -----------------------------------------------------
+
+    def _public_facts(self) -> dict[str, Any]:
+        st = self._st
+        # Everything public changes only with the phase, the press round or the end.
+        key = (st.board.phase.name, st.stage, st.press_round, len(st.history), len(st.eliminated))
+        if self._public is None or self._public[0] != key:
+            self._public = (key, public_facts(st, self._config))
+        return self._public[1]
+
+    def view(self, seat: str) -> View:
+        if seat not in self._st.board.game_map.powers:
+            seats = ", ".join(self._st.board.game_map.powers)
+            raise ParlourError(f"unknown seat '{seat}'; seats: {seats}")
+        return seat_view(self._st, self._config, seat, self._public_facts())
+
+    def spectator_view(self, reveal: bool) -> View:
+        return spectator(self._st, self._public_facts(), reveal)
+
+    def secret_markers(self) -> dict[str, frozenset[str]]:
+        return dict(self._st.markers)
+
+    def snapshot(self) -> dict[str, Any]:
+        st = self._st
+        return {
+            "config": self._config.model_dump(mode="json"),
+            "seed": self._seed,
+            "board": st.board.to_dict(),
+            "stage": st.stage,
+            "press_round": st.press_round,
+            "pending": [d.model_dump(mode="json") for d in st.pending.values()],
+            "submitted": {p: list(os) for p, os in st.submitted.items()},
+            "history": [r.as_dict() for r in st.history],
+            "centre_history": [[y, c] for y, c in st.centre_history],
+            "eliminated": list(st.eliminated),
+            "markers": {m: sorted(a) for m, a in sorted(st.markers.items())},
+            "outcome": st.outcome.model_dump(mode="json") if st.outcome else None,
+            "events": [e.model_dump(mode="json") for e in st.events],
+        }
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DiplomacyGame:
+        # Boards (and the map they hold), decisions and events are immutable: share them.
+        clone = DiplomacyGame(self._config, self._seed, self._st.clone())
+        clone._public = self._public
+        return clone
+
+
+def _orders_of(decision: Decision, action: Action) -> tuple[str, ...]:
+    """The order texts an answer stands for, in the decision's unit order."""
+    if isinstance(action, Structured):
+        assert decision.json_schema is not None
+        return tuple(str(action.value[u]) for u in decision.json_schema["required"])
+    assert isinstance(action, Choices)
+    return tuple(action.options)

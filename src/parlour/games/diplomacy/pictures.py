@@ -1,0 +1,66 @@
+"""Board pictures while a game runs: an observer writing an SVG and a PNG per phase.
+
+Each adjudicated phase is drawn as it stood with its orders on it
+(``001-S1901M.svg``/``.png``, ...), and the final board once the game ends
+(``NNN-final``). Files are byte-stable for the same game (see :mod:`.render`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from parlour.core.errors import ParlourError
+from parlour.core.events import Event
+from parlour.core.game import Game, Result
+from parlour.games.diplomacy.board import Board
+from parlour.games.diplomacy.game import DiplomacyGame
+from parlour.games.diplomacy.orders import Order, parse_order
+from parlour.games.diplomacy.render import render_phase_files
+
+
+class PicturesObserver:
+    """A runtime observer (``on_events``/``on_finish``) for Diplomacy games."""
+
+    def __init__(self, out_dir: str | Path) -> None:
+        self.out_dir = Path(out_dir)
+        self.written: list[Path] = []
+
+    def on_events(self, game: Game, events: Sequence[Event]) -> None:
+        if not isinstance(game, DiplomacyGame):
+            return
+        for event in events:
+            if event.kind == "adjudication":
+                self._phase(game, str(event.data["phase"]))
+
+    def _phase(self, game: DiplomacyGame, phase: str) -> None:
+        board = game.board_at(phase)
+        history = game.state.history
+        index = next((i for i, r in enumerate(history) if r.phase == phase), None)
+        if board is None or index is None:
+            return
+        orders: list[Order] = [
+            parse_order(text) for _, texts in history[index].orders for text in texts
+        ]
+        self._write(board, f"{index + 1:03d}-{phase}", orders)
+
+    def on_finish(self, game: Game, result: Result) -> None:
+        if not isinstance(game, DiplomacyGame):
+            return
+        index = len(game.state.history) + 1
+        self._write(game.board, f"{index:03d}-final", [], title="Final position")
+
+    def _write(
+        self, board: Board, stem: str, orders: list[Order], title: str | None = None
+    ) -> None:
+        svg, png = render_phase_files(
+            board, board.game_map, self.out_dir, stem, orders=orders or None, title=title
+        )
+        self.written += [svg, png]
+
+
+def pictures_observer(game: str, out_dir: str | Path) -> PicturesObserver:
+    """The observer behind ``parlour watch diplomacy --pictures DIR``."""
+    if game != "diplomacy":
+        raise ParlourError("--pictures draws Diplomacy boards; it is for `watch diplomacy` only")
+    return PicturesObserver(out_dir)

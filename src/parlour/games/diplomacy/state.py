@@ -1,0 +1,113 @@
+"""The mutable state of one Diplomacy game around the engine's immutable :class:`Board`.
+
+Boards, decisions, events and phase records are immutable values, so a copy of the
+state only copies the containers that hold them (``clone``): the conformance suite and
+the runtime's probes deep-copy games constantly, and a deep copy of a board would also
+copy the whole map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from parlour.core.decisions import Decision
+from parlour.core.events import Audience, Event
+from parlour.core.game import Result
+from parlour.games.diplomacy.board import Board
+
+Stage = Literal["press", "orders", "over"]
+
+
+@dataclass(frozen=True)
+class OrderOutcome:
+    """One adjudicated order, as every power learns it after the phase."""
+
+    power: str
+    order: str
+    status: str  # an adjudicator OrderStatus value
+    dislodged: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "power": self.power,
+            "order": self.order,
+            "status": self.status,
+            "dislodged": self.dislodged,
+        }
+
+
+@dataclass(frozen=True)
+class PhaseRecord:
+    """A completed phase: the orders as submitted and what became of them."""
+
+    phase: str
+    orders: tuple[tuple[str, tuple[str, ...]], ...]  # (power, orders) in map order
+    results: tuple[OrderOutcome, ...]
+    dislodged: tuple[str, ...] = ()  # "A BUR" units dislodged this phase (movement)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "orders": {p: list(os) for p, os in self.orders},
+            "results": [r.as_dict() for r in self.results],
+            "dislodged": list(self.dislodged),
+        }
+
+
+@dataclass
+class DiplomacyState:
+    board: Board
+    stage: Stage = "orders"
+    press_round: int = 0
+    pending: dict[str, Decision] = field(default_factory=dict)
+    #: power → the orders it submitted for the open phase (texts, as answered)
+    submitted: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    history: list[PhaseRecord] = field(default_factory=list)
+    #: the board at the start of every completed phase (pictures, tests)
+    boards: list[Board] = field(default_factory=list)
+    #: centre counts at the start and after every year's Fall: (year, {power: n})
+    centre_history: list[tuple[int, dict[str, int]]] = field(default_factory=list)
+    eliminated: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    markers: dict[str, frozenset[str]] = field(default_factory=dict)
+    outcome: Result | None = None
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        audience: Audience,
+        *,
+        speaker: str = "",
+        data: dict[str, Any] | None = None,
+        phase: str | None = None,
+    ) -> Event:
+        event = Event(
+            seq=len(self.events),
+            kind=kind,
+            phase=phase or self.board.phase.name,
+            audience=audience,
+            text=text,
+            speaker=speaker,
+            data=data or {},
+        )
+        self.events.append(event)
+        return event
+
+    def clone(self) -> DiplomacyState:
+        """A copy sharing the immutable leaves (see the module docstring)."""
+        return DiplomacyState(
+            board=self.board,
+            stage=self.stage,
+            press_round=self.press_round,
+            pending=dict(self.pending),
+            submitted=dict(self.submitted),
+            history=list(self.history),
+            boards=list(self.boards),
+            centre_history=[(y, dict(c)) for y, c in self.centre_history],
+            eliminated=list(self.eliminated),
+            events=list(self.events),
+            markers=dict(self.markers),
+            outcome=self.outcome,
+        )
