@@ -469,7 +469,7 @@ class _Resolver:
         gm = self.gm
         moved = {p for p in self.dest if self.result[p]}
         arrivals: dict[str, str] = {}
-        for p in moved:
+        for p in sorted(moved):  # sorted: set order varies with the process's hash seed
             d = self.dest[p]
             if d in arrivals:
                 raise AssertionError(f"two units moved into {d}: from {arrivals[d]} and {p}")

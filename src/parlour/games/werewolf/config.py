@@ -43,6 +43,14 @@ class WerewolfConfig(BaseModel):
     )
 
     # discussion
+    discussion: Literal["routed", "ask_all"] = Field(
+        default="routed",
+        description=(
+            "routed: a router seat picks the next speakers; ask_all (the common alternative, "
+            "kept as a baseline): every living player but the last speaker is asked each "
+            "turn and one answer is posted"
+        ),
+    )
     messages_per_player: int = Field(
         default=3, ge=0, le=10, description="turns per living player before the vote starts"
     )

@@ -6,6 +6,15 @@ speaker), flags the least active of them NEEDS TURN, and must pick a batch of 1 
 player then answers a free-text ``speak`` decision; an empty answer is a pass, and the
 literal ``/vote`` calls the vote at once. The vote starts by itself once
 ``messages_per_player`` × living players turns were taken (passes count as turns).
+
+``discussion: ask_all`` is the common alternative, kept as a measured baseline (see
+``benchmarks/werewolf_routing.py``): each turn every living player but the last speaker
+gets the ``speak`` decision at once, and when all have answered the engine posts one
+answer. Posting rule: the first non-empty answer in priority order, which is NEEDS TURN
+players first, then everyone else, each group in seat order starting after the last
+speaker. The other answers are kept as engine-only ``unsaid`` events; if all are empty
+the turn is a pass ("Nobody speaks."). Same turn budget, no router, no open mic (every
+seat is asked every turn anyway).
 """
 
 from __future__ import annotations
@@ -52,6 +61,13 @@ def needs_turn(disc: Discussion, candidates: list[Player], count: int) -> list[s
         key=lambda p: (disc.turns.get(p.id, 0), disc.last_turn.get(p.id, 0), p.number),
     )
     return [p.id for p in ranked[:count]]
+
+
+def open_next_turn(st: WerewolfState, cfg: WerewolfConfig) -> bool:
+    """Open whatever the discussion asks next; False when it must end instead."""
+    if cfg.discussion == "ask_all":
+        return open_ask_all(st, cfg)
+    return open_next_speaker(st, cfg) or open_mic(st, cfg) or open_route(st, cfg)
 
 
 def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
@@ -253,11 +269,18 @@ def apply_interject(
 
 
 def apply_speak(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
+    assert isinstance(action, Text)
+    if cfg.discussion == "ask_all":
+        collect_answer(st, cfg, decision, action)
+    else:
+        _take_turn(st, cfg, decision.seat, action.text.strip())
+
+
+def _take_turn(st: WerewolfState, cfg: WerewolfConfig, seat: str, text: str) -> None:
+    """``seat`` takes one turn: speech, a pass (empty) or a vote call."""
     disc = st.discussion
-    assert disc is not None and isinstance(action, Text)
-    seat = decision.seat
+    assert disc is not None
     name = st.name(seat)
-    text = action.text.strip()
     disc.total_turns += 1
     disc.turns[seat] = disc.turns.get(seat, 0) + 1
     disc.last_turn[seat] = disc.total_turns
@@ -283,3 +306,106 @@ def _find(st: WerewolfState, answer: str) -> Player | None:
         if key in (p.id.casefold(), p.name.casefold()):
             return p
     return None
+
+
+# -- ask_all: everyone is asked, one answer is posted --------------------------------------
+
+
+def floor_order(st: WerewolfState, cfg: WerewolfConfig) -> tuple[list[str], list[str]]:
+    """Who is asked this turn, in posting priority, and which of them are NEEDS TURN."""
+    disc = st.discussion
+    assert disc is not None
+    candidates = [p for p in st.living() if p.id != disc.last_speaker]
+    flagged = needs_turn(disc, candidates, cfg.needs_turn_count)
+    after = st.player(disc.last_speaker).number if disc.last_speaker else 0
+    seat_order = sorted(candidates, key=lambda p: (p.number - after - 1) % len(st.players))
+    order = [p.id for p in seat_order if p.id in flagged]
+    order += [p.id for p in seat_order if p.id not in flagged]
+    return order, flagged
+
+
+def open_ask_all(st: WerewolfState, cfg: WerewolfConfig) -> bool:
+    """Ask every living player but the last speaker at once; False when nobody can speak."""
+    disc = st.discussion
+    assert disc is not None
+    order, flagged = floor_order(st, cfg)
+    if not order:
+        return False
+    disc.asked, disc.answers, disc.needs_turn = order, {}, flagged
+    turn = disc.total_turns + 1
+    vote_hint = f" Write exactly {VOTE_CALL} to call the vote now." if cfg.allow_vote_call else ""
+    for seat in sorted(order, key=lambda s: st.player(s).number):
+        me = st.player(seat)
+        addressed = bool(
+            disc.last_message
+            and disc.last_message_speaker != seat
+            and mentioned(disc.last_message, {seat: me.name})
+        )
+        st.open(
+            Decision(
+                id=f"d{st.day}:speak:{seat}:{turn}",
+                seat=seat,
+                kind=DecisionKind.FREE_TEXT,
+                purpose=SPEAK,
+                prompt=(
+                    f"Day {st.day} discussion, turn {turn} of {disc.budget}: everyone may "
+                    "answer, but only one message is posted (quiet players first). Say what "
+                    f"you would say to everyone (at most {cfg.speech_max_length} characters), "
+                    f"or leave it empty to say nothing.{vote_hint}"
+                ),
+                max_length=cfg.speech_max_length,
+                allow_empty=True,
+                context={
+                    "turn": turn,
+                    "turns_left": disc.turns_left,
+                    "addressed_you": addressed,
+                    "messages_today": disc.messages.get(seat, 0),
+                    "needs_turn": seat in flagged,
+                },
+            )
+        )
+    st.stage = Stage.SPEAK
+    return True
+
+
+def collect_answer(
+    st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Text
+) -> None:
+    """Keep one answer; once every asked seat has answered, post one (see the module doc).
+
+    Nothing is emitted before the last answer, so the log does not depend on the order in
+    which seats answered.
+    """
+    disc = st.discussion
+    assert disc is not None
+    disc.answers[decision.seat] = action.text.strip()
+    if len(disc.answers) < len(disc.asked):
+        return
+    posted = next((s for s in disc.asked if disc.answers[s]), "")
+    for seat in disc.asked:
+        if seat != posted and disc.answers[seat]:
+            st.emit(
+                "unsaid",
+                disc.answers[seat],
+                Audience.nobody(),
+                speaker=seat,
+                data={"day": st.day, "turn": disc.total_turns + 1, "seat": seat},
+            )
+    st.emit(
+        "floor",
+        f"Posted: {st.name(posted)}" if posted else "Posted: nobody (all passed)",
+        Audience.nobody(),
+        data={"asked": list(disc.asked), "needs_turn": list(disc.needs_turn), "posted": posted},
+    )
+    text = disc.answers[posted] if posted else ""
+    disc.asked, disc.answers = [], {}
+    if posted:
+        _take_turn(st, cfg, posted, text)
+        return
+    disc.total_turns += 1  # a pass turn by nobody: it still spends the budget
+    st.emit(
+        "pass",
+        "Nobody speaks.",
+        Audience.everyone(),
+        data={"day": st.day, "turn": disc.total_turns, "seat": ""},
+    )

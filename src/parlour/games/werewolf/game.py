@@ -1,7 +1,7 @@
 """The werewolf Game: setup, the phase machine and the kernel protocol.
 
 Phases: night (pack chat, then simultaneous night actions) → dawn report → day
-discussion (routed) → vote → elimination → win check → diaries → next night.
+discussion (routed, or ask_all) → vote → elimination → win check → diaries → next night.
 Every transition happens in ``_step`` when no decision is open any more.
 """
 
@@ -175,11 +175,7 @@ class WerewolfGame:
             if not self._check_win():
                 discussion.enter_day(st, cfg)
         elif st.stage in (Stage.ROUTE, Stage.SPEAK):
-            if discussion.discussion_over(st) or not (
-                discussion.open_next_speaker(st, cfg)
-                or discussion.open_mic(st, cfg)
-                or discussion.open_route(st, cfg)
-            ):
+            if discussion.discussion_over(st) or not discussion.open_next_turn(st, cfg):
                 voting.enter_vote(st, cfg)
         elif st.stage is Stage.VOTE:
             if cfg.vote_mode == "sequential" and voting.open_next_voter(st):

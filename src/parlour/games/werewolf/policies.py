@@ -279,7 +279,8 @@ def _diary(view: View, t: Table) -> str:
     n = t.names
     day = view.public.get("day", 0)
     if t.role == "werewolf":
-        allies = [n[s] for s in t.pack]
+        # Seat order, not set order: set iteration varies with the process's hash seed.
+        allies = [n[s] for s in n if s in t.pack]
     else:
         allies = [n[s] for s, r in t.known.items() if r == "cleared"]
         allies += [n[s] for s in t.claimed_seers() if s != t.me]

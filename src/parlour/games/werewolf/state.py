@@ -68,6 +68,9 @@ class Discussion:
     vote_called_by: str = ""
     #: open-mic seats were offered the floor since the last routed batch
     mic_done: bool = False
+    #: ask_all mode: the seats asked this turn, in posting priority, and their answers
+    asked: list[str] = field(default_factory=list)
+    answers: dict[str, str] = field(default_factory=dict)
 
     @property
     def turns_left(self) -> int:

@@ -1,0 +1,271 @@
+"""Prompt-prefix stability: how much of each prompt a seat's KV / provider cache can reuse.
+
+For every decision of full 9-player scripted werewolf games, the prompt an LLM seat
+would send is built exactly as ``LlmSeat`` builds it (view → ``PROMPTER.parts`` + format
+instruction → ``flatten`` → ``Message``s), rendered as the ChatML text the local backend
+evaluates (``render_chatml``) and tokenized with the bundled model's tokenizer (vocab
+only, no weights). For consecutive calls of the same seat, the metric is
+``common prefix tokens / tokens of the later prompt``: the share a cache keyed on the
+previous call serves. Pairs are split by whether both calls fall in the same phase (day
+N, night N) or straddle a phase boundary (where memory changes by design), and within a
+day by the later call's purpose. Target: ≥ 85% within a day. The share over all calls
+(the first call of each seat counted as 0) is the baseline it is compared with.
+
+The rest of each later prompt is split into its command section ("## Now" to the end:
+the command, reminders and format instruction, which are never kept in history, so no
+cache can hold them: ``cmd``) and history that is new since the seat's previous call
+(``new``); ``hist`` is the share of the later prompt's history (all but its command)
+that was reused.
+
+If the recorded fixture ``tests/fixtures/werewolf_local.sqlite`` exists, the same metric
+is computed on its real recorded prompts (first attempts only) too.
+
+    uv run python benchmarks/prompt_prefix.py [--games 3] [--seed 1] [--players 9]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from parlour.core.rng import Rng, hash_seed
+from parlour.games.werewolf import MODULE, WerewolfGame
+from parlour.games.werewolf.prompts import PROMPTER
+from parlour.models.local import bundled_model_path, render_chatml
+from parlour.models.messages import Message
+from parlour.models.replay import ReplayBackend
+from parlour.seats.llm import LlmSeat, output_spec
+
+TARGET = 0.85
+FIXTURE = Path(__file__).parents[1] / "tests" / "fixtures" / "werewolf_local.sqlite"
+
+#: messages → (prompt tokens, tokens of the command section at its end)
+Tokenize = Callable[[Sequence[Message]], tuple[list[int], int]]
+COMMAND_HEADING = "## Now\n"
+
+
+def local_tokenizer() -> Tokenize:
+    """The bundled model's tokenizer over ChatML, as ``LocalBackend._tokenize`` uses it."""
+    import llama_cpp
+
+    llm = llama_cpp.Llama(model_path=str(bundled_model_path()), vocab_only=True, verbose=False)
+
+    def tokens(text: str) -> list[int]:
+        return list(llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
+
+    def tokenize(messages: Sequence[Message]) -> tuple[list[int], int]:
+        text = render_chatml(messages)
+        # The command (with reminders and the format instruction) is the never-stored
+        # tail; its size says how much of a miss is by design rather than a broken prefix.
+        at = text.rfind(COMMAND_HEADING)
+        return tokens(text), len(tokens(text[at:])) if at >= 0 else 0
+
+    return tokenize
+
+
+@dataclass(frozen=True)
+class Call:
+    #: the seat's stream: a game and a seat (a cache never spans games)
+    seat: str
+    phase: str
+    purpose: str
+    tokens: tuple[int, ...]
+    command_tokens: int
+
+
+def common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
+    n = min(len(a), len(b))
+    for i in range(n):
+        if a[i] != b[i]:
+            return i
+    return n
+
+
+# -- prompts of a scripted game ------------------------------------------------------------
+
+
+def game_calls(players: int, seed: int, tokenize: Tokenize) -> list[Call]:
+    """Every prompt an all-LLM table (router included) would send, in call order."""
+    game = MODULE.game.new(MODULE.make_config(players, {}), seed)
+    assert isinstance(game, WerewolfGame)
+    seat = LlmSeat(
+        ReplayBackend([]), PROMPTER, MODULE.fallback_policy, seat_id="x", seed=0, cache_key="x"
+    )
+    calls: list[Call] = []
+    while not game.is_terminal():
+        for decision in game.pending():
+            view = game.view(decision.seat)
+            messages = seat.base_messages(view, decision, output_spec(decision)[0])
+            tokens, command = tokenize(messages)
+            stream = f"{seed}:{decision.seat}"
+            calls.append(Call(stream, view.phase, decision.purpose, tuple(tokens), command))
+        for d in game.pending():
+            game.apply(d.id, MODULE.policy(game.view(d.seat), d, Rng(hash_seed(seed, d.id))))
+    return calls
+
+
+def fixture_calls(path: Path, tokenize: Tokenize) -> list[Call]:
+    """First attempts recorded in the fixture DB (retries repeat the same base prompt)."""
+    # immutable: read a committed fixture without creating -wal/-shm files next to it
+    conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+    try:
+        rows = conn.execute(
+            "SELECT game_id || ':' || cache_key, phase, purpose, messages FROM model_calls "
+            "WHERE attempt = 1 ORDER BY id"
+        ).fetchall()
+    finally:
+        conn.close()
+    out: list[Call] = []
+    for key, phase, purpose, raw in rows:
+        messages = [Message.model_validate(m) for m in json.loads(raw)]
+        tokens, command = tokenize(messages)
+        out.append(Call(str(key), str(phase), str(purpose), tuple(tokens), command))
+    return out
+
+
+# -- the metric ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pair:
+    kind: str  # "within day" | "within night" | "across phases"
+    purpose: str
+    shared: int
+    tokens: int
+    #: the later prompt's command section (never cacheable: it is not kept in history)
+    command: int
+
+    @property
+    def share(self) -> float:
+        return self.shared / self.tokens
+
+    @property
+    def history_share(self) -> float:
+        """The share of the later prompt's history (all but its command) that was reused."""
+        return min(1.0, self.shared / max(1, self.tokens - self.command))
+
+
+def pairs(calls: Iterable[Call]) -> tuple[list[Pair], int, int]:
+    """Consecutive same-seat pairs; also the total tokens and the seats' first calls."""
+    last: dict[str, Call] = {}
+    out: list[Pair] = []
+    first_tokens = 0
+    for call in calls:
+        prev = last.get(call.seat)
+        last[call.seat] = call
+        if prev is None:
+            first_tokens += len(call.tokens)
+            continue
+        # Memory (records, diary) changes only at phase boundaries: dawn → day → evening
+        # (diaries) → night; so "within" means the very same phase.
+        if prev.phase != call.phase:
+            kind = "across phases"
+        else:
+            kind = "within night" if call.phase.startswith("night") else "within day"
+        shared = common_prefix(prev.tokens, call.tokens)
+        out.append(Pair(kind, call.purpose, shared, len(call.tokens), call.command_tokens))
+    return out, first_tokens, len(last)
+
+
+def describe(group: list[Pair]) -> dict[str, Any]:
+    shares = sorted(p.share for p in group)
+
+    def q(f: float) -> float:
+        return shares[int(f * (len(shares) - 1))]
+
+    return {
+        "pairs": len(group),
+        "mean": statistics.mean(shares),
+        "token_weighted": sum(p.shared for p in group) / sum(p.tokens for p in group),
+        "p10": q(0.10),
+        "median": q(0.5),
+        "p90": q(0.90),
+        "min": shares[0],
+        "mean_tokens": round(statistics.mean(p.tokens for p in group)),
+        # where the rest of the later prompt goes: its command, and new history
+        "command_share": sum(p.command for p in group) / sum(p.tokens for p in group),
+        "new_history_share": sum(p.tokens - p.shared - p.command for p in group)
+        / sum(p.tokens for p in group),
+        "history_reused": statistics.mean(p.history_share for p in group),
+        "buckets": {
+            "<50%": sum(s < 0.5 for s in shares),
+            "50-85%": sum(0.5 <= s < 0.85 for s in shares),
+            "85-95%": sum(0.85 <= s < 0.95 for s in shares),
+            ">=95%": sum(s >= 0.95 for s in shares),
+        },
+    }
+
+
+def report(title: str, calls: list[Call]) -> dict[str, Any]:
+    found, first_tokens, seats = pairs(calls)
+    by_kind: dict[str, list[Pair]] = defaultdict(list)
+    by_purpose: dict[str, list[Pair]] = defaultdict(list)
+    for p in found:
+        by_kind[p.kind].append(p)
+        if p.kind == "within day":
+            by_purpose[p.purpose].append(p)
+    total_tokens = sum(len(c.tokens) for c in calls)
+    # Baseline in the same run: the share of all prompt tokens a cache could serve at all
+    # (each seat's first call is entirely new).
+    overall = sum(p.shared for p in found) / total_tokens
+    rows = {k: describe(v) for k, v in sorted(by_kind.items())}
+    purposes = {k: describe(v) for k, v in sorted(by_purpose.items())}
+    print(f"\n{title}: {len(calls)} calls by {seats} seats, {total_tokens} prompt tokens")
+    head = f"{'pairs':<20}{'n':>5}{'mean':>7}{'tok-wt':>7}{'p10':>7}{'median':>7}{'min':>7}"
+    head += f"{'tokens':>7}{'cmd':>6}{'new':>6}{'hist':>7}"
+    print(head + "  <50 / 50-85 / 85-95 / >=95")
+    for name, row in [*rows.items(), *((f"  day: {k}", v) for k, v in purposes.items())]:
+        b = row["buckets"]
+        print(
+            f"{name:<20}{row['pairs']:>5}{row['mean']:>7.1%}{row['token_weighted']:>7.1%}"
+            f"{row['p10']:>7.1%}{row['median']:>7.1%}{row['min']:>7.1%}{row['mean_tokens']:>7}"
+            f"{row['command_share']:>6.0%}{row['new_history_share']:>6.0%}"
+            f"{row['history_reused']:>7.1%}"
+            f"  {b['<50%']} / {b['50-85%']} / {b['85-95%']} / {b['>=95%']}"
+        )
+    within = rows.get("within day", {}).get("mean", 0.0)
+    print(
+        f"all calls (first calls count 0): {overall:.1%} of prompt tokens are a previous "
+        f"prefix; within a day: {within:.1%} (target >= {TARGET:.0%}: "
+        f"{'met' if within >= TARGET else 'MISSED'}); ratio {within / overall:.2f}x"
+    )
+    return {
+        "calls": len(calls),
+        "seats": seats,
+        "prompt_tokens": total_tokens,
+        "first_call_tokens": first_tokens,
+        "overall_share": overall,
+        "by_kind": rows,
+        "within_day_by_purpose": purposes,
+        "target_met": within >= TARGET,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--fixture", type=Path, default=FIXTURE)
+    args = parser.parse_args()
+    tokenize = local_tokenizer()
+    seeds = list(range(args.seed, args.seed + args.games))
+    calls = [c for s in seeds for c in game_calls(args.players, s, tokenize)]
+    out: dict[str, Any] = {"bench": "prompt_prefix", "players": args.players, "seeds": seeds}
+    out["scripted"] = report(f"scripted games, {args.players} players, seeds {seeds}", calls)
+    if args.fixture.is_file():
+        recorded = fixture_calls(args.fixture, tokenize)
+        if recorded:
+            out["fixture"] = report(f"recorded fixture {args.fixture.name}", recorded)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
