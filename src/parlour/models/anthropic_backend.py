@@ -22,12 +22,11 @@ import anthropic
 from parlour.models.base import (
     Capabilities,
     ModelError,
-    ModelTimeout,
     ModelUnavailable,
-    RateLimited,
 )
 from parlour.models.messages import Message, ModelRequest, ModelResponse, Usage, answer_schema
 from parlour.models.parse import try_parse
+from parlour.models.sdk_errors import map_sdk_error
 
 ANSWER_TOOL = "answer"
 MAX_BREAKPOINTS = 4
@@ -38,37 +37,14 @@ _TAKES_TEMPERATURE = (
 )
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())[:300]
-
-
 def _map_error(e: Exception, where: str) -> ModelError:
-    if isinstance(e, anthropic.APITimeoutError):
-        return ModelTimeout(f"{where} timed out; raise timeout_s or try again")
-    if isinstance(e, anthropic.APIConnectionError):
-        return ModelUnavailable(
-            f"cannot reach {where} ({_one_line(str(e.__cause__ or e))}); check the network "
-            "or --base-url"
-        )
-    if isinstance(e, anthropic.AuthenticationError):
-        return ModelUnavailable(f"{where} rejected the API key; check ANTHROPIC_API_KEY")
-    if isinstance(e, anthropic.RateLimitError):
-        after = e.response.headers.get("retry-after")
-        try:
-            retry_after = float(after) if after else None
-        except ValueError:
-            retry_after = None
-        return RateLimited(
-            f"{where} is rate limiting; slow down or retry later", retry_after=retry_after
-        )
-    if isinstance(e, anthropic.NotFoundError):
-        return ModelUnavailable(f"{where}: {_one_line(e.message)}; check the model name")
-    if isinstance(e, anthropic.APIStatusError):
-        return ModelError(
-            f"{where} answered HTTP {e.status_code}: {_one_line(e.message)}",
-            retryable=e.status_code >= 500,
-        )
-    return ModelError(f"{where} failed: {_one_line(str(e))}")
+    return map_sdk_error(
+        anthropic,
+        e,
+        where,
+        key_env="ANTHROPIC_API_KEY",
+        unreachable_fix="check the network or --base-url",
+    )
 
 
 def build_payload(

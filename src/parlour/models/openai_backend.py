@@ -24,9 +24,7 @@ import openai
 from parlour.models.base import (
     Capabilities,
     ModelError,
-    ModelTimeout,
     ModelUnavailable,
-    RateLimited,
 )
 from parlour.models.messages import (
     Message,
@@ -39,6 +37,7 @@ from parlour.models.messages import (
     format_instruction,
 )
 from parlour.models.parse import try_parse
+from parlour.models.sdk_errors import map_sdk_error
 
 StructuredMode = Literal["json_schema", "json_object", "none"]
 OPENAI_URL = "https://api.openai.com/v1"
@@ -49,38 +48,14 @@ def _is_official(base_url: str) -> bool:
     return base_url.rstrip("/").startswith("https://api.openai.com")
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())[:300]
-
-
 def _map_error(e: Exception, where: str) -> ModelError:
-    """Translate SDK exceptions into our typed errors, each naming a fix."""
-    if isinstance(e, openai.APITimeoutError):
-        return ModelTimeout(f"{where} timed out; raise timeout_s or try again")
-    if isinstance(e, openai.APIConnectionError):
-        return ModelUnavailable(
-            f"cannot reach {where} ({_one_line(str(e.__cause__ or e))}); start the server "
-            "or pass a working --base-url"
-        )
-    if isinstance(e, openai.AuthenticationError):
-        return ModelUnavailable(f"{where} rejected the API key; check OPENAI_API_KEY")
-    if isinstance(e, openai.RateLimitError):
-        after = e.response.headers.get("retry-after")
-        try:
-            retry_after = float(after) if after else None
-        except ValueError:
-            retry_after = None
-        return RateLimited(
-            f"{where} is rate limiting; slow down or retry later", retry_after=retry_after
-        )
-    if isinstance(e, openai.NotFoundError):
-        return ModelUnavailable(f"{where}: {_one_line(e.message)}; check the model name")
-    if isinstance(e, openai.APIStatusError):
-        return ModelError(
-            f"{where} answered HTTP {e.status_code}: {_one_line(e.message)}",
-            retryable=e.status_code >= 500,
-        )
-    return ModelError(f"{where} failed: {_one_line(str(e))}")
+    return map_sdk_error(
+        openai,
+        e,
+        where,
+        key_env="OPENAI_API_KEY",
+        unreachable_fix="start the server or pass a working --base-url",
+    )
 
 
 class OpenAIBackend:

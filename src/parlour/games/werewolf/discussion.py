@@ -190,41 +190,54 @@ def apply_route(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, acti
     st.stage = Stage.SPEAK
 
 
+def _speak_decision(
+    st: WerewolfState,
+    cfg: WerewolfConfig,
+    seat: str,
+    turn: int,
+    prompt: str,
+    extra: dict[str, Any],
+) -> Decision:
+    """One seat's turn to speak (free text; empty = say nothing)."""
+    disc = st.discussion
+    assert disc is not None
+    addressed = bool(
+        disc.last_message
+        and disc.last_message_speaker != seat
+        and mentioned(disc.last_message, {seat: st.player(seat).name})
+    )
+    return Decision(
+        id=f"d{st.day}:speak:{seat}:{turn}",
+        seat=seat,
+        kind=DecisionKind.FREE_TEXT,
+        purpose=SPEAK,
+        prompt=prompt,
+        max_length=cfg.speech_max_length,
+        allow_empty=True,
+        context={
+            "turn": turn,
+            "turns_left": disc.turns_left,
+            "addressed_you": addressed,
+            "messages_today": disc.messages.get(seat, 0),
+            **extra,
+        },
+    )
+
+
 def open_next_speaker(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     disc = st.discussion
     assert disc is not None
     if not disc.queue:
         return False
     seat = disc.queue.pop(0)
-    me = st.player(seat)
     turn = disc.total_turns + 1
-    addressed = bool(
-        disc.last_message
-        and disc.last_message_speaker != seat
-        and mentioned(disc.last_message, {seat: me.name})
-    )
     vote_hint = f" Write exactly {VOTE_CALL} to call the vote now." if cfg.allow_vote_call else ""
-    st.open(
-        Decision(
-            id=f"d{st.day}:speak:{seat}:{turn}",
-            seat=seat,
-            kind=DecisionKind.FREE_TEXT,
-            purpose=SPEAK,
-            prompt=(
-                f"Day {st.day} discussion, turn {turn} of {disc.budget}: your turn to speak "
-                f"to everyone (at most {cfg.speech_max_length} characters). Leave it empty "
-                f"to say nothing.{vote_hint}"
-            ),
-            max_length=cfg.speech_max_length,
-            allow_empty=True,
-            context={
-                "turn": turn,
-                "turns_left": disc.turns_left,
-                "addressed_you": addressed,
-                "messages_today": disc.messages.get(seat, 0),
-            },
-        )
+    prompt = (
+        f"Day {st.day} discussion, turn {turn} of {disc.budget}: your turn to speak "
+        f"to everyone (at most {cfg.speech_max_length} characters). Leave it empty "
+        f"to say nothing.{vote_hint}"
     )
+    st.open(_speak_decision(st, cfg, seat, turn, prompt, {}))
     st.stage = Stage.SPEAK
     return True
 
@@ -335,35 +348,13 @@ def open_ask_all(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     turn = disc.total_turns + 1
     vote_hint = f" Write exactly {VOTE_CALL} to call the vote now." if cfg.allow_vote_call else ""
     for seat in sorted(order, key=lambda s: st.player(s).number):
-        me = st.player(seat)
-        addressed = bool(
-            disc.last_message
-            and disc.last_message_speaker != seat
-            and mentioned(disc.last_message, {seat: me.name})
+        prompt = (
+            f"Day {st.day} discussion, turn {turn} of {disc.budget}: everyone may "
+            "answer, but only one message is posted (quiet players first). Say what "
+            f"you would say to everyone (at most {cfg.speech_max_length} characters), "
+            f"or leave it empty to say nothing.{vote_hint}"
         )
-        st.open(
-            Decision(
-                id=f"d{st.day}:speak:{seat}:{turn}",
-                seat=seat,
-                kind=DecisionKind.FREE_TEXT,
-                purpose=SPEAK,
-                prompt=(
-                    f"Day {st.day} discussion, turn {turn} of {disc.budget}: everyone may "
-                    "answer, but only one message is posted (quiet players first). Say what "
-                    f"you would say to everyone (at most {cfg.speech_max_length} characters), "
-                    f"or leave it empty to say nothing.{vote_hint}"
-                ),
-                max_length=cfg.speech_max_length,
-                allow_empty=True,
-                context={
-                    "turn": turn,
-                    "turns_left": disc.turns_left,
-                    "addressed_you": addressed,
-                    "messages_today": disc.messages.get(seat, 0),
-                    "needs_turn": seat in flagged,
-                },
-            )
-        )
+        st.open(_speak_decision(st, cfg, seat, turn, prompt, {"needs_turn": seat in flagged}))
     st.stage = Stage.SPEAK
     return True
 
