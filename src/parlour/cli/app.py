@@ -195,7 +195,14 @@ def watch(
     seed: SeedOpt = None,
     reveal: Annotated[bool, typer.Option(help="show secrets (roles, private channels)")] = False,
     model: Annotated[  # --bots: an alias of --model (diplomacy: `--bots dumbbot`)
-        str, typer.Option("--model", "--bots", help="who plays the seats: a seat spec")
+        str,
+        typer.Option(
+            "--model",
+            "--bots",
+            help="who plays the seats: local (embedded model), scripted, random, a game's "
+            "named bot (dumbbot, hold), openai:MODEL, anthropic:MODEL, replay:GAME_ID, "
+            "chaos(rate=R):SPEC",
+        ),
     ] = "local",
     seat: SeatOpt = None,
     set_: SetOpt = None,
