@@ -83,3 +83,31 @@ def test_games_lists_every_game(cli: CliRunner) -> None:
     assert out.returncode == 0
     for name in ("werewolf", "escape", "diplomacy"):
         assert name in out.stdout
+
+
+def test_cast_is_generated_saved_edited_and_played(cli: CliRunner, tmp_path: Path) -> None:
+    cast = tmp_path / "cast.yaml"
+    out = cli(
+        "werewolf",
+        "cast",
+        "--theme",
+        "a space station",
+        "--players",
+        "6",
+        "--model",
+        "scripted",
+        "-o",
+        str(cast),
+    )
+    assert out.returncode == 0, out.stderr
+    text = cast.read_text()
+    assert "theme: a space station" in text and text.count("playstyle:") == 6
+    cast.write_text(text.replace("Kenji", "Zelda"))
+    played = cli("watch", "werewolf", "--cast", str(cast), "--model", "scripted", "--seed", "2")
+    assert played.returncode == 0, played.stderr
+    assert "Zelda" in played.stdout and "Kenji" not in played.stdout
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text.replace("Aiko", "Kenji"))
+    bad = cli("watch", "werewolf", "--cast", str(broken), "--model", "scripted")
+    assert bad.returncode == 2
+    assert "names must be unique" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
