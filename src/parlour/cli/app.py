@@ -284,7 +284,8 @@ def _start(
         default=model,
         system_default=model if is_model else "scripted",
         overrides=overrides,
-        scripted_system=module.scripted_system_seats,
+        scripted_system=module.scripted_system_seats
+        | (module.scripted_with_embedded_model if model == "local" else frozenset()),
     )
     specs = {plan.spec_for(s) for s in probe.seats()}
     model_specs = {spec for spec in specs if plan.is_model(spec, module)}
