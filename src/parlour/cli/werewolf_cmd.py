@@ -26,6 +26,7 @@ from parlour.games.werewolf.cast import (
     save_cast,
 )
 from parlour.runtime.store import Store, db_url
+from parlour.seats.llm import Attempt
 
 werewolf_app = typer.Typer(help="Werewolf tools: themed casts of characters.")
 console = Console()
@@ -48,6 +49,7 @@ def generate_cast(
     factory = LlmFactory(store=store, base_url=base_url)
     factory.check({model})
     backend = factory.backend(model)
+    attempts = _Attempts()
     seat = LlmSeat(
         backend,
         CastingPrompter(),
@@ -56,12 +58,20 @@ def generate_cast(
         seed=seed,
         cache_key="casting",
         config=LlmSeatConfig(default_max_tokens=900, temperature=0.8),
+        sink=attempts,
     )
     decision = casting_decision(theme, players)
     view = casting_view(theme)
     for attempt in range(3):
         answer = asyncio.run(seat.decide(view, decision))
         assert isinstance(answer, Structured)
+        if attempts.items and attempts.items[-1].outcome == "fallback":
+            errors = [a.error for a in attempts.items if a.error]
+            why = errors[-2] if len(errors) > 1 else "no usable answer"
+            why = why if len(why) <= 120 else why[:117] + "..."
+            return default_cast(
+                players, seed, theme
+            ), f"built-in: {backend.model_id} failed ({why})"
         try:
             return cast_from_answer(theme, answer.value), backend.model_id
         except ParlourError as err:
@@ -72,6 +82,16 @@ def generate_cast(
             )
             seat.seed = hash_seed(seed, f"cast{attempt}")
     return default_cast(players, seed, theme), "built-in (the model's casts were invalid)"
+
+
+class _Attempts:
+    """Collects the casting seat's attempts, to tell a model's cast from the fallback."""
+
+    def __init__(self) -> None:
+        self.items: list[Attempt] = []
+
+    def record(self, attempt: Attempt) -> None:
+        self.items.append(attempt)
 
 
 def preview(cast: WerewolfCast, source: str) -> None:
