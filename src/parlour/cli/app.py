@@ -408,7 +408,8 @@ def resume(
         raise ParlourError(
             f"game {game_id} is already finished; see it with `parlour show {game_id}`"
         )
-    module, game, _ = sessions.rebuild(store, game_id)
+    rebuilt = sessions.rebuild(store, game_id)
+    module, game, _ = rebuilt
     # Takeover: `--seat FRANCE=human` replaces who plays a seat from here on.
     overrides = parse_overrides(seat or [], game.seats())
     specs = {**row.seats, **overrides}
@@ -438,6 +439,7 @@ def resume(
         llm_factory=_llm_factory(store, base_url, model_specs) if model_specs else None,
         human=human,
         seat_overrides=overrides or None,
+        rebuilt=rebuilt,
     )
     _run(session, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
 

@@ -44,21 +44,20 @@ def generate_cast(
     if model in ("scripted", "random"):
         return default_cast(players, seed, theme), "built-in"
     from parlour.runtime.llm_seating import LlmFactory
-    from parlour.seats.llm import LlmSeat, LlmSeatConfig
+    from parlour.seats.llm import LlmSeatConfig
 
     factory = LlmFactory(store=store, base_url=base_url)
     factory.check({model})
     backend = factory.backend(model)
     attempts = _Attempts()
-    seat = LlmSeat(
-        backend,
+    seat = factory.seat(
+        model,
+        "casting",
         CastingPrompter(),
         casting_fallback,
-        seat_id="casting",
-        seed=seed,
-        cache_key="casting",
-        config=LlmSeatConfig(default_max_tokens=900, temperature=0.8),
+        seed,
         sink=attempts,
+        config=LlmSeatConfig(default_max_tokens=900, temperature=0.8),
     )
     decision = casting_decision(theme, players)
     view = casting_view(theme)

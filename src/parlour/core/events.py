@@ -70,6 +70,30 @@ class Event(BaseModel):
         return self.audience.includes(seat, groups)
 
 
+def append_event(
+    events: list[Event],
+    kind: str,
+    phase: str,
+    text: str,
+    audience: Audience,
+    *,
+    speaker: str = "",
+    data: dict[str, Any] | None = None,
+) -> Event:
+    """Append the next event (its ``seq`` is its index) to a game's plain event list."""
+    event = Event(
+        seq=len(events),
+        kind=kind,
+        phase=phase,
+        audience=audience,
+        text=text,
+        speaker=speaker,
+        data=data or {},
+    )
+    events.append(event)
+    return event
+
+
 class EventLog:
     """Append-only list of events with a running sequence number."""
 
@@ -86,17 +110,7 @@ class EventLog:
         speaker: str = "",
         data: dict[str, Any] | None = None,
     ) -> Event:
-        event = Event(
-            seq=len(self._events),
-            kind=kind,
-            phase=phase,
-            audience=audience,
-            text=text,
-            speaker=speaker,
-            data=data or {},
-        )
-        self._events.append(event)
-        return event
+        return append_event(self._events, kind, phase, text, audience, speaker=speaker, data=data)
 
     @property
     def events(self) -> tuple[Event, ...]:

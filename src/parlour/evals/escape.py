@@ -12,10 +12,9 @@ from parlour.games.escape.evaluate import ClassifierScore, evaluate_classifier
 from parlour.games.escape.labels import load_labels
 from parlour.games.escape.loader import load_scenario, shipped_names
 from parlour.games.registry import load
-from parlour.runtime.llm_seating import MAX_TOKENS, LlmFactory
+from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import build_seat
 from parlour.seats.base import Seat
-from parlour.seats.llm import LlmSeat, LlmSeatConfig
 
 
 @dataclass(frozen=True)
@@ -32,15 +31,7 @@ def classifier_seat(spec: str, factory: LlmFactory | None, seed: int = 0) -> Sea
     info = SeatInfo(id="classifier", name="Classifier", system=True)
     if factory is None or module.named_policy(spec) is not None or spec == "random":
         return build_seat(spec, info, module, seed, None)
-    return LlmSeat(
-        factory.backend(spec),
-        module.prompter,
-        module.fallback_policy,
-        seat_id=info.id,
-        seed=seed,
-        cache_key=info.id,
-        config=LlmSeatConfig(retries=factory.retries, max_tokens=dict(MAX_TOKENS)),
-    )
+    return factory.seat(spec, info.id, module.prompter, module.fallback_policy, seed)
 
 
 async def score_scenario(seat: Seat, spec: str, scenario_name: str) -> ScenarioScore:

@@ -9,13 +9,15 @@ from dataclasses import dataclass, field
 from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.core.module import GameModule
+from parlour.core.policy import Policy
+from parlour.core.prompting import Prompter
 from parlour.models.base import ModelBackend, ModelError
 from parlour.models.messages import Message, Usage, messages_digest
 from parlour.models.pricing import cost
 from parlour.models.replay import RecordedCall
 from parlour.runtime.store import CallRecord, Store
 from parlour.seats.base import Seat
-from parlour.seats.llm import Attempt, LlmSeat, LlmSeatConfig
+from parlour.seats.llm import Attempt, AttemptSink, LlmSeat, LlmSeatConfig
 
 #: Room per decision purpose (tokens). Speech stays short; structured answers need room.
 MAX_TOKENS = {
@@ -98,15 +100,36 @@ class LlmFactory:
     def __call__(
         self, spec: str, seat: SeatInfo, module: GameModule, seed: int, game_id: str
     ) -> Seat:
-        return LlmSeat(
-            self.backend(spec),
+        return self.seat(
+            spec,
+            seat.id,
             module.prompter,
             module.fallback_policy,
-            seat_id=seat.id,
-            seed=seed,
-            cache_key=seat.id,
-            config=LlmSeatConfig(retries=self.retries, max_tokens=dict(MAX_TOKENS)),
+            seed,
             sink=StoreSink(self.store, game_id),
+        )
+
+    def seat(
+        self,
+        spec: str,
+        seat_id: str,
+        prompter: Prompter,
+        fallback: Policy,
+        seed: int,
+        *,
+        sink: AttemptSink | None = None,
+        config: LlmSeatConfig | None = None,
+    ) -> LlmSeat:
+        """The one place an LLM seat is put together (games, evaluations, casting)."""
+        return LlmSeat(
+            self.backend(spec),
+            prompter,
+            fallback,
+            seat_id=seat_id,
+            seed=seed,
+            cache_key=seat_id,
+            config=config or LlmSeatConfig(retries=self.retries, max_tokens=dict(MAX_TOKENS)),
+            sink=sink,
         )
 
 

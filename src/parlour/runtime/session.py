@@ -84,7 +84,7 @@ def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
     stored = store.actions(game_id)
     for act in stored:
         game.apply(act.decision_id, act.action)
-    stored_events = len(store.events(game_id))
+    stored_events = store.event_count(game_id)
     if stored_events != len(game.events):
         raise ParlourError(
             f"game {game_id}: replay gave {len(game.events)} events but {stored_events} are "
@@ -102,9 +102,12 @@ def resume(
     llm_factory: LlmSeatFactory | None = None,
     human: HumanSeat | None = None,
     seat_overrides: dict[str, str] | None = None,
+    rebuilt: tuple[GameModule, Game, int] | None = None,
 ) -> Session:
+    """Continue a stored game; pass ``rebuilt`` (from ``rebuild``) if the caller already
+    replayed it, so the log is not read and replayed twice."""
     row = store.get_game(game_id)
-    module, game, next_idx = rebuild(store, game_id)
+    module, game, next_idx = rebuilt or rebuild(store, game_id)
     specs = dict(row.seats)
     if seat_overrides:
         specs.update(seat_overrides)

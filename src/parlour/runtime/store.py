@@ -258,6 +258,15 @@ class Store:
             for r in rows
         ]
 
+    def event_count(self, game_id: str) -> int:
+        with self.engine.connect() as conn:
+            count = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(schema.events)
+                .where(schema.events.c.game_id == game_id)
+            ).scalar()
+        return int(count or 0)
+
     def events(self, game_id: str) -> list[Event]:
         with self.engine.connect() as conn:
             rows = conn.execute(

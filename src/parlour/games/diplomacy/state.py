@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from parlour.core.decisions import Decision
-from parlour.core.events import Audience, Event
+from parlour.core.events import Audience, Event, append_event
 from parlour.core.game import Result
 from parlour.games.diplomacy.board import Board
 
@@ -83,17 +83,15 @@ class DiplomacyState:
         data: dict[str, Any] | None = None,
         phase: str | None = None,
     ) -> Event:
-        event = Event(
-            seq=len(self.events),
-            kind=kind,
-            phase=phase or self.board.phase.name,
-            audience=audience,
-            text=text,
+        return append_event(
+            self.events,
+            kind,
+            phase or self.board.phase.name,
+            text,
+            audience,
             speaker=speaker,
-            data=data or {},
+            data=data,
         )
-        self.events.append(event)
-        return event
 
     def clone(self) -> DiplomacyState:
         """A copy sharing the immutable leaves (see the module docstring)."""

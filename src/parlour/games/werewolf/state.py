@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from parlour.core.decisions import Decision
-from parlour.core.events import Audience, Event
+from parlour.core.events import Audience, Event, append_event
 from parlour.core.game import Result
 from parlour.games.werewolf.cast import Cast
 from parlour.games.werewolf.roles import EVIL, WOLF_GROUP, Reading, Role
@@ -199,17 +199,9 @@ class WerewolfState:
         data: dict[str, Any] | None = None,
         phase: str | None = None,
     ) -> Event:
-        event = Event(
-            seq=len(self.events),
-            kind=kind,
-            phase=phase or self.phase,
-            audience=audience,
-            text=text,
-            speaker=speaker,
-            data=data or {},
+        return append_event(
+            self.events, kind, phase or self.phase, text, audience, speaker=speaker, data=data
         )
-        self.events.append(event)
-        return event
 
     def open(self, decision: Decision) -> None:
         self.pending[decision.id] = decision
