@@ -35,7 +35,6 @@ class TerminalObserver:
         self.console = console
         self.reveal = reveal
         self.quiet = quiet
-        self.shown = 0
 
     def on_events(self, game: Game, events: Sequence[Event]) -> None:
         if self.quiet:
@@ -46,7 +45,6 @@ class TerminalObserver:
                 continue
             style = _STYLE.get(event.kind, "dim" if event.audience.kind != "all" else "")
             self.console.print(event_line(event, names), style=style, markup=False, highlight=False)
-            self.shown += 1
 
     def on_finish(self, game: Game, result: Result) -> None:
         names = {s.id: s.name for s in game.seats()}

@@ -24,6 +24,3 @@ class View(BaseModel):
     public: dict[str, Any] = Field(default_factory=dict)
     private: dict[str, Any] = Field(default_factory=dict)
     events: tuple[Event, ...] = ()
-
-    def events_since(self, seq: int) -> list[Event]:
-        return [e for e in self.events if e.seq >= seq]

@@ -8,6 +8,7 @@ mode: a commit survives a killed process without an fsync per action.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import time
 from collections.abc import Sequence
@@ -26,8 +27,6 @@ from parlour.runtime import schema
 
 def default_db_url() -> str:
     """The user's data dir (platformdirs), overridable with ``PARLOUR_DB``."""
-    import os
-
     env = os.environ.get("PARLOUR_DB")
     if env:
         return db_url(env)

@@ -8,9 +8,6 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.view import View
 
-# Re-exported name for readability at call sites.
-SeatAnswer = Action
-
 
 @runtime_checkable
 class Seat(Protocol):

@@ -9,6 +9,7 @@ other schemas are typed as JSON. Closing the input (Ctrl-D) stops the session.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 
 from rich.console import Console
@@ -131,8 +132,6 @@ def parse_human_answer(decision: Decision, raw: str) -> Action:
         return Choices(options=tuple(_option_for(decision, p) for p in parts))
     if decision.kind is DecisionKind.FREE_TEXT:
         return Text(text=text)
-    import json
-
     try:
         value = json.loads(text)
     except json.JSONDecodeError as err:
