@@ -1,7 +1,7 @@
 """Game-agnostic kernel: decisions, actions, events, views, RNG and the Game protocol."""
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text, action_from_json
-from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import Audience, Event
 from parlour.core.game import Game, GameInfo, Result, SeatInfo
@@ -13,6 +13,7 @@ __all__ = [
     "Audience",
     "Choice",
     "Choices",
+    "Deadline",
     "Decision",
     "DecisionKind",
     "Event",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -30,6 +30,21 @@ class DecisionKind(StrEnum):
     CHOOSE_MANY = "choose_many"
     FREE_TEXT = "free_text"
     STRUCTURED = "structured"
+
+
+class Deadline(BaseModel):
+    """When a decision's default answer applies: after ``seconds`` of wall time, or of the
+    game's own simulated clock (``clock="game"``, read from ``Game.clock()``).
+
+    ``human_seconds`` gives people a longer wall-time allowance than AI seats, so a slow
+    person never holds a batch of AIs hostage and AIs never wait forever on a person.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seconds: float = Field(gt=0)
+    clock: Literal["wall", "game"] = "wall"
+    human_seconds: float | None = Field(default=None, gt=0)
 
 
 class Option(BaseModel):
@@ -66,6 +81,18 @@ class Decision(BaseModel):
         default_factory=dict,
         description="plausible but illegal answers (id or label) → why, for precise feedback",
     )
+    max_tokens: int | None = Field(
+        default=None, gt=0, description="hint for model seats: room the answer needs (tokens)"
+    )
+    deadline: Deadline | None = None
+    default: Action | None = Field(
+        default=None, description="the game's answer when the deadline passes (by='timeout')"
+    )
+    batch: Literal["ordered", "as_arrived"] = Field(
+        default="ordered",
+        description="ordered: a batch's answers are applied in pending() order; as_arrived: "
+        "each answer is applied when it comes and the rest of the batch is re-read",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Decision:
@@ -92,6 +119,13 @@ class Decision(BaseModel):
             if self.json_schema is None:
                 raise ValueError(f"decision {self.id}: structured needs a json_schema")
             _check_schema(json.dumps(self.json_schema, sort_keys=True))
+        if self.deadline is not None and self.default is None:
+            raise ValueError(f"decision {self.id}: a deadline needs a default answer")
+        if self.default is not None:
+            try:
+                self.check(self.default)
+            except IllegalAction as err:
+                raise ValueError(f"decision {self.id}: the default is not legal: {err}") from err
         return self
 
     # -- lookups -------------------------------------------------------------------------

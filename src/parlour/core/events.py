@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Audience(BaseModel):
@@ -65,6 +65,19 @@ class Event(BaseModel):
     text: str
     speaker: str = ""
     data: dict[str, Any] = Field(default_factory=dict)
+    #: The seats the audience resolved to when the event was emitted (for ``seats`` and
+    #: ``group`` audiences; empty for ``all`` and ``nobody``). Stored, so "what may this
+    #: seat see" is a query, not a replay.
+    to: tuple[str, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _resolve_listed_seats(cls, data: Any) -> Any:
+        if isinstance(data, dict) and not data.get("to"):
+            audience = data.get("audience")
+            if isinstance(audience, Audience) and audience.kind == "seats":
+                data = {**data, "to": audience.seats}
+        return data
 
     def visible_to(self, seat: str, groups: Collection[str]) -> bool:
         return self.audience.includes(seat, groups)
