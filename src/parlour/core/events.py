@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -79,39 +79,41 @@ class Event(BaseModel):
                 data = {**data, "to": audience.seats}
         return data
 
+    @property
+    def is_public(self) -> bool:
+        """Everyone may see it (what a spectator without reveal is shown)."""
+        return self.audience.kind == "all"
+
     def visible_to(self, seat: str, groups: Collection[str]) -> bool:
         return self.audience.includes(seat, groups)
 
 
-def append_event(
-    events: list[Event],
-    kind: str,
-    phase: str,
-    text: str,
-    audience: Audience,
-    *,
-    speaker: str = "",
-    data: dict[str, Any] | None = None,
-) -> Event:
-    """Append the next event (its ``seq`` is its index) to a game's plain event list."""
-    event = Event(
-        seq=len(events),
-        kind=kind,
-        phase=phase,
-        audience=audience,
-        text=text,
-        speaker=speaker,
-        data=data or {},
-    )
-    events.append(event)
-    return event
+def spectator_events(events: Iterable[Event], reveal: bool) -> tuple[Event, ...]:
+    """What an audience is shown: every event with ``reveal``, else the public ones only."""
+    return tuple(events) if reveal else tuple(e for e in events if e.audience.kind == "all")
 
 
 class EventLog:
-    """Append-only list of events with a running sequence number."""
+    """A game's append-only event list, indexed by seat.
 
-    def __init__(self) -> None:
+    Each event's audience is resolved to seats when it is emitted (``Event.to``): listed
+    seats fill themselves, group audiences are looked up in the log's group table, which
+    the game keeps current with ``set_group``. A group the log was never told about
+    resolves to no seat, so a forgotten registration hides an event instead of leaking it.
+    The index makes a seat's visible events a merge of two lists, not a scan of the log.
+    """
+
+    def __init__(self, groups: Mapping[str, Iterable[str]] | None = None) -> None:
         self._events: list[Event] = []
+        self._public: list[Event] = []
+        self._by_seat: dict[str, list[Event]] = {}
+        self._groups: dict[str, tuple[str, ...]] = {
+            name: tuple(seats) for name, seats in (groups or {}).items()
+        }
+
+    def set_group(self, group: str, seats: Iterable[str]) -> None:
+        """Who is in ``group`` from now on (events already emitted keep their seats)."""
+        self._groups[group] = tuple(seats)
 
     def emit(
         self,
@@ -123,7 +125,24 @@ class EventLog:
         speaker: str = "",
         data: dict[str, Any] | None = None,
     ) -> Event:
-        return append_event(self._events, kind, phase, text, audience, speaker=speaker, data=data)
+        """Append the next event (its ``seq`` is its index) with its audience resolved."""
+        to = self._groups.get(audience.group, ()) if audience.kind == "group" else audience.seats
+        event = Event(
+            seq=len(self._events),
+            kind=kind,
+            phase=phase,
+            audience=audience,
+            text=text,
+            speaker=speaker,
+            data=data or {},
+            to=to,
+        )
+        self._events.append(event)
+        if audience.kind == "all":
+            self._public.append(event)
+        for seat in dict.fromkeys(to):
+            self._by_seat.setdefault(seat, []).append(event)
+        return event
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -135,5 +154,33 @@ class EventLog:
     def __len__(self) -> int:
         return len(self._events)
 
-    def visible(self, seat: str, groups: Collection[str]) -> list[Event]:
-        return [e for e in self._events if e.audience.includes(seat, groups)]
+    def visible(self, seat: str) -> list[Event]:
+        """The events ``seat`` may see, in order: public ones and those resolved to it."""
+        own = self._by_seat.get(seat)
+        if not own:
+            return list(self._public)
+        # Both lists are in seq order; sorting two sorted runs is a linear merge in C.
+        return sorted(self._public + own, key=_seq)
+
+    def public(self) -> list[Event]:
+        return list(self._public)
+
+    def for_spectator(self, reveal: bool) -> tuple[Event, ...]:
+        """Everything with ``reveal``, otherwise the public events only."""
+        return tuple(self._events) if reveal else tuple(self._public)
+
+    def copy(self) -> EventLog:
+        """An independent log sharing the (frozen) events: cheap enough for probes."""
+        clone = EventLog.__new__(EventLog)
+        clone._events = list(self._events)
+        clone._public = list(self._public)
+        clone._by_seat = {seat: list(events) for seat, events in self._by_seat.items()}
+        clone._groups = dict(self._groups)
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EventLog:
+        return self.copy()
+
+
+def _seq(event: Event) -> int:
+    return event.seq

@@ -16,16 +16,16 @@ from pydantic import BaseModel
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
-from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.markers import SecretMarkers
 from parlour.core.rng import Rng
 from parlour.core.view import View
 from parlour.games.werewolf import discussion, night, reflection, voting
 from parlour.games.werewolf.cast import default_cast, with_names
 from parlour.games.werewolf.config import WerewolfConfig
-from parlour.games.werewolf.markers import plant
-from parlour.games.werewolf.roles import ROLE_ORDER, Role, Team, deal
+from parlour.games.werewolf.roles import ROLE_ORDER, WOLF_GROUP, Role, Team, deal
 from parlour.games.werewolf.state import Player, Stage, WerewolfState
 from parlour.games.werewolf.victory import Draw, result_for, winner
 from parlour.games.werewolf.views import role_card, seat_view, spectator
@@ -66,7 +66,8 @@ class WerewolfGame:
         names = cfg.player_names()
         ids = [f"p{i}" for i in range(1, cfg.players + 1)]
         mix = cfg.role_mix()
-        game = cls(cfg, seed, WerewolfState(players=[], role_counts={}))
+        state = WerewolfState(players=[], role_counts={}, markers=SecretMarkers(cfg.plant_markers))
+        game = cls(cfg, seed, state)
         roles = deal(mix, ids, game._rng)
         st = game._st
         st.players = [
@@ -74,6 +75,8 @@ class WerewolfGame:
             for i, (s, n) in enumerate(zip(ids, names, strict=True), 1)
         ]
         st.role_counts = {r.value: mix[r] for r in ROLE_ORDER if mix.get(r)}
+        # The pack is fixed for the whole game (dead wolves keep reading its records).
+        st.log.set_group(WOLF_GROUP, [p.id for p in st.wolves()])
         st.cast = cfg.cast or with_names(default_cast(cfg.players, seed), names)
         game._deal_cards()
         if cfg.first_phase == "night":
@@ -84,7 +87,7 @@ class WerewolfGame:
         return game
 
     def _deal_cards(self) -> None:
-        st, cfg = self._st, self._config
+        st = self._st
         counts = ", ".join(f"{r} ×{c}" for r, c in st.role_counts.items())
         st.emit(
             "setup",
@@ -96,7 +99,7 @@ class WerewolfGame:
         for p in st.players:
             # A wolf's role is known to the whole pack; every other role only to its holder.
             allowed = wolves if p.role is Role.WEREWOLF else [p.id]
-            p.card = role_card(p.name, p.role) + plant(st, cfg, f"role:{p.id}", allowed)
+            p.card = role_card(p.name, p.role) + st.markers.plant(f"role:{p.id}", allowed)
             st.emit("role", p.card, Audience.only(p.id), data={"role": p.role.value})
         if len(wolves) > 1:
             st.emit(
@@ -118,7 +121,7 @@ class WerewolfGame:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._st.events)
+        return self._st.log.events
 
     @property
     def state(self) -> WerewolfState:
@@ -130,7 +133,7 @@ class WerewolfGame:
         return (*players, SeatInfo(id=discussion.ROUTER, name="Router", system=True))
 
     def pending(self) -> tuple[Decision, ...]:
-        return tuple(self._st.pending.values())
+        return self._st.pending.all()
 
     def is_terminal(self) -> bool:
         return self._st.stage is Stage.OVER
@@ -143,22 +146,16 @@ class WerewolfGame:
     def apply(self, decision_id: str, action: Action) -> list[Event]:
         st = self._st
         decision = st.pending.get(decision_id)
-        if decision is None:
-            open_ids = ", ".join(st.pending) or "none (the game is over)"
-            raise IllegalAction(
-                f"no open decision '{decision_id}'; open decisions: {open_ids}",
-                decision_id=decision_id,
-            )
         if decision.purpose == discussion.ROUTE:
             discussion.precheck_route(st, decision, action)
         decision.check(action)
-        mark = len(st.events)
+        mark = len(st.log)
         # Handlers validate game rules before they change anything, so a rejected
         # answer leaves the state untouched.
         _HANDLERS[decision.purpose](self, decision, action)
-        del st.pending[decision_id]
+        st.pending.take(decision_id)
         self._advance()
-        return st.events[mark:]
+        return st.log.since(mark)
 
     def _advance(self) -> None:
         st = self._st
@@ -240,7 +237,7 @@ class WerewolfGame:
         return spectator(self._st, self._config, reveal)
 
     def secret_markers(self) -> dict[str, frozenset[str]]:
-        return dict(self._st.markers)
+        return self._st.markers.entitled()
 
     def snapshot(self) -> dict[str, Any]:
         st = self._st
@@ -260,10 +257,10 @@ class WerewolfGame:
             "vote": asdict(st.vote) if st.vote else None,
             "days": [asdict(d) for d in st.days],
             "nights": [asdict(n) for n in st.nights],
-            "pending": [d.model_dump(mode="json") for d in st.pending.values()],
+            "pending": [d.model_dump(mode="json") for d in st.pending],
             "outcome": st.outcome.model_dump(mode="json") if st.outcome else None,
-            "markers": {m: sorted(a) for m, a in sorted(st.markers.items())},
-            "events": [e.model_dump(mode="json") for e in st.events],
+            "markers": st.markers.snapshot(),
+            "events": [e.model_dump(mode="json") for e in st.log.events],
             # the Rng's position, read on a copy so that the snapshot draws nothing
             "rng_probe": copy.deepcopy(self._rng).random(),
         }

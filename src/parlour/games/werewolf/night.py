@@ -13,7 +13,6 @@ from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience
 from parlour.games.werewolf.config import WerewolfConfig
-from parlour.games.werewolf.markers import plant
 from parlour.games.werewolf.roles import WOLF_GROUP, Role, seer_reading
 from parlour.games.werewolf.state import NightPlan, NightRecord, Player, Stage, WerewolfState
 
@@ -70,7 +69,7 @@ def apply_chat(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, actio
     if not text:
         return
     allowed = [w.id for w in st.wolves()]
-    marker = plant(st, cfg, decision.id, allowed)
+    marker = st.markers.plant(decision.id, allowed)
     st.emit("wolf_chat", text + marker, PACK, speaker=decision.seat, data={"night": st.night})
 
 
@@ -231,7 +230,7 @@ def resolve_night(st: WerewolfState, cfg: WerewolfConfig) -> list[Player]:
     for seer, target in plan.investigate.items():
         reading = seer_reading(st.player(target).role)
         st.seer_results[target] = reading
-        marker = plant(st, cfg, f"seer:n{n}", [seer])
+        marker = st.markers.plant(f"seer:n{n}", [seer])
         st.emit(
             "seer_result",
             f"Night {n}: you investigated {st.name(target)}: {reading.upper()}.{marker}",

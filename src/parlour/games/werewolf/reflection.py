@@ -6,7 +6,6 @@ from parlour.core.actions import Action, Text
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.events import Audience
 from parlour.games.werewolf.config import WerewolfConfig
-from parlour.games.werewolf.markers import plant
 from parlour.games.werewolf.state import Stage, WerewolfState
 
 DIARY, DEBRIEF = "diary", "debrief"
@@ -47,7 +46,7 @@ def apply_diary(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, acti
     text = action.text.strip()
     if not text:
         return
-    marker = plant(st, cfg, decision.id, [decision.seat])
+    marker = st.markers.plant(decision.id, [decision.seat])
     st.emit(
         "diary",
         text + marker,

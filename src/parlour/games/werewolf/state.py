@@ -8,10 +8,12 @@ from enum import StrEnum
 from typing import Any
 
 from parlour.core.decisions import Decision
-from parlour.core.events import Audience, Event, append_event
+from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import Result
+from parlour.core.markers import SecretMarkers
+from parlour.core.pending import PendingDecisions
 from parlour.games.werewolf.cast import Cast
-from parlour.games.werewolf.roles import EVIL, WOLF_GROUP, Reading, Role
+from parlour.games.werewolf.roles import EVIL, Reading, Role
 
 
 class Stage(StrEnum):
@@ -135,10 +137,10 @@ class WerewolfState:
     vote: VoteRound | None = None
     days: list[DayRecord] = field(default_factory=list)
     nights: list[NightRecord] = field(default_factory=list)
-    pending: dict[str, Decision] = field(default_factory=dict)
+    pending: PendingDecisions = field(default_factory=PendingDecisions)
     outcome: Result | None = None
-    markers: dict[str, frozenset[str]] = field(default_factory=dict)
-    events: list[Event] = field(default_factory=list)
+    markers: SecretMarkers = field(default_factory=lambda: SecretMarkers(False))
+    log: EventLog = field(default_factory=EventLog)
     #: the characters (scene, stories, playstyles): frozen config data, shared on copy
     cast: Cast | None = None
 
@@ -148,11 +150,9 @@ class WerewolfState:
         clone = copy.copy(self)
         memo[id(self)] = clone
         for name, value in vars(self).items():
-            if name == "events":
-                clone.events = list(value)
-            elif name == "pending":
-                clone.pending = dict(value)
-            elif name in ("outcome", "markers", "cast"):
+            if name in ("log", "pending", "markers"):
+                setattr(clone, name, value.copy())
+            elif name in ("outcome", "cast"):
                 setattr(clone, name, copy.copy(value))
             else:
                 setattr(clone, name, copy.deepcopy(value, memo))
@@ -181,13 +181,12 @@ class WerewolfState:
     def with_role(self, role: Role) -> list[Player]:
         return [p for p in self.players if p.role is role]
 
-    def groups_of(self, seat: str) -> tuple[str, ...]:
-        for p in self.players:
-            if p.id == seat:
-                return (WOLF_GROUP,) if p.is_wolf else ()
-        return ()
-
     # -- events --------------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[Event]:
+        """The whole log (a copy); seats read ``log.visible`` instead."""
+        return list(self.log.events)
 
     def emit(
         self,
@@ -199,9 +198,7 @@ class WerewolfState:
         data: dict[str, Any] | None = None,
         phase: str | None = None,
     ) -> Event:
-        return append_event(
-            self.events, kind, phase or self.phase, text, audience, speaker=speaker, data=data
-        )
+        return self.log.emit(kind, phase or self.phase, text, audience, speaker=speaker, data=data)
 
     def open(self, decision: Decision) -> None:
-        self.pending[decision.id] = decision
+        self.pending.open(decision)

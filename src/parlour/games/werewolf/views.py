@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.events import Event
 from parlour.core.view import View
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import DESCRIPTIONS, GOALS, TEAM_OF, Role
@@ -121,22 +120,7 @@ def private_facts(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> dict[str
     return facts
 
 
-def _visible(st: WerewolfState, seat: str, groups: tuple[str, ...]) -> list[Event]:
-    """``Audience.includes`` inlined: this runs over the whole log for every view."""
-    out: list[Event] = []
-    for e in st.events:
-        a = e.audience
-        if (
-            a.kind == "all"
-            or (a.kind == "seats" and seat in a.seats)
-            or (a.kind == "group" and a.group in groups)
-        ):
-            out.append(e)
-    return out
-
-
 def seat_view(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> View:
-    groups = st.groups_of(seat)
     is_player = any(p.id == seat for p in st.players)
     return View(
         game=GAME,
@@ -145,7 +129,7 @@ def seat_view(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> View:
         phase=st.phase,
         public=public_facts(st, cfg),
         private=private_facts(st, cfg, seat) if is_player else {},
-        events=tuple(_visible(st, seat, groups)),
+        events=tuple(st.log.visible(seat)),
     )
 
 
@@ -164,5 +148,5 @@ def spectator(st: WerewolfState, cfg: WerewolfConfig, reveal: bool) -> View:
         phase=st.phase,
         public=public_facts(st, cfg),
         private=private,
-        events=tuple(e for e in st.events if reveal or e.audience.kind == "all"),
+        events=st.log.for_spectator(reveal),
     )
