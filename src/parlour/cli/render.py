@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from parlour.core.events import Event
+from parlour.core.events import Event, spectator_events
 from parlour.core.game import Game, Result
 
 _STYLE = {
@@ -22,7 +22,7 @@ _STYLE = {
 
 def event_line(event: Event, names: dict[str, str]) -> str:
     who = names.get(event.speaker, event.speaker)
-    private = "" if event.audience.kind == "all" else f"[{event.audience.describe()}] "
+    private = "" if event.is_public else f"[{event.audience.describe()}] "
     if who:
         return f"{private}{who}: {event.text}"
     return f"{private}{event.text}"
@@ -40,10 +40,8 @@ class TerminalObserver:
         if self.quiet:
             return
         names = {s.id: s.name for s in game.seats()}
-        for event in events:
-            if not self.reveal and event.audience.kind != "all":
-                continue
-            style = _STYLE.get(event.kind, "dim" if event.audience.kind != "all" else "")
+        for event in spectator_events(events, self.reveal):
+            style = _STYLE.get(event.kind, "" if event.is_public else "dim")
             self.console.print(event_line(event, names), style=style, markup=False, highlight=False)
 
     def on_finish(self, game: Game, result: Result) -> None:
@@ -70,7 +68,7 @@ class SeatObserver:
             if event.seq <= self.shown:
                 continue
             self.shown = event.seq
-            style = _STYLE.get(event.kind, "dim" if event.audience.kind != "all" else "")
+            style = _STYLE.get(event.kind, "" if event.is_public else "dim")
             self.console.print(event_line(event, names), style=style, markup=False, highlight=False)
 
     def on_finish(self, game: Game, result: Result) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from parlour.core.decisions import Decision
@@ -17,6 +17,14 @@ class PendingDecisions:
 
     def __init__(self) -> None:
         self._open: dict[str, Decision] = {}
+
+    @classmethod
+    def of(cls, decisions: Iterable[Decision]) -> PendingDecisions:
+        """A table of ``decisions`` (for games that derive their open decisions)."""
+        table = cls()
+        for decision in decisions:
+            table.open(decision)
+        return table
 
     def open(self, decision: Decision) -> None:
         if decision.id in self._open:

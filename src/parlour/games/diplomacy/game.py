@@ -15,9 +15,10 @@ from pydantic import BaseModel
 
 from parlour.core.actions import Action, Choices, Structured
 from parlour.core.decisions import Decision
-from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.markers import SecretMarkers
 from parlour.core.view import View
 from parlour.games.diplomacy import decisions, press, reports
 from parlour.games.diplomacy.adjudicator import Rules, process_phase
@@ -65,7 +66,10 @@ class DiplomacyGame:
             if isinstance(config, DiplomacyConfig)
             else DiplomacyConfig.model_validate(config.model_dump())
         )
-        game = cls(cfg, seed, DiplomacyState(board=initial_board(cfg.game_map())))
+        state = DiplomacyState(
+            board=initial_board(cfg.game_map()), markers=SecretMarkers(cfg.plant_markers)
+        )
+        game = cls(cfg, seed, state)
         game._setup()
         game._open_phase()
         return game
@@ -90,10 +94,7 @@ class DiplomacyGame:
         for power in gm.powers:
             homes = ", ".join(gm.home_centres.get(power, ()))
             text = f"You play {power_name(power)}. Your home centres: {homes}."
-            if cfg.plant_markers:
-                marker = f"[[mk:briefing:{power}]]"
-                st.markers[marker] = frozenset({power})
-                text = f"{text} {marker}"
+            text += st.markers.plant(f"briefing:{power}", [power])
             st.emit("briefing", text, Audience.only(power), data={"power": power})
         st.centre_history.append((gm.start_year - 1, st.board.centre_counts()))
 
@@ -109,7 +110,7 @@ class DiplomacyGame:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._st.events)
+        return self._st.log.events
 
     @property
     def state(self) -> DiplomacyState:
@@ -131,7 +132,7 @@ class DiplomacyGame:
         return tuple(SeatInfo(id=p, name=power_name(p)) for p in self._st.board.game_map.powers)
 
     def pending(self) -> tuple[Decision, ...]:
-        return tuple(self._st.pending.values())
+        return self._st.pending.all()
 
     def is_terminal(self) -> bool:
         return self._st.stage == "over"
@@ -144,21 +145,15 @@ class DiplomacyGame:
     def apply(self, decision_id: str, action: Action) -> list[Event]:
         st = self._st
         decision = st.pending.get(decision_id)
-        if decision is None:
-            open_ids = ", ".join(st.pending) or "none (the game is over)"
-            raise IllegalAction(
-                f"no open decision '{decision_id}'; open decisions: {open_ids}",
-                decision_id=decision_id,
-            )
         decision.check(action)
-        mark = len(st.events)
+        mark = len(st.log)
         if decision.purpose == press.PRESS:
             press.apply_press(st, self._config, decision, action)
         else:
             st.submitted[decision.seat] = _orders_of(decision, action)
-        del st.pending[decision_id]
+        st.pending.take(decision_id)
         self._advance()
-        return st.events[mark:]
+        return st.log.since(mark)
 
     def _advance(self) -> None:
         st = self._st
@@ -173,7 +168,9 @@ class DiplomacyGame:
                 self._adjudicate()
 
     def _open(self, opened: list[Decision]) -> None:
-        self._st.pending = {d.id: d for d in opened}
+        self._st.pending.clear()
+        for decision in opened:
+            self._st.pending.open(decision)
 
     def _open_phase(self) -> None:
         st, cfg = self._st, self._config
@@ -297,7 +294,7 @@ class DiplomacyGame:
             returns={p: float(counts.get(p, 0)) for p in board.game_map.powers},
         )
         st.stage = "over"
-        st.pending = {}
+        st.pending.clear()
         st.emit(
             "result",
             summary,
@@ -331,7 +328,7 @@ class DiplomacyGame:
         return spectator(self._st, self._public_facts(), reveal)
 
     def secret_markers(self) -> dict[str, frozenset[str]]:
-        return dict(self._st.markers)
+        return self._st.markers.entitled()
 
     def snapshot(self) -> dict[str, Any]:
         st = self._st
@@ -341,14 +338,14 @@ class DiplomacyGame:
             "board": st.board.to_dict(),
             "stage": st.stage,
             "press_round": st.press_round,
-            "pending": [d.model_dump(mode="json") for d in st.pending.values()],
+            "pending": [d.model_dump(mode="json") for d in st.pending],
             "submitted": {p: list(os) for p, os in st.submitted.items()},
             "history": [r.as_dict() for r in st.history],
             "centre_history": [[y, c] for y, c in st.centre_history],
             "eliminated": list(st.eliminated),
-            "markers": {m: sorted(a) for m, a in sorted(st.markers.items())},
+            "markers": st.markers.snapshot(),
             "outcome": st.outcome.model_dump(mode="json") if st.outcome else None,
-            "events": [e.model_dump(mode="json") for e in st.events],
+            "events": [e.model_dump(mode="json") for e in st.log.events],
         }
 
     def __deepcopy__(self, memo: dict[int, Any]) -> DiplomacyGame:

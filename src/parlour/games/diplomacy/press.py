@@ -98,10 +98,7 @@ def apply_press(
         if to == ALL:
             st.emit("press", text, Audience.everyone(), speaker=sender, data=data)
             continue
-        if cfg.plant_markers:
-            marker = f"[[mk:press:{phase}:{st.press_round}:{sender}>{to}:{i}]]"
-            st.markers[marker] = frozenset({sender, to})
-            text = f"{text} {marker}"
+        text += st.markers.plant(f"press:{phase}:{st.press_round}:{sender}>{to}:{i}", [sender, to])
         st.emit("press", text, Audience.only(sender, to), speaker=sender, data=data)
 
 

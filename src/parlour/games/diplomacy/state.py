@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from parlour.core.decisions import Decision
-from parlour.core.events import Audience, Event, append_event
+from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import Result
+from parlour.core.markers import SecretMarkers
+from parlour.core.pending import PendingDecisions
 from parlour.games.diplomacy.board import Board
 
 Stage = Literal["press", "orders", "over"]
@@ -60,7 +61,7 @@ class DiplomacyState:
     board: Board
     stage: Stage = "orders"
     press_round: int = 0
-    pending: dict[str, Decision] = field(default_factory=dict)
+    pending: PendingDecisions = field(default_factory=PendingDecisions)
     #: power → the orders it submitted for the open phase (texts, as answered)
     submitted: dict[str, tuple[str, ...]] = field(default_factory=dict)
     history: list[PhaseRecord] = field(default_factory=list)
@@ -69,8 +70,8 @@ class DiplomacyState:
     #: centre counts at the start and after every year's Fall: (year, {power: n})
     centre_history: list[tuple[int, dict[str, int]]] = field(default_factory=list)
     eliminated: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    markers: dict[str, frozenset[str]] = field(default_factory=dict)
+    log: EventLog = field(default_factory=EventLog)
+    markers: SecretMarkers = field(default_factory=lambda: SecretMarkers(False))
     outcome: Result | None = None
 
     def emit(
@@ -83,14 +84,8 @@ class DiplomacyState:
         data: dict[str, Any] | None = None,
         phase: str | None = None,
     ) -> Event:
-        return append_event(
-            self.events,
-            kind,
-            phase or self.board.phase.name,
-            text,
-            audience,
-            speaker=speaker,
-            data=data,
+        return self.log.emit(
+            kind, phase or self.board.phase.name, text, audience, speaker=speaker, data=data
         )
 
     def clone(self) -> DiplomacyState:
@@ -99,13 +94,13 @@ class DiplomacyState:
             board=self.board,
             stage=self.stage,
             press_round=self.press_round,
-            pending=dict(self.pending),
+            pending=self.pending.copy(),
             submitted=dict(self.submitted),
             history=list(self.history),
             boards=list(self.boards),
             centre_history=[(y, dict(c)) for y, c in self.centre_history],
             eliminated=list(self.eliminated),
-            events=list(self.events),
-            markers=dict(self.markers),
+            log=self.log.copy(),
+            markers=self.markers.copy(),
             outcome=self.outcome,
         )

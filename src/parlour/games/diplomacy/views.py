@@ -111,17 +111,16 @@ def seat_view(st: DiplomacyState, cfg: DiplomacyConfig, power: str, public: dict
         phase=st.board.phase.name,
         public=public,
         private=private,
-        events=tuple(e for e in st.events if e.audience.includes(power, ())),
+        events=tuple(st.log.visible(power)),
     )
 
 
 def spectator(st: DiplomacyState, public: dict[str, Any], reveal: bool) -> View:
-    events = st.events if reveal else [e for e in st.events if e.audience.kind == "all"]
     return View(
         game=GAME,
         seat=SPECTATOR,
         seat_name="Spectator",
         phase=st.board.phase.name,
         public=public,
-        events=tuple(events),
+        events=st.log.for_spectator(reveal),
     )

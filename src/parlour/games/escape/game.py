@@ -14,9 +14,11 @@ from pydantic import BaseModel
 
 from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision
-from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.markers import SecretMarkers, marker
+from parlour.core.pending import PendingDecisions
 from parlour.core.view import View
 from parlour.games.escape import seat_requests as req
 from parlour.games.escape.analysis import analyse
@@ -30,13 +32,14 @@ Phase = Literal["act", "classify", "narrate", "over"]
 
 
 def marker_for(action_id: str) -> str:
-    return f"⟦secret:{action_id}⟧"
+    return marker(f"secret:{action_id}")
 
 
-def plant_markers(scenario: Scenario) -> Scenario:
-    """Append a unique marker to every consequence (the only secrets a scenario has)."""
+def plant_markers(scenario: Scenario, markers: SecretMarkers) -> Scenario:
+    """Append a unique marker to every consequence (the only secrets a scenario has);
+    while locked, no seat is entitled to one (``secret_markers`` drops unlocked ones)."""
     planted = tuple(
-        a.model_copy(update={"consequence": f"{a.consequence} {marker_for(a.id)}"})
+        a.model_copy(update={"consequence": a.consequence + markers.plant(f"secret:{a.id}", ())})
         for a in scenario.actions
     )
     return scenario.model_copy(update={"actions": planted})
@@ -73,7 +76,8 @@ class EscapeGame:
             )
         self._config = config
         self._seed = seed
-        self._scenario = plant_markers(config.scenario) if config.plant_markers else config.scenario
+        self._markers = SecretMarkers(config.plant_markers)
+        self._scenario = plant_markers(config.scenario, self._markers)
         self._actions: dict[str, ScenarioAction] = {a.id: a for a in self._scenario.actions}
         self._options = {a.id: req.option_for(a) for a in self._scenario.actions}
         self._hint_key = hint_order(self._scenario)
@@ -179,13 +183,7 @@ class EscapeGame:
         return ()
 
     def apply(self, decision_id: str, action: Action) -> list[Event]:
-        open_now = {d.id: d for d in self.pending()}
-        decision = open_now.get(decision_id)
-        if decision is None:
-            raise IllegalAction(
-                f"no open decision '{decision_id}'; open: {', '.join(open_now) or 'none'}",
-                decision_id=decision_id,
-            )
+        decision = PendingDecisions.of(self.pending()).get(decision_id)
         decision.check(action)
         self._pending = None
         start = len(self._log)
@@ -301,7 +299,7 @@ class EscapeGame:
                 max_turns=self._config.max_turns,
                 done=self._frontier.done,
                 strategy=self._config.scripted_player,
-                events=self._log.visible("player", ()),
+                events=self._log.visible("player"),
             )
         if seat == "classifier":
             message = self._message if self._phase == "classify" else None
@@ -326,7 +324,7 @@ class EscapeGame:
         return self._talk[-window:]
 
     def spectator_view(self, reveal: bool) -> View:
-        events = self._log.events if reveal else tuple(self._log.visible("", ()))
+        events = self._log.for_spectator(reveal)
         private: dict[str, Any] = {}
         if reveal:
             private = {
@@ -386,10 +384,5 @@ class EscapeGame:
 
     def secret_markers(self) -> dict[str, frozenset[str]]:
         """Markers of consequences still locked; nobody may see those (unlocked ones: anyone)."""
-        if not self._config.plant_markers:
-            return {}
-        return {
-            marker_for(a.id): frozenset()
-            for a in self._scenario.actions
-            if not self._frontier.is_done(a.id)
-        }
+        unlocked = {marker_for(a) for a in self._frontier.done}
+        return {m: a for m, a in self._markers.entitled().items() if m not in unlocked}
