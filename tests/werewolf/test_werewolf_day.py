@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.core import Choice, Choices, IllegalAction, Text
+from parlour.core import Audience, Choice, Choices, IllegalAction, Text
 from parlour.games.werewolf import Role, WerewolfGame
 
-from .helpers import decision, events_of, name, new_game, night, pending, vote_all
+from .helpers import decision, events_of, name, new_game, night, pending, scripted, vote_all
 
 TALK = {"first_phase": "day", "messages_per_player": 2, "diaries": False}
 
@@ -202,7 +202,14 @@ def test_sequential_vote_gives_position_and_earlier_votes() -> None:
     game.apply("d1:vote:p1", Choice(option="p3", reason="quiet all day"))
     vote = events_of(game, "vote")[-1]
     assert vote.text == "1. Kenji → Hiroshi" and vote.audience.kind == "all"
-    assert vote.data["reason"] == "quiet all day" and vote.data["order"] == 1
+    assert vote.data["order"] == 1 and "reason" not in vote.data
+    # The ballot's reason is the voter's note, not part of the public ballot (issue 10, F8).
+    (note,) = events_of(game, "vote_reason")
+    assert note.audience == Audience.only("p1") and note.data["reason"] == "quiet all day"
+    assert note in game.view("p1").events
+    assert all(note not in game.view(s).events for s in ("p2", "p3", "p4", "p5", "router"))
+    assert note in game.spectator_view(True).events
+    assert note not in game.spectator_view(False).events
     (second,) = game.pending()
     assert second.id == "d1:vote:p2"
     assert second.context["position"] == 2 and second.context["of"] == 5
@@ -345,3 +352,16 @@ def test_debrief_happens_after_the_win_and_before_the_end() -> None:
     assert len(events_of(game, "debrief")) == 5
     assert all(e.audience.kind == "all" for e in events_of(game, "debrief"))
     assert name(game, wolf) in game.view("p1").public["dead"]
+
+
+def test_no_seat_sees_another_voters_reason_in_a_whole_game() -> None:
+    # Simultaneous ballots are published together at the tally; reasons never are.
+    game = scripted(new_game(4, players=7, vote_mode="simultaneous"), 4)
+    notes = events_of(game, "vote_reason")
+    assert notes, "the scripted voters gave no reasons"
+    assert all("reason" not in e.data for e in events_of(game, "vote"))
+    voters = {e.speaker for e in notes}
+    for p in game.state.players:
+        seen = [e for e in game.view(p.id).events if e.kind == "vote_reason"]
+        assert all(e.speaker == p.id and e.to == (p.id,) for e in seen)
+        assert bool(seen) == (p.id in voters)

@@ -96,6 +96,16 @@ def apply_vote(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, actio
     assert rnd is not None and isinstance(action, Choice)
     ballot = Ballot(voter=decision.seat, target=action.option, reason=action.reason)
     rnd.cast.append(ballot)
+    if ballot.reason:
+        # The reason is the voter's own note: the prompt never says it is public, so it
+        # goes to the voter (and a revealing spectator), never into the public ballot.
+        st.emit(
+            "vote_reason",
+            f"Your reason for voting {st.name(ballot.target)}: {ballot.reason}",
+            Audience.only(ballot.voter),
+            speaker=ballot.voter,
+            data={"day": st.day, "target": ballot.target, "reason": ballot.reason},
+        )
     if cfg.vote_mode == "sequential":
         _publish(st, len(rnd.cast), ballot)
 
@@ -110,7 +120,6 @@ def _publish(st: WerewolfState, k: int, ballot: Ballot) -> None:
             "order": k,
             "voter": ballot.voter,
             "target": ballot.target,
-            "reason": ballot.reason,
         },
     )
 
