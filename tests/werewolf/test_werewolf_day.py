@@ -6,6 +6,7 @@ import pytest
 
 from parlour.core import Audience, Choice, Choices, IllegalAction, Text
 from parlour.games.werewolf import Role, WerewolfGame
+from parlour.games.werewolf.views import SpeakingFacts
 
 from .helpers import decision, events_of, name, new_game, night, pending, scripted, vote_all
 
@@ -131,9 +132,9 @@ def test_speech_pass_and_budget() -> None:
     )
     assert silence.text == "Aiko says nothing."
     game.apply("d1:speak:p3:3", Text(text="hm"))
-    stats = game.view("p4").public["speaking_today"]
-    assert stats["Kenji"] == {"messages": 1, "passes": 0}
-    assert stats["Aiko"] == {"messages": 0, "passes": 1}
+    stats = game.view("p4").public.speaking_today or {}
+    assert stats["Kenji"] == SpeakingFacts(messages=1, passes=0)
+    assert stats["Aiko"] == SpeakingFacts(messages=0, passes=1)
     # budget: 1 × 6 living players = 6 turns; 3 left, so the router may pick at most 3
     (route,) = game.pending()
     assert route.max_choices == 3 and route.context["turns_left"] == 3
@@ -151,7 +152,7 @@ def test_slash_vote_calls_the_vote_at_once() -> None:
     assert call.text == "Aiko calls the vote." and call.audience.kind == "all"
     assert {d.purpose for d in game.pending()} == {"vote"}
     vote_all(game, "p6")
-    assert game.view("p1").public["days"][0]["called_by"] == "Aiko"
+    assert game.view("p1").public.days[0].called_by == "Aiko"
 
 
 def test_slash_vote_is_plain_speech_when_disabled() -> None:
@@ -252,9 +253,9 @@ def test_simultaneous_votes_are_revealed_together() -> None:
         "5. Tomas → Aiko",
     ]
     assert not game.state.player("p1").alive
-    day = game.view("p2").public["days"][0]
-    assert day["tally"] == {"Kenji": 3, "Aiko": 2} and day["eliminated"] == "Kenji"
-    assert day["votes"][0] == "1. Kenji → Aiko"
+    day = game.view("p2").public.days[0]
+    assert day.tally == {"Kenji": 3, "Aiko": 2} and day.eliminated == "Kenji"
+    assert day.votes[0] == "1. Kenji → Aiko"
 
 
 TIE = {"p1": "p4", "p2": "p4", "p3": "p4", "p4": "p1", "p5": "p1", "p6": "p1"}
@@ -266,9 +267,9 @@ def test_tie_without_elimination() -> None:
     if game.is_terminal():  # pragma: no cover - a tie kills nobody, so never
         raise AssertionError("a tie ended the game")
     assert all(p.alive for p in game.state.players)
-    day = game.view("p2").public["days"][0]
-    assert day["result"] == "Tie between Kenji, Maya; nobody is eliminated."
-    assert day["eliminated"] is None
+    day = game.view("p2").public.days[0]
+    assert day.result == "Tie between Kenji, Maya; nobody is eliminated."
+    assert day.eliminated is None
 
 
 def test_tie_drawn_by_lot_uses_the_state_rng() -> None:
@@ -351,7 +352,7 @@ def test_debrief_happens_after_the_win_and_before_the_end() -> None:
     assert result is not None and wolf not in result.winners
     assert len(events_of(game, "debrief")) == 5
     assert all(e.audience.kind == "all" for e in events_of(game, "debrief"))
-    assert name(game, wolf) in game.view("p1").public["dead"]
+    assert name(game, wolf) in game.view("p1").public.dead
 
 
 def test_no_seat_sees_another_voters_reason_in_a_whole_game() -> None:

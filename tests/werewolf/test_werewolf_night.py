@@ -91,8 +91,8 @@ def test_dawn_hides_roles_when_reveal_is_off() -> None:
     game = _eight(reveal_roles=False)
     night(game, kill=_who(game, "seer"), protect=_who(game, "v0"), maniac=_who(game, "v0"))
     assert "seer" not in events_of(game, "death")[-1].text
-    players = game.view(_who(game, "v0")).public["players"]
-    assert all(p["role"] is None for p in players)
+    players = game.view(_who(game, "v0")).public.players
+    assert all(p.role is None for p in players)
 
 
 def _to_night_two(game: WerewolfGame, protect: str) -> None:
@@ -109,7 +109,7 @@ def test_doctor_cannot_protect_the_same_player_two_nights_running() -> None:
     _to_night_two(game, protect=seer)
     d = decision(game, f"n2:protect:{doctor}")
     assert seer not in d.option_ids
-    assert game.view(doctor).private["cannot_protect_tonight"] == name(game, seer)
+    assert game.view(doctor).private.cannot_protect_tonight == name(game, seer)
     with pytest.raises(IllegalAction, match=f"you protected {name(game, seer)} last night"):
         game.apply(d.id, Choice(option=seer))
     with pytest.raises(IllegalAction, match="you protected"):
@@ -146,7 +146,7 @@ def test_seer_reads_wolves_and_the_maniac_as_evil(target: str, reading: str, tab
     assert result.audience.kind == "seats" and result.audience.seats == (seer,)
     assert result.data["reading"] == reading
     assert reading.upper() in result.text and name(game, who) in result.text
-    assert game.view(seer).private["investigations"] == {name(game, who): table}
+    assert game.view(seer).private.investigations == {name(game, who): table}
     for other in game.state.players:
         if other.id != seer:
             assert result.seq not in {e.seq for e in game.view(other.id).events}

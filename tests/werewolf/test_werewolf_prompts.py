@@ -43,8 +43,8 @@ def _play_with_prompts(seed: int, players: int) -> dict[str, int]:
                 own = [u for u in parts.transcript if u.own]
                 assert all(u.speaker == me.name for u in own)
                 seen["own"] += bool(own)
-            for day in view.public["days"]:
-                for line in day["votes"]:
+            for day in view.public.days:
+                for line in day.votes:
                     assert line in parts.memory
                     seen["votes_in_memory"] += 1
             seen["decisions"] += 1

@@ -55,10 +55,10 @@ def test_the_seer_sees_its_exact_table_and_the_doctor_its_restriction() -> None:
         if player.role.value == "seer":
             results = [e for e in game.events if e.kind == "seer_result"]
             assert results and "Your investigations (exact):" in memory
-            for name, reading in view.private["investigations"].items():
+            for name, reading in (view.private.investigations or {}).items():
                 assert f"  {name}: {reading}" in memory
-        elif player.role.value == "doctor" and view.private.get("cannot_protect_tonight"):
-            assert f"You may not protect {view.private['cannot_protect_tonight']}" in memory
+        elif player.role.value == "doctor" and view.private.cannot_protect_tonight:
+            assert f"You may not protect {view.private.cannot_protect_tonight}" in memory
         else:
             assert "Your investigations" not in memory
 

@@ -9,12 +9,13 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from parlour.core import Choice, IllegalAction, ParlourError
+from parlour.core import Choice, IllegalAction, NoFacts, ParlourError
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.registry import load
 from parlour.games.werewolf import MODULE, Role, Team, WerewolfConfig, make_config, policy
 from parlour.games.werewolf.roles import default_mix
 from parlour.games.werewolf.victory import winner
+from parlour.games.werewolf.views import WerewolfPrivate, WerewolfReveal
 
 from .helpers import QUIET, mix, new_game, night, seat, seats, vote_all
 
@@ -109,16 +110,17 @@ def test_private_facts_by_role() -> None:
     game = new_game(5, players=10, maniac=True)
     w = seats(game, Role.WEREWOLF)
     wolf = game.view(w[0])
-    assert wolf.private["role"] == "werewolf" and wolf.private["team"] == "wolves"
-    assert [m["id"] for m in wolf.private["pack"]] == w[1:]
-    assert "You are" in wolf.private["role_card"] and "werewolf" in wolf.private["role_card"]
+    assert wolf.private.role == "werewolf" and wolf.private.team == "wolves"
+    assert [m.id for m in wolf.private.pack or []] == w[1:]
+    assert "You are" in wolf.private.role_card and "werewolf" in wolf.private.role_card
     seer = game.view(seat(game, Role.SEER)).private
-    assert seer["investigations"] == {} and len(seer["not_investigated"]) == 9
+    assert seer.investigations == {} and len(seer.not_investigated or []) == 9
     doctor = game.view(seat(game, Role.DOCTOR)).private
-    assert doctor["cannot_protect_tonight"] is None and doctor["self_protect_allowed"]
+    assert doctor.cannot_protect_tonight is None and doctor.self_protect_allowed
     villager = game.view(seats(game, Role.VILLAGER)[0])
-    assert "pack" not in villager.private and villager.private["team"] == "village"
-    assert game.view("router").private == {}
+    assert villager.private.pack is None and villager.private.team == "village"
+    assert villager.private.investigations is None and villager.private.self_protect_allowed is None
+    assert game.view("router").private == WerewolfPrivate()
     # the role event is private to its holder; the pack roster to the pack
     for p in game.state.players:
         role_events = [e for e in game.view(p.id).events if e.kind == "role"]
@@ -126,14 +128,14 @@ def test_private_facts_by_role() -> None:
         packs = [e for e in game.view(p.id).events if e.kind == "pack"]
         assert len(packs) == (1 if p.role is Role.WEREWOLF else 0)
     public = game.view("p1").public
-    assert public["role_counts"] == {
+    assert public.role_counts == {
         "werewolf": 3,
         "seer": 1,
         "doctor": 1,
         "maniac": 1,
         "villager": 4,
     }
-    assert public["alive"] == [p.name for p in game.state.players] and public["dead"] == []
+    assert public.alive == [p.name for p in game.state.players] and public.dead == []
 
 
 def test_first_phase_day() -> None:
@@ -159,10 +161,11 @@ def test_unknown_decisions_seats_and_copies() -> None:
 def test_spectator_views() -> None:
     game = new_game(3, players=8, wolf_chat_messages=1)
     public = game.spectator_view(reveal=False)
-    assert all(e.audience.kind == "all" for e in public.events) and public.private == {}
+    assert all(e.audience.kind == "all" for e in public.events) and public.private == NoFacts()
     full = game.spectator_view(reveal=True)
     assert len(full.events) > len(public.events)
-    assert set(full.private["roles"].values()) >= {"werewolf", "seer", "doctor"}
+    assert isinstance(full.private, WerewolfReveal)
+    assert set(full.private.roles.values()) >= {"werewolf", "seer", "doctor"}
 
 
 ID_FORMATS = re.compile(

@@ -75,7 +75,9 @@ def generate_cast(
             return cast_from_answer(theme, answer.value), backend.model_id
         except ParlourError as err:
             # Cast rules beyond the schema (unique names): tell the model and try again.
-            view = view.model_copy(update={"public": {**view.public, "problem": str(err)}})
+            view = view.model_copy(
+                update={"public": view.public.model_copy(update={"problem": str(err)})}
+            )
             decision = decision.model_copy(
                 update={"prompt": f"{casting_decision(theme, players).prompt} Fix: {err}."}
             )

@@ -6,7 +6,7 @@ from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import Audience, Event
 from parlour.core.game import Game, GameInfo, Result, SeatInfo
 from parlour.core.rng import Rng
-from parlour.core.view import View
+from parlour.core.view import AnyView, Facts, NoFacts, View
 
 __all__ = [
     "Action",
@@ -27,6 +27,9 @@ __all__ = [
     "SeatInfo",
     "Structured",
     "Text",
+    "AnyView",
+    "Facts",
+    "NoFacts",
     "View",
     "action_from_json",
 ]

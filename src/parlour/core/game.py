@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.events import Event
-from parlour.core.view import View
+from parlour.core.view import AnyView
 
 
 class GameInfo(BaseModel):
@@ -76,9 +76,9 @@ class Game(Protocol):
         """
         ...
 
-    def view(self, seat: str) -> View: ...
+    def view(self, seat: str) -> AnyView: ...
 
-    def spectator_view(self, reveal: bool) -> View:
+    def spectator_view(self, reveal: bool) -> AnyView:
         """What an audience sees: public only, or everything when ``reveal``."""
         ...
 

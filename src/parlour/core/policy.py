@@ -7,10 +7,10 @@ from typing import Protocol
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
-from parlour.core.view import View
+from parlour.core.view import AnyView
 
 
 class Policy(Protocol):
     """``(view, decision, rng) -> legal action``. Sees only the view, like any seat."""
 
-    def __call__(self, view: View, decision: Decision, rng: Rng) -> Action: ...
+    def __call__(self, view: AnyView, decision: Decision, rng: Rng) -> Action: ...

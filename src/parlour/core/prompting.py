@@ -18,7 +18,7 @@ from typing import Literal, Protocol
 from pydantic import BaseModel, ConfigDict
 
 from parlour.core.decisions import Decision
-from parlour.core.view import View
+from parlour.core.view import AnyView
 
 
 class Utterance(BaseModel):
@@ -43,4 +43,4 @@ class PromptParts(BaseModel):
 
 
 class Prompter(Protocol):
-    def parts(self, view: View, decision: Decision) -> PromptParts: ...
+    def parts(self, view: AnyView, decision: Decision) -> PromptParts: ...

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.game import SeatInfo
-from parlour.core.view import View
+from parlour.core.view import AnyView
 from parlour.games.escape.evaluate import ClassifierScore, evaluate_classifier
 from parlour.games.escape.labels import load_labels
 from parlour.games.escape.loader import load_scenario, shipped_names
@@ -38,7 +38,7 @@ async def score_scenario(seat: Seat, spec: str, scenario_name: str) -> ScenarioS
     scenario = load_scenario(scenario_name)
     labels = load_labels(scenario_name)
 
-    async def decide(view: View, decision: Decision) -> Action:
+    async def decide(view: AnyView, decision: Decision) -> Action:
         return await seat.decide(view, decision)
 
     score = await evaluate_classifier(decide, scenario, labels)

@@ -6,7 +6,7 @@ from typing import Protocol, runtime_checkable
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
-from parlour.core.view import View
+from parlour.core.view import AnyView
 
 
 @runtime_checkable
@@ -16,4 +16,4 @@ class Seat(Protocol):
     @property
     def label(self) -> str: ...
 
-    async def decide(self, view: View, decision: Decision) -> Action: ...
+    async def decide(self, view: AnyView, decision: Decision) -> Action: ...

@@ -18,7 +18,7 @@ from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Event
-from parlour.core.view import View
+from parlour.core.view import AnyView
 from parlour.seats.human_forms import Form, describe, is_form
 
 InputFn = Callable[[str], str]
@@ -53,7 +53,7 @@ class HumanSeat:
     def label(self) -> str:
         return "human"
 
-    def _print_news(self, view: View) -> None:
+    def _print_news(self, view: AnyView) -> None:
         for event in view.events:
             if event.seq > self._seen:
                 self._console.print(self._render(event), markup=False, highlight=False)
@@ -68,7 +68,7 @@ class HumanSeat:
         except EOFError as err:
             raise InputClosed from err
 
-    async def decide(self, view: View, decision: Decision) -> Action:
+    async def decide(self, view: AnyView, decision: Decision) -> Action:
         async with self._lock:
             if self._show_news:
                 self._print_news(view)

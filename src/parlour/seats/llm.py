@@ -19,7 +19,7 @@ from parlour.core.errors import IllegalAction
 from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
 from parlour.core.rng import Rng, hash_seed
-from parlour.core.view import View
+from parlour.core.view import AnyView
 from parlour.models.base import ModelBackend, ModelError
 from parlour.models.messages import (
     Message,
@@ -171,7 +171,7 @@ class LlmSeat:
     def label(self) -> str:
         return self.backend.model_id
 
-    def base_messages(self, view: View, decision: Decision, spec: OutputSpec) -> list[Message]:
+    def base_messages(self, view: AnyView, decision: Decision, spec: OutputSpec) -> list[Message]:
         parts = self.prompter.parts(view, decision)
         instruction = format_instruction(spec)
         if instruction:
@@ -181,7 +181,7 @@ class LlmSeat:
             for t in flatten(parts)
         ]
 
-    async def decide(self, view: View, decision: Decision) -> Action:
+    async def decide(self, view: AnyView, decision: Decision) -> Action:
         spec, mapping = output_spec(decision)
         base = self.base_messages(view, decision, spec)
         settings = Settings(
@@ -267,7 +267,7 @@ class LlmSeat:
 
     def _record(
         self,
-        view: View,
+        view: AnyView,
         decision: Decision,
         attempt: int,
         messages: tuple[Message, ...],

@@ -6,7 +6,7 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng, hash_seed
-from parlour.core.view import View
+from parlour.core.view import AnyView
 
 
 class RandomSeat:
@@ -17,5 +17,5 @@ class RandomSeat:
     def label(self) -> str:
         return "random"
 
-    async def decide(self, view: View, decision: Decision) -> Action:
+    async def decide(self, view: AnyView, decision: Decision) -> Action:
         return random_answer(decision, Rng(hash_seed(self._seed, decision.id)))

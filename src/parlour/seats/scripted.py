@@ -10,7 +10,7 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.policy import Policy
 from parlour.core.rng import Rng, hash_seed
-from parlour.core.view import View
+from parlour.core.view import AnyView
 
 
 class ScriptedSeat:
@@ -23,7 +23,7 @@ class ScriptedSeat:
     def label(self) -> str:
         return self._name
 
-    async def decide(self, view: View, decision: Decision) -> Action:
+    async def decide(self, view: AnyView, decision: Decision) -> Action:
         # A fresh stream per decision: resuming a saved game asks the same question with
         # the same randomness, whatever was asked before the process died.
         return self._policy(view, decision, Rng(hash_seed(self._seed, decision.id)))

@@ -18,7 +18,7 @@ from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import ParlourError
 from parlour.core.prompting import PromptParts
 from parlour.core.rng import Rng
-from parlour.core.view import View
+from parlour.core.view import AnyView, Facts, NoFacts, View
 from parlour.games.werewolf.names import DEFAULT_NAMES, MAX_NAME_LENGTH, name_problem
 from parlour.games.werewolf.playstyles import STYLES, Playstyle
 
@@ -107,18 +107,28 @@ def casting_decision(theme: str, players: int) -> Decision:
     )
 
 
-def casting_view(theme: str) -> View:
-    return View(
+class CastingFacts(Facts):
+    theme: str
+    #: why the previous cast was rejected (unique names), for a second attempt
+    problem: str | None = None
+
+
+CastingView = View[CastingFacts, NoFacts]
+
+
+def casting_view(theme: str) -> CastingView:
+    return CastingView(
         game="werewolf",
         seat="casting",
         seat_name="Casting director",
         phase="setup",
-        public={"theme": theme},
+        public=CastingFacts(theme=theme),
+        private=NoFacts(),
     )
 
 
 class CastingPrompter:
-    def parts(self, view: View, decision: Decision) -> PromptParts:
+    def parts(self, view: AnyView, decision: Decision) -> PromptParts:
         return PromptParts(
             system="You are the casting director of a Werewolf party game. You invent "
             "characters that fit a theme. Names are short single words.",
@@ -180,7 +190,7 @@ def with_names(cast: Cast, names: tuple[str, ...]) -> Cast:
     return cast.model_copy(update={"players": players})
 
 
-def casting_fallback(view: View, decision: Decision, rng: Rng) -> Action:
+def casting_fallback(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """Fallback for the casting decision: the built-in cast, in the schema's shape."""
     cast = default_cast(
         int(decision.context["players"]), rng.randint(0, 2**31), str(decision.context["theme"])

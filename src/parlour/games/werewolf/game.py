@@ -21,14 +21,19 @@ from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.markers import SecretMarkers
 from parlour.core.rng import Rng
-from parlour.core.view import View
 from parlour.games.werewolf import discussion, night, reflection, voting
 from parlour.games.werewolf.cast import default_cast, with_names
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import ROLE_ORDER, WOLF_GROUP, Role, Team, deal
 from parlour.games.werewolf.state import Player, Stage, WerewolfState
 from parlour.games.werewolf.victory import Draw, result_for, winner
-from parlour.games.werewolf.views import role_card, seat_view, spectator
+from parlour.games.werewolf.views import (
+    SpectatorView,
+    WerewolfView,
+    role_card,
+    seat_view,
+    spectator,
+)
 
 Handler = Callable[["WerewolfGame", Decision, Action], None]
 
@@ -225,7 +230,7 @@ class WerewolfGame:
 
     # -- protocol: views and records -----------------------------------------------------
 
-    def view(self, seat: str) -> View:
+    def view(self, seat: str) -> WerewolfView:
         if seat != discussion.ROUTER and not any(p.id == seat for p in self._st.players):
             raise ParlourError(f"unknown seat '{seat}'; seats: {self._seat_ids()}")
         return seat_view(self._st, self._config, seat)
@@ -233,7 +238,7 @@ class WerewolfGame:
     def _seat_ids(self) -> str:
         return ", ".join(s.id for s in self.seats())
 
-    def spectator_view(self, reveal: bool) -> View:
+    def spectator_view(self, reveal: bool) -> SpectatorView:
         return spectator(self._st, self._config, reveal)
 
     def secret_markers(self) -> dict[str, frozenset[str]]:

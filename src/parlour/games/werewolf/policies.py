@@ -9,15 +9,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from parlour.core.actions import Action, Choice, Choices, Text
 from parlour.core.decisions import Decision
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
-from parlour.core.view import View
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
+from parlour.games.werewolf.views import WerewolfView
 
 _CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
 _FINDING = re.compile(r"I checked ([^:.]+): (evil|innocent|cleared)", re.IGNORECASE)
@@ -97,23 +96,23 @@ class Table:
         return out
 
 
-def read_table(view: View) -> Table:
-    players: list[dict[str, Any]] = list(view.public.get("players", []))
-    names = {str(p["id"]): str(p["name"]) for p in players}
+def read_table(view: WerewolfView) -> Table:
+    players = view.public.players
+    names = {p.id: p.name for p in players}
     table = Table(
         me=view.seat,
-        role=str(view.private.get("role", "")),
+        role=view.private.role,
         names=names,
-        alive={str(p["id"]) for p in players if p.get("alive")},
-        pack={str(p["id"]) for p in view.private.get("pack", [])},
+        alive={p.id for p in players if p.alive},
+        pack={w.id for w in view.private.pack or []},
         known={},
-        seer_revealed=any(p.get("role") == "seer" and not p.get("alive") for p in players),
+        seer_revealed=any(p.role == "seer" and not p.alive for p in players),
     )
-    for name, reading in dict(view.private.get("investigations", {})).items():
+    for name, reading in (view.private.investigations or {}).items():
         seat = table.seat_of(name)
         if seat:
-            table.known[seat] = str(reading)
-    today = f"day {view.public.get('day', 0)}"
+            table.known[seat] = reading
+    today = f"day {view.public.day}"
     for event in view.events:
         if event.kind == "pass" and event.phase == today:
             table.quiet_today[str(event.data.get("seat", ""))] += 1
@@ -165,7 +164,7 @@ def _pack_target(t: Table, rng: Rng, allowed: list[str]) -> str:
     return _pick(rng, [*claimers_on_us, *t.claimed_seers(), *accusers], targets)
 
 
-def _tonight_proposal(view: View, t: Table, allowed: list[str]) -> str | None:
+def _tonight_proposal(view: WerewolfView, t: Table, allowed: list[str]) -> str | None:
     for event in view.events:
         if event.kind == "wolf_chat" and event.phase == view.phase:
             for seat in mentioned(event.text, t.names):
@@ -214,7 +213,7 @@ def _fit(sentences: list[str], limit: int) -> str:
     return out
 
 
-def _speech(view: View, t: Table, decision: Decision, rng: Rng) -> list[str]:
+def _speech(view: WerewolfView, t: Table, decision: Decision, rng: Rng) -> list[str]:
     """What this seat could say, best first; the caller skips what it already said today."""
     n = t.names
     others = t.living_others()
@@ -249,7 +248,7 @@ def _speech(view: View, t: Table, decision: Decision, rng: Rng) -> list[str]:
             return []
         target = n[_pick(rng, _suspicion(t, outsiders), outsiders)]
         return [f"I suspect {target}.", f"I still think {target} is hiding something."]
-    vote_call = view.public.get("rules", {}).get("vote_call")
+    vote_call = view.public.rules.vote_call
     spoken = int(decision.context.get("messages_today", 0))
     if accused:
         if vote_call and spoken >= 1 and rng.random() < 0.3:
@@ -275,9 +274,9 @@ def _speech(view: View, t: Table, decision: Decision, rng: Rng) -> list[str]:
     return lines
 
 
-def _diary(view: View, t: Table) -> str:
+def _diary(view: WerewolfView, t: Table) -> str:
     n = t.names
-    day = view.public.get("day", 0)
+    day = view.public.day
     if t.role == "werewolf":
         # Seat order, not set order: set iteration varies with the process's hash seed.
         allies = [n[s] for s in n if s in t.pack]
@@ -286,11 +285,7 @@ def _diary(view: View, t: Table) -> str:
         allies += [n[s] for s in t.claimed_seers() if s != t.me]
     suspects = [n[s] for s, r in t.known.items() if r == "evil" and s in t.alive]
     suspects += [n[s] for s in t.accused_evil() if n[s] not in suspects and s != t.me]
-    revealed = [
-        f"{p['name']} was the {p['role']}"
-        for p in view.public.get("players", [])
-        if p.get("role") and not p.get("alive")
-    ]
+    revealed = [f"{p.name} was the {p.role}" for p in view.public.players if p.role and not p.alive]
     threads = [
         f"{n.get(a, a)} suspects {', '.join(n[x] for x in accused)}"
         for a, accused in t.suspects_today.items()
@@ -329,7 +324,7 @@ def _route(decision: Decision) -> tuple[str, ...]:
 # -- the policy ----------------------------------------------------------------------------
 
 
-def policy(view: View, decision: Decision, rng: Rng) -> Action:
+def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
     """Scripted answer to any werewolf decision, from the seat's view only."""
     if decision.purpose == "route":
         return Choices(options=_route(decision))

@@ -12,13 +12,12 @@ Layers, most stable first (see ``parlour.core.prompting``):
 
 from __future__ import annotations
 
-from typing import Any
-
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.events import Event
 from parlour.core.prompting import PromptParts, Utterance
-from parlour.core.view import View
+from parlour.core.view import AnyView
 from parlour.games.werewolf.playstyles import Playstyle, describe
+from parlour.games.werewolf.views import WerewolfView
 
 ROUTER_SYSTEM = (
     "You are the discussion router of a game of Werewolf. You decide who speaks next in "
@@ -42,12 +41,12 @@ _SPEECH_KINDS = {"speech", "wolf_chat", "debrief"}
 _ANNOUNCE_KINDS = {"pass", "call_vote", "vote", "phase", "elimination", "death", "result"}
 
 
-def _rules(view: View) -> str:
+def _rules(view: WerewolfView) -> str:
     pub = view.public
-    rules: dict[str, Any] = pub.get("rules", {})
-    counts = ", ".join(f"{r} ×{c}" for r, c in pub.get("role_counts", {}).items())
-    players = ", ".join(str(p["name"]) for p in pub.get("players", []))
-    ties = "nobody is eliminated" if rules.get("tie_rule") == "no_elimination" else "lots decide"
+    rules = pub.rules
+    counts = ", ".join(f"{r} ×{c}" for r, c in pub.role_counts.items())
+    players = ", ".join(p.name for p in pub.players)
+    ties = "nobody is eliminated" if rules.tie_rule == "no_elimination" else "lots decide"
     lines = [
         f"Game: Werewolf. Players: {players}. Roles in play: {counts}.",
         "Each night the werewolves secretly kill one player, the seer learns whether one "
@@ -58,65 +57,59 @@ def _rules(view: View) -> str:
         "when they are at least as many as everyone else and the maniac is dead; the maniac "
         "wins when alone or with just one other non-werewolf.",
     ]
-    if rules.get("vote_call"):
-        lines.append(f"In the discussion, saying exactly {rules['vote_call']} calls the vote.")
+    if rules.vote_call:
+        lines.append(f"In the discussion, saying exactly {rules.vote_call} calls the vote.")
     return "\n".join(lines)
 
 
-def _identity(view: View) -> str:
+def _identity(view: WerewolfView) -> str:
     priv, pub = view.private, view.public
-    lines = [str(priv.get("role_card", "")) or f"You are {view.seat_name}."]
-    pack = priv.get("pack")
+    lines = [priv.role_card or f"You are {view.seat_name}."]
+    pack = priv.pack
     if pack:
-        lines.append("Your pack mates: " + ", ".join(str(w["name"]) for w in pack) + ".")
-    if pub.get("scene"):
-        lines.append(f"Setting: {pub['scene']}")
-    character = priv.get("character")
+        lines.append("Your pack mates: " + ", ".join(w.name for w in pack) + ".")
+    if pub.scene:
+        lines.append(f"Setting: {pub.scene}")
+    character = priv.character
     if character:
-        lines.append(f"Your character: {character['story']}")
-        wolf = priv.get("role") == "werewolf"
-        lines.append(describe(Playstyle(character["playstyle"]), werewolf=wolf))
+        lines.append(f"Your character: {character.story}")
+        wolf = priv.role == "werewolf"
+        lines.append(describe(Playstyle(character.playstyle), werewolf=wolf))
     return "\n".join(lines)
 
 
-def _records(view: View) -> list[str]:
+def _records(view: WerewolfView) -> list[str]:
     pub = view.public
-    out = ["Alive: " + (", ".join(pub.get("alive", [])) or "nobody") + "."]
-    dead = [
-        f"{p['name']} ({p['role']})" if p.get("role") else str(p["name"])
-        for p in pub.get("players", [])
-        if not p.get("alive")
-    ]
+    out = ["Alive: " + (", ".join(pub.alive) or "nobody") + "."]
+    dead = [f"{p.name} ({p.role})" if p.role else p.name for p in pub.players if not p.alive]
     if dead:
         out.append("Dead: " + ", ".join(dead) + ".")
-    nights = {n["night"]: n for n in pub.get("nights", [])}
-    days = {d["day"]: d for d in pub.get("days", [])}
+    nights = {n.night: n for n in pub.nights}
+    days = {d.day: d for d in pub.days}
     for key in sorted(set(nights) | set(days)):
         if key in nights:
-            out.append(f"Night {key}: " + " ".join(nights[key]["outcome"]))
+            out.append(f"Night {key}: " + " ".join(nights[key].outcome))
         if key in days:
             d = days[key]
             out.append(f"Day {key} votes, in order:")
-            out.extend(f"  {line}" for line in d["votes"] or ["(no ballots)"])
-            out.append(f"  Result: {d['result']}")
+            out.extend(f"  {line}" for line in d.votes or ["(no ballots)"])
+            out.append(f"  Result: {d.result}")
     return out
 
 
-def _memory(view: View) -> str:
+def _memory(view: WerewolfView) -> str:
     priv = view.private
     out = ["Records (exact, kept by the game):", *_records(view)]
-    if "investigations" in priv:
-        table = priv["investigations"]
+    if priv.investigations is not None:
+        table = priv.investigations
         out.append("Your investigations (exact):")
         out.extend(f"  {name}: {result}" for name, result in table.items())
         if not table:
             out.append("  none yet")
-    if priv.get("cannot_protect_tonight"):
-        out.append(f"You may not protect {priv['cannot_protect_tonight']} tonight.")
-    if priv.get("pack"):
-        status = ", ".join(
-            f"{w['name']} ({'alive' if w['alive'] else 'dead'})" for w in priv["pack"]
-        )
+    if priv.cannot_protect_tonight:
+        out.append(f"You may not protect {priv.cannot_protect_tonight} tonight.")
+    if priv.pack:
+        status = ", ".join(f"{w.name} ({'alive' if w.alive else 'dead'})" for w in priv.pack)
         out.append(f"Pack: {status}.")
     kills = [e for e in view.events if e.kind == "pack_kill"]
     out.extend(f"{e.phase}: {e.text}" for e in kills)
@@ -127,7 +120,7 @@ def _memory(view: View) -> str:
     return "\n".join(out)
 
 
-def window(view: View) -> set[str]:
+def window(view: AnyView) -> set[str]:
     """The phases whose talk is in the transcript: today (dawn, day, evening) or tonight."""
     kind, _, number = view.phase.partition(" ")
     if kind in ("dawn", "day", "evening"):
@@ -135,7 +128,7 @@ def window(view: View) -> set[str]:
     return {view.phase}
 
 
-def _utterance(event: Event, view: View, names: dict[str, str]) -> Utterance | None:
+def _utterance(event: Event, view: WerewolfView, names: dict[str, str]) -> Utterance | None:
     if event.kind in _SPEECH_KINDS:
         return Utterance(
             speaker=names.get(event.speaker, event.speaker),
@@ -148,8 +141,8 @@ def _utterance(event: Event, view: View, names: dict[str, str]) -> Utterance | N
     return None
 
 
-def transcript(view: View) -> tuple[Utterance, ...]:
-    names = {str(p["id"]): str(p["name"]) for p in view.public.get("players", [])}
+def transcript(view: WerewolfView) -> tuple[Utterance, ...]:
+    names = {p.id: p.name for p in view.public.players}
     phases = window(view)
     lines = [_utterance(e, view, names) for e in view.events if e.phase in phases]
     return tuple(u for u in lines if u is not None)
@@ -161,7 +154,7 @@ def _options(decision: Decision) -> list[str]:
     return lines
 
 
-def _command(view: View, decision: Decision) -> str:
+def _command(view: WerewolfView, decision: Decision) -> str:
     ctx = decision.context
     purpose = decision.purpose
     lines = [decision.prompt]
@@ -193,20 +186,20 @@ def _command(view: View, decision: Decision) -> str:
     return "\n".join(lines)
 
 
-def _reminders(view: View, decision: Decision) -> str:
-    alive = view.public.get("alive", [])
+def _reminders(view: WerewolfView, decision: Decision) -> str:
+    alive = view.public.alive
     out = [f"Living players: {', '.join(alive)}."]
     purpose = decision.purpose
-    character = view.private.get("character")
+    character = view.private.character
     if character and purpose in ("speak", "debrief", "wolf_chat"):
-        out.append(f"Stay in your playstyle ({character['playstyle']}).")
+        out.append(f"Stay in your playstyle ({character.playstyle}).")
     if purpose == "speak":
         out.append(
             "If four or more players agree on one suspect, question that consensus before "
             "you join it. Keep your relationships continuous with what you said earlier. "
             "Speak in 2 to 4 sentences."
         )
-    if view.private.get("role") == "werewolf" and purpose in ("speak", "debrief", "vote"):
+    if view.private.role == "werewolf" and purpose in ("speak", "debrief", "vote"):
         out.append("Never reveal your pack in public.")
     if purpose in ("vote", "wolf_kill", "investigate", "protect", "maniac_kill"):
         out.append("Pick exactly one name from the options; give a one-sentence reason.")
@@ -216,7 +209,7 @@ def _reminders(view: View, decision: Decision) -> str:
 class WerewolfPrompter:
     """Layered parts for every werewolf decision (players and the router)."""
 
-    def parts(self, view: View, decision: Decision) -> PromptParts:
+    def parts(self, view: WerewolfView, decision: Decision) -> PromptParts:
         if decision.purpose == "route":
             return PromptParts(
                 system=ROUTER_SYSTEM + "\n\n" + _rules(view),

@@ -1,14 +1,13 @@
 """Views: the public record every seat shares, and each seat's own private facts.
 
 Everything a prompt needs is here as exact records (votes in order, night outcomes,
-the seer's table), so prompts never depend on a model's summary of the past.
+the seer's table), so prompts never depend on a model's summary of the past. The facts
+are typed models, so every prompt, policy and renderer reading them is checked.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from parlour.core.view import View
+from parlour.core.view import Facts, NoFacts, View
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import DESCRIPTIONS, GOALS, TEAM_OF, Role
 from parlour.games.werewolf.state import DayRecord, WerewolfState
@@ -16,132 +15,259 @@ from parlour.games.werewolf.state import DayRecord, WerewolfState
 GAME = "werewolf"
 
 
+class PlayerFacts(Facts):
+    id: str
+    name: str
+    alive: bool
+    #: the role once it is public (revealed on death, or everyone's at the end)
+    role: str | None
+
+
+class RuleFacts(Facts):
+    vote_mode: str
+    tie_rule: str
+    reveal_roles: bool
+    doctor_self_protect: bool
+    messages_per_player: int
+    #: what a player says to call the vote, when calling is allowed
+    vote_call: str | None
+
+
+class DayFacts(Facts):
+    day: int
+    votes: list[str]
+    tally: dict[str, int]
+    result: str
+    eliminated: str | None
+    revealed_role: str | None
+    called_by: str | None
+
+
+class NightFacts(Facts):
+    night: int
+    outcome: list[str]
+
+
+class SpeakingFacts(Facts):
+    messages: int
+    passes: int
+
+
+class DiscussionFacts(Facts):
+    turns_taken: int
+    turns_left: int
+    last_speaker: str | None
+
+
+class ResultFacts(Facts):
+    summary: str
+    winners: list[str]
+
+
+class WerewolfPublic(Facts):
+    day: int
+    night: int
+    phase: str
+    stage: str
+    players: list[PlayerFacts]
+    alive: list[str]
+    dead: list[str]
+    role_counts: dict[str, int]
+    rules: RuleFacts
+    days: list[DayFacts]
+    nights: list[NightFacts]
+    scene: str | None = None
+    #: character name → gender, when the game has a cast
+    genders: dict[str, str] | None = None
+    #: today's talk per living player, during a day
+    speaking_today: dict[str, SpeakingFacts] | None = None
+    discussion: DiscussionFacts | None = None
+    result: ResultFacts | None = None
+
+
+class CharacterFacts(Facts):
+    story: str
+    playstyle: str
+    gender: str
+
+
+class PackMate(Facts):
+    id: str
+    name: str
+    alive: bool
+
+
+class WerewolfPrivate(Facts):
+    """A player's own facts; empty for the router (a system seat has no secrets)."""
+
+    id: str = ""
+    name: str = ""
+    role: str = ""
+    team: str = ""
+    role_card: str = ""
+    alive: bool = False
+    character: CharacterFacts | None = None
+    #: werewolves: the other wolves
+    pack: list[PackMate] | None = None
+    #: seer: name → "evil" | "cleared", and who is left to investigate
+    investigations: dict[str, str] | None = None
+    not_investigated: list[str] | None = None
+    #: doctor
+    cannot_protect_tonight: str | None = None
+    self_protect_allowed: bool | None = None
+
+
+class WerewolfReveal(Facts):
+    """What a revealing spectator is told besides every event."""
+
+    roles: dict[str, str]
+    last_protected: str | None
+    seer_results: dict[str, str]
+
+
+WerewolfView = View[WerewolfPublic, WerewolfPrivate]
+SpectatorView = View[WerewolfPublic, WerewolfReveal | NoFacts]
+
+
 def role_card(name: str, role: Role) -> str:
     team = TEAM_OF[role]
     return f"You are {name}, {DESCRIPTIONS[role]}. Your team: {team}. Goal: {GOALS[team]}."
 
 
-def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> dict[str, Any]:
-    facts: dict[str, Any] = {
-        "day": st.day,
-        "night": st.night,
-        "phase": st.phase,
-        "stage": st.stage.value,
-        "players": [
-            {
-                "id": p.id,
-                "name": p.name,
-                "alive": p.alive,
-                "role": p.role.value if p.revealed else None,
-            }
+def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
+    disc = st.discussion
+    today = disc is not None and disc.day == st.day
+    return WerewolfPublic(
+        day=st.day,
+        night=st.night,
+        phase=st.phase,
+        stage=st.stage.value,
+        players=[
+            PlayerFacts(
+                id=p.id, name=p.name, alive=p.alive, role=p.role.value if p.revealed else None
+            )
             for p in st.players
         ],
-        "alive": [p.name for p in st.players if p.alive],
-        "dead": [p.name for p in st.players if not p.alive],
-        "role_counts": dict(st.role_counts),
-        "rules": {
-            "vote_mode": cfg.vote_mode,
-            "tie_rule": cfg.tie_rule,
-            "reveal_roles": cfg.reveal_roles,
-            "doctor_self_protect": cfg.doctor_self_protect,
-            "messages_per_player": cfg.messages_per_player,
-            "vote_call": "/vote" if cfg.allow_vote_call else None,
-        },
-        "days": [_day(d) for d in st.days],
-        "nights": [{"night": n.night, "outcome": list(n.outcome)} for n in st.nights],
-    }
-    if st.cast is not None:
-        facts["scene"] = st.cast.scene
-        facts["genders"] = {c.name: c.gender for c in st.cast.players}
-    disc = st.discussion
-    if disc is not None and disc.day == st.day:
-        facts["speaking_today"] = {
-            p.name: {"messages": disc.messages.get(p.id, 0), "passes": disc.passes.get(p.id, 0)}
-            for p in st.players
-            if p.alive
-        }
-        facts["discussion"] = {
-            "turns_taken": disc.total_turns,
-            "turns_left": disc.turns_left,
-            "last_speaker": st.name(disc.last_speaker) if disc.last_speaker else None,
-        }
-    if st.outcome is not None:
-        facts["result"] = {
-            "summary": st.outcome.summary,
-            "winners": [st.name(s) for s in st.outcome.winners],
-        }
-    return facts
+        alive=[p.name for p in st.players if p.alive],
+        dead=[p.name for p in st.players if not p.alive],
+        role_counts=dict(st.role_counts),
+        rules=RuleFacts(
+            vote_mode=cfg.vote_mode,
+            tie_rule=cfg.tie_rule,
+            reveal_roles=cfg.reveal_roles,
+            doctor_self_protect=cfg.doctor_self_protect,
+            messages_per_player=cfg.messages_per_player,
+            vote_call="/vote" if cfg.allow_vote_call else None,
+        ),
+        days=[_day(d) for d in st.days],
+        nights=[NightFacts(night=n.night, outcome=list(n.outcome)) for n in st.nights],
+        scene=st.cast.scene if st.cast is not None else None,
+        genders={c.name: c.gender for c in st.cast.players} if st.cast is not None else None,
+        speaking_today=(
+            {
+                p.name: SpeakingFacts(
+                    messages=disc.messages.get(p.id, 0), passes=disc.passes.get(p.id, 0)
+                )
+                for p in st.players
+                if p.alive
+            }
+            if disc is not None and today
+            else None
+        ),
+        discussion=(
+            DiscussionFacts(
+                turns_taken=disc.total_turns,
+                turns_left=disc.turns_left,
+                last_speaker=st.name(disc.last_speaker) if disc.last_speaker else None,
+            )
+            if disc is not None and today
+            else None
+        ),
+        result=(
+            ResultFacts(
+                summary=st.outcome.summary, winners=[st.name(s) for s in st.outcome.winners]
+            )
+            if st.outcome is not None
+            else None
+        ),
+    )
 
 
-def _day(d: DayRecord) -> dict[str, Any]:
-    return {
-        "day": d.day,
-        "votes": list(d.votes),
-        "tally": dict(d.tally),
-        "result": d.result,
-        "eliminated": d.eliminated,
-        "revealed_role": d.revealed_role,
-        "called_by": d.called_by,
-    }
+def _day(d: DayRecord) -> DayFacts:
+    return DayFacts(
+        day=d.day,
+        votes=list(d.votes),
+        tally=dict(d.tally),
+        result=d.result,
+        eliminated=d.eliminated,
+        revealed_role=d.revealed_role,
+        called_by=d.called_by,
+    )
 
 
-def private_facts(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> dict[str, Any]:
+def private_facts(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> WerewolfPrivate:
     me = st.player(seat)
-    facts: dict[str, Any] = {
-        "id": me.id,
-        "name": me.name,
-        "role": me.role.value,
-        "team": TEAM_OF[me.role].value,
-        "role_card": me.card,
-        "alive": me.alive,
-    }
+    character = None
     if st.cast is not None:
-        character = st.cast.players[me.number - 1]
-        facts["character"] = {
-            "story": character.story,
-            "playstyle": character.playstyle.value,
-            "gender": character.gender,
-        }
+        c = st.cast.players[me.number - 1]
+        character = CharacterFacts(story=c.story, playstyle=c.playstyle.value, gender=c.gender)
+    facts = WerewolfPrivate(
+        id=me.id,
+        name=me.name,
+        role=me.role.value,
+        team=TEAM_OF[me.role].value,
+        role_card=me.card,
+        alive=me.alive,
+        character=character,
+    )
     if me.role is Role.WEREWOLF:
-        facts["pack"] = [
-            {"id": w.id, "name": w.name, "alive": w.alive} for w in st.wolves() if w.id != seat
-        ]
-    elif me.role is Role.SEER:
-        facts["investigations"] = {
-            st.name(t): ("evil" if r == "evil" else "cleared") for t, r in st.seer_results.items()
-        }
-        facts["not_investigated"] = [
-            p.name for p in st.living() if p.id != seat and p.id not in st.seer_results
-        ]
-    elif me.role is Role.DOCTOR:
+        pack = [PackMate(id=w.id, name=w.name, alive=w.alive) for w in st.wolves() if w.id != seat]
+        return facts.model_copy(update={"pack": pack})
+    if me.role is Role.SEER:
+        return facts.model_copy(
+            update={
+                "investigations": {
+                    st.name(t): ("evil" if r == "evil" else "cleared")
+                    for t, r in st.seer_results.items()
+                },
+                "not_investigated": [
+                    p.name for p in st.living() if p.id != seat and p.id not in st.seer_results
+                ],
+            }
+        )
+    if me.role is Role.DOCTOR:
         blocked = st.last_protected
-        facts["cannot_protect_tonight"] = st.name(blocked) if blocked else None
-        facts["self_protect_allowed"] = cfg.doctor_self_protect
+        return facts.model_copy(
+            update={
+                "cannot_protect_tonight": st.name(blocked) if blocked else None,
+                "self_protect_allowed": cfg.doctor_self_protect,
+            }
+        )
     return facts
 
 
-def seat_view(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> View:
+def seat_view(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> WerewolfView:
     is_player = any(p.id == seat for p in st.players)
-    return View(
+    return WerewolfView(
         game=GAME,
         seat=seat,
         seat_name=st.name(seat) if is_player else "Router",
         phase=st.phase,
         public=public_facts(st, cfg),
-        private=private_facts(st, cfg, seat) if is_player else {},
+        private=private_facts(st, cfg, seat) if is_player else WerewolfPrivate(),
         events=tuple(st.log.visible(seat)),
     )
 
 
-def spectator(st: WerewolfState, cfg: WerewolfConfig, reveal: bool) -> View:
-    private: dict[str, Any] = {}
+def spectator(st: WerewolfState, cfg: WerewolfConfig, reveal: bool) -> SpectatorView:
+    private: WerewolfReveal | NoFacts = NoFacts()
     if reveal:
-        private = {
-            "roles": {p.name: p.role.value for p in st.players},
-            "last_protected": st.name(st.last_protected) if st.last_protected else None,
-            "seer_results": {st.name(t): r for t, r in st.seer_results.items()},
-        }
-    return View(
+        private = WerewolfReveal(
+            roles={p.name: p.role.value for p in st.players},
+            last_protected=st.name(st.last_protected) if st.last_protected else None,
+            seer_results={st.name(t): r for t, r in st.seer_results.items()},
+        )
+    return SpectatorView(
         game=GAME,
         seat="spectator",
         seat_name="Spectator",
