@@ -10,6 +10,7 @@ from parlour.core import conformance
 from parlour.core.actions import Choice, Text
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.rng import Rng
+from parlour.core.view import NoFacts
 from parlour.games import registry
 from parlour.games.escape import MODULE, EscapeConfig, EscapeGame, load_scenario, make_config
 from parlour.games.escape.policies import (
@@ -22,6 +23,7 @@ from parlour.games.escape.policies import (
     template_narrator,
 )
 from parlour.games.escape.resolve import DEFAULT_WRONG, NO_EFFECT
+from parlour.games.escape.seat_requests import ClassifierFacts, SpectatorReveal
 from parlour.games.escape.text import words
 
 from .helpers import SHIPPED, config, play, scenario_from
@@ -142,7 +144,7 @@ def turn(game: EscapeGame, text: str, choice: str, narration: str = "ok") -> lis
     game.apply(game.pending()[0].id, Text(text=text))
     game.apply(game.pending()[0].id, Choice(option=choice))
     private = game.view("narrator").private
-    brief, hint = str(private["brief"]), str(private.get("hint", ""))
+    brief, hint = str(private.brief), private.hint or ""
     game.apply(game.pending()[0].id, Text(text=narration))
     return [brief, hint]
 
@@ -168,7 +170,8 @@ def test_classifier_options_are_exactly_the_available_actions_plus_none() -> Non
     labels = {o.id: o.label for o in decision.options}
     assert labels["read_note"] == "read the folded note on the writing desk"
     view = game.view("classifier")
-    assert view.public == {"message": "hello"} and view.private == {} and view.events == ()
+    assert view.public == ClassifierFacts(message="hello") and view.private == NoFacts()
+    assert view.events == ()
 
 
 def test_a_chosen_action_happens_and_unlocks_its_consequence() -> None:
@@ -287,13 +290,13 @@ def test_narrator_view_holds_facts_unlocked_brief_and_recent_transcript() -> Non
     game.apply("t2:classify", Choice(option="unlock_cabinet"))
     view = game.view("narrator")
     scenario = load_scenario("ghost_room")
-    assert view.private["intro"] == scenario.intro
-    assert view.private["world"] == list(scenario.world)
-    assert view.private["unlocked"] == [
+    assert view.private.intro == scenario.intro
+    assert view.private.world == list(scenario.world)
+    assert view.private.unlocked == [
         scenario.action("open_drawer").consequence,
         scenario.action("unlock_cabinet").consequence,
     ]
-    assert view.private["brief"] == scenario.action("unlock_cabinet").consequence
+    assert view.private.brief == scenario.action("unlock_cabinet").consequence
     assert [e.text for e in view.events] == [
         scenario.intro,
         "open the drawer",
@@ -310,7 +313,7 @@ def test_player_view_lists_only_its_own_progress() -> None:
     game = fresh()
     turn(game, "open the drawer", "open_drawer", narration="Opened.")
     view = game.view("player")
-    assert view.public["done"] == ["open_drawer"]
+    assert view.public.done == ["open_drawer"]
     assert [e.kind for e in view.events] == ["narration", "message", "narration"]
 
 
@@ -327,7 +330,7 @@ def test_spectator_view_reveals_only_on_request() -> None:
     game = fresh()
     turn(game, "open the drawer", "open_drawer")
     hidden = game.spectator_view(reveal=False)
-    assert all(e.audience.kind == "all" for e in hidden.events) and hidden.private == {}
+    assert all(e.audience.kind == "all" for e in hidden.events) and hidden.private == NoFacts()
     shown = game.spectator_view(reveal=True)
     assert any(e.kind == "outcome" for e in shown.events)
-    assert shown.private["done"] == ["open_drawer"]
+    assert isinstance(shown.private, SpectatorReveal) and shown.private.done == ["open_drawer"]

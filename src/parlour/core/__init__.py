@@ -10,6 +10,7 @@ from parlour.core.view import AnyView, Facts, NoFacts, View
 
 __all__ = [
     "Action",
+    "AnyView",
     "Audience",
     "Choice",
     "Choices",
@@ -17,9 +18,11 @@ __all__ = [
     "Decision",
     "DecisionKind",
     "Event",
+    "Facts",
     "Game",
     "GameInfo",
     "IllegalAction",
+    "NoFacts",
     "Option",
     "ParlourError",
     "Result",
@@ -27,9 +30,6 @@ __all__ = [
     "SeatInfo",
     "Structured",
     "Text",
-    "AnyView",
-    "Facts",
-    "NoFacts",
     "View",
     "action_from_json",
 ]

@@ -19,13 +19,15 @@ from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.markers import SecretMarkers
-from parlour.core.view import View
 from parlour.games.diplomacy import decisions, press, reports
 from parlour.games.diplomacy.adjudicator import Rules, process_phase
 from parlour.games.diplomacy.board import Board, PhaseType, Season, initial_board
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.state import DiplomacyState, PhaseRecord
 from parlour.games.diplomacy.views import (
+    DiplomacyPublic,
+    DiplomacyView,
+    SpectatorView,
     counts_line,
     power_name,
     public_facts,
@@ -55,7 +57,7 @@ class DiplomacyGame:
         self._st = state
         self._rules = Rules(victory_centres=config.victory_centres)
         # The public part of every view, rebuilt only when the public state changed.
-        self._public: tuple[tuple[object, ...], dict[str, Any]] | None = None
+        self._public: tuple[tuple[object, ...], DiplomacyPublic] | None = None
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -310,7 +312,7 @@ class DiplomacyGame:
 
     # -- protocol: views and records -----------------------------------------------------
 
-    def _public_facts(self) -> dict[str, Any]:
+    def _public_facts(self) -> DiplomacyPublic:
         st = self._st
         # Everything public changes only with the phase, the press round or the end.
         key = (st.board.phase.name, st.stage, st.press_round, len(st.history), len(st.eliminated))
@@ -318,13 +320,13 @@ class DiplomacyGame:
             self._public = (key, public_facts(st, self._config))
         return self._public[1]
 
-    def view(self, seat: str) -> View:
+    def view(self, seat: str) -> DiplomacyView:
         if seat not in self._st.board.game_map.powers:
             seats = ", ".join(self._st.board.game_map.powers)
             raise ParlourError(f"unknown seat '{seat}'; seats: {seats}")
         return seat_view(self._st, self._config, seat, self._public_facts())
 
-    def spectator_view(self, reveal: bool) -> View:
+    def spectator_view(self, reveal: bool) -> SpectatorView:
         return spectator(self._st, self._public_facts(), reveal)
 
     def secret_markers(self) -> dict[str, frozenset[str]]:

@@ -1,7 +1,7 @@
 """Scripted policies: DumbBot and civil disorder (hold), as answers to kernel decisions.
 
 A policy sees only its view, like any seat; the board is public in Diplomacy, so the
-view carries it (``public["board"]``) and the policy rebuilds it. Scripted bots say
+view carries it (``public.board``) and the policy rebuilds it. Scripted bots say
 nothing in press. The random legal bot needs no code here: the generic ``random`` seat
 draws each unit's order uniformly from the schema's enum.
 """
@@ -15,13 +15,13 @@ from functools import lru_cache
 from parlour.core.actions import Action, Choices, Structured
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
-from parlour.core.view import View
 from parlour.games.diplomacy.baselines import hold_orders
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.decisions import BUILDS, REMOVALS, RETREATS
 from parlour.games.diplomacy.dumbbot import dumbbot_orders
 from parlour.games.diplomacy.orders import Order, Waive
 from parlour.games.diplomacy.press import PRESS, silent
+from parlour.games.diplomacy.views import DiplomacyView
 
 
 @lru_cache(maxsize=16)
@@ -29,10 +29,10 @@ def _board(key: str) -> Board:
     return Board.from_dict(json.loads(key))
 
 
-def board_of(view: View) -> Board:
+def board_of(view: DiplomacyView) -> Board:
     """The view's board. Boards are immutable values and cache their legal orders, so
     the seven powers of one phase share one rebuilt board (and its enumeration)."""
-    return _board(json.dumps(view.public["board"], sort_keys=True))
+    return _board(json.dumps(view.public.board.model_dump(mode="json"), sort_keys=True))
 
 
 def _unit_key(order: Order) -> str:
@@ -40,7 +40,7 @@ def _unit_key(order: Order) -> str:
     return f"{order.unit_type.value} {order.location}"
 
 
-def answer_with(decision: Decision, orders: Iterable[Order], view: View) -> Action:
+def answer_with(decision: Decision, orders: Iterable[Order], view: DiplomacyView) -> Action:
     """Fit engine orders into the decision's answer shape; gaps get civil disorder."""
     orders = list(orders)
     if decision.json_schema is not None:
@@ -70,14 +70,14 @@ def answer_with(decision: Decision, orders: Iterable[Order], view: View) -> Acti
     return Choices(options=tuple(picked))
 
 
-def dumbbot(view: View, decision: Decision, rng: Rng) -> Action:
+def dumbbot(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     """DumbBot (docs/dumbbot.md) for orders, retreats and adjustments; silent in press."""
     if decision.purpose == PRESS:
         return silent()
     return answer_with(decision, dumbbot_orders(board_of(view), decision.seat, rng), view)
 
 
-def hold(view: View, decision: Decision, rng: Rng) -> Action:
+def hold(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     """Civil disorder: every unit holds, dislodged units disband, builds are waived and
     removals follow the rulebook's civil-disorder order. The fallback for failed seats."""
     if decision.purpose == PRESS:

@@ -8,26 +8,22 @@ orders of every unit, verbatim; the LLM seat appends the JSON answer format).
 
 from __future__ import annotations
 
-from typing import Any
-
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.events import Event
 from parlour.core.prompting import PromptParts, Utterance
-from parlour.core.view import View
 from parlour.games.diplomacy.press import PRESS
-from parlour.games.diplomacy.views import power_name
+from parlour.games.diplomacy.views import DiplomacyPublic, DiplomacyView, power_name
 
 
-def _rules(view: View) -> str:
+def _rules(view: DiplomacyView) -> str:
     pub = view.public
-    rules: dict[str, Any] = pub.get("rules", {})
-    powers = ", ".join(str(p["name"]) for p in pub.get("powers", []))
+    rules = pub.rules
+    powers = ", ".join(p.name for p in pub.powers)
     lines = [
-        f"You are playing Diplomacy ({pub.get('map', 'standard')} map) as "
-        f"{view.seat} ({view.seat_name}).",
-        f"Powers: {powers}. {rules.get('supply_centres', 34)} supply centres; "
-        f"{rules.get('victory_centres', 18)} win alone. Otherwise the game is a draw after "
-        f"{rules.get('end_year')} and each power scores the centres it holds.",
+        f"You are playing Diplomacy ({pub.map} map) as {view.seat} ({view.seat_name}).",
+        f"Powers: {powers}. {rules.supply_centres} supply centres; "
+        f"{rules.victory_centres} win alone. Otherwise the game is a draw after "
+        f"{rules.end_year} and each power scores the centres it holds.",
         "Each year has Spring and Fall movement phases (everyone orders at the same time), "
         "retreats after a phase that dislodged units, and Winter adjustments: build in free "
         "home centres when you own more centres than units, remove units when you own fewer. "
@@ -37,23 +33,23 @@ def _rules(view: View) -> str:
         "attacked; convoy (F ENG C A LON - BRE). The strongest attack wins; equal strengths "
         "bounce and nobody moves.",
     ]
-    if rules.get("press_rounds"):
+    if rules.press_rounds:
         lines.append(
-            f"Before each movement phase there are {rules['press_rounds']} rounds of press: "
+            f"Before each movement phase there are {rules.press_rounds} rounds of press: "
             "messages to ALL or privately to one power. Nothing said is binding; what other "
             "powers write are claims, not facts."
         )
-    homes = ", ".join(view.private.get("home_centres", []))
+    homes = ", ".join(view.private.home_centres)
     lines.append(f"Your home centres: {homes}.")
     return "\n".join(lines)
 
 
-def board_text(public: dict[str, Any], me: str) -> str:
-    board = public.get("board", {})
-    counts: dict[str, int] = public.get("centre_counts", {})
-    lines = [f"Board at {public.get('phase_long', public.get('phase'))}:"]
-    for power, units in board.get("units", {}).items():
-        centres = board.get("centres", {}).get(power, [])
+def board_text(public: DiplomacyPublic, me: str) -> str:
+    board = public.board
+    counts = public.centre_counts
+    lines = [f"Board at {public.phase_long}:"]
+    for power, units in board.units.items():
+        centres = board.centres.get(power, [])
         if not units and not centres:
             lines.append(f"- {power_name(power)}: eliminated")
             continue
@@ -62,40 +58,40 @@ def board_text(public: dict[str, Any], me: str) -> str:
             f"- {power_name(power)}{you}: {counts.get(power, len(centres))} centres "
             f"({', '.join(centres) or 'none'}); units: {', '.join(units) or 'none'}"
         )
-    for d in board.get("dislodged", []):
-        lines.append(f"- dislodged: {d['unit']} ({power_name(d['power'])})")
+    for d in board.dislodged:
+        lines.append(f"- dislodged: {d.unit} ({power_name(d.power)})")
     return "\n".join(lines)
 
 
-def _last_phase(view: View) -> str:
-    history: list[dict[str, Any]] = view.public.get("history", [])
+def _last_phase(view: DiplomacyView) -> str:
+    history = view.public.history
     if not history:
         return ""
     last = history[-1]
-    lines = [f"Last phase ({last['phase']}) orders:"]
-    for power, orders in last["orders"].items():
+    lines = [f"Last phase ({last.phase}) orders:"]
+    for power, orders in last.orders.items():
         lines.append(f"- {power_name(power)}: {'; '.join(orders) or '(none)'}")
-    resolved = [e for e in view.events if e.kind == "adjudication" and e.phase == last["phase"]]
+    resolved = [e for e in view.events if e.kind == "adjudication" and e.phase == last.phase]
     if resolved:
         lines.append(resolved[-1].text)
     return "\n".join(lines)
 
 
-def _centre_history(view: View) -> str:
-    rows = view.public.get("centre_history", [])
+def _centre_history(view: DiplomacyView) -> str:
+    rows = view.public.centre_history
     if len(rows) < 2:
         return ""
     me = view.seat
-    years = ", ".join(f"{r['year']}: {r['counts'].get(me, 0)}" for r in rows[1:])
+    years = ", ".join(f"{r.year}: {r.counts.get(me, 0)}" for r in rows[1:])
     return f"Your centres by year: {years}."
 
 
-def _memory(view: View) -> str:
+def _memory(view: DiplomacyView) -> str:
     parts = [board_text(view.public, view.seat), _last_phase(view), _centre_history(view)]
     return "\n\n".join(p for p in parts if p)
 
 
-def _utterance(event: Event, view: View) -> Utterance | None:
+def _utterance(event: Event, view: DiplomacyView) -> Utterance | None:
     if event.kind != "press":
         return None
     to = str(event.data.get("to", "ALL"))
@@ -110,7 +106,7 @@ def _utterance(event: Event, view: View) -> Utterance | None:
     )
 
 
-def _transcript(view: View) -> tuple[Utterance, ...]:
+def _transcript(view: DiplomacyView) -> tuple[Utterance, ...]:
     lines = [_utterance(e, view) for e in view.events if e.phase == view.phase]
     return tuple(u for u in lines if u is not None)
 
@@ -141,7 +137,7 @@ def _command(decision: Decision) -> str:
 
 
 class DiplomacyPrompter:
-    def parts(self, view: View, decision: Decision) -> PromptParts:
+    def parts(self, view: DiplomacyView, decision: Decision) -> PromptParts:
         reminders = ""
         if decision.purpose != PRESS:
             reminders = "Use only the orders listed; each unit gets exactly one."

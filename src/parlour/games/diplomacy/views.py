@@ -7,15 +7,102 @@ power's own briefing; both reach a view only through events addressed to that po
 
 from __future__ import annotations
 
-from typing import Any
-
-from parlour.core.view import View
+from parlour.core.game import Result
+from parlour.core.view import Facts, NoFacts, View
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.state import DiplomacyState
 
 GAME = "diplomacy"
 SPECTATOR = "spectator"
+
+
+class DislodgedFacts(Facts):
+    power: str
+    unit: str
+    attacker_from: str
+    via_convoy: bool
+    retreats: list[str]
+
+
+class BoardFacts(Facts):
+    """The board as ``Board.to_dict`` writes it (``Board.from_dict`` reads it back)."""
+
+    map: str
+    phase: str
+    units: dict[str, list[str]]
+    centres: dict[str, list[str]]
+    dislodged: list[DislodgedFacts]
+    finished: bool
+    winner: str | None
+
+
+class PowerFacts(Facts):
+    id: str
+    name: str
+    centres: int
+    units: int
+    eliminated: bool
+
+
+class OutcomeFacts(Facts):
+    power: str
+    order: str
+    status: str
+    dislodged: bool
+
+
+class PhaseFacts(Facts):
+    """A completed phase: every power's orders as submitted, and what became of them."""
+
+    phase: str
+    orders: dict[str, list[str]]
+    results: list[OutcomeFacts]
+    dislodged: list[str]
+
+
+class CentreYear(Facts):
+    year: int
+    counts: dict[str, int]
+
+
+class DiplomacyRules(Facts):
+    end_year: int
+    victory_centres: int
+    supply_centres: int
+    press_rounds: int
+    press_max_messages: int
+    press_max_length: int
+
+
+class DiplomacyPublic(Facts):
+    map: str
+    phase: str
+    phase_long: str
+    year: int
+    season: str
+    phase_type: str
+    stage: str
+    press_round: int
+    board: BoardFacts
+    centre_counts: dict[str, int]
+    powers: list[PowerFacts]
+    history: list[PhaseFacts]
+    centre_history: list[CentreYear]
+    rules: DiplomacyRules
+    result: Result | None
+
+
+class DiplomacyPrivate(Facts):
+    power: str
+    power_name: str
+    home_centres: list[str]
+    #: powers this one may press privately (empty without press)
+    press_to: list[str]
+
+
+DiplomacyView = View[DiplomacyPublic, DiplomacyPrivate]
+SpectatorView = View[DiplomacyPublic, NoFacts]
 
 
 def power_name(power: str) -> str:
@@ -57,54 +144,56 @@ def board_summary(board: Board, power: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def public_facts(st: DiplomacyState, cfg: DiplomacyConfig) -> dict[str, Any]:
+def public_facts(st: DiplomacyState, cfg: DiplomacyConfig) -> DiplomacyPublic:
     board = st.board
     gm = board.game_map
     counts = board.centre_counts()
-    return {
-        "map": gm.name,
-        "phase": board.phase.name,
-        "phase_long": board.phase.long_name,
-        "year": board.phase.year,
-        "season": board.phase.season.value,
-        "phase_type": board.phase.type.value,
-        "stage": st.stage,
-        "press_round": st.press_round,
-        "board": board.to_dict(),
-        "centre_counts": counts,
-        "powers": [
-            {
-                "id": p,
-                "name": power_name(p),
-                "centres": counts.get(p, 0),
-                "units": len(board.units_of(p)),
-                "eliminated": p in st.eliminated,
-            }
+    return DiplomacyPublic(
+        map=gm.name,
+        phase=board.phase.name,
+        phase_long=board.phase.long_name,
+        year=board.phase.year,
+        season=board.phase.season.value,
+        phase_type=board.phase.type.value,
+        stage=st.stage,
+        press_round=st.press_round,
+        board=BoardFacts.model_validate(board.to_dict()),
+        centre_counts=counts,
+        powers=[
+            PowerFacts(
+                id=p,
+                name=power_name(p),
+                centres=counts.get(p, 0),
+                units=len(board.units_of(p)),
+                eliminated=p in st.eliminated,
+            )
             for p in gm.powers
         ],
-        "history": [r.as_dict() for r in st.history],
-        "centre_history": [{"year": y, "counts": c} for y, c in st.centre_history],
-        "rules": {
-            "end_year": cfg.end_year,
-            "victory_centres": cfg.victory_centres or gm.victory_centres,
-            "supply_centres": len(gm.supply_centres),
-            "press_rounds": cfg.press_rounds,
-            "press_max_messages": cfg.press_max_messages,
-            "press_max_length": cfg.press_max_length,
-        },
-        "result": st.outcome.model_dump(mode="json") if st.outcome else None,
-    }
+        history=[PhaseFacts.model_validate(r.as_dict()) for r in st.history],
+        centre_history=[CentreYear(year=y, counts=c) for y, c in st.centre_history],
+        rules=DiplomacyRules(
+            end_year=cfg.end_year,
+            victory_centres=cfg.victory_centres or gm.victory_centres,
+            supply_centres=len(gm.supply_centres),
+            press_rounds=cfg.press_rounds,
+            press_max_messages=cfg.press_max_messages,
+            press_max_length=cfg.press_max_length,
+        ),
+        result=st.outcome,
+    )
 
 
-def seat_view(st: DiplomacyState, cfg: DiplomacyConfig, power: str, public: dict[str, Any]) -> View:
+def seat_view(
+    st: DiplomacyState, cfg: DiplomacyConfig, power: str, public: DiplomacyPublic
+) -> DiplomacyView:
     gm = st.board.game_map
-    private = {
-        "power": power,
-        "power_name": power_name(power),
-        "home_centres": list(gm.home_centres.get(power, ())),
-        "press_to": [p for p in surviving(st.board) if p != power] if cfg.press_rounds else [],
-    }
-    return View(
+    private = DiplomacyPrivate(
+        power=power,
+        power_name=power_name(power),
+        home_centres=list(gm.home_centres.get(power, ())),
+        press_to=[p for p in surviving(st.board) if p != power] if cfg.press_rounds else [],
+    )
+    return DiplomacyView(
         game=GAME,
         seat=power,
         seat_name=power_name(power),
@@ -115,12 +204,13 @@ def seat_view(st: DiplomacyState, cfg: DiplomacyConfig, power: str, public: dict
     )
 
 
-def spectator(st: DiplomacyState, public: dict[str, Any], reveal: bool) -> View:
-    return View(
+def spectator(st: DiplomacyState, public: DiplomacyPublic, reveal: bool) -> SpectatorView:
+    return SpectatorView(
         game=GAME,
         seat=SPECTATOR,
         seat_name="Spectator",
         phase=st.board.phase.name,
         public=public,
+        private=NoFacts(),
         events=st.log.for_spectator(reveal),
     )

@@ -19,13 +19,13 @@ from pydantic import BaseModel, ConfigDict
 from parlour.core.actions import Action, Choice
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
-from parlour.core.view import View
+from parlour.core.view import AnyView
 from parlour.games.escape.labels import LabelCase, LabelSet, check_labels, frontier_for
 from parlour.games.escape.resolve import resolve
 from parlour.games.escape.scenario import Scenario, ScenarioError
 from parlour.games.escape.seat_requests import classifier_view, classify_decision
 
-Decide = Callable[[View, Decision], Awaitable[Action]]
+Decide = Callable[[AnyView, Decision], Awaitable[Action]]
 INVALID = "(invalid)"
 
 

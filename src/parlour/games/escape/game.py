@@ -19,7 +19,7 @@ from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.markers import SecretMarkers, marker
 from parlour.core.pending import PendingDecisions
-from parlour.core.view import View
+from parlour.core.view import AnyView, NoFacts
 from parlour.games.escape import seat_requests as req
 from parlour.games.escape.analysis import analyse
 from parlour.games.escape.availability import Frontier
@@ -289,7 +289,7 @@ class EscapeGame:
 
     # -- views -------------------------------------------------------------------------
 
-    def view(self, seat: str) -> View:
+    def view(self, seat: str) -> AnyView:
         if seat == "player":
             return req.player_view(
                 phase=self._phase,
@@ -323,24 +323,23 @@ class EscapeGame:
             return []
         return self._talk[-window:]
 
-    def spectator_view(self, reveal: bool) -> View:
-        events = self._log.for_spectator(reveal)
-        private: dict[str, Any] = {}
+    def spectator_view(self, reveal: bool) -> req.SpectatorView:
+        private: req.SpectatorReveal | NoFacts = NoFacts()
         if reveal:
-            private = {
-                "done": list(self._frontier.done),
-                "available": self._frontier.available(),
-                "brief": self._brief,
-                "hint": self._hint,
-            }
-        return View(
+            private = req.SpectatorReveal(
+                done=list(self._frontier.done),
+                available=self._frontier.available(),
+                brief=self._brief,
+                hint=self._hint,
+            )
+        return req.SpectatorView(
             game="escape",
             seat="spectator",
             seat_name="Spectator",
             phase=self._phase,
-            public={"title": self._scenario.title, "turn": self._turn},
+            public=req.SpectatorFacts(title=self._scenario.title, turn=self._turn),
             private=private,
-            events=events,
+            events=self._log.for_spectator(reveal),
         )
 
     # -- end and audit -----------------------------------------------------------------

@@ -21,24 +21,25 @@ from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.policy import Policy
 from parlour.core.rng import Rng
-from parlour.core.view import View
+from parlour.core.view import AnyView
 from parlour.games.escape.analysis import analyse
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.resolve import NO_EFFECT
 from parlour.games.escape.scenario import Scenario, ScenarioAction
+from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 from parlour.games.escape.text import STOPWORDS, words
 
 
-def keyword_classifier(view: View, decision: Decision, rng: Rng) -> Action:
-    message = str(decision.context.get("message", view.public.get("message", "")))
+def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:
+    message = str(decision.context.get("message", view.public.message or ""))
     options = [(o.id, o.label) for o in decision.options]
     return Choice(option=classify(message, options))
 
 
-def template_narrator(view: View, decision: Decision, rng: Rng) -> Action:
-    brief = str(view.private.get("brief") or decision.context.get("brief") or "Nothing happens.")
-    hint = view.private.get("hint") or decision.context.get("hint")
+def template_narrator(view: NarratorView, decision: Decision, rng: Rng) -> Action:
+    brief = str(view.private.brief or decision.context.get("brief") or "Nothing happens.")
+    hint = view.private.hint or decision.context.get("hint")
     text = f"{brief} (Perhaps: {hint})" if hint else brief
     return Text(text=_clip(text, decision.max_length))
 
@@ -71,8 +72,8 @@ class SolverPlayer:
         self._actions = {a.id: a for a in scenario.actions}
         self._path = solution(scenario)
 
-    def __call__(self, view: View, decision: Decision, rng: Rng) -> Action:
-        done = set(view.public.get("done", []))
+    def __call__(self, view: PlayerView, decision: Decision, rng: Rng) -> Action:
+        done = set(view.public.done)
         for aid in self._path:
             if aid not in done:
                 return Text(text=phrase(self._actions[aid])[: decision.max_length])
@@ -97,7 +98,7 @@ class ExplorerPlayer:
     """Random plausible play from the narrations alone: a verb and a phrase it has read
     (often from the latest hint), codes and names it has seen, and distractors."""
 
-    def __call__(self, view: View, decision: Decision, rng: Rng) -> Action:
+    def __call__(self, view: PlayerView, decision: Decision, rng: Rng) -> Action:
         told = [e.text.replace(NO_EFFECT, "") for e in view.events if e.kind == "narration"]
         phrases = sorted({p for text in told for p in _phrases(text)})
         hints = [t.split("(Perhaps:", 1)[1] for t in told[-1:] if "(Perhaps:" in t]
@@ -140,16 +141,16 @@ def _walkthrough(source: str) -> SolverPlayer | None:
 _EXPLORER = ExplorerPlayer()
 
 
-def player_policy(view: View, decision: Decision, rng: Rng) -> Action:
+def player_policy(view: PlayerView, decision: Decision, rng: Rng) -> Action:
     """The player strategy named by the config (``scripted_player``, shown in the view)."""
-    if view.public.get("scripted_player") == "solver":
-        solver = _walkthrough(str(view.public.get("scenario", "")))
+    if view.public.scripted_player == "solver":
+        solver = _walkthrough(view.public.scenario)
         if solver is not None:
             return solver(view, decision, rng)
     return _EXPLORER(view, decision, rng)
 
 
-def escape_policy(view: View, decision: Decision, rng: Rng) -> Action:
+def escape_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """The module's scripted policy for any seat, dispatched on the decision's purpose."""
     if decision.purpose == "classify":
         return keyword_classifier(view, decision, rng)
@@ -163,7 +164,7 @@ def policy_with_player(player: Policy) -> Policy:
     ``ScriptedSeat(policy_with_player(ExplorerPlayer()), seed)`` or with a ``SolverPlayer``
     built from any scenario file."""
 
-    def policy(view: View, decision: Decision, rng: Rng) -> Action:
+    def policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
         if decision.purpose == "act":
             return player(view, decision, rng)
         return escape_policy(view, decision, rng)

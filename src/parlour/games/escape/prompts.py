@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from parlour.core.decisions import Decision
 from parlour.core.prompting import PromptParts, Utterance
-from parlour.core.view import View
+from parlour.core.view import AnyView
+from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 
 CLASSIFIER_SYSTEM = (
     "You are the action classifier of a text adventure. You map a player's message to one "
@@ -33,7 +34,7 @@ PLAYER_SYSTEM = (
 
 
 class EscapePrompter:
-    def parts(self, view: View, decision: Decision) -> PromptParts:
+    def parts(self, view: AnyView, decision: Decision) -> PromptParts:
         if decision.purpose == "classify":
             return classifier_parts(view, decision)
         if decision.purpose == "narrate":
@@ -48,8 +49,10 @@ def _quoted(text: str) -> str:
     return f"<player_message>\n{safe}\n</player_message>"
 
 
-def classifier_parts(view: View, decision: Decision) -> PromptParts:
-    message = str(view.public.get("message", decision.context.get("message", "")))
+def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
+    message = view.public.message
+    if message is None:
+        message = str(decision.context.get("message", ""))
     options = "\n".join(f"- {o.id}: {o.label}" for o in decision.options)
     command = (
         f"{decision.prompt}\n\nActions:\n{options}\n\n"
@@ -63,11 +66,11 @@ def classifier_parts(view: View, decision: Decision) -> PromptParts:
     )
 
 
-def narrator_parts(view: View, decision: Decision) -> PromptParts:
-    world = "\n".join(f"- {fact}" for fact in view.private.get("world", []))
-    unlocked = "\n".join(f"- {fact}" for fact in view.private.get("unlocked", []))
+def narrator_parts(view: NarratorView, decision: Decision) -> PromptParts:
+    world = "\n".join(f"- {fact}" for fact in view.private.world)
+    unlocked = "\n".join(f"- {fact}" for fact in view.private.unlocked)
     memory = (
-        f"Title: {view.public.get('title', '')}\n\nOpening: {view.private.get('intro', '')}\n\n"
+        f"Title: {view.public.title}\n\nOpening: {view.private.intro}\n\n"
         f"Standing facts:\n{world or '- (none)'}\n\n"
         f"What the player has found out so far:\n{unlocked or '- (nothing yet)'}"
     )
@@ -80,8 +83,10 @@ def narrator_parts(view: View, decision: Decision) -> PromptParts:
         for e in view.events
         if e.kind in ("message", "narration")
     )
-    brief = str(view.private.get("brief", decision.context.get("brief", "")))
-    hint = view.private.get("hint")
+    brief = view.private.brief
+    if brief is None:
+        brief = str(decision.context.get("brief", ""))
+    hint = view.private.hint
     command = f"Brief for this turn: {brief}"
     if hint:
         command += f"\nWork this hint into the narration, gently: {hint}"
@@ -95,7 +100,7 @@ def narrator_parts(view: View, decision: Decision) -> PromptParts:
     )
 
 
-def player_parts(view: View, decision: Decision) -> PromptParts:
+def player_parts(view: PlayerView, decision: Decision) -> PromptParts:
     transcript = tuple(
         Utterance(
             speaker="You" if e.speaker == "player" else "Narrator",
@@ -105,10 +110,10 @@ def player_parts(view: View, decision: Decision) -> PromptParts:
         )
         for e in view.events
     )
-    turn = view.public.get("turn", 1)
-    limit = view.public.get("max_turns", "?")
+    turn = view.public.turn
+    limit = view.public.max_turns
     return PromptParts(
-        system=PLAYER_SYSTEM.format(title=view.public.get("title", "")),
+        system=PLAYER_SYSTEM.format(title=view.public.title),
         transcript=transcript,
         command=f"Turn {turn} of {limit}. Say what you do next.",
         reminders=f"One action, under {decision.max_length} characters.",

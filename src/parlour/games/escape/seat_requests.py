@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Event
-from parlour.core.view import View
+from parlour.core.view import Facts, NoFacts, View
 from parlour.games.escape.scenario import NONE_ID, ScenarioAction
 
 GAME = "escape"
@@ -28,6 +28,53 @@ CLASSIFY_PROMPT = (
 )
 NARRATE_PROMPT = "Narrate what happens, using only the brief and the facts you were given."
 ACT_PROMPT = "What do you do next?"
+
+
+class ClassifierFacts(Facts):
+    """The player's message, while one waits to be classified."""
+
+    message: str | None = None
+
+
+class NarratorPublic(Facts):
+    title: str
+
+
+class NarratorPrivate(Facts):
+    intro: str
+    world: list[str]
+    unlocked: list[str]
+    #: this turn's brief and hint, while a narration is due
+    brief: str | None = None
+    hint: str | None = None
+
+
+class PlayerFacts(Facts):
+    title: str
+    scenario: str
+    turn: int
+    max_turns: int
+    done: list[str]
+    #: which scripted player plays this seat when it is scripted
+    scripted_player: str
+
+
+class SpectatorFacts(Facts):
+    title: str
+    turn: int
+
+
+class SpectatorReveal(Facts):
+    done: list[str]
+    available: list[str]
+    brief: str | None
+    hint: str | None
+
+
+ClassifierView = View[ClassifierFacts, NoFacts]
+NarratorView = View[NarratorPublic, NarratorPrivate]
+PlayerView = View[PlayerFacts, NoFacts]
+SpectatorView = View[SpectatorFacts, SpectatorReveal | NoFacts]
 
 
 def option_for(action: ScenarioAction) -> Option:
@@ -55,9 +102,15 @@ def classify_decision(
     )
 
 
-def classifier_view(phase: str, message: str | None) -> View:
-    public = {"message": message} if message is not None else {}
-    return View(game=GAME, seat="classifier", seat_name="Classifier", phase=phase, public=public)
+def classifier_view(phase: str, message: str | None) -> ClassifierView:
+    return ClassifierView(
+        game=GAME,
+        seat="classifier",
+        seat_name="Classifier",
+        phase=phase,
+        public=ClassifierFacts(message=message),
+        private=NoFacts(),
+    )
 
 
 def narrate_decision(decision_id: str, brief: str, hint: str | None, max_length: int) -> Decision:
@@ -85,18 +138,16 @@ def narrator_view(
     brief: str | None,
     hint: str | None,
     recent: Sequence[Event],
-) -> View:
-    private: dict[str, object] = {"intro": intro, "world": list(world), "unlocked": list(unlocked)}
-    if brief is not None:
-        private["brief"] = brief
-    if hint:
-        private["hint"] = hint
-    return View(
+) -> NarratorView:
+    private = NarratorPrivate(
+        intro=intro, world=list(world), unlocked=list(unlocked), brief=brief, hint=hint or None
+    )
+    return NarratorView(
         game=GAME,
         seat="narrator",
         seat_name="Narrator",
         phase=phase,
-        public={"title": title},
+        public=NarratorPublic(title=title),
         private=private,
         events=tuple(recent),
     )
@@ -124,19 +175,20 @@ def player_view(
     done: Sequence[str],
     strategy: str,
     events: Sequence[Event],
-) -> View:
-    return View(
+) -> PlayerView:
+    return PlayerView(
         game=GAME,
         seat="player",
         seat_name="Player",
         phase=phase,
-        public={
-            "title": title,
-            "scenario": source,
-            "turn": turn,
-            "max_turns": max_turns,
-            "done": list(done),
-            "scripted_player": strategy,
-        },
+        public=PlayerFacts(
+            title=title,
+            scenario=source,
+            turn=turn,
+            max_turns=max_turns,
+            done=list(done),
+            scripted_player=strategy,
+        ),
+        private=NoFacts(),
         events=tuple(events),
     )
