@@ -7,6 +7,8 @@ are typed models, so every prompt, policy and renderer reading them is checked.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from parlour.core.view import Facts, NoFacts, View
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import DESCRIPTIONS, GOALS, TEAM_OF, Role
@@ -134,6 +136,37 @@ def role_card(name: str, role: Role) -> str:
     return f"You are {name}, {DESCRIPTIONS[role]}. Your team: {team}. Goal: {GOALS[team]}."
 
 
+# Facts are frozen values, so identical ones are shared between views instead of rebuilt:
+# a view is built for every decision, and most of the public record did not change.
+@lru_cache(maxsize=4096)
+def _player(id: str, name: str, alive: bool, role: str | None) -> PlayerFacts:
+    return PlayerFacts(id=id, name=name, alive=alive, role=role)
+
+
+@lru_cache(maxsize=1024)
+def _speaking(messages: int, passes: int) -> SpeakingFacts:
+    return SpeakingFacts(messages=messages, passes=passes)
+
+
+@lru_cache(maxsize=256)
+def _rules(
+    vote_mode: str,
+    tie_rule: str,
+    reveal_roles: bool,
+    doctor_self_protect: bool,
+    messages_per_player: int,
+    vote_call: str | None,
+) -> RuleFacts:
+    return RuleFacts(
+        vote_mode=vote_mode,
+        tie_rule=tie_rule,
+        reveal_roles=reveal_roles,
+        doctor_self_protect=doctor_self_protect,
+        messages_per_player=messages_per_player,
+        vote_call=vote_call,
+    )
+
+
 def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
     disc = st.discussion
     today = disc is not None and disc.day == st.day
@@ -143,21 +176,18 @@ def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
         phase=st.phase,
         stage=st.stage.value,
         players=[
-            PlayerFacts(
-                id=p.id, name=p.name, alive=p.alive, role=p.role.value if p.revealed else None
-            )
-            for p in st.players
+            _player(p.id, p.name, p.alive, p.role.value if p.revealed else None) for p in st.players
         ],
         alive=[p.name for p in st.players if p.alive],
         dead=[p.name for p in st.players if not p.alive],
         role_counts=dict(st.role_counts),
-        rules=RuleFacts(
-            vote_mode=cfg.vote_mode,
-            tie_rule=cfg.tie_rule,
-            reveal_roles=cfg.reveal_roles,
-            doctor_self_protect=cfg.doctor_self_protect,
-            messages_per_player=cfg.messages_per_player,
-            vote_call="/vote" if cfg.allow_vote_call else None,
+        rules=_rules(
+            cfg.vote_mode,
+            cfg.tie_rule,
+            cfg.reveal_roles,
+            cfg.doctor_self_protect,
+            cfg.messages_per_player,
+            "/vote" if cfg.allow_vote_call else None,
         ),
         days=[_day(d) for d in st.days],
         nights=[NightFacts(night=n.night, outcome=list(n.outcome)) for n in st.nights],
@@ -165,9 +195,7 @@ def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
         genders={c.name: c.gender for c in st.cast.players} if st.cast is not None else None,
         speaking_today=(
             {
-                p.name: SpeakingFacts(
-                    messages=disc.messages.get(p.id, 0), passes=disc.passes.get(p.id, 0)
-                )
+                p.name: _speaking(disc.messages.get(p.id, 0), disc.passes.get(p.id, 0))
                 for p in st.players
                 if p.alive
             }
