@@ -70,9 +70,7 @@ def test_replay_warns_once_when_the_recording_stops_matching(
     assert len(warnings) == 1 and "the recording stops matching" in warnings[0], out.stderr
 
 
-def test_chaos_wraps_a_scripted_seat_from_the_command_line(
-    cli: CliRunner, db_path: Path
-) -> None:
+def test_chaos_wraps_a_scripted_seat_from_the_command_line(cli: CliRunner, db_path: Path) -> None:
     for seed in ("1", "2"):
         out = cli(
             "watch", "werewolf", "--model", "chaos(rate=0.3):scripted", "--seed", seed, "--quiet"
