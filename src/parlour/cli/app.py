@@ -20,10 +20,9 @@ from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.transcript import Format, render_transcript
 from parlour.cli.werewolf_cmd import cast_options, werewolf_app
 from parlour.core.errors import ParlourError
-from parlour.core.rng import Rng
 from parlour.games import registry
 from parlour.runtime import session as sessions
-from parlour.runtime.seating import SeatPlan, parse_overrides
+from parlour.runtime.seating import parse_overrides
 from parlour.runtime.store import Store, db_url
 from parlour.seats.human import HumanSeat
 
@@ -103,21 +102,24 @@ def _options(items: list[str] | None) -> dict[str, object]:
     return out
 
 
-def _seed(seed: int | None) -> int:
-    if seed is not None:
+def _theme_seed(seed: int | None, theme: str | None) -> int | None:
+    """A cast generated for --theme needs the seed now; otherwise the plan picks it (a
+    random one, or a replay's recorded one)."""
+    if seed is not None or theme is None:
         return seed
     import secrets
 
     return secrets.randbelow(1_000_000)
 
 
-def _llm_factory(store: Store, base_url: str | None, specs: set[str]) -> Any:
-    """Resolve and probe every model spec before anything is stored (fail fast)."""
+def _warn(message: str) -> None:
+    err_console.print(f"warning: {message}", style="yellow", highlight=False, soft_wrap=True)
+
+
+def _llm(store: Store, base_url: str | None) -> Any:
     from parlour.runtime.llm_seating import LlmFactory
 
-    factory = LlmFactory(store=store, base_url=base_url)
-    factory.check(specs)
-    return factory
+    return LlmFactory(store=store, base_url=base_url, on_warning=_warn)
 
 
 def _seat_table(session: sessions.Session) -> Table:
@@ -221,7 +223,7 @@ def watch(
 ) -> None:
     """Watch an all-AI game; the public transcript streams as it happens."""
     store = _store(db)
-    seed = _seed(seed)
+    seed = _theme_seed(seed, theme)
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
     set_ = _scenario_set(game, set_, scenario)
     session = _start(
@@ -248,7 +250,7 @@ def _start(
     store: Store,
     game: str,
     players: int | None,
-    seed: int,
+    seed: int | None,
     set_: list[str] | None,
     model: str,
     seat: list[str] | None,
@@ -256,59 +258,42 @@ def _start(
     reveal: bool,
     quiet: bool,
     human_seat: str | None,
+    random_human: bool = False,
 ) -> sessions.Session:
-    module = registry.load(game)
-    options = _options(set_)
-    config = module.make_config(players, options)
-    probe = module.game.new(config, seed)
-    overrides = parse_overrides(seat or [], probe.seats())
-    if human_seat is not None:
-        overrides[human_seat] = "human"
-    humans = sorted(s for s, spec in overrides.items() if spec == "human")
-    if humans and module.human_options is not None:
-        for seat_id in humans:
-            for key, value in module.human_options(seat_id).items():
-                merged = options.get(key)
-                if isinstance(merged, list) and isinstance(value, list):
-                    value = [*merged, *value]
-                options[key] = value
-        probe = module.game.new(module.make_config(players, options), seed)
+    planned = sessions.plan(
+        store,
+        game,
+        players=players,
+        seed=seed,
+        options=_options(set_),
+        model=model,
+        seats=seat or [],
+        human=human_seat,
+        random_human=random_human,
+        llm=_llm(store, base_url),
+    )
+    humans = planned.humans
     human = None
     if humans:
         # The player's own screen streams their view; the seat only asks questions.
         human = HumanSeat(
-            console=console, render_event=_human_renderer(probe), show_news=len(humans) > 1
+            console=console,
+            render_event=_human_renderer(planned.game),
+            show_news=len(humans) > 1,
         )
-    is_model = module.named_policy(model) is None and model not in ("random", "human")
-    plan = SeatPlan(
-        default=model,
-        system_default=model if is_model else "scripted",
-        overrides=overrides,
-        scripted_system=module.scripted_system_seats
-        | (module.scripted_with_embedded_model if model == "local" else frozenset()),
-    )
-    specs = {plan.spec_for(s) for s in probe.seats()}
-    model_specs = {spec for spec in specs if plan.is_model(spec, module)}
-    llm = _llm_factory(store, base_url, model_specs) if model_specs else None
     observer: TerminalObserver | SeatObserver = (
         SeatObserver(console, humans[0])
         if len(humans) == 1
         else TerminalObserver(console, reveal=reveal, quiet=quiet or bool(humans))
     )
-    session = sessions.start(
-        store,
-        game,
-        players=players,
-        seed=seed,
-        options=options,
-        plan=plan,
-        llm_factory=llm,
-        human=human,
-    )
+    session = sessions.start_planned(store, planned, human=human)
     # Seats first, then the story: the opening events follow the seating table.
     if not quiet:
         console.print(_seat_table(session))
-        console.print(f"seed {seed}", style="dim")
+        replayed = f" (recorded in {planned.replay_of})" if planned.replay_of else ""
+        console.print(f"seed {planned.seed}{replayed}", style="dim")
+    for note in planned.notes:
+        console.print(note, style="dim", highlight=False)
     observer.on_events(session.game, session.game.events)
     session.runner.observers.append(observer)
     return session
@@ -321,7 +306,7 @@ def _cast_set(
     cast: Path | None,
     players: int | None,
     model: str,
-    seed: int,
+    seed: int | None,
     store: Store,
     base_url: str | None,
 ) -> list[str]:
@@ -330,7 +315,9 @@ def _cast_set(
         return list(set_ or [])
     if game != "werewolf":
         raise ParlourError("--theme and --cast are werewolf options")
-    options = cast_options(theme, cast, players, model, seed=seed, store=store, base_url=base_url)
+    options = cast_options(
+        theme, cast, players, model, seed=seed or 0, store=store, base_url=base_url
+    )
     return [*(set_ or []), f"cast={json.dumps(options['cast'])}"]
 
 
@@ -375,18 +362,13 @@ def play(
 ) -> None:
     """Play a game in the terminal against AI seats."""
     store = _store(db)
-    seed = _seed(seed)
+    seed = _theme_seed(seed, theme)
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
     set_ = _scenario_set(game, set_, scenario)
-    module = registry.load(game)
-    probe = module.game.new(module.make_config(players, _options(set_)), seed)
-    humans = [s for s in probe.seats() if not s.system]
-    if as_ is None:
-        mine = Rng(seed).choice(humans).id
-    else:
-        mine = next(iter(parse_overrides([f"{as_}=human"], probe.seats())))
     seats = _with_router(seat, router, model)
-    session = _start(store, game, players, seed, set_, model, seats, base_url, False, False, mine)
+    session = _start(
+        store, game, players, seed, set_, model, seats, base_url, False, False, as_, as_ is None
+    )
     _run(session)
 
 
@@ -408,17 +390,10 @@ def resume(
         raise ParlourError(
             f"game {game_id} is already finished; see it with `parlour show {game_id}`"
         )
-    rebuilt = sessions.rebuild(store, game_id)
-    module, game, _ = rebuilt
     # Takeover: `--seat FRANCE=human` replaces who plays a seat from here on.
-    overrides = parse_overrides(seat or [], game.seats())
-    specs = {**row.seats, **overrides}
-    model_specs = {
-        spec
-        for spec in specs.values()
-        if spec not in ("random", "human") and module.named_policy(spec) is None
-    }
-    humans = sorted(s for s, spec in specs.items() if spec == "human")
+    planned = sessions.plan_resume(store, game_id, seats=seat or [], llm=_llm(store, base_url))
+    humans = planned.humans
+    game = planned.game
     human = (
         HumanSeat(console=console, render_event=_human_renderer(game), show_news=len(humans) > 1)
         if humans
@@ -432,15 +407,7 @@ def resume(
     if len(humans) == 1:
         # Show what the player had seen before the interruption, then go on live.
         observer.on_events(game, game.events)
-    session = sessions.resume(
-        store,
-        game_id,
-        observers=[observer],
-        llm_factory=_llm_factory(store, base_url, model_specs) if model_specs else None,
-        human=human,
-        seat_overrides=overrides or None,
-        rebuilt=rebuilt,
-    )
+    session = sessions.resume_planned(store, planned, observers=[observer], human=human)
     _run(session, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
 
 

@@ -11,6 +11,8 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour.evals.escape import classifier_seat, scenario_names, score_scenario
+from parlour.games.registry import load
+from parlour.runtime.seating import is_model, module_spec
 from parlour.runtime.store import Store, db_url
 
 console = Console()
@@ -36,7 +38,9 @@ def eval_escape(
     specs = model or ["local"]
     store = Store(db_url(db) if db else None)
     factory = LlmFactory(store=store, base_url=base_url)
-    model_specs = {s for s in specs if s not in ("scripted", "random")}
+    module = load("escape")
+    parsed = {spec: module_spec(spec, module) for spec in specs}  # bad specs fail here
+    model_specs = [p for p in parsed.values() if is_model(p)]
     if model_specs:
         factory.check(model_specs)
     table = Table(title="escape classifier")
@@ -44,7 +48,7 @@ def eval_escape(
         table.add_column(col)
     summary: list[dict[str, object]] = []
     for spec in specs:
-        seat = classifier_seat(spec, factory if spec in model_specs else None)
+        seat = classifier_seat(parsed[spec], factory)
         for name in scenario_names(scenario):
             result = asyncio.run(score_scenario(seat, spec, name))
             s = result.score

@@ -41,17 +41,20 @@ def generate_cast(
     duplicate name, say) is retried with the exact problem; after the retries the
     built-in cast is used, and the returned label says so.
     """
-    if model in ("scripted", "random"):
-        return default_cast(players, seed, theme), "built-in"
+    from parlour.games.registry import load
     from parlour.runtime.llm_seating import LlmFactory
+    from parlour.runtime.seating import is_model, module_spec
     from parlour.seats.llm import LlmSeatConfig
 
+    spec = module_spec(model, load("werewolf"))
+    if not is_model(spec):  # scripted, random, a person: the built-in cast
+        return default_cast(players, seed, theme), "built-in"
     factory = LlmFactory(store=store, base_url=base_url)
-    factory.check({model})
-    backend = factory.backend(model)
+    factory.check([spec])
+    backend = factory.backend(spec)
     attempts = _Attempts()
     seat = factory.seat(
-        model,
+        spec,
         "casting",
         CastingPrompter(),
         casting_fallback,

@@ -37,6 +37,9 @@ class SeatInfo(BaseModel):
     id: str
     name: str
     system: bool = False
+    #: A hint for seating: a model too small for hard jobs (``Capabilities.small``) should
+    #: not play this seat by default; the game's script does unless a seat override says so.
+    needs_capable_model: bool = False
 
 
 class Result(BaseModel):

@@ -28,9 +28,6 @@ class GameModule:
     #: System seats played by a script unless a seat override says otherwise (e.g. a
     #: werewolf router: deterministic first, ``--seat router=MODEL`` for an LLM router).
     scripted_system_seats: frozenset[str] = frozenset()
-    #: System seats the embedded default model is too small for (measured): played by a
-    #: script when that model is the default, unless a seat override says otherwise.
-    scripted_with_embedded_model: frozenset[str] = frozenset()
     #: Config options to add when a human plays this seat (e.g. werewolf's open mic).
     human_options: Callable[[str], dict[str, object]] | None = None
 

@@ -28,7 +28,8 @@ from parlour.core.rng import hash_seed
 from parlour.evals.stats import MeanCI, mean_ci
 from parlour.games import registry
 from parlour.runtime import session as sessions
-from parlour.runtime.seating import LlmSeatFactory, SeatPlan
+from parlour.runtime.llm_seating import LlmFactory
+from parlour.runtime.seating import HumanSpec, is_model, module_spec
 from parlour.runtime.store import Store
 
 GAME = "diplomacy"
@@ -105,22 +106,16 @@ def plan_tasks(games: int, seed: int) -> list[GameTask]:
     ]
 
 
-def _is_model(spec: str, mod: GameModule) -> bool:
-    return spec not in ("random", "human") and mod.named_policy(spec) is None
-
-
 def check_specs(params: EvalParams, store: Store) -> None:
     """Fail before any game is stored: no human seats; model specs resolve and answer."""
     mod = module()
-    for spec in (params.bot, params.vs):
-        if spec == "human":
-            raise ParlourError(
-                "a human cannot sit through an evaluation; use `parlour play diplomacy` to play"
-            )
-    models = {s for s in (params.bot, params.vs) if _is_model(s, mod)}
+    specs = [module_spec(s, mod) for s in (params.bot, params.vs)]
+    if any(isinstance(spec, HumanSpec) for spec in specs):
+        raise ParlourError(
+            "a human cannot sit through an evaluation; use `parlour play diplomacy` to play"
+        )
+    models = [spec for spec in specs if is_model(spec)]
     if models:
-        from parlour.runtime.llm_seating import LlmFactory
-
         LlmFactory(store=store, base_url=params.base_url).check(models)
     if params.games < 1:
         raise ParlourError("--games must be at least 1")
@@ -133,10 +128,8 @@ def _worker_store(url: str) -> Store:
 
 
 @cache
-def _worker_llm(url: str, base_url: str | None) -> LlmSeatFactory:
+def _worker_llm(url: str, base_url: str | None) -> LlmFactory:
     # One factory per process: it keeps one backend per model spec (a local model loads once).
-    from parlour.runtime.llm_seating import LlmFactory
-
     return LlmFactory(store=_worker_store(url), base_url=base_url)
 
 
@@ -146,21 +139,19 @@ def play_task(task: GameTask, params: EvalParams) -> GameOutcome:
 
     started = time.perf_counter()
     store = _worker_store(params.db_url)
-    mod = module()
     single, rest = (params.bot, params.vs) if task.mode == "1v6" else (params.vs, params.bot)
-    plan = SeatPlan(default=rest, system_default="scripted", overrides={task.power: single})
-    llm = None
-    if _is_model(params.bot, mod) or _is_model(params.vs, mod):
-        llm = _worker_llm(params.db_url, params.base_url)
-    session = sessions.start(
+    planned = sessions.plan(
         store,
         GAME,
-        players=None,
         seed=task.seed,
         options={**params.options, "end_year": params.end_year},
-        plan=plan,
-        llm_factory=llm,
+        model=rest,
+        system_model="scripted",
+        seats={task.power: single},
+        llm=_worker_llm(params.db_url, params.base_url),
+        probe=False,  # checked once by ``prepare``
     )
+    session = sessions.start_planned(store, planned)
     result = asyncio.run(session.run())
     game = session.game
     assert isinstance(game, DiplomacyGame) and result is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -16,6 +17,9 @@ class Capabilities:
     json_schema: bool = False  # the provider constrains answers to a JSON schema
     grammar: bool = False  # arbitrary grammars (GBNF) are enforced token by token
     prompt_cache: bool = False  # repeated prefixes are cheaper (provider or KV cache)
+    #: Too small for hard jobs (measured): a seat that needs a capable model is given to
+    #: its game's script instead when this backend is only the default (the embedded model).
+    small: bool = False
 
 
 @runtime_checkable
@@ -32,6 +36,19 @@ class ModelBackend(Protocol):
     def capabilities(self) -> Capabilities: ...
 
     async def complete(self, request: ModelRequest) -> ModelResponse: ...
+
+
+@runtime_checkable
+class Resumable(Protocol):
+    """A backend whose answers depend on how many calls each stream (``cache_key``) made.
+
+    ``resume_stream(key, answered)`` fast-forwards stream ``key`` past calls made before a
+    resume: one flag per earlier call, in order, true when that call got an answer and
+    false when it raised. Replay and chaos implement it, so a resumed game goes on exactly
+    as an uninterrupted one would.
+    """
+
+    def resume_stream(self, key: str | None, answered: Sequence[bool]) -> None: ...
 
 
 class ModelError(ParlourError):

@@ -2,19 +2,27 @@
 
 ``ChaosBackend(inner, rate, seed)`` answers a fraction ``rate`` of calls itself with one of
 ``KINDS``: malformed JSON, an illegal option (an unknown id, or a real id dressed up with a
-title), an empty answer, a timeout or an error; the rest go to ``inner``. Each stream
-(``cache_key``) draws from its own seeded generator, so the injected faults of a seat do not
-depend on how concurrent seats interleave.
+title), an empty answer, a timeout or an error; the rest go to ``inner``. Call ``n`` of a
+stream (``cache_key``) draws from a generator seeded with (seed, stream, n) alone, so the
+injected faults of a seat do not depend on how concurrent seats interleave, and a resumed
+game (``resume_stream``) draws exactly what an uninterrupted one would have.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Final
 
-from parlour.models.base import Capabilities, ModelBackend, ModelError, ModelTimeout
+from parlour.models.base import (
+    Capabilities,
+    ModelBackend,
+    ModelError,
+    ModelTimeout,
+    Resumable,
+)
 from parlour.models.messages import ModelRequest, ModelResponse, OutputKind, OutputSpec, Usage
 from parlour.models.parse import try_parse
 
@@ -77,7 +85,7 @@ class ChaosBackend:
         self.rate = rate
         self.seed = seed
         self.kinds = tuple(kinds)
-        self._rngs: dict[str | None, random.Random] = {}
+        self._calls: dict[str | None, int] = defaultdict(int)
 
     @property
     def model_id(self) -> str:
@@ -92,24 +100,42 @@ class ChaosBackend:
         if check is not None:
             await check()
 
-    def _rng(self, key: str | None) -> random.Random:
-        if key not in self._rngs:
-            # String seeds hash deterministically (sha512), unlike hash() of a str.
-            self._rngs[key] = random.Random(f"chaos:{self.seed}:{key}")
-        return self._rngs[key]
+    def _rng(self, key: str | None, index: int) -> random.Random:
+        # String seeds hash deterministically (sha512), unlike hash() of a str.
+        return random.Random(f"chaos:{self.seed}:{key}:{index}")
 
-    def draw(self, key: str | None) -> str | None:
-        """The fault for the next call of stream ``key`` (``None``: delegate)."""
-        rng = self._rng(key)
+    def _fault(self, rng: random.Random) -> str | None:
         if rng.random() >= self.rate:
             return None
         return rng.choice(self.kinds)
 
+    def draw(self, key: str | None) -> str | None:
+        """The fault for the next call of stream ``key`` (``None``: delegate); counts it."""
+        index = self._calls[key]
+        self._calls[key] = index + 1
+        return self._fault(self._rng(key, index))
+
+    def resume_stream(self, key: str | None, answered: Sequence[bool]) -> None:
+        """Skip the calls a resumed game already made; the inner backend is told about
+        the ones that reached it (whose outcome is theirs: chaos passes them through)."""
+        start = self._calls[key]
+        delegated = [
+            ok
+            for index, ok in enumerate(answered, start)
+            if self._fault(self._rng(key, index)) is None
+        ]
+        self._calls[key] = start + len(answered)
+        if delegated and isinstance(self.inner, Resumable):
+            self.inner.resume_stream(key, delegated)
+
     async def complete(self, request: ModelRequest) -> ModelResponse:
-        kind = self.draw(request.cache_key)
+        key = request.cache_key
+        index = self._calls[key]
+        kind = self.draw(key)
         if kind is None:
             return await self.inner.complete(request)
-        rng = self._rng(request.cache_key)
+        rng = self._rng(key, index)
+        self._fault(rng)  # the same draws as ``draw``, then the fault's own
         if kind == "timeout":
             raise ModelTimeout(f"chaos: injected timeout after {request.settings.timeout_s}s")
         if kind == "error":

@@ -181,6 +181,7 @@ class LocalBackend:
         cache_per_key: int = 2,
     ) -> None:
         self._path = Path(model_path) if model_path else None
+        self._bundled = model_path is None
         self.n_ctx = n_ctx
         # One core is left free: llama.cpp's threads spin at barriers, so sharing every core
         # with anything else busy (the game loop, a test runner) slows it down many-fold.
@@ -214,7 +215,11 @@ class LocalBackend:
 
     @property
     def capabilities(self) -> Capabilities:
-        return Capabilities(json_schema=True, grammar=True, prompt_cache=self.kv_cache)
+        # The bundled SmolLM2-135M is small by measurement (docs/benchmarks.md); a GGUF
+        # the user chose is taken to be fit for any seat.
+        return Capabilities(
+            json_schema=True, grammar=True, prompt_cache=self.kv_cache, small=self._bundled
+        )
 
     def cache_stats(self) -> KVCacheStats:
         return self.cache.stats()

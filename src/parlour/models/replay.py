@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -84,8 +84,18 @@ class ReplayBackend:
     name = "replay"
     capabilities = Capabilities(json_schema=True, grammar=False, prompt_cache=False)
 
-    def __init__(self, calls: Sequence[RecordedCall], *, strict: bool = True) -> None:
+    def __init__(
+        self,
+        calls: Sequence[RecordedCall],
+        *,
+        strict: bool = True,
+        on_divergence: Callable[[str], None] | None = None,
+    ) -> None:
         self._strict = strict
+        #: Told (once) when the game first asks something the recording does not hold, so
+        #: a person watching learns that the seats fall back from there on.
+        self._on_divergence = on_divergence
+        self.diverged = 0
         self._streams: dict[str | None, deque[tuple[int, RecordedCall]]] = defaultdict(deque)
         self._served: dict[str | None, int] = defaultdict(int)
         for index, call in enumerate(calls):
@@ -101,13 +111,29 @@ class ReplayBackend:
     def remaining(self) -> int:
         return sum(len(q) for q in self._streams.values())
 
+    def resume_stream(self, key: str | None, answered: Sequence[bool]) -> None:
+        """Skip the recorded calls a resumed game already consumed: one per answered call
+        (a call that raised, e.g. on divergence, consumed nothing)."""
+        queue = self._streams.get(key)
+        for _ in range(sum(answered)):
+            if not queue:
+                break
+            queue.popleft()
+            self._served[key] += 1
+
+    def _diverge(self, message: str) -> ReplayDivergence:
+        self.diverged += 1
+        if self.diverged == 1 and self._on_divergence is not None:
+            self._on_divergence(message)
+        return ReplayDivergence(message)
+
     async def complete(self, request: ModelRequest) -> ModelResponse:
         key = request.cache_key
         async with self._lock:
             queue = self._streams.get(key)
             position = self._served[key]
             if not queue:
-                raise ReplayDivergence(
+                raise self._diverge(
                     f"replay: no recorded call left for stream {key!r} (it had {position}); "
                     "the game asked for more model calls than were recorded — "
                     "re-record the game"
@@ -120,7 +146,7 @@ class ReplayBackend:
                     if call.messages is not None
                     else "the messages differ (the recording kept only their digest)"
                 )
-                raise ReplayDivergence(
+                raise self._diverge(
                     f"replay: call #{index} (stream {key!r}, call {position} of that stream, "
                     f"purpose {call.purpose!r}): {where}; the prompts changed since recording "
                     "— re-record, or replay with strict=False to match by order only"

@@ -1,9 +1,9 @@
-"""Model specs → LLM seats, sharing one backend per spec and logging every call."""
+"""Model seat specs → backends and LLM seats; every call is logged to the store."""
 
 from __future__ import annotations
 
 import asyncio
-import re
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from parlour.core.errors import ParlourError
@@ -11,33 +11,23 @@ from parlour.core.game import SeatInfo
 from parlour.core.module import GameModule
 from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
-from parlour.models.base import ModelBackend, ModelError
+from parlour.models.base import Capabilities, ModelBackend, ModelError, Resumable
+from parlour.models.chaos import ChaosBackend
 from parlour.models.messages import Message, Usage, messages_digest
 from parlour.models.pricing import cost
-from parlour.models.replay import RecordedCall
+from parlour.models.registry import resolve
+from parlour.models.replay import RecordedCall, ReplayBackend
+from parlour.runtime.seating import (
+    ChaosSpec,
+    ModelSpec,
+    ReplaySpec,
+    SeatSpec,
+    is_model,
+    parse_seat_spec,
+)
 from parlour.runtime.store import CallRecord, Store
 from parlour.seats.base import Seat
 from parlour.seats.llm import Attempt, AttemptSink, LlmSeat, LlmSeatConfig
-
-#: Room per decision purpose (tokens). Speech stays short; structured answers need room.
-MAX_TOKENS = {
-    "speak": 70,
-    "interject": 70,
-    "wolf_chat": 50,
-    "diary": 160,
-    "debrief": 80,
-    "narrate": 200,
-    "act": 60,
-    "classify": 40,
-    "vote": 60,
-    "route": 60,
-    # Diplomacy: one JSON object of orders for every unit of a power, and its press.
-    "orders": 600,
-    "retreats": 200,
-    "builds": 200,
-    "removals": 200,
-    "press": 400,
-}
 
 
 class StoreSink:
@@ -74,21 +64,81 @@ class StoreSink:
         )
 
 
+#: Told, in one line, when something a person watching should know happens (a replay
+#: whose recording stops matching).
+Warn = Callable[[str], None]
+
+
 @dataclass
 class LlmFactory:
+    """Backends for model seat specs and the LLM seats that use them.
+
+    Stateless backends (a local model, an endpoint) are shared per spec. A replay is
+    per game (its streams are consumed as the game goes); chaos is per seat, seeded from
+    the seat's seed (itself derived from the game's) unless the spec gives a seed.
+    """
+
     store: Store
     base_url: str | None = None
     retries: int = 2
+    on_warning: Warn | None = None
     backends: dict[str, ModelBackend] = field(default_factory=dict)
+    _replays: dict[tuple[str, str], ReplayBackend] = field(default_factory=dict)
+    _recordings: dict[str, list[RecordedCall]] = field(default_factory=dict)
 
-    def backend(self, spec: str) -> ModelBackend:
-        if spec not in self.backends:
-            self.backends[spec] = resolve_spec(spec, self.store, self.base_url)
-        return self.backends[spec]
+    def backend(
+        self, spec: SeatSpec | str, *, game_id: str = "", seed: int | None = None
+    ) -> ModelBackend:
+        spec = parse_seat_spec(spec) if isinstance(spec, str) else spec
+        if isinstance(spec, ChaosSpec) and is_model(spec):
+            inner = self.backend(spec.inner, game_id=game_id, seed=seed)
+            chaos_seed = spec.seed if spec.seed is not None else seed or 0
+            return ChaosBackend(inner, rate=spec.rate, seed=chaos_seed, kinds=spec.kinds)
+        if isinstance(spec, ReplaySpec):
+            key = (spec.text, game_id)
+            if key not in self._replays:
+                self._replays[key] = ReplayBackend(
+                    self.recording(spec.game_id), strict=spec.strict, on_divergence=self._diverged
+                )
+            return self._replays[key]
+        if isinstance(spec, ModelSpec):
+            if spec.text not in self.backends:
+                try:
+                    self.backends[spec.text] = resolve(spec.text, base_url=self.base_url)
+                except ModelError as err:
+                    raise ParlourError(str(err)) from err
+            return self.backends[spec.text]
+        raise ParlourError(f"seat spec '{spec.text}' is not played by a model")
 
-    def check(self, specs: set[str]) -> None:
+    def recording(self, game_id: str) -> list[RecordedCall]:
+        """The answered model calls of stored game ``game_id`` (loaded once)."""
+        if game_id not in self._recordings:
+            self.store.get_game(game_id)  # a one-line error when there is no such game
+            applied = {a.decision_id for a in self.store.actions(game_id)}
+            calls = recorded_calls(effective_calls(self.store.calls(game_id), applied))
+            if not calls:
+                raise ParlourError(
+                    f"game {game_id} made no model calls, so there is nothing to replay; "
+                    "pick a game played by a model (`parlour list`)"
+                )
+            self._recordings[game_id] = calls
+        return self._recordings[game_id]
+
+    def _diverged(self, message: str) -> None:
+        if self.on_warning is not None:
+            where = message.split(";")[0].removeprefix("replay: ")
+            self.on_warning(
+                f"the recording stops matching ({where}); those seats' answers come from "
+                "the game's script from here"
+            )
+
+    def capabilities(self, spec: SeatSpec) -> Capabilities:
+        return self.backend(spec).capabilities
+
+    def check(self, specs: Iterable[SeatSpec | str]) -> None:
         """Resolve and probe every model spec before a game is created (fail fast)."""
-        for spec in sorted(specs):
+        parsed = [parse_seat_spec(s) if isinstance(s, str) else s for s in specs]
+        for spec in sorted(parsed, key=lambda s: s.text):
             backend = self.backend(spec)
             probe = getattr(backend, "check", None)
             if probe is not None:
@@ -98,7 +148,7 @@ class LlmFactory:
                     raise ParlourError(str(err)) from err
 
     def __call__(
-        self, spec: str, seat: SeatInfo, module: GameModule, seed: int, game_id: str
+        self, spec: SeatSpec, seat: SeatInfo, module: GameModule, seed: int, game_id: str
     ) -> Seat:
         return self.seat(
             spec,
@@ -107,11 +157,12 @@ class LlmFactory:
             module.fallback_policy,
             seed,
             sink=StoreSink(self.store, game_id),
+            game_id=game_id,
         )
 
     def seat(
         self,
-        spec: str,
+        spec: SeatSpec | str,
         seat_id: str,
         prompter: Prompter,
         fallback: Policy,
@@ -119,18 +170,47 @@ class LlmFactory:
         *,
         sink: AttemptSink | None = None,
         config: LlmSeatConfig | None = None,
+        game_id: str = "",
     ) -> LlmSeat:
         """The one place an LLM seat is put together (games, evaluations, casting)."""
         return LlmSeat(
-            self.backend(spec),
+            self.backend(spec, game_id=game_id, seed=seed),
             prompter,
             fallback,
             seat_id=seat_id,
             seed=seed,
             cache_key=seat_id,
-            config=config or LlmSeatConfig(retries=self.retries, max_tokens=dict(MAX_TOKENS)),
+            config=config or LlmSeatConfig(retries=self.retries),
             sink=sink,
         )
+
+
+def effective_calls(calls: Sequence[CallRecord], applied: Collection[str]) -> list[CallRecord]:
+    """The calls that made the stored game: those of applied decisions, and of each the
+    last run of attempts. A process killed between a model call and its action leaves
+    calls of a decision that was asked again after the resume (attempts restart at 1)."""
+    runs: dict[tuple[str, str], list[CallRecord]] = {}
+    for call in calls:
+        if call.decision_id not in applied:
+            continue
+        key = (call.seat, call.decision_id)
+        if call.attempt == 1 or key not in runs:
+            runs[key] = []
+        runs[key].append(call)
+    keep = {id(call) for run in runs.values() for call in run}
+    return [call for call in calls if id(call) in keep]
+
+
+def resume_streams(seats: Mapping[str, Seat], calls: Sequence[CallRecord]) -> None:
+    """Move every replay and chaos stream of a resumed game to where the stored calls
+    (``effective_calls``) left it, so the game goes on exactly as if never stopped."""
+    answered: dict[str, list[bool]] = {}
+    for call in calls:
+        if call.outcome != "fallback":  # a fallback record is no call to the backend
+            answered.setdefault(call.cache_key, []).append(call.outcome in ("valid", "invalid"))
+    for seat in seats.values():
+        if isinstance(seat, LlmSeat) and isinstance(seat.backend, Resumable):
+            seat.backend.resume_stream(seat.cache_key, answered.get(seat.cache_key, []))
 
 
 def recorded_calls(calls: list[CallRecord]) -> list[RecordedCall]:
@@ -158,24 +238,3 @@ def recorded_calls(calls: list[CallRecord]) -> list[RecordedCall]:
             )
         )
     return out
-
-
-_REPLAY_SOURCE = re.compile(r"replay(?:\([^()]*\))?:(?P<game>[\w.-]+)$")
-
-
-def resolve_spec(spec: str, store: Store, base_url: str | None) -> ModelBackend:
-    """Model spec → backend. ``replay:GAME_ID`` (also inside ``chaos(...)``) answers from
-    that stored game's call log."""
-    from parlour.models.registry import resolve
-
-    calls: list[RecordedCall] | None = None
-    found = _REPLAY_SOURCE.search(spec)
-    if found:
-        source = found.group("game")
-        store.get_game(source)
-        calls = recorded_calls(store.calls(source))
-        spec = spec[: found.start()] + spec[found.start() :].split(":", 1)[0]
-    try:
-        return resolve(spec, base_url=base_url, calls=calls)
-    except ModelError as err:
-        raise ParlourError(str(err)) from err

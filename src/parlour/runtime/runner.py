@@ -22,7 +22,7 @@ from parlour.core.policy import Policy
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng, hash_seed
 from parlour.runtime.store import Store
-from parlour.seats.base import Seat
+from parlour.seats.base import Seat, answered_by
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ class Runner:
             else:
                 action = await seat.decide(view, decision)
             decision.check(action)
-            return action, seat.label
+            return action, answered_by(seat, decision.id)
         except IllegalAction as err:
             log.warning("seat %s answered illegally (%s); fallback answers", decision.seat, err)
         except (asyncio.CancelledError, EOFError, KeyboardInterrupt):

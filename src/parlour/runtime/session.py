@@ -1,16 +1,42 @@
-"""Starting, resuming and running one stored game: where games, seats and storage meet."""
+"""Planning, starting, resuming and running one stored game: where games, seats and
+storage meet.
+
+``plan`` decides who plays what, once, for every surface (CLI, evaluations, the web
+server): the game's config and seed (a replay takes its recording's), each seat's typed
+spec (the default, ``--seat`` overrides, system seats, human options, seats that need a
+capable model), and it probes every model before anything is stored. ``start`` stores
+the planned game and runs it; ``resume`` continues a stored one exactly.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pydantic import BaseModel
+
 from parlour.core.errors import ParlourError
-from parlour.core.game import Game, Result
+from parlour.core.game import Game, Result, SeatInfo
 from parlour.core.module import GameModule
+from parlour.core.rng import Rng
 from parlour.games import registry
+from parlour.runtime.llm_seating import LlmFactory, effective_calls, resume_streams
 from parlour.runtime.runner import Observer, Runner
-from parlour.runtime.seating import LlmSeatFactory, SeatPlan, build_seat
+from parlour.runtime.seating import (
+    HumanSpec,
+    LlmSeatFactory,
+    PolicySpec,
+    ReplaySpec,
+    SeatPlan,
+    SeatSpec,
+    build_seat,
+    is_model,
+    module_spec,
+    parse_overrides,
+    replay_source,
+    resolve_seat,
+)
 from parlour.runtime.store import Store
 from parlour.seats.base import Seat
 from parlour.seats.human import HumanSeat
@@ -29,18 +55,291 @@ class Session:
         return await self.runner.run(max_batches)
 
 
-def _seats(
+@dataclass(frozen=True)
+class SessionPlan:
+    """Everything decided before a game is stored (or, resuming, continued)."""
+
+    game_name: str
+    module: GameModule
+    config: BaseModel
+    seed: int
+    #: The game, built once: fresh for a new game, replayed to its last action on resume.
+    game: Game
+    specs: dict[str, SeatSpec]
+    #: Seats played by a person.
+    humans: tuple[str, ...] = ()
+    #: The stored game whose recording (seed, config, answers) this game replays.
+    replay_of: str | None = None
+    #: One line each, for people: choices the plan made that they did not ask for.
+    notes: tuple[str, ...] = ()
+    llm: LlmFactory | None = None
+    #: Set when resuming: the stored game and the index of its next action.
+    game_id: str | None = None
+    next_idx: int = 0
+
+    @property
+    def texts(self) -> dict[str, str]:
+        return {seat: spec.text for seat, spec in self.specs.items()}
+
+
+def plan(
+    store: Store,
+    game_name: str,
+    *,
+    players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, object] | None = None,
+    model: str = "local",
+    system_model: str | None = None,
+    seats: Sequence[str] | Mapping[str, str] = (),
+    human: str | None = None,
+    random_human: bool = False,
+    llm: LlmFactory | None = None,
+    base_url: str | None = None,
+    probe: bool = True,
+) -> SessionPlan:
+    """Decide who plays what in a new game of ``game_name``.
+
+    ``model`` plays the players; ``system_model`` the system seats (default: ``model`` if
+    it is a model, else the game's script); ``seats`` are overrides (``SEAT=SPEC`` items,
+    or a mapping of seat id → spec); ``human`` is a seat key a person plays, or with
+    ``random_human`` a player seat drawn from the seed. ``options`` are game settings. A
+    strict ``replay:GAME_ID`` default takes that game's seed, config and seating, and
+    refuses options that contradict them. ``probe`` loads/contacts every model now.
+    """
+    module = registry.load(game_name)
+    options = dict(options or {})
+    default = module_spec(model, module)
+    system = module_spec(system_model, module) if system_model else None
+    source = replay_source(default)
+    recorded: dict[str, str] = {}
+    if source is not None:
+        config, seed, recorded = _recording(
+            store, source, game_name, module, players, seed, options
+        )
+    else:
+        config = module.make_config(players, options)
+        seed = secrets.randbelow(1_000_000) if seed is None else seed
+    game = module.game.new(config, seed)
+    infos = game.seats()
+    overrides = dict(seats) if isinstance(seats, Mapping) else parse_overrides(list(seats), infos)
+    if random_human and human is None:
+        human = Rng(seed).choice([s for s in infos if not s.system]).id
+    if human is not None:
+        overrides[resolve_seat(human, infos)] = "human"
+    explicit = {seat: module_spec(text, module) for seat, text in overrides.items()}
+    humans = tuple(sorted(s for s, spec in explicit.items() if isinstance(spec, HumanSpec)))
+    if humans and module.human_options is not None and source is None:
+        for seat_id in humans:
+            for key, value in module.human_options(seat_id).items():
+                merged = options.get(key)
+                if isinstance(merged, list) and isinstance(value, list):
+                    value = [*merged, *value]
+                options[key] = value
+        merged_config = module.make_config(players, options)
+        if merged_config != config:  # build again only when a human changes the rules
+            config, game = merged_config, module.game.new(merged_config, seed)
+    notes: list[str] = []
+    specs: dict[str, SeatSpec] = {}
+    for info in game.seats():
+        if info.id in explicit:
+            specs[info.id] = explicit[info.id]
+        elif source is not None:
+            specs[info.id] = _replayed_seat(info, recorded, default, module, notes)
+        else:
+            specs[info.id] = _default_seat(info, module, default, system)
+    models = {spec for spec in specs.values() if is_model(spec)}
+    if models and llm is None:
+        llm = LlmFactory(store=store, base_url=base_url)
+    if llm is not None:
+        for info in game.seats():
+            spec = specs[info.id]
+            if (
+                info.needs_capable_model
+                and info.id not in explicit
+                and is_model(spec)
+                and llm.capabilities(spec).small
+            ):
+                specs[info.id] = PolicySpec("scripted")
+                notes.append(
+                    f"{info.name}: scripted ({spec.text} is too small for this seat; "
+                    f"--seat {info.id}={spec.text} to use it anyway)"
+                )
+        models = {spec for spec in specs.values() if is_model(spec)}
+        if probe and models:
+            llm.check(models)
+    return SessionPlan(
+        game_name=game_name,
+        module=module,
+        config=config,
+        seed=seed,
+        game=game,
+        specs=specs,
+        humans=humans,
+        replay_of=source.game_id if source else None,
+        notes=tuple(notes),
+        llm=llm if models else None,
+    )
+
+
+_plan = plan  # ``start`` has a parameter named ``plan``
+
+
+def _default_seat(
+    info: SeatInfo, module: GameModule, default: SeatSpec, system: SeatSpec | None
+) -> SeatSpec:
+    if not info.system:
+        return default
+    if system is not None:  # asked for explicitly: every system seat
+        return system
+    if info.id in module.scripted_system_seats:
+        return PolicySpec("scripted")
+    return default if is_model(default) else PolicySpec("scripted")
+
+
+def _replayed_seat(
+    info: SeatInfo,
+    recorded: dict[str, str],
+    default: SeatSpec,
     module: GameModule,
-    game: Game,
-    specs: dict[str, str],
+    notes: list[str],
+) -> SeatSpec:
+    """A seat a model played in the recording is replayed; any other seat is played as
+    it was (a script), except a person's, which the game's script plays."""
+    was = module_spec(recorded.get(info.id, "scripted"), module)
+    if is_model(was):
+        return default
+    if isinstance(was, HumanSpec):
+        notes.append(f"{info.name} was played by a person; the game's script plays it now")
+        return PolicySpec("scripted")
+    return was
+
+
+def _recording(
+    store: Store,
+    source: ReplaySpec,
+    game_name: str,
+    module: GameModule,
+    players: int | None,
+    seed: int | None,
+    options: dict[str, object],
+) -> tuple[BaseModel, int, dict[str, str]]:
+    """The recorded game's config, seed and seating; an option that contradicts them is
+    refused (a replay is only a replay of the same game)."""
+    row = store.get_game(source.game_id)
+    if row.game != game_name:
+        raise ParlourError(
+            f"replay:{source.game_id} recorded a {row.game} game, not {game_name}; "
+            f"replay it with `parlour watch {row.game} --model replay:{source.game_id}`"
+        )
+    if seed is not None and seed != row.seed:
+        raise ParlourError(
+            f"--seed {seed} contradicts replay:{source.game_id}, recorded with seed "
+            f"{row.seed}; drop --seed (a replay takes the recording's)"
+        )
+    config = module.game.config_model.model_validate_json(row.config)
+    if players is not None or options:
+        asked = module.make_config(players, options)
+        keys = list(options)
+        if players is not None and "players" in type(config).model_fields:
+            keys.append("players")
+        for key in keys:
+            if getattr(asked, key, None) != getattr(config, key, None):
+                flag = "--players" if key == "players" else f"--set {key}"
+                raise ParlourError(
+                    f"{flag} contradicts replay:{source.game_id}, recorded with "
+                    f"{key}={getattr(config, key, None)!r}; drop it (a replay takes the "
+                    "recording's settings)"
+                )
+    return config, row.seed, dict(row.seats)
+
+
+def plan_resume(
+    store: Store,
+    game_id: str,
+    *,
+    seats: Sequence[str] | Mapping[str, str] = (),
+    llm: LlmFactory | None = None,
+    base_url: str | None = None,
+    probe: bool = True,
+) -> SessionPlan:
+    """Who plays a stored game from here: its stored seating, with ``seats`` overrides
+    (a takeover, e.g. ``FRANCE=human``). The game is replayed to its last action once."""
+    row = store.get_game(game_id)
+    module, game, next_idx = rebuild(store, game_id)
+    overrides = (
+        dict(seats) if isinstance(seats, Mapping) else parse_overrides(list(seats), game.seats())
+    )
+    specs = {
+        info.id: module_spec(overrides.get(info.id, row.seats[info.id]), module)
+        for info in game.seats()
+    }
+    models = {spec for spec in specs.values() if is_model(spec)}
+    if models and llm is None:
+        llm = LlmFactory(store=store, base_url=base_url)
+    if probe and llm is not None and models:
+        llm.check(models)
+    return SessionPlan(
+        game_name=row.game,
+        module=module,
+        config=game.config,
+        seed=row.seed,
+        game=game,
+        specs=specs,
+        humans=tuple(sorted(s for s, spec in specs.items() if isinstance(spec, HumanSpec))),
+        llm=llm if models else None,
+        game_id=game_id,
+        next_idx=next_idx,
+    )
+
+
+def _seats(
+    planned: SessionPlan,
     llm_factory: LlmSeatFactory | None,
     human: HumanSeat | None,
     game_id: str,
 ) -> dict[str, Seat]:
     return {
-        info.id: build_seat(specs[info.id], info, module, game.seed, llm_factory, human, game_id)
-        for info in game.seats()
+        info.id: build_seat(
+            planned.specs[info.id],
+            info,
+            planned.module,
+            planned.seed,
+            llm_factory,
+            human,
+            game_id,
+        )
+        for info in planned.game.seats()
     }
+
+
+def start_planned(
+    store: Store,
+    planned: SessionPlan,
+    *,
+    observers: Sequence[Observer] = (),
+    human: HumanSeat | None = None,
+    llm_factory: LlmSeatFactory | None = None,
+) -> Session:
+    """Store the planned game and its opening events; return it ready to run."""
+    game = planned.game
+    specs = planned.texts
+    game_id = store.create_game(
+        planned.game_name, planned.config.model_dump_json(), planned.seed, specs
+    )
+    seats = _seats(planned, llm_factory or planned.llm, human, game_id)
+    store.record_events(game_id, game.events)
+    for observer in observers:
+        observer.on_events(game, game.events)
+    runner = Runner(
+        game,
+        seats,
+        fallback=planned.module.fallback_policy,
+        store=store,
+        game_id=game_id,
+        observers=observers,
+    )
+    return Session(game_id, planned.game_name, planned.module, game, specs, runner)
 
 
 def start(
@@ -52,27 +351,26 @@ def start(
     options: dict[str, object],
     plan: SeatPlan,
     observers: Sequence[Observer] = (),
-    llm_factory: LlmSeatFactory | None = None,
+    llm_factory: LlmFactory | None = None,
     human: HumanSeat | None = None,
 ) -> Session:
-    module = registry.load(game_name)
-    config = module.make_config(players, options)
-    game = module.game.new(config, seed)
-    specs = {info.id: plan.spec_for(info) for info in game.seats()}
-    game_id = store.create_game(game_name, config.model_dump_json(), seed, specs)
-    seats = _seats(module, game, specs, llm_factory, human, game_id)
-    store.record_events(game_id, game.events)
-    for observer in observers:
-        observer.on_events(game, game.events)
-    runner = Runner(
-        game,
-        seats,
-        fallback=module.fallback_policy,
-        store=store,
-        game_id=game_id,
-        observers=observers,
+    """Plan and start in one call, from a ``SeatPlan`` (tests, benchmarks)."""
+    overrides = dict(plan.overrides)
+    for seat_id in plan.scripted_system:
+        overrides.setdefault(seat_id, "scripted")
+    planned = _plan(
+        store,
+        game_name,
+        players=players,
+        seed=seed,
+        options=options,
+        model=plan.default,
+        system_model=plan.system_default,
+        seats=overrides,
+        llm=llm_factory,
+        probe=False,
     )
-    return Session(game_id, game_name, module, game, specs, runner)
+    return start_planned(store, planned, observers=observers, human=human)
 
 
 def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
@@ -94,32 +392,45 @@ def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
     return module, game, len(stored)
 
 
+def resume_planned(
+    store: Store,
+    planned: SessionPlan,
+    *,
+    observers: Sequence[Observer] = (),
+    human: HumanSeat | None = None,
+) -> Session:
+    """Continue the stored game ``plan_resume`` planned; replay and chaos streams go on
+    from where the stored calls left them."""
+    assert planned.game_id is not None, "plan with plan_resume"
+    game_id = planned.game_id
+    specs = planned.texts
+    if specs != store.get_game(game_id).seats:
+        store.set_seats(game_id, specs)
+    seats = _seats(planned, planned.llm, human, game_id)
+    if planned.llm is not None:
+        applied = {a.decision_id for a in store.actions(game_id)}
+        resume_streams(seats, effective_calls(store.calls(game_id), applied))
+    runner = Runner(
+        planned.game,
+        seats,
+        fallback=planned.module.fallback_policy,
+        store=store,
+        game_id=game_id,
+        observers=observers,
+        next_idx=planned.next_idx,
+    )
+    return Session(game_id, planned.game_name, planned.module, planned.game, specs, runner)
+
+
 def resume(
     store: Store,
     game_id: str,
     *,
     observers: Sequence[Observer] = (),
-    llm_factory: LlmSeatFactory | None = None,
+    llm_factory: LlmFactory | None = None,
     human: HumanSeat | None = None,
     seat_overrides: dict[str, str] | None = None,
-    rebuilt: tuple[GameModule, Game, int] | None = None,
 ) -> Session:
-    """Continue a stored game; pass ``rebuilt`` (from ``rebuild``) if the caller already
-    replayed it, so the log is not read and replayed twice."""
-    row = store.get_game(game_id)
-    module, game, next_idx = rebuilt or rebuild(store, game_id)
-    specs = dict(row.seats)
-    if seat_overrides:
-        specs.update(seat_overrides)
-        store.set_seats(game_id, specs)
-    seats = _seats(module, game, specs, llm_factory, human, game_id)
-    runner = Runner(
-        game,
-        seats,
-        fallback=module.fallback_policy,
-        store=store,
-        game_id=game_id,
-        observers=observers,
-        next_idx=next_idx,
-    )
-    return Session(game_id, row.game, module, game, specs, runner)
+    """Plan and resume in one call (tests, tools)."""
+    planned = plan_resume(store, game_id, seats=seat_overrides or {}, llm=llm_factory, probe=False)
+    return resume_planned(store, planned, observers=observers, human=human)

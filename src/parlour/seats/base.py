@@ -17,3 +17,12 @@ class Seat(Protocol):
     def label(self) -> str: ...
 
     async def decide(self, view: AnyView, decision: Decision) -> Action: ...
+
+
+def answered_by(seat: Seat, decision_id: str) -> str:
+    """Who really answered ``decision_id`` (stored as ``actions.by``): a seat that knows
+    better than its label says so (an LLM seat whose fallback answered, a chaos fault that
+    was accepted); any other seat answers as its label."""
+    tell = getattr(seat, "answered_by", None)
+    who = tell(decision_id) if callable(tell) else None
+    return who if isinstance(who, str) and who else seat.label

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
@@ -64,8 +64,7 @@ class AttemptSink(Protocol):
 class LlmSeatConfig:
     retries: int = 2
     temperature: float = 0.7
-    #: max_tokens per decision purpose; speech is short, structured answers need room.
-    max_tokens: dict[str, int] = field(default_factory=dict)
+    #: Room for an answer when the decision gives no ``max_tokens`` hint of its own.
     default_max_tokens: int = 160
 
 
@@ -166,10 +165,17 @@ class LlmSeat:
         self.cache_key = cache_key
         self.config = config or LlmSeatConfig()
         self.sink = sink
+        # decision id → who really answered it, until the runner asks (``answered_by``).
+        self._answered: dict[str, str] = {}
 
     @property
     def label(self) -> str:
         return self.backend.model_id
+
+    def answered_by(self, decision_id: str) -> str | None:
+        """``fallback`` when the retry budget ran out, else the model that answered (e.g.
+        ``chaos:…`` for an injected answer that happened to be legal)."""
+        return self._answered.pop(decision_id, None)
 
     def base_messages(self, view: AnyView, decision: Decision, spec: OutputSpec) -> list[Message]:
         parts = self.prompter.parts(view, decision)
@@ -186,7 +192,7 @@ class LlmSeat:
         base = self.base_messages(view, decision, spec)
         settings = Settings(
             temperature=self.config.temperature,
-            max_tokens=self.config.max_tokens.get(decision.purpose, self.config.default_max_tokens),
+            max_tokens=decision.max_tokens or self.config.default_max_tokens,
             seed=hash_seed(self.seed, decision.id),
         )
         branch: list[Message] = []
@@ -249,6 +255,7 @@ class LlmSeat:
             self._record(
                 view, decision, attempt, messages, spec, response, "valid", "", response.latency_s
             )
+            self._answered[decision.id] = response.model_id
             return action
         action = self.fallback(view, decision, Rng(hash_seed(self.seed, decision.id)))
         self._record(
@@ -263,6 +270,7 @@ class LlmSeat:
             0.0,
             fallback_answer=action,
         )
+        self._answered[decision.id] = "fallback"
         return action
 
     def _record(

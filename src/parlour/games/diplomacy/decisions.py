@@ -89,6 +89,8 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
         kind=DecisionKind.STRUCTURED,
         purpose=purpose,
         prompt=prompt,
+        # One JSON object with an order per unit: it needs room.
+        max_tokens=600 if purpose == ORDERS else 200,
         json_schema=unit_schema(units),
         context={
             "phase": phase.name,
@@ -114,6 +116,7 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
             seat=power,
             kind=DecisionKind.CHOOSE_MANY,
             purpose=BUILDS,
+            max_tokens=200,
             prompt=(
                 f"{phase.long_name}: you may build up to {count} unit{'s' * (count != 1)} "
                 "in your free home centres (choose fewer to waive the rest; one build per "
@@ -130,6 +133,7 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
         seat=power,
         kind=DecisionKind.CHOOSE_MANY,
         purpose=REMOVALS,
+        max_tokens=200,
         prompt=(
             f"{phase.long_name}: you have more units than centres; remove exactly "
             f"{need} unit{'s' * (need != 1)}."

@@ -65,6 +65,7 @@ def press_decisions(st: DiplomacyState, cfg: DiplomacyConfig) -> list[Decision]:
                 seat=power,
                 kind=DecisionKind.STRUCTURED,
                 purpose=PRESS,
+                max_tokens=400,
                 prompt=(
                     f"Press before the {board.phase.long_name} orders, round {st.press_round} "
                     f"of {cfg.press_rounds}: send up to {cfg.press_max_messages} messages "

@@ -19,9 +19,6 @@ MODULE = GameModule(
     policy=escape_policy,
     prompter=EscapePrompter(),
     make_config=make_config,
-    # SmolLM2-135M advances the story on questions and distractors (8.8% / 23.1% on the
-    # labelled sets, docs/benchmarks.md); the keyword classifier is far better.
-    scripted_with_embedded_model=frozenset({"classifier"}),
 )
 
 __all__ = [

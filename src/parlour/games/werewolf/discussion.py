@@ -111,6 +111,7 @@ def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
             seat=ROUTER,
             kind=DecisionKind.CHOOSE_MANY,
             purpose=ROUTE,
+            max_tokens=60,
             prompt=(
                 f"Day {st.day} discussion: choose who speaks next, in speaking order "
                 f"(1 to {batch_max} players). {rule} Prefer a player who was just addressed."
@@ -211,6 +212,7 @@ def _speak_decision(
         seat=seat,
         kind=DecisionKind.FREE_TEXT,
         purpose=SPEAK,
+        max_tokens=70,
         prompt=prompt,
         max_length=cfg.speech_max_length,
         allow_empty=True,
@@ -258,6 +260,7 @@ def open_mic(st: WerewolfState, cfg: WerewolfConfig) -> bool:
                 seat=seat,
                 kind=DecisionKind.FREE_TEXT,
                 purpose=INTERJECT,
+                max_tokens=70,
                 prompt=(
                     f"Day {st.day} discussion: speak to everyone now, or leave it empty to let "
                     f"the discussion go on{vote_hint}."

@@ -50,6 +50,7 @@ def open_next_chat(st: WerewolfState, cfg: WerewolfConfig) -> bool:
             seat=seat,
             kind=DecisionKind.FREE_TEXT,
             purpose=WOLF_CHAT,
+            max_tokens=50,
             prompt=(
                 f"Night {plan.night}, pack chat (message {k} of {cfg.wolf_chat_messages}). "
                 f"Only the werewolves ({', '.join(mates)} and you) read this. Agree on a "

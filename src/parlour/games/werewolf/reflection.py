@@ -29,6 +29,7 @@ def enter_diaries(st: WerewolfState, cfg: WerewolfConfig) -> None:
                 seat=p.id,
                 kind=DecisionKind.FREE_TEXT,
                 purpose=DIARY,
+                max_tokens=160,
                 prompt=(
                     f"Day {st.day} is over. Write your private diary: only you will ever read "
                     f"it, and it stays in your memory. Use these sections: {sections}. "
@@ -66,6 +67,7 @@ def enter_debrief(st: WerewolfState, cfg: WerewolfConfig) -> None:
                 seat=p.id,
                 kind=DecisionKind.FREE_TEXT,
                 purpose=DEBRIEF,
+                max_tokens=80,
                 prompt=(
                     f"The game is over. {st.outcome.summary} Every role is now revealed. "
                     "Say a few words to the whole table about how the game went, or nothing."

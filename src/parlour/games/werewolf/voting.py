@@ -84,6 +84,7 @@ def _ballot(st: WerewolfState, seat: str, position: int | None) -> Decision:
         seat=seat,
         kind=DecisionKind.CHOOSE_ONE,
         purpose=VOTE,
+        max_tokens=60,
         prompt=prompt,
         options=tuple(Option(id=p.id, label=p.name) for p in targets),
         context=context,
