@@ -289,22 +289,33 @@ def test_a_broken_game_stalls_and_what_was_applied_is_kept(
     table.assert_replays()
 
 
-def test_store_writes_run_in_one_writer_thread_in_action_order(tmp_path: Path) -> None:
-    seats: dict[str, Seat] = {p: seat("speak") for p in ("p1", "p2", "p3")}
+def test_writes_leave_the_event_loop_while_seats_are_thinking(tmp_path: Path) -> None:
+    # Each round p1 takes the floor at once while p2 and p3 are still thinking: that
+    # commit runs in the writer thread. Later batches have the loop to themselves.
+    seats: dict[str, Seat] = {
+        "p1": seat("speak"),
+        "p2": seat(floor_s=0.3),
+        "p3": seat(floor_s=0.3),
+    }
     table = Table(tmp_path, seats, rounds=3)
-    threads: set[str] = set()
-    indices: list[int] = []
+    where: list[tuple[str, list[int]]] = []
     original = table.store.record_actions
 
     def spy(game_id: str, writes: Sequence[ActionWrite]) -> None:
-        threads.add(threading.current_thread().name)
-        indices.extend(w.idx for w in writes)
+        where.append((threading.current_thread().name, [w.idx for w in writes]))
         original(game_id, writes)
 
     table.store.record_actions = spy  # type: ignore[method-assign]
     table.run()
-    assert len(threads) == 1 and threading.current_thread().name not in threads
-    assert indices == list(range(len(indices))) and len(indices) == 15
+    indices = [i for _, idx in where for i in idx]
+    assert indices == list(range(15)), "writes out of action order"
+    off_loop = {name for name, idx in where if idx}
+    off_loop.discard(threading.current_thread().name)
+    assert len(off_loop) == 1 and off_loop.pop().startswith("parlour-store")
+    floor_writes = [name for name, idx in where if idx and idx[0] % 5 == 0]
+    assert all(name.startswith("parlour-store") for name in floor_writes)
+    # An ordered batch of guesses is one commit.
+    assert [len(idx) for _, idx in where if idx and idx[0] % 5 == 2] == [3, 3, 3]
     table.assert_replays()
 
 

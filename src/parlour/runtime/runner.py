@@ -13,10 +13,13 @@ A seat that crashes or answers illegally never stalls the game: the game's scrip
 policy answers instead (``by="fallback"``). A decision with a deadline whose seat has
 not answered in time gets the game's default (``by="timeout"``).
 
-Store writes run in one dedicated writer thread, in action order, so a slow disk never
-blocks the event loop (other seats keep thinking). The guarantee kept: an applied
-action is committed before any observer sees its events and before any further
-question is asked; the answers of an ordered batch are committed in one transaction.
+Store writes run in one dedicated writer thread, in action order, whenever another task
+shares the event loop (seats still thinking, other games, a server), so a slow disk
+never blocks them; when the runner is alone on the loop it writes inline, as nothing
+could run meanwhile. Each commit is awaited before the runner goes on, so the
+guarantee is the same either way: an applied action is committed before any observer
+sees its events and before any further question is asked, and the answers of an
+ordered batch are committed in one transaction.
 """
 
 from __future__ import annotations
@@ -59,6 +62,12 @@ class Observer(Protocol):
 
 class GameStalled(RuntimeError):
     pass
+
+
+def _alone_on_the_loop() -> bool:
+    """True when no other task (a seat still thinking, another game, a server) is pending."""
+    current = asyncio.current_task()
+    return all(task is current for task in asyncio.all_tasks())
 
 
 Answer = tuple[Action, str]  # the action and who gave it (seat label, fallback, timeout)
@@ -121,10 +130,13 @@ class Runner:
         wall = self._wall_seconds(decision, seat)
         limits = [s for s in (wall, self.decision_timeout) if s]
         limit = min(limits) if limits else None
-        timer = asyncio.timeout(limit)
+        timer = asyncio.timeout(limit) if limit else None
         try:
-            async with timer:
+            if timer is None:
                 action = await seat.decide(view, decision)
+            else:
+                async with timer:
+                    action = await seat.decide(view, decision)
             decision.check(action)
             return action, seat.label
         except IllegalAction as err:
@@ -133,7 +145,7 @@ class Runner:
             # A closed terminal or Ctrl-C stops the game (it is saved); it is not a bad answer.
             raise
         except TimeoutError as err:
-            if not timer.expired():  # the seat's own timeout (e.g. HTTP): a failure
+            if timer is None or not timer.expired():  # the seat's own timeout (e.g. HTTP): a failure
                 log.warning("seat %s failed (%r); fallback answers", decision.seat, err)
             elif wall is not None and limit == wall and decision.default is not None:
                 log.info("seat %s missed its deadline; the default applies", decision.seat)
@@ -221,9 +233,15 @@ class Runner:
     async def _commit(self, out: _Outcome) -> None:
         """Commit (in the writer thread), then tell the observers, in action order."""
         if self.store is not None and (out.applied or out.withdrawn):
-            if self._writer is None:
-                self._writer = ThreadPoolExecutor(1, thread_name_prefix="parlour-store")
-            await asyncio.get_running_loop().run_in_executor(self._writer, self._write, out)
+            if _alone_on_the_loop():
+                # Nothing else could run meanwhile, and a hop to the writer thread costs
+                # milliseconds of GIL hand-over on a busy machine: write here.
+                self._write(out)
+            else:
+                if self._writer is None:
+                    self._writer = ThreadPoolExecutor(1, thread_name_prefix="parlour-store")
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(self._writer, self._write, out)
         for decision, write in out.applied:
             if write.by == "timeout":
                 self._notify("on_timeout", decision)
