@@ -145,7 +145,7 @@ class Runner:
             # A closed terminal or Ctrl-C stops the game (it is saved); it is not a bad answer.
             raise
         except TimeoutError as err:
-            if timer is None or not timer.expired():  # the seat's own timeout (e.g. HTTP): a failure
+            if timer is None or not timer.expired():  # the seat timed out itself (HTTP): a failure
                 log.warning("seat %s failed (%r); fallback answers", decision.seat, err)
             elif wall is not None and limit == wall and decision.default is not None:
                 log.info("seat %s missed its deadline; the default applies", decision.seat)
