@@ -47,21 +47,28 @@ def marked(seed: int) -> DiplomacyConfig:
 # -- conformance ---------------------------------------------------------------------------
 
 
-def test_random_play_always_terminates() -> None:
-    assert conformance.check_terminates(DiplomacyGame, short, range(30)) == 30
-
-
-def test_deterministic_and_replayable() -> None:
-    conformance.check_deterministic_and_replayable(DiplomacyGame, short, range(5))
-    conformance.check_deterministic_and_replayable(DiplomacyGame, with_press, range(5, 10))
-
-
-def test_no_private_press_leaks() -> None:
-    assert conformance.check_no_leaks(DiplomacyGame, marked, range(5)) > 0
-
-
-def test_every_decision_is_answerable() -> None:
-    assert conformance.check_decisions(DiplomacyGame, with_press, range(3), samples=2) > 0
+def test_conformance() -> None:
+    report = conformance.check(
+        MODULE,
+        configs=short,
+        marked=marked,
+        seeds=range(30),
+        replay_seeds=range(5),
+        leak_seeds=range(5),
+        decision_seeds=(),
+    )
+    assert report.games_terminated == 30 and report.views_scanned > 0
+    # With press: replay and every decision (press decisions included).
+    report = conformance.check(
+        MODULE,
+        configs=with_press,
+        seeds=(),
+        replay_seeds=range(5, 10),
+        leak_seeds=(),
+        decision_seeds=range(3),
+        samples=2,
+    )
+    assert report.answers_tried > 0
 
 
 def test_decisions_pass_full_validation() -> None:

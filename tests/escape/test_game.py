@@ -37,10 +37,16 @@ def test_conformance(name: str) -> None:
     def marked(seed: int) -> EscapeConfig:
         return config(name, max_turns=25, plant_markers=True)
 
-    assert conformance.check_terminates(EscapeGame, plain, range(120)) == 120
-    conformance.check_deterministic_and_replayable(EscapeGame, plain, range(25))
-    assert conformance.check_no_leaks(EscapeGame, marked, range(25)) > 0
-    assert conformance.check_decisions(EscapeGame, plain, range(6)) > 0
+    report = conformance.check(
+        MODULE,
+        configs=plain,
+        marked=marked,
+        seeds=range(120),
+        replay_seeds=range(25),
+        leak_seeds=range(25),
+        decision_seeds=range(6),
+    )
+    assert report.games_terminated == 120
 
 
 def test_module_is_registered_and_well_formed() -> None:

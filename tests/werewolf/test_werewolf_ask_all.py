@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.core import Text, conformance
-from parlour.games.werewolf import WerewolfConfig, WerewolfGame
+from parlour.games.werewolf import MODULE, WerewolfConfig, WerewolfGame
 
 from .helpers import events_of, new_game, pending, scripted
 
@@ -159,19 +159,19 @@ def ask_all(seed: int) -> WerewolfConfig:
     )
 
 
-def test_conformance_terminates() -> None:
-    assert conformance.check_terminates(WerewolfGame, ask_all, range(40)) == 40
-
-
-def test_conformance_deterministic_and_replayable() -> None:
-    conformance.check_deterministic_and_replayable(WerewolfGame, ask_all, range(10))
-
-
-def test_conformance_no_leaks() -> None:
-    marked = lambda seed: ask_all(seed).model_copy(update={"plant_markers": True})  # noqa: E731
-    assert conformance.check_no_leaks(WerewolfGame, marked, range(6)) > 0
-
-
-def test_conformance_every_decision_is_answerable() -> None:
+def test_conformance() -> None:
     small = lambda seed: ask_all(seed).model_copy(update={"players": 5 + seed % 2})  # noqa: E731
-    assert conformance.check_decisions(WerewolfGame, small, range(3)) > 0
+    report = conformance.check(
+        MODULE,
+        configs=ask_all,
+        seeds=range(40),
+        replay_seeds=range(10),
+        leak_seeds=range(6),
+        decision_seeds=(),
+    )
+    assert report.games_terminated == 40 and report.views_scanned > 0
+    # Decisions are probed on smaller tables (each probe copies the game).
+    report = conformance.check(
+        MODULE, configs=small, seeds=(), replay_seeds=(), leak_seeds=(), decision_seeds=range(3)
+    )
+    assert report.answers_tried > 0

@@ -7,7 +7,7 @@ play exercises both router rules; the configs alternate between them.
 from __future__ import annotations
 
 from parlour.core import conformance
-from parlour.games.werewolf import MODULE, WerewolfConfig, WerewolfGame
+from parlour.games.werewolf import MODULE, WerewolfConfig
 
 
 def varied(seed: int) -> WerewolfConfig:
@@ -43,21 +43,25 @@ def marked(seed: int) -> WerewolfConfig:
     )
 
 
-def test_random_play_always_terminates() -> None:
-    assert conformance.check_terminates(WerewolfGame, varied, range(240)) == 240
-
-
-def test_deterministic_and_replayable() -> None:
-    conformance.check_deterministic_and_replayable(WerewolfGame, varied, range(50))
-
-
-def test_no_seat_ever_sees_a_secret_it_may_not_know() -> None:
-    assert conformance.check_no_leaks(WerewolfGame, marked, range(30)) > 0
+def test_conformance() -> None:
+    report = conformance.check(
+        MODULE,
+        configs=varied,
+        marked=marked,
+        seeds=range(240),
+        replay_seeds=range(50),
+        leak_seeds=range(30),
+        decision_seeds=(),
+    )
+    assert report.games_terminated == 240 and report.views_scanned > 0
 
 
 def test_every_decision_is_answerable() -> None:
     small = lambda seed: varied(seed).model_copy(update={"players": 5 + seed % 5})  # noqa: E731
-    assert conformance.check_decisions(WerewolfGame, small, range(10)) > 0
+    report = conformance.check(
+        MODULE, configs=small, seeds=(), replay_seeds=(), leak_seeds=(), decision_seeds=range(10)
+    )
+    assert report.answers_tried > 0
 
 
 def test_default_config_passes_the_suite() -> None:
@@ -66,5 +70,12 @@ def test_default_config_passes_the_suite() -> None:
         assert isinstance(cfg, WerewolfConfig)
         return cfg
 
-    assert conformance.check_terminates(WerewolfGame, default, range(30)) == 30
-    conformance.check_deterministic_and_replayable(WerewolfGame, default, range(5))
+    report = conformance.check(
+        MODULE,
+        configs=default,
+        seeds=range(30),
+        replay_seeds=range(5),
+        leak_seeds=(),
+        decision_seeds=(),
+    )
+    assert report.games_terminated == 30

@@ -1,7 +1,8 @@
-"""The conformance suite every game's tests call.
+"""The conformance suite every game's tests call: ``check(module)`` runs all of it.
 
 Each check raises ``AssertionError`` with a message that names the seed and step, so a
-failure is reproducible from the message alone.
+failure is reproducible from the message alone. The single checks stay public for
+tests that need one property with an unusual config.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Game
+from parlour.core.module import GameModule
 from parlour.core.random_answers import random_answer
 from parlour.core.replay import replay
 from parlour.core.rng import Rng
@@ -138,9 +140,21 @@ def _illegal_answer(decision: Decision) -> Action:
 
 
 def _legal_answers(decision: Decision, rng: Rng, samples: int) -> list[Action]:
+    # A deadline's default is a legal answer the runner will apply unasked: try it too.
+    extra = [decision.default] if decision.default is not None else []
     if decision.kind is DecisionKind.CHOOSE_ONE:
-        return [Choice(option=o) for o in decision.option_ids]
-    return [random_answer(decision, rng) for _ in range(samples)]
+        return [Choice(option=o) for o in decision.option_ids] + extra
+    return [random_answer(decision, rng) for _ in range(samples)] + extra
+
+
+def _check_clock(game: Game, decision: Decision, seed: int) -> None:
+    if decision.deadline is None or decision.deadline.clock != "game":
+        return
+    clock = getattr(game, "clock", None)
+    if not callable(clock):
+        raise AssertionError(
+            f"seed {seed}: {decision.id} has a game-clock deadline but the game has no clock()"
+        )
 
 
 def check_decisions(
@@ -158,6 +172,7 @@ def check_decisions(
         game = game_cls.new(config, seed)
         for step in run.actions:
             for decision in game.pending():
+                _check_clock(game, decision, seed)
                 for answer in _legal_answers(decision, rng, samples):
                     probe = copy.deepcopy(game)
                     try:
@@ -184,3 +199,73 @@ def check_decisions(
                 raise AssertionError(f"seed {seed}: an unknown decision id was accepted")
             game.apply(*step)
     return tried
+
+
+@dataclass(frozen=True)
+class Report:
+    """What ``check`` covered, so a caller can see that no property was vacuous."""
+
+    games_terminated: int
+    games_replayed: int
+    views_scanned: int
+    answers_tried: int
+
+
+def _marked_by_default(configs: ConfigFactory) -> ConfigFactory:
+    def marked(seed: int) -> BaseModel:
+        config = configs(seed)
+        if "plant_markers" not in type(config).model_fields:
+            raise AssertionError(
+                f"{type(config).__name__} has no plant_markers field; add one (see "
+                "docs/writing-a-game.md) or pass marked= to check()"
+            )
+        return config.model_copy(update={"plant_markers": True})
+
+    return marked
+
+
+def check(
+    module: GameModule,
+    *,
+    seeds: Iterable[int] = range(20),
+    configs: ConfigFactory | None = None,
+    marked: ConfigFactory | None = None,
+    replay_seeds: Iterable[int] | None = None,
+    leak_seeds: Iterable[int] | None = None,
+    decision_seeds: Iterable[int] | None = None,
+    samples: int = 3,
+) -> Report:
+    """Every conformance property of a game module, as PettingZoo's ``api_test(env)``.
+
+    * random legal play from each of ``seeds`` terminates with a result;
+    * same seed + same actions give the same event log, replay rebuilds the same state,
+      and resuming from the middle continues identically (``replay_seeds``);
+    * no seat's view ever holds a marker planted in a secret it may not know
+      (``leak_seeds``, with ``marked`` configs: by default ``configs`` with
+      ``plant_markers=True``);
+    * every offered decision accepts every legal answer (its deadline default included),
+      rejects an illegal one, and game-clock deadlines come with a ``clock()``
+      (``decision_seeds``).
+
+    ``configs(seed)`` builds each game's config (default: ``module.make_config(None, {})``).
+    The per-property seeds default to ``seeds``; pass an empty range to skip a property
+    (e.g. to run it once more with another config). A property that was run but checked
+    nothing (no markers planted, no answer tried) fails.
+    """
+    seeds = list(seeds)
+    factory: ConfigFactory = configs or (lambda _seed: module.make_config(None, {}))
+    replay_list = seeds if replay_seeds is None else list(replay_seeds)
+    leak_list = seeds if leak_seeds is None else list(leak_seeds)
+    decision_list = seeds if decision_seeds is None else list(decision_seeds)
+    game = module.game
+    terminated = check_terminates(game, factory, seeds)
+    check_deterministic_and_replayable(game, factory, replay_list)
+    scanned = 0
+    if leak_list:
+        scanned = check_no_leaks(game, marked or _marked_by_default(factory), leak_list)
+        assert scanned > 0, "the leak scan looked at no view"
+    tried = 0
+    if decision_list:
+        tried = check_decisions(game, factory, decision_list, samples=samples)
+        assert tried > 0, "no decision was offered, so none was checked"
+    return Report(terminated, len(replay_list), scanned, tried)

@@ -3,6 +3,13 @@
 A game is a deterministic state machine: ``new(config, seed)`` then ``apply`` of
 actions, in order, always gives the same state and the same event log. No model call
 happens inside a game.
+
+Optional: a game with its own simulated time implements ``clock() -> float`` (not part
+of the protocol, so other games need not). Decisions may then carry
+``Deadline(seconds=T, clock="game")``: ``T`` is a time on that clock, absolute (write
+``self.clock() + 30`` when opening the decision), and after every applied action the
+runner applies the ``default`` of each open decision once ``clock() >= T``. Because the
+clock is a function of the applied actions, resume and replay see the same deadlines.
 """
 
 from __future__ import annotations

@@ -106,8 +106,25 @@ def _v2(conn: sa.Connection) -> None:
     eval_runs.create(conn, checkfirst=True)
 
 
+#: Decisions withdrawn before their answer was applied (the runner's as-arrived mode).
+withdrawals = sa.Table(
+    "withdrawals",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False, index=True),
+    sa.Column("decision_id", sa.String(128), nullable=False),
+    sa.Column("seat", sa.String(64), nullable=False),
+    sa.Column("after_idx", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+
+def _withdrawals(conn: sa.Connection) -> None:
+    withdrawals.create(conn, checkfirst=True)
+
+
 #: Ordered migrations; index i brings the schema from version i to i + 1.
-MIGRATIONS: list[Callable[[sa.Connection], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sa.Connection], None]] = [_v1, _v2, _withdrawals]
 LATEST = len(MIGRATIONS)
 
 

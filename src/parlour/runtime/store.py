@@ -63,6 +63,18 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
+class ActionWrite:
+    """One applied action and the events it produced, as ``record_actions`` stores it."""
+
+    idx: int
+    decision_id: str
+    seat: str
+    action: Action
+    events: Sequence[Event]
+    by: str = ""
+
+
+@dataclass(frozen=True)
 class CallRecord:
     """One model call attempt, as stored (see DESIGN: every model call is stored)."""
 
@@ -192,32 +204,42 @@ class Store:
         by: str = "",
     ) -> None:
         """Store one applied action and the events it produced, in one transaction."""
+        self.record_actions(game_id, [ActionWrite(idx, decision_id, seat, action, events, by)])
+
+    def record_actions(self, game_id: str, writes: Sequence[ActionWrite]) -> None:
+        """Store applied actions (e.g. every answer of a batch) and their events, in one
+        transaction: all of them or none."""
+        if not writes:
+            return
         raw = self._writer()
         cursor = raw.cursor()
+        now = time.time()
         try:
-            cursor.execute(
-                *self._insert_action.bind(
+            sql, rows = self._insert_action.bind_many(
+                [
                     {
                         "game_id": game_id,
-                        "idx": idx,
-                        "decision_id": decision_id,
-                        "seat": seat,
-                        "action": action.model_dump_json(),
-                        "by": by,
-                        "created_at": time.time(),
+                        "idx": w.idx,
+                        "decision_id": w.decision_id,
+                        "seat": w.seat,
+                        "action": w.action.model_dump_json(),
+                        "by": w.by,
+                        "created_at": now,
                     }
-                )
+                    for w in writes
+                ]
             )
+            cursor.executemany(sql, rows)
+            events = [_event_values(game_id, e) for w in writes for e in w.events]
             if events:
-                sql, rows = self._insert_event.bind_many(
-                    [_event_values(game_id, e) for e in events]
-                )
+                sql, rows = self._insert_event.bind_many(events)
                 cursor.executemany(sql, rows)
             raw.commit()
         except self.engine.dialect.loaded_dbapi.IntegrityError as err:
             raw.rollback()
+            first = writes[0].idx
             raise ParlourError(
-                f"game {game_id} already has action #{idx}; is it running in another "
+                f"game {game_id} already has action #{first}; is it running in another "
                 "process? Stop that one, then `parlour resume` it"
             ) from err
         except BaseException:
@@ -225,6 +247,34 @@ class Store:
             raise
         finally:
             cursor.close()
+
+    def record_withdrawal(self, game_id: str, decision_id: str, seat: str, after_idx: int) -> None:
+        """A decision that vanished from ``pending()`` before its answer was applied
+        (never applied, never a fallback); ``after_idx`` is the action that closed it."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                schema.withdrawals.insert().values(
+                    game_id=game_id,
+                    decision_id=decision_id,
+                    seat=seat,
+                    after_idx=after_idx,
+                    created_at=time.time(),
+                )
+            )
+
+    def withdrawals(self, game_id: str) -> list[tuple[str, str, int]]:
+        """``(decision_id, seat, after_idx)`` of a game's withdrawn decisions, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(
+                    schema.withdrawals.c.decision_id,
+                    schema.withdrawals.c.seat,
+                    schema.withdrawals.c.after_idx,
+                )
+                .where(schema.withdrawals.c.game_id == game_id)
+                .order_by(schema.withdrawals.c.id)
+            ).all()
+        return [(r.decision_id, r.seat, int(r.after_idx)) for r in rows]
 
     def record_events(self, game_id: str, events: Sequence[Event]) -> None:
         """Events produced without an action (e.g. the opening events of ``new``)."""

@@ -1,0 +1,97 @@
+"""The layer rule (DESIGN.md): dependencies point down only, checked on every import.
+
+Imports are read with ``ast`` from every module under src/parlour, including imports
+inside functions and ``TYPE_CHECKING`` blocks, so a lazy import cannot hide a breach.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "parlour"
+
+#: layer → the parlour packages it may import (besides its own).
+ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "games": {"core"},
+    "seats": {"core", "models"},
+    "models": {"core"},
+    "runtime": {"core", "games", "seats", "models"},
+}
+
+
+def _imports(path: Path, src: Path = SRC) -> list[tuple[int, str]]:
+    """``(line, module)`` of every absolute or relative parlour import in a file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = ".".join(path.relative_to(src.parent).with_suffix("").parts[:-1])
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+    return [(line, m) for line, m in found if m == "parlour" or m.startswith("parlour.")]
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _breaches(src: Path = SRC) -> list[str]:
+    out: list[str] = []
+    for path in sorted(src.rglob("*.py")):
+        own = _layer(".".join(path.relative_to(src.parent).with_suffix("").parts))
+        if own not in ALLOWED:
+            continue  # cli, evals and the package root sit on top
+        where = path.relative_to(src)
+        for line, module in _imports(path, src):
+            target = _layer(module)
+            if own == "games" and target == "games":
+                game = path.relative_to(src / "games").parts
+                # A game package imports only core and itself; the registry loads games.
+                mine = f"parlour.games.{game[0]}"
+                if len(game) > 1 and module != mine and not module.startswith(mine + "."):
+                    out.append(f"{where}:{line} imports {module}")
+                continue
+            if target != own and target not in ALLOWED[own]:
+                out.append(f"{where}:{line} imports {module}")
+    return out
+
+
+def test_layers_depend_downward_only() -> None:
+    assert _breaches() == []
+
+
+def test_a_breach_is_reported(tmp_path: Path) -> None:
+    src = tmp_path / "parlour"
+    files = {
+        "core/x.py": "from parlour.runtime.store import Store\n",
+        "games/chess/rules.py": "def f():\n    from parlour.games.werewolf import MODULE\n",
+        "games/chess/ok.py": "from parlour.core import Rng\nfrom . import rules\n",
+        "seats/y.py": "from ..games import registry\n",
+        "runtime/z.py": "import parlour.cli.app\n",
+    }
+    for name, text in files.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text)
+    assert _breaches(src) == [
+        "core/x.py:1 imports parlour.runtime.store",
+        "games/chess/rules.py:2 imports parlour.games.werewolf",
+        "runtime/z.py:1 imports parlour.cli.app",
+        "seats/y.py:1 imports parlour.games",
+    ]
+
+
+def test_the_check_sees_imports() -> None:
+    # Not vacuous: the scan finds the imports it judges (runtime meets games and seats).
+    runtime = _imports(SRC / "runtime" / "session.py")
+    assert any(m.startswith("parlour.games") for _, m in runtime)
+    assert any(m.startswith("parlour.seats") for _, m in runtime)
+    assert len([p for p in SRC.rglob("*.py") if _imports(p)]) > 50

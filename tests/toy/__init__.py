@@ -1,0 +1,1 @@
+"""A tiny real game that exercises every path of the runner (see ``game.py``)."""
