@@ -59,9 +59,10 @@ def start(
     config = module.make_config(players, options)
     game = module.game.new(config, seed)
     specs = {info.id: plan.spec_for(info) for info in game.seats()}
-    game_id = store.create_game(game_name, config.model_dump_json(), seed, specs)
+    # The row and the opening events in one transaction: a crash cannot leave a game
+    # without its opening (which replay would reject as "the rules changed").
+    game_id = store.create_game(game_name, config.model_dump_json(), seed, specs, game.events)
     seats = _seats(module, game, specs, llm_factory, human, game_id)
-    store.record_events(game_id, game.events)
     for observer in observers:
         observer.on_events(game, game.events)
     runner = Runner(
