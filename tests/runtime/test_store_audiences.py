@@ -7,6 +7,9 @@ every game, and spectator levels must match the game's spectator view.
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from parlour.runtime.audiences import resolve
 from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import Store, UnresolvedAudiences, db_url
 
+WATCH = ("--quiet", "--players", "7", "--db")
 SCRIPTED = SeatPlan(default="scripted", system_default="scripted", overrides={})
 
 
@@ -103,9 +107,7 @@ def _strip(events: list[Event] | tuple[Event, ...]) -> list[dict[str, Any]]:
 def test_events_for_is_the_games_own_view_for_every_seat(name: str, tmp_path: Path) -> None:
     players, options = GAMES[name]
     store = Store(db_url(str(tmp_path / "g.sqlite")))
-    session = sessions.start(
-        store, name, players=players, seed=4, options=options, plan=SCRIPTED
-    )
+    session = sessions.start(store, name, players=players, seed=4, options=options, plan=SCRIPTED)
     asyncio.run(session.run(max_batches=40))  # mid-game: views are not the final ones
     resolved = resolve(store, session.game_id)
     game = session.game
@@ -134,16 +136,11 @@ def test_events_for_is_the_games_own_view_for_every_seat(name: str, tmp_path: Pa
 def test_show_as_a_seat_reads_the_store_and_matches_the_replayed_view(tmp_path: Path) -> None:
     """``parlour show --as`` after a finished CLI game: the seat's view, secrets of others
     absent, the pack's channel present only for wolves."""
-    import os
-    import subprocess
-    import sys
-
     db = tmp_path / "g.sqlite"
     env = {**os.environ, "COLUMNS": "200"}
     base = [sys.executable, "-m", "parlour"]
     subprocess.run(
-        [*base, "watch", "werewolf", "--model", "scripted", "--seed", "3", "--quiet"]
-        + ["--players", "7", "--db", str(db)],
+        [*base, "watch", "werewolf", "--model", "scripted", "--seed", "3", *WATCH, str(db)],
         env=env,
         check=True,
         capture_output=True,

@@ -108,6 +108,7 @@ def resume(
     """Continue a stored game; pass ``rebuilt`` (from ``rebuild``) if the caller already
     replayed it, so the log is not read and replayed twice."""
     row = store.get_game(game_id)
+    store.require_writable()  # before anything is shown: a resumed game writes at once
     module, game, next_idx = rebuilt or rebuild(store, game_id)
     specs = dict(row.seats)
     if seat_overrides:

@@ -306,13 +306,23 @@ class Store:
 
     @_guarded
     def event_count(self, game_id: str) -> int:
+        # count(kind), not count(*): the rows themselves are read (not only the primary
+        # key's index), so a damaged events table is found here, before a resume starts.
         with self.engine.connect() as conn:
             count = conn.execute(
-                sa.select(sa.func.count())
-                .select_from(schema.events)
-                .where(schema.events.c.game_id == game_id)
+                sa.select(sa.func.count(schema.events.c.kind)).where(
+                    schema.events.c.game_id == game_id
+                )
             ).scalar()
         return int(count or 0)
+
+    @_guarded
+    def require_writable(self) -> None:
+        """Fail now, with the cause, if this database cannot be written (a read-only URI or
+        file): a write is tried and rolled back, so nothing changes."""
+        with self.engine.connect() as conn:
+            conn.execute(schema.schema_version.insert().values(version=0))
+            conn.rollback()
 
     @_guarded
     def events(self, game_id: str) -> list[Event]:
