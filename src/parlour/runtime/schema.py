@@ -216,7 +216,7 @@ def migrate_locked(engine: sa.Engine) -> int:
     """
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as conn:
-        _refuse_foreign(conn, sqlite)
+        empty = _refuse_foreign(conn, sqlite)
         current = version(conn)
         marked = not sqlite or _application_id(conn) == APPLICATION_ID
         conn.rollback()
@@ -226,40 +226,50 @@ def migrate_locked(engine: sa.Engine) -> int:
         raise ParlourError(
             f"database schema v{current} is newer than this parlour (v{LATEST}); upgrade parlour"
         )
-    if sqlite:
-        # pysqlite's own transaction handling would start a DEFERRED transaction (and lets
-        # DDL autocommit); in autocommit mode the whole migration is ours to bracket.
-        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
-            try:
-                before = migrate(conn)
+    if not sqlite:
+        with engine.begin() as conn:
+            if engine.dialect.name == "postgresql":
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_PG_LOCK_KEY)))
+            return migrate(conn)
+    # pysqlite's own transaction handling would start a DEFERRED transaction (and lets
+    # DDL autocommit); in autocommit mode the whole migration is ours to bracket.
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        if empty:
+            # WAL first on a new file: then starts queued behind the migration's lock
+            # still read, instead of backing off against a rollback journal's locks.
+            _wal(conn)
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            before = migrate(conn)
+            if _application_id(conn) != APPLICATION_ID:
                 conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-            except BaseException:
-                conn.exec_driver_sql("ROLLBACK")
-                raise
-            conn.exec_driver_sql("COMMIT")
-            # WAL lets several processes write one file and survives kill -9 without an
-            # fsync per commit; set only now that the file is known to be parlour's.
-            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
-        return before
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_PG_LOCK_KEY)))
-        return migrate(conn)
+        except BaseException:
+            conn.exec_driver_sql("ROLLBACK")
+            raise
+        conn.exec_driver_sql("COMMIT")
+        # WAL lets several processes write one file and survives kill -9 without an
+        # fsync per commit; set only once the file is known to be parlour's.
+        _wal(conn)
+    return before
+
+
+def _wal(conn: sa.Connection) -> None:
+    if conn.exec_driver_sql("PRAGMA journal_mode").scalar() != "wal":
+        conn.exec_driver_sql("PRAGMA journal_mode=WAL")
 
 
 def _application_id(conn: sa.Connection) -> int:
     return int(conn.exec_driver_sql("PRAGMA application_id").scalar() or 0)
 
 
-def _refuse_foreign(conn: sa.Connection, sqlite: bool) -> None:
-    """Never add parlour's tables to another program's database."""
+def _refuse_foreign(conn: sa.Connection, sqlite: bool) -> bool:
+    """Never add parlour's tables to another program's database; True if it is empty."""
     tables = set(sa.inspect(conn).get_table_names())
     app_id = _application_id(conn) if sqlite else 0
     if app_id in (0, APPLICATION_ID) and ("schema_version" in tables or not tables):
-        return  # parlour's (older ones carry no application_id yet), or new and empty
+        return not tables  # parlour's (older ones carry no application_id yet), or new
     if not sqlite and not tables & set(metadata.tables):
-        return  # a shared PostgreSQL database: other programs' tables may live beside ours
+        return False  # a shared PostgreSQL database: others' tables may live beside ours
     where = conn.engine.url.render_as_string(hide_password=True)
     holds = ", ".join(sorted(tables)[:5]) or "no tables"
     owner = f"application_id {app_id:#x}, " if app_id else ""
