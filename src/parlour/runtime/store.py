@@ -337,7 +337,8 @@ class Store:
         resolves them once by replaying the game.
         """
         rows = self._seat_query(game_id, (schema.EVERYONE, seat, schema.UNRESOLVED), after_seq)
-        if any(r.seat == schema.UNRESOLVED for r in rows):
+        # Only an unresolved group event is returned without its seats (keyed UNRESOLVED).
+        if any(r.to_seats is None and self._audience(r.audience).kind == "group" for r in rows):
             raise UnresolvedAudiences(
                 f"game {game_id} has group events stored without their seats; resolve them "
                 "with parlour.runtime.audiences.resolve (replays the game once)"
@@ -368,26 +369,31 @@ class Store:
         return [self._event(r) for r in self._seat_query(game_id, keys, after_seq)]
 
     def _seat_query(self, game_id: str, keys: Sequence[str], after_seq: int) -> list[Any]:
+        # The seat's sequence numbers come from one range scan per key of event_seats'
+        # primary key; the events are then fetched by theirs. (Written as a join, SQLite
+        # carried ``seq > N`` over to the inner table and scanned it per row: quadratic.)
         es, ev = schema.event_seats, schema.events
+        seqs = sa.select(es.c.seq).where(
+            (es.c.game_id == game_id) & es.c.seat.in_(keys) & (es.c.seq > after_seq)
+        )
         query = (
-            sa.select(ev, es.c.seat)
-            .select_from(es.join(ev, (ev.c.game_id == es.c.game_id) & (ev.c.seq == es.c.seq)))
-            .where((es.c.game_id == game_id) & es.c.seat.in_(keys) & (es.c.seq > after_seq))
-            .order_by(es.c.seq)
+            sa.select(ev).where((ev.c.game_id == game_id) & ev.c.seq.in_(seqs)).order_by(ev.c.seq)
         )
         with self.engine.connect() as conn:
-            rows = conn.execute(query).all()
-        return [r for i, r in enumerate(rows) if i == 0 or rows[i - 1].seq != r.seq]
+            return list(conn.execute(query).all())
+
+    def _audience(self, raw: str) -> Audience:
+        audience = self._audiences.get(raw)
+        if audience is None:  # a game uses a handful of audiences: parse each once
+            audience = self._audiences[raw] = Audience.model_validate_json(raw)
+        return audience
 
     def _event(self, r: Any) -> Event:
-        audience = self._audiences.get(r.audience)
-        if audience is None:  # a game uses a handful of audiences: parse each once
-            audience = self._audiences[r.audience] = Audience.model_validate_json(r.audience)
         return Event(
             seq=r.seq,
             kind=r.kind,
             phase=r.phase,
-            audience=audience,
+            audience=self._audience(r.audience),
             speaker=r.speaker,
             text=r.text,
             data=json.loads(r.data),
