@@ -9,6 +9,7 @@ PostgreSQL), so processes starting at once on a new database cannot race each ot
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable
 
 import sqlalchemy as sa
@@ -254,8 +255,21 @@ def migrate_locked(engine: sa.Engine) -> int:
 
 
 def _wal(conn: sa.Connection) -> None:
-    if conn.exec_driver_sql("PRAGMA journal_mode").scalar() != "wal":
-        conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+    """Switch to WAL (persistent, so whoever gets there first does it for everyone).
+
+    The switch needs the file to itself and SQLite refuses it at once ("database is
+    locked") instead of waiting while another process has it open, so retry briefly;
+    if others keep it busy, carry on: WAL is for speed, transactions are safe without it.
+    """
+    for _ in range(50):
+        if conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal":
+            return
+        try:
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+        except sa.exc.OperationalError as err:
+            if "locked" not in str(err.orig) and "busy" not in str(err.orig):
+                raise
+            time.sleep(0.02)
 
 
 def _application_id(conn: sa.Connection) -> int:
