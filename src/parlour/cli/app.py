@@ -431,31 +431,56 @@ def show(
         str | None, typer.Option("--as", help="the transcript as this seat saw it")
     ] = None,
     reveal: Annotated[bool, typer.Option(help="everything, secrets included")] = False,
+    team: Annotated[
+        str | None,
+        typer.Option("--team", help="public events plus one group's channel, e.g. --team wolves"),
+    ] = None,
     format_: Annotated[str, typer.Option("--format", help="text, markdown or html")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="write to a file")] = None,
     db: DbOpt = None,
 ) -> None:
     """Print a saved game's transcript (public by default)."""
+    from parlour.runtime.audiences import resolve
+    from parlour.runtime.store import UnresolvedAudiences
+
     if format_ not in ("text", "markdown", "html"):
         raise ParlourError(f"unknown format '{format_}'; use text, markdown or html")
+    if output is not None and not output.parent.is_dir():
+        raise ParlourError(f"cannot write {output}: no folder {output.parent}; create it first")
     store = _store(db)
     row = store.get_game(game_id)
-    _, game, _ = sessions.rebuild(store, game_id)
-    names = {s.id: s.name for s in game.seats()}
+    # The stored audiences answer who saw what; the game is only built (never replayed)
+    # for its seats' names.
+    module = registry.load(row.game)
+    config = module.game.config_model.model_validate_json(row.config)
+    seats = module.game.new(config, row.seed).seats()
+    names = {s.id: s.name for s in seats}
     if as_ is not None:
-        seat_id = next(iter(parse_overrides([f"{as_}=x"], game.seats())))
-        events = list(game.view(seat_id).events)
+        seat_id = next(iter(parse_overrides([f"{as_}=x"], seats)))
+        try:
+            events = store.events_for(game_id, seat_id)
+        except UnresolvedAudiences:  # stored before games filled Event.to: ask the game once
+            resolve(store, game_id)
+            events = store.events_for(game_id, seat_id)
         title = f"{row.game} {game_id} — as {names[seat_id]}"
     elif reveal:
-        events = list(game.events)
+        events = store.spectator_events(game_id, "everything")
         title = f"{row.game} {game_id} — everything revealed"
+    elif team is not None:
+        events = store.spectator_events(game_id, f"team:{team}")
+        title = f"{row.game} {game_id} — team {team}"
     else:
-        events = list(game.spectator_view(False).events)
+        events = store.spectator_events(game_id, "public")
         title = f"{row.game} {game_id}"
     fmt: Format = format_  # type: ignore[assignment]
     text = render_transcript(title, events, names, row.seats, fmt)
     if output:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise ParlourError(
+                f"cannot write {output} ({err.strerror}); pick another --output path"
+            ) from err
         console.print(f"wrote {output}")
     else:
         sys.stdout.write(text)

@@ -2,11 +2,15 @@
 
 SQLite by default; any SQLAlchemy URL (e.g. PostgreSQL) works because only Core
 constructs are used. A schema change is a new entry in ``MIGRATIONS``, never an edit.
+Migrations run under a write lock (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on
+PostgreSQL), so processes starting at once on a new database cannot race each other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import time
+from collections.abc import Callable, Iterable
 
 import sqlalchemy as sa
 
@@ -57,7 +61,28 @@ events = sa.Table(
     sa.Column("speaker", sa.String(64), nullable=False),
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("data", sa.Text, nullable=False),
+    # JSON list of the seats the audience resolved to when the event was emitted
+    # (``Event.to``); NULL for a group audience the game did not resolve (schema v3).
+    sa.Column("to_seats", sa.Text),
 )
+
+#: "What may seat S see since N" as one range scan of the primary key: one row per seat
+#: an event reached, plus the reserved keys below. A table, not a JSON column on
+#: ``events``, because SQLite cannot index membership in a JSON list. No foreign key: the
+#: rows are written in the same transaction as their event, and checking one per row
+#: would tax the hot path.
+event_seats = sa.Table(
+    "event_seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.String(80), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+)
+
+#: Reserved ``event_seats.seat`` keys (seat ids are game-chosen names like ``p3``/``FRANCE``).
+EVERYONE = "*"  # an ``all`` audience
+UNRESOLVED = "?"  # a group audience stored without its seats (``to`` was not filled)
+GROUP_PREFIX = "@"  # "@wolves": the group an audience named, for team spectators
 
 model_calls = sa.Table(
     "model_calls",
@@ -106,6 +131,50 @@ def _v2(conn: sa.Connection) -> None:
     eval_runs.create(conn, checkfirst=True)
 
 
+def seat_keys(kind: str, seats: Iterable[str], group: str, to: Iterable[str] | None) -> list[str]:
+    """The ``event_seats`` keys of one event, from its audience and resolved seats."""
+    if kind == "all":
+        return [EVERYONE]
+    if kind == "seats":
+        return sorted(set(to or seats))
+    if kind == "group":
+        resolved = sorted(set(to or ()))
+        return [GROUP_PREFIX + group, *(resolved or [UNRESOLVED])]
+    return []  # nobody: engine-only records reach no seat
+
+
+def _v3(conn: sa.Connection) -> None:
+    """Stored audiences: ``events.to_seats`` and the ``event_seats`` index, backfilled.
+
+    Listed seats are copied from the audience JSON; group audiences are keyed
+    ``UNRESOLVED`` (the store cannot know a group's members; ``runtime.audiences``
+    resolves them by replaying the game when a seat's view is first asked for).
+    """
+    if "to_seats" not in {c["name"] for c in sa.inspect(conn).get_columns("events")}:
+        # A database created by v1 with today's ``events`` table already has the column.
+        conn.execute(sa.text("ALTER TABLE events ADD COLUMN to_seats TEXT"))
+    event_seats.create(conn, checkfirst=True)
+    rows = conn.execute(sa.select(events.c.game_id, events.c.seq, events.c.audience)).all()
+    keys: list[dict[str, object]] = []
+    listed: list[dict[str, object]] = []
+    for game_id, seq, raw in rows:
+        audience = json.loads(raw)
+        kind, seats = audience["kind"], audience.get("seats", [])
+        if kind == "seats":
+            listed.append({"g": game_id, "s": seq, "t": json.dumps(list(seats))})
+        for key in seat_keys(kind, seats, audience.get("group", ""), None):
+            keys.append({"game_id": game_id, "seat": key, "seq": seq})
+    if listed:
+        conn.execute(
+            events.update()
+            .where((events.c.game_id == sa.bindparam("g")) & (events.c.seq == sa.bindparam("s")))
+            .values(to_seats=sa.bindparam("t")),
+            listed,
+        )
+    if keys:
+        conn.execute(event_seats.insert(), keys)
+
+
 #: Decisions withdrawn before their answer was applied (the runner's as-arrived mode).
 withdrawals = sa.Table(
     "withdrawals",
@@ -124,19 +193,118 @@ def _withdrawals(conn: sa.Connection) -> None:
 
 
 #: Ordered migrations; index i brings the schema from version i to i + 1.
-MIGRATIONS: list[Callable[[sa.Connection], None]] = [_v1, _v2, _withdrawals]
+MIGRATIONS: list[Callable[[sa.Connection], None]] = [_v1, _v2, _v3, _withdrawals]
 LATEST = len(MIGRATIONS)
+
+#: SQLite ``PRAGMA application_id`` of a parlour database ("PRLR"): another program's
+#: SQLite file is refused instead of having parlour's tables added to it.
+APPLICATION_ID = 0x50524C52
+
+_PG_LOCK_KEY = 0x50524C52  # pg_advisory_xact_lock key of parlour's migrations
+
+
+def version(conn: sa.Connection) -> int:
+    """The schema version of a database (0 when it has no parlour tables yet)."""
+    if not sa.inspect(conn).has_table("schema_version"):
+        return 0
+    return int(conn.execute(sa.select(sa.func.max(schema_version.c.version))).scalar() or 0)
 
 
 def migrate(conn: sa.Connection) -> int:
-    """Bring the database to the latest version; return the version it was at."""
+    """Bring the database to the latest version; return the version it was at.
+
+    The caller holds the write lock (see ``migrate_locked``).
+    """
     schema_version.create(conn, checkfirst=True)
-    current = conn.execute(sa.select(sa.func.max(schema_version.c.version))).scalar() or 0
+    current = version(conn)
     if current > LATEST:
         raise ParlourError(
             f"database schema v{current} is newer than this parlour (v{LATEST}); upgrade parlour"
         )
-    for version in range(current, LATEST):
-        MIGRATIONS[version](conn)
-        conn.execute(schema_version.insert().values(version=version + 1))
-    return int(current)
+    for step in range(current, LATEST):
+        MIGRATIONS[step](conn)
+        conn.execute(schema_version.insert().values(version=step + 1))
+    return current
+
+
+def migrate_locked(engine: sa.Engine) -> int:
+    """``migrate`` under a lock that concurrent starts on the same database queue behind.
+
+    An up-to-date database is only read, so read-only files and URIs still open.
+    """
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as conn:
+        empty = _refuse_foreign(conn, sqlite)
+        current = version(conn)
+        marked = not sqlite or _application_id(conn) == APPLICATION_ID
+        conn.rollback()
+    if current == LATEST and marked:
+        return current
+    if current > LATEST:
+        raise ParlourError(
+            f"database schema v{current} is newer than this parlour (v{LATEST}); upgrade parlour"
+        )
+    if not sqlite:
+        with engine.begin() as conn:
+            if engine.dialect.name == "postgresql":
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_PG_LOCK_KEY)))
+            return migrate(conn)
+    # pysqlite's own transaction handling would start a DEFERRED transaction (and lets
+    # DDL autocommit); in autocommit mode the whole migration is ours to bracket.
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        if empty:
+            # WAL first on a new file: then starts queued behind the migration's lock
+            # still read, instead of backing off against a rollback journal's locks.
+            _wal(conn)
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            before = migrate(conn)
+            if _application_id(conn) != APPLICATION_ID:
+                conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+        except BaseException:
+            conn.exec_driver_sql("ROLLBACK")
+            raise
+        conn.exec_driver_sql("COMMIT")
+        # WAL lets several processes write one file and survives kill -9 without an
+        # fsync per commit; set only once the file is known to be parlour's.
+        _wal(conn)
+    return before
+
+
+def _wal(conn: sa.Connection) -> None:
+    """Switch to WAL (persistent, so whoever gets there first does it for everyone).
+
+    The switch needs the file to itself and SQLite refuses it at once ("database is
+    locked") instead of waiting while another process has it open, so retry briefly;
+    if others keep it busy, carry on: WAL is for speed, transactions are safe without it.
+    """
+    for _ in range(50):
+        if conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal":
+            return
+        try:
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+        except sa.exc.OperationalError as err:
+            if "locked" not in str(err.orig) and "busy" not in str(err.orig):
+                raise
+            time.sleep(0.02)
+
+
+def _application_id(conn: sa.Connection) -> int:
+    return int(conn.exec_driver_sql("PRAGMA application_id").scalar() or 0)
+
+
+def _refuse_foreign(conn: sa.Connection, sqlite: bool) -> bool:
+    """Never add parlour's tables to another program's database; True if it is empty."""
+    tables = set(sa.inspect(conn).get_table_names())
+    app_id = _application_id(conn) if sqlite else 0
+    if app_id in (0, APPLICATION_ID) and ("schema_version" in tables or not tables):
+        return not tables  # parlour's (older ones carry no application_id yet), or new
+    if not sqlite and not tables & set(metadata.tables):
+        return False  # a shared PostgreSQL database: others' tables may live beside ours
+    where = conn.engine.url.render_as_string(hide_password=True)
+    holds = ", ".join(sorted(tables)[:5]) or "no tables"
+    owner = f"application_id {app_id:#x}, " if app_id else ""
+    raise ParlourError(
+        f"{where} is not a parlour database ({owner}it holds {holds}); parlour will not add "
+        "its tables to it: pass --db a parlour database or a new file"
+    )

@@ -10,13 +10,15 @@ the planned game and runs it; ``resume`` continues a stored one exactly.
 
 from __future__ import annotations
 
+import contextlib
+
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from parlour.core.errors import ParlourError
+from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Game, Result, SeatInfo
 from parlour.core.module import GameModule
 from parlour.core.rng import Rng
@@ -266,6 +268,7 @@ def plan_resume(
     """Who plays a stored game from here: its stored seating, with ``seats`` overrides
     (a takeover, e.g. ``FRANCE=human``). The game is replayed to its last action once."""
     row = store.get_game(game_id)
+    store.require_writable()  # before anything is shown: a resumed game writes at once
     module, game, next_idx = rebuild(store, game_id)
     overrides = (
         dict(seats) if isinstance(seats, Mapping) else parse_overrides(list(seats), game.seats())
@@ -324,11 +327,12 @@ def start_planned(
     """Store the planned game and its opening events; return it ready to run."""
     game = planned.game
     specs = planned.texts
+    # The row and the opening events in one transaction: a crash cannot leave a game
+    # without its opening (which replay would reject as "the rules changed").
     game_id = store.create_game(
-        planned.game_name, planned.config.model_dump_json(), planned.seed, specs
+        planned.game_name, planned.config.model_dump_json(), planned.seed, specs, game.events
     )
     seats = _seats(planned, llm_factory or planned.llm, human, game_id)
-    store.record_events(game_id, game.events)
     for observer in observers:
         observer.on_events(game, game.events)
     runner = Runner(
@@ -374,21 +378,29 @@ def start(
 
 
 def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
-    """The stored game replayed from config, seed and actions; returns the next action index."""
+    """The stored game replayed from config, seed and actions; returns the next action index.
+
+    The actions are the truth. If this parlour derives them into other events than the
+    ones stored (a game saved by an earlier version), the stored events are re-derived
+    when the database is writable; actions the rules now reject are an error.
+    """
     row = store.get_game(game_id)
     module = registry.load(row.game)
     config = module.game.config_model.model_validate_json(row.config)
     game = module.game.new(config, row.seed)
     stored = store.actions(game_id)
     for act in stored:
-        game.apply(act.decision_id, act.action)
-    stored_events = store.event_count(game_id)
-    if stored_events != len(game.events):
-        raise ParlourError(
-            f"game {game_id}: replay gave {len(game.events)} events but {stored_events} are "
-            "stored; the game's rules changed since it was saved (use the parlour version "
-            "that recorded it)"
-        )
+        try:
+            game.apply(act.decision_id, act.action)
+        except IllegalAction as err:
+            raise ParlourError(
+                f"game {game_id}: stored action #{act.idx} is no longer legal ({err}); the "
+                "game's rules changed since it was saved (use the parlour version that "
+                "recorded it)"
+            ) from err
+    if store.event_count(game_id) != len(game.events):
+        with contextlib.suppress(ParlourError):  # read-only: show the derived events
+            store.replace_events(game_id, game.events)
     return module, game, len(stored)
 
 

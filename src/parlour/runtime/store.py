@@ -1,20 +1,24 @@
 """Persistence of games, actions, events and model calls (SQLAlchemy Core).
 
 Every applied action is committed with the events it produced in one transaction, so
-killing the process at any moment loses nothing that was applied. SQLite runs in WAL
-mode: a commit survives a killed process without an fsync per action.
+killing the process at any moment loses nothing that was applied; a new game's row and
+its opening events are one transaction too. SQLite runs in WAL mode: a commit survives a
+killed process without an fsync per action, and several processes can write one file.
+Each event's audience is stored resolved to seats (``schema.event_seats``), so "what may
+this seat see since N" is one indexed query (``events_for``), not a replay.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import sqlalchemy as sa
 from platformdirs import user_data_dir
@@ -23,6 +27,10 @@ from parlour.core.actions import Action, action_from_json
 from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event
 from parlour.runtime import schema
+from parlour.runtime.db_errors import describe, engine_error, where
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def default_db_url() -> str:
@@ -100,37 +108,67 @@ class CallRecord:
     cost_usd: float
 
 
+class UnresolvedAudiences(ParlourError):
+    """A game has group-audience events stored without their seats (see ``audiences``)."""
+
+
+#: Spectator reveal levels of ``Store.spectator_events``.
+SPECTATOR_LEVELS = ("public", "team:GROUP", "everything")
+
+
+def _guarded(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """Driver errors (damaged file, read-only URI, lost server) become one-line errors."""
+
+    def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(self, *args, **kwargs)
+        except ParlourError:
+            raise
+        except (sa.exc.DBAPIError, self._driver_error) as err:
+            raise ParlourError(describe(err, self.where)) from err
+
+    functools.update_wrapper(wrapper, method)
+    return wrapper
+
+
 class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_db_url()
-        if self.url.startswith("sqlite:///"):
-            path = Path(self.url.removeprefix("sqlite:///"))
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                raise ParlourError(
-                    f"cannot create the database folder {path.parent} ({err.strerror}); "
-                    "pass --db PATH to a writable location"
-                ) from err
-        self.engine = sa.create_engine(self.url, future=True)
+        try:
+            parsed = sa.make_url(self.url)
+            self.engine = sa.create_engine(parsed, **_engine_options(parsed))
+        except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, ModuleNotFoundError) as err:
+            raise engine_error(err, self.url) from err
+        self.where = where(parsed)
+        self._driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
+        if self.engine.dialect.name == "sqlite":
+            _make_folder(parsed)
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self._raw: Any = None
         self._insert_action = _Compiled(schema.actions.insert(), self.engine.dialect)
         self._insert_event = _Compiled(schema.events.insert(), self.engine.dialect)
-        if self.engine.dialect.name == "sqlite":
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        try:
-            with self.engine.begin() as conn:
-                schema.migrate(conn)
-        except sa.exc.OperationalError as err:
-            raise ParlourError(
-                f"cannot open the database at {self.url} ({err.orig}); "
-                "pass --db PATH to a writable file"
-            ) from err
+        self._insert_seat = _Compiled(schema.event_seats.insert(), self.engine.dialect)
+        self._audiences: dict[str, Audience] = {}
+        self._open()
+
+    @_guarded
+    def _open(self) -> None:
+        schema.migrate_locked(self.engine)
 
     # -- games ---------------------------------------------------------------------------
 
-    def create_game(self, game: str, config_json: str, seed: int, seats: dict[str, str]) -> str:
-        game_id = f"{game[:2]}-{secrets.token_hex(4)}"
+    @_guarded
+    def create_game(
+        self,
+        game: str,
+        config_json: str,
+        seed: int,
+        seats: dict[str, str],
+        events: Sequence[Event] = (),
+    ) -> str:
+        """Store a new game with its opening events, in one transaction (a crash leaves
+        either the whole start or nothing). Ids carry 64 random bits."""
+        game_id = f"{game[:2]}-{secrets.token_hex(8)}"
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
@@ -146,8 +184,10 @@ class Store:
                     updated_at=now,
                 )
             )
+            _insert_events(conn, game_id, events)
         return game_id
 
+    @_guarded
     def get_game(self, game_id: str) -> GameRow:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(schema.games).where(schema.games.c.id == game_id)).first()
@@ -157,6 +197,7 @@ class Store:
             )
         return _game_row(row)
 
+    @_guarded
     def list_games(self, limit: int = 50) -> list[GameRow]:
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -164,6 +205,7 @@ class Store:
             ).all()
         return [_game_row(r) for r in rows]
 
+    @_guarded
     def set_seats(self, game_id: str, seats: dict[str, str]) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -172,6 +214,7 @@ class Store:
                 .values(seats=json.dumps(seats), updated_at=time.time())
             )
 
+    @_guarded
     def finish_game(self, game_id: str, result: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -193,6 +236,7 @@ class Store:
             self._raw = self.engine.raw_connection()
         return self._raw
 
+    @_guarded
     def record_action(
         self,
         game_id: str,
@@ -206,6 +250,7 @@ class Store:
         """Store one applied action and the events it produced, in one transaction."""
         self.record_actions(game_id, [ActionWrite(idx, decision_id, seat, action, events, by)])
 
+    @_guarded
     def record_actions(self, game_id: str, writes: Sequence[ActionWrite]) -> None:
         """Store applied actions (e.g. every answer of a batch) and their events, in one
         transaction: all of them or none."""
@@ -234,6 +279,9 @@ class Store:
             if events:
                 sql, rows = self._insert_event.bind_many(events)
                 cursor.executemany(sql, rows)
+                seat_rows = _seat_rows(game_id, [e for w in writes for e in w.events])
+                if seat_rows:
+                    cursor.executemany(*self._insert_seat.bind_many(seat_rows))
             raw.commit()
         except self.engine.dialect.loaded_dbapi.IntegrityError as err:
             raw.rollback()
@@ -248,6 +296,7 @@ class Store:
         finally:
             cursor.close()
 
+    @_guarded
     def record_withdrawal(self, game_id: str, decision_id: str, seat: str, after_idx: int) -> None:
         """A decision that vanished from ``pending()`` before its answer was applied
         (never applied, never a fallback); ``after_idx`` is the action that closed it."""
@@ -262,6 +311,7 @@ class Store:
                 )
             )
 
+    @_guarded
     def withdrawals(self, game_id: str) -> list[tuple[str, str, int]]:
         """``(decision_id, seat, after_idx)`` of a game's withdrawn decisions, in order."""
         with self.engine.connect() as conn:
@@ -276,12 +326,23 @@ class Store:
             ).all()
         return [(r.decision_id, r.seat, int(r.after_idx)) for r in rows]
 
+    @_guarded
+    def replace_events(self, game_id: str, events: Sequence[Event]) -> None:
+        """Store a game's events anew, re-derived from its actions (one transaction).
+
+        Events are derived data: when a newer parlour derives a stored game's actions into
+        different events (e.g. a ballot's reason moved to a voter-only event), the actions
+        stay the truth and the stored events follow them."""
+        with self.engine.begin() as conn:
+            for table in (schema.event_seats, schema.events):
+                conn.execute(table.delete().where(table.c.game_id == game_id))
+            _insert_events(conn, game_id, events)
+
+    @_guarded
     def record_events(self, game_id: str, events: Sequence[Event]) -> None:
         """Events produced without an action (e.g. the opening events of ``new``)."""
-        if not events:
-            return
         with self.engine.begin() as conn:
-            conn.execute(schema.events.insert(), [_event_values(game_id, e) for e in events])
+            _insert_events(conn, game_id, events)
 
     def close(self) -> None:
         if self._raw is not None:
@@ -289,6 +350,7 @@ class Store:
             self._raw = None
         self.engine.dispose()
 
+    @_guarded
     def actions(self, game_id: str) -> list[ActionRow]:
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -307,37 +369,142 @@ class Store:
             for r in rows
         ]
 
+    @_guarded
     def event_count(self, game_id: str) -> int:
+        # count(kind), not count(*): the rows themselves are read (not only the primary
+        # key's index), so a damaged events table is found here, before a resume starts.
         with self.engine.connect() as conn:
             count = conn.execute(
-                sa.select(sa.func.count())
-                .select_from(schema.events)
-                .where(schema.events.c.game_id == game_id)
+                sa.select(sa.func.count(schema.events.c.kind)).where(
+                    schema.events.c.game_id == game_id
+                )
             ).scalar()
         return int(count or 0)
 
-    def events(self, game_id: str) -> list[Event]:
+    @_guarded
+    def require_writable(self) -> None:
+        """Fail now, with the cause, if this database cannot be written (a read-only URI or
+        file): a write is tried and rolled back, so nothing changes."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(schema.events)
-                .where(schema.events.c.game_id == game_id)
-                .order_by(schema.events.c.seq)
-            ).all()
-        return [
-            Event(
-                seq=r.seq,
-                kind=r.kind,
-                phase=r.phase,
-                audience=Audience.model_validate_json(r.audience),
-                speaker=r.speaker,
-                text=r.text,
-                data=json.loads(r.data),
+            conn.execute(schema.schema_version.insert().values(version=0))
+            conn.rollback()
+
+    @_guarded
+    def events(self, game_id: str) -> list[Event]:
+        return self.spectator_events(game_id, "everything")
+
+    @_guarded
+    def events_for(self, game_id: str, seat: str, after_seq: int = -1) -> list[Event]:
+        """The events ``seat`` may see with ``seq > after_seq``: one indexed query.
+
+        Raises ``UnresolvedAudiences`` when a group-audience event was stored without its
+        seats (``Event.to`` must be filled by the game when it emits); ``runtime.audiences``
+        resolves them once by replaying the game.
+        """
+        rows = self._seat_query(game_id, (schema.EVERYONE, seat, schema.UNRESOLVED), after_seq)
+        # Only an unresolved group event is returned without its seats (keyed UNRESOLVED).
+        if any(r.to_seats is None and self._audience(r.audience).kind == "group" for r in rows):
+            raise UnresolvedAudiences(
+                f"game {game_id} has group events stored without their seats; resolve them "
+                "with parlour.runtime.audiences.resolve (replays the game once)"
             )
-            for r in rows
-        ]
+        return [self._event(r) for r in rows]
+
+    @_guarded
+    def spectator_events(self, game_id: str, level: str, after_seq: int = -1) -> list[Event]:
+        """What an audience may see: ``public`` (events for everyone), ``team:GROUP`` (those
+        plus the group's own channel) or ``everything`` (secrets and engine records too)."""
+        if level == "everything":
+            with self.engine.connect() as conn:
+                rows = conn.execute(
+                    sa.select(schema.events)
+                    .where((schema.events.c.game_id == game_id) & (schema.events.c.seq > after_seq))
+                    .order_by(schema.events.c.seq)
+                ).all()
+            return [self._event(r) for r in rows]
+        if level == "public":
+            keys: tuple[str, ...] = (schema.EVERYONE,)
+        elif level.startswith("team:") and level != "team:":
+            keys = (schema.EVERYONE, schema.GROUP_PREFIX + level.removeprefix("team:"))
+        else:
+            raise ParlourError(
+                f"unknown spectator level '{level}'; use public, team:GROUP (e.g. team:wolves) "
+                "or everything"
+            )
+        return [self._event(r) for r in self._seat_query(game_id, keys, after_seq)]
+
+    def _seat_query(self, game_id: str, keys: Sequence[str], after_seq: int) -> list[Any]:
+        # The seat's sequence numbers come from one range scan per key of event_seats'
+        # primary key; the events are then fetched by theirs. (Written as a join, SQLite
+        # carried ``seq > N`` over to the inner table and scanned it per row: quadratic.)
+        es, ev = schema.event_seats, schema.events
+        seqs = sa.select(es.c.seq).where(
+            (es.c.game_id == game_id) & es.c.seat.in_(keys) & (es.c.seq > after_seq)
+        )
+        query = (
+            sa.select(ev).where((ev.c.game_id == game_id) & ev.c.seq.in_(seqs)).order_by(ev.c.seq)
+        )
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).all())
+
+    def _audience(self, raw: str) -> Audience:
+        audience = self._audiences.get(raw)
+        if audience is None:  # a game uses a handful of audiences: parse each once
+            audience = self._audiences[raw] = Audience.model_validate_json(raw)
+        return audience
+
+    def _event(self, r: Any) -> Event:
+        return Event(
+            seq=r.seq,
+            kind=r.kind,
+            phase=r.phase,
+            audience=self._audience(r.audience),
+            speaker=r.speaker,
+            text=r.text,
+            data=json.loads(r.data),
+            to=tuple(json.loads(r.to_seats)) if r.to_seats else (),
+        )
+
+    @_guarded
+    def unresolved_seqs(self, game_id: str) -> list[int]:
+        """Group-audience events of a game stored without their seats."""
+        es = schema.event_seats
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    sa.select(es.c.seq)
+                    .where((es.c.game_id == game_id) & (es.c.seat == schema.UNRESOLVED))
+                    .order_by(es.c.seq)
+                ).scalars()
+            )
+
+    @_guarded
+    def resolve_audiences(self, game_id: str, seats: Mapping[int, Iterable[str]]) -> None:
+        """Store the seats of group events stored unresolved (one transaction)."""
+        es, ev = schema.event_seats, schema.events
+        with self.engine.begin() as conn:
+            for seq, members in seats.items():
+                names = sorted(set(members))
+                conn.execute(
+                    ev.update()
+                    .where((ev.c.game_id == game_id) & (ev.c.seq == seq))
+                    .values(to_seats=json.dumps(names))
+                )
+                conn.execute(
+                    es.delete().where(
+                        (es.c.game_id == game_id)
+                        & (es.c.seq == seq)
+                        & (es.c.seat == schema.UNRESOLVED)
+                    )
+                )
+                if names:
+                    conn.execute(
+                        es.insert(), [{"game_id": game_id, "seat": s, "seq": seq} for s in names]
+                    )
 
     # -- model calls ---------------------------------------------------------------------
 
+    @_guarded
     def record_call(self, call: CallRecord) -> None:
         values = {
             **call.__dict__,
@@ -349,6 +516,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(schema.model_calls.insert().values(**values))
 
+    @_guarded
     def calls(self, game_id: str) -> list[CallRecord]:
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -369,6 +537,7 @@ class Store:
 
     # -- evaluation runs -----------------------------------------------------------------
 
+    @_guarded
     def record_eval(self, kind: str, params: dict[str, Any], summary: dict[str, Any]) -> str:
         run_id = f"ev-{secrets.token_hex(4)}"
         with self.engine.begin() as conn:
@@ -406,13 +575,49 @@ class _Compiled:
         return self.sql, [self._params(r) for r in rows]
 
 
+def _engine_options(url: sa.URL) -> dict[str, Any]:
+    if url.get_backend_name() == "postgresql" and "connect_timeout" not in url.query:
+        # An unreachable server fails in seconds instead of the OS's minutes-long timeout.
+        return {"connect_args": {"connect_timeout": 10}}
+    return {}
+
+
+def _make_folder(url: sa.URL) -> None:
+    """A new database file may be created in a new folder (not for URIs or memory)."""
+    database = url.database or ""
+    if (
+        not database
+        or database == ":memory:"
+        or url.query.get("uri")
+        or database.startswith("file:")
+    ):
+        return
+    folder = Path(database).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ParlourError(
+            f"cannot create the database folder {folder} ({err.strerror}); "
+            "pass --db PATH to a writable location"
+        ) from err
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # Connection settings only: nothing here writes the file (WAL mode is set by the
+    # migration, once the file is known to be parlour's).
     cursor = dbapi_conn.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=10000")  # first: the others may wait for a lock
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+def _insert_events(conn: sa.Connection, game_id: str, events: Sequence[Event]) -> None:
+    if events:
+        conn.execute(schema.events.insert(), [_event_values(game_id, e) for e in events])
+        seat_rows = _seat_rows(game_id, events)
+        if seat_rows:
+            conn.execute(schema.event_seats.insert(), seat_rows)
 
 
 def _event_values(game_id: str, event: Event) -> dict[str, Any]:
@@ -425,7 +630,16 @@ def _event_values(game_id: str, event: Event) -> dict[str, Any]:
         "speaker": event.speaker,
         "text": event.text,
         "data": json.dumps(event.data, sort_keys=True),
+        "to_seats": json.dumps(list(event.to)) if event.to else None,
     }
+
+
+def _seat_rows(game_id: str, events: Sequence[Event]) -> list[dict[str, Any]]:
+    return [
+        {"game_id": game_id, "seat": key, "seq": e.seq}
+        for e in events
+        for key in schema.seat_keys(e.audience.kind, e.audience.seats, e.audience.group, e.to)
+    ]
 
 
 def _game_row(row: sa.Row[Any]) -> GameRow:
