@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -16,6 +17,7 @@ class Capabilities:
     json_schema: bool = False  # the provider constrains answers to a JSON schema
     grammar: bool = False  # arbitrary grammars (GBNF) are enforced token by token
     prompt_cache: bool = False  # repeated prefixes are cheaper (provider or KV cache)
+    embeddings: bool = False  # ``embed(texts)`` returns vectors (see ``Embedder``)
 
 
 @runtime_checkable
@@ -32,6 +34,21 @@ class ModelBackend(Protocol):
     def capabilities(self) -> Capabilities: ...
 
     async def complete(self, request: ModelRequest) -> ModelResponse: ...
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """A backend that turns texts into vectors (one per text, same length, L2-normalised
+    where the backend can say so). Backends with ``capabilities.embeddings`` implement it."""
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+
+def embedder_of(backend: ModelBackend) -> Embedder | None:
+    """The backend as an ``Embedder`` when its capabilities say it embeds, else ``None``."""
+    if backend.capabilities.embeddings and isinstance(backend, Embedder):
+        return backend
+    return None
 
 
 class ModelError(ParlourError):

@@ -15,8 +15,12 @@ from parlour.models.base import ModelBackend, ModelError
 from parlour.models.messages import Message, Usage, messages_digest
 from parlour.models.pricing import cost
 from parlour.models.replay import RecordedCall
+from parlour.runtime.seat_context import StoreReader, build_components, record_retrievals
+from parlour.runtime.seat_context import split_spec as split_context_spec
 from parlour.runtime.store import CallRecord, Store
 from parlour.seats.base import Seat
+from parlour.seats.context import ContextComponent, ContextReader
+from parlour.seats.context_components import Ranker
 from parlour.seats.llm import Attempt, AttemptSink, LlmSeat, LlmSeatConfig
 
 #: Room per decision purpose (tokens). Speech stays short; structured answers need room.
@@ -48,6 +52,10 @@ class StoreSink:
         self.game_id = game_id
 
     def record(self, attempt: Attempt) -> None:
+        if attempt.attempt == 1:  # every decision has a first attempt; log its context once
+            record_retrievals(
+                self.store, self.game_id, attempt.seat, attempt.decision_id, attempt.context
+            )
         self.store.record_call(
             CallRecord(
                 game_id=self.game_id,
@@ -80,8 +88,11 @@ class LlmFactory:
     base_url: str | None = None
     retries: int = 2
     backends: dict[str, ModelBackend] = field(default_factory=dict)
+    #: One recall ranker per embedding spec, shared by every seat (one vector cache).
+    rankers: dict[str, Ranker] = field(default_factory=dict)
 
     def backend(self, spec: str) -> ModelBackend:
+        spec = split_context_spec(spec)[1]  # `context(...):INNER` plays INNER
         if spec not in self.backends:
             self.backends[spec] = resolve_spec(spec, self.store, self.base_url)
         return self.backends[spec]
@@ -100,13 +111,17 @@ class LlmFactory:
     def __call__(
         self, spec: str, seat: SeatInfo, module: GameModule, seed: int, game_id: str
     ) -> Seat:
+        plan, inner = split_context_spec(spec)
+        context = build_components(plan, self.backend(inner), self.backend, self.rankers)
         return self.seat(
-            spec,
+            inner,
             seat.id,
             module.prompter,
             module.fallback_policy,
             seed,
             sink=StoreSink(self.store, game_id),
+            context=context,
+            reader=StoreReader(self.store, game_id) if context else None,
         )
 
     def seat(
@@ -119,6 +134,8 @@ class LlmFactory:
         *,
         sink: AttemptSink | None = None,
         config: LlmSeatConfig | None = None,
+        context: tuple[ContextComponent, ...] = (),
+        reader: ContextReader | None = None,
     ) -> LlmSeat:
         """The one place an LLM seat is put together (games, evaluations, casting)."""
         return LlmSeat(
@@ -130,6 +147,8 @@ class LlmFactory:
             cache_key=seat_id,
             config=config or LlmSeatConfig(retries=self.retries, max_tokens=dict(MAX_TOKENS)),
             sink=sink,
+            context=context,
+            reader=reader,
         )
 
 

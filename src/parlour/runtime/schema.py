@@ -96,6 +96,23 @@ eval_runs = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
+#: What each seat's context components looked up before a decision (see seats/context.py).
+retrievals = sa.Table(
+    "retrievals",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False, index=True),
+    sa.Column("seat", sa.String(64), nullable=False),
+    sa.Column("decision_id", sa.String(128), nullable=False),
+    sa.Column("component", sa.String(64), nullable=False),
+    sa.Column("method", sa.String(128), nullable=False),
+    sa.Column("query", sa.Text, nullable=False),
+    sa.Column("ids", sa.Text, nullable=False),
+    sa.Column("texts", sa.Text, nullable=False),
+    sa.Column("scores", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
 
 def _v1(conn: sa.Connection) -> None:
     for table in (games, actions, events, model_calls):
@@ -106,8 +123,13 @@ def _v2(conn: sa.Connection) -> None:
     eval_runs.create(conn, checkfirst=True)
 
 
+def _v3_retrievals(conn: sa.Connection) -> None:
+    retrievals.create(conn, checkfirst=True)
+
+
 #: Ordered migrations; index i brings the schema from version i to i + 1.
 MIGRATIONS: list[Callable[[sa.Connection], None]] = [_v1, _v2]
+MIGRATIONS.append(_v3_retrievals)
 LATEST = len(MIGRATIONS)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -29,6 +30,14 @@ from parlour.models.messages import (
     Settings,
     Usage,
     format_instruction,
+)
+from parlour.seats.context import (
+    ContextComponent,
+    ContextReader,
+    ContextSection,
+    NoReader,
+    gather_all,
+    render,
 )
 from parlour.seats.flatten import flatten
 
@@ -54,6 +63,8 @@ class Attempt:
     error: str
     usage: Usage
     latency_s: float
+    #: The context sections gathered for this decision (same for all its attempts).
+    context: tuple[ContextSection, ...] = ()
 
 
 class AttemptSink(Protocol):
@@ -157,6 +168,8 @@ class LlmSeat:
         cache_key: str,
         config: LlmSeatConfig | None = None,
         sink: AttemptSink | None = None,
+        context: Sequence[ContextComponent] = (),
+        reader: ContextReader | None = None,
     ) -> None:
         self.backend = backend
         self.prompter = prompter
@@ -166,13 +179,24 @@ class LlmSeat:
         self.cache_key = cache_key
         self.config = config or LlmSeatConfig()
         self.sink = sink
+        #: Gathered before every decision, in order; none by default (prompts unchanged).
+        self.context = tuple(context)
+        self.reader: ContextReader = reader or NoReader()
 
     @property
     def label(self) -> str:
         return self.backend.model_id
 
-    def base_messages(self, view: View, decision: Decision, spec: OutputSpec) -> list[Message]:
+    def base_messages(
+        self,
+        view: View,
+        decision: Decision,
+        spec: OutputSpec,
+        sections: Sequence[ContextSection] = (),
+    ) -> list[Message]:
         parts = self.prompter.parts(view, decision)
+        if sections:
+            parts = parts.model_copy(update={"memory": render(parts.memory, sections)})
         instruction = format_instruction(spec)
         if instruction:
             parts = parts.model_copy(update={"command": f"{parts.command}\n\n{instruction}"})
@@ -183,7 +207,10 @@ class LlmSeat:
 
     async def decide(self, view: View, decision: Decision) -> Action:
         spec, mapping = output_spec(decision)
-        base = self.base_messages(view, decision, spec)
+        sections = (
+            await gather_all(self.context, view, decision, self.reader) if self.context else ()
+        )
+        base = self.base_messages(view, decision, spec, sections)
         settings = Settings(
             temperature=self.config.temperature,
             max_tokens=self.config.max_tokens.get(decision.purpose, self.config.default_max_tokens),
@@ -214,6 +241,7 @@ class LlmSeat:
                     "error",
                     str(err),
                     time.perf_counter() - started,
+                    context=sections,
                 )
                 log.warning("%s: model error on %s: %s", self.seat_id, decision.id, err)
                 continue
@@ -235,6 +263,7 @@ class LlmSeat:
                     "invalid",
                     str(err),
                     response.latency_s,
+                    context=sections,
                 )
                 # Throwaway branch: the retry sees its mistake and the exact error.
                 branch = [
@@ -247,7 +276,16 @@ class LlmSeat:
                 ]
                 continue
             self._record(
-                view, decision, attempt, messages, spec, response, "valid", "", response.latency_s
+                view,
+                decision,
+                attempt,
+                messages,
+                spec,
+                response,
+                "valid",
+                "",
+                response.latency_s,
+                context=sections,
             )
             return action
         action = self.fallback(view, decision, Rng(hash_seed(self.seed, decision.id)))
@@ -262,6 +300,7 @@ class LlmSeat:
             "retry budget spent; scripted policy answered",
             0.0,
             fallback_answer=action,
+            context=sections,
         )
         return action
 
@@ -277,6 +316,7 @@ class LlmSeat:
         error: str,
         latency: float,
         fallback_answer: Action | None = None,
+        context: tuple[ContextSection, ...] = (),
     ) -> None:
         if self.sink is None:
             return
@@ -300,5 +340,6 @@ class LlmSeat:
                 error=error,
                 usage=response.usage if response else Usage(),
                 latency_s=latency,
+                context=context,
             )
         )
