@@ -218,20 +218,25 @@ class OpenAIBackend:
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """Vectors from the endpoint's ``/v1/embeddings``, L2-normalised here (servers
-        differ on whether they normalise) and in the order of ``texts``."""
-        if not texts:
-            return []
+        differ on whether they do), in the order of ``texts``.
+
+        One text per request: some servers (llama-cpp-python with a chat model) give a
+        text a different vector depending on the other texts of its batch, and recall
+        must rank the same store the same way. Callers cache vectors per text.
+        """
         where = f"{self.base_url} ({self.embedding_model} embeddings)"
-        try:
-            result = await self.client.embeddings.create(
-                model=self.embedding_model, input=[t or " " for t in texts]
-            )
-        except openai.OpenAIError as e:
-            raise _map_error(e, where) from e
-        rows = sorted(result.data, key=lambda d: d.index)
-        if len(rows) != len(texts):
-            raise ModelError(f"{where} returned {len(rows)} vectors for {len(texts)} texts")
-        return [_unit(_pooled(row.embedding)) for row in rows]
+        out: list[list[float]] = []
+        for text in texts:
+            try:
+                result = await self.client.embeddings.create(
+                    model=self.embedding_model, input=[text or " "]
+                )
+            except openai.OpenAIError as e:
+                raise _map_error(e, where) from e
+            if len(result.data) != 1:
+                raise ModelError(f"{where} returned {len(result.data)} vectors for one text")
+            out.append(_unit(_pooled(result.data[0].embedding)))
+        return out
 
     async def aclose(self) -> None:
         await self.client.close()
