@@ -101,6 +101,8 @@ class LlmFactory:
         """Resolve and probe every model spec before a game is created (fail fast)."""
         for spec in sorted(specs):
             backend = self.backend(spec)
+            plan = split_context_spec(spec)[0]
+            build_components(plan, backend, self.backend, self.rankers)  # e.g. embed= works
             probe = getattr(backend, "check", None)
             if probe is not None:
                 try:

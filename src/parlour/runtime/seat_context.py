@@ -122,8 +122,8 @@ def _ranker(
         embedder = embedder_of(target)
         if embedder is None:
             raise ParlourError(
-                f"{target.model_id} cannot embed texts; use embed=local, an openai:MODEL "
-                "with an embeddings endpoint, or leave embed out for BM25"
+                f"embed={spec} ({target.name} backend) cannot embed texts; use embed=local, "
+                "an openai:MODEL with an embeddings endpoint, or leave embed out for BM25"
             )
         rankers[key] = EmbeddingRanker(embedder, target.model_id)
     return rankers[key]
