@@ -42,6 +42,17 @@ def free_port() -> int:
 @pytest.fixture(scope="session")
 def llama_server(gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """llama-cpp-python's own OpenAI-compatible server on a free local port."""
+    yield from _serve(gguf, tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def llama_embedding_server(gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same server with ``/v1/embeddings`` on, in its own process so the chat tests'
+    server stays exactly as it was."""
+    yield from _serve(gguf, tmp_path_factory, "--embedding", "true")
+
+
+def _serve(gguf: Path, tmp_path_factory: pytest.TempPathFactory, *extra: str) -> Iterator[str]:
     port = free_port()
     log = tmp_path_factory.mktemp("llama_server") / "server.log"
     with log.open("wb") as out:
@@ -65,6 +76,7 @@ def llama_server(gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
                 str(max(1, (os.cpu_count() or 2) - 1)),
                 "--seed",
                 "1",
+                *extra,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

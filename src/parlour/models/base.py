@@ -20,6 +20,7 @@ class Capabilities:
     #: Too small for hard jobs (measured): a seat that needs a capable model is given to
     #: its game's script instead when this backend is only the default (the embedded model).
     small: bool = False
+    embeddings: bool = False  # ``embed(texts)`` returns vectors (see ``Embedder``)
 
 
 @runtime_checkable
@@ -49,6 +50,21 @@ class Resumable(Protocol):
     """
 
     def resume_stream(self, key: str | None, answered: Sequence[bool]) -> None: ...
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """A backend that turns texts into vectors (one per text, same length, L2-normalised
+    where the backend can say so). Backends with ``capabilities.embeddings`` implement it."""
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+
+def embedder_of(backend: ModelBackend) -> Embedder | None:
+    """The backend as an ``Embedder`` when its capabilities say it embeds, else ``None``."""
+    if backend.capabilities.embeddings and isinstance(backend, Embedder):
+        return backend
+    return None
 
 
 class ModelError(ParlourError):

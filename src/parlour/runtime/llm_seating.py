@@ -17,8 +17,10 @@ from parlour.models.messages import Message, Usage, messages_digest
 from parlour.models.pricing import cost
 from parlour.models.registry import resolve
 from parlour.models.replay import RecordedCall, ReplayBackend
+from parlour.runtime.seat_context import StoreReader, build_components, record_retrievals
 from parlour.runtime.seating import (
     ChaosSpec,
+    ContextSpec,
     ModelSpec,
     ReplaySpec,
     SeatSpec,
@@ -27,6 +29,8 @@ from parlour.runtime.seating import (
 )
 from parlour.runtime.store import CallRecord, Store
 from parlour.seats.base import Seat
+from parlour.seats.context import ContextComponent, ContextReader
+from parlour.seats.context_components import Ranker
 from parlour.seats.llm import Attempt, AttemptSink, LlmSeat, LlmSeatConfig
 
 
@@ -38,6 +42,10 @@ class StoreSink:
         self.game_id = game_id
 
     def record(self, attempt: Attempt) -> None:
+        if attempt.attempt == 1:  # every decision has a first attempt; log its context once
+            record_retrievals(
+                self.store, self.game_id, attempt.seat, attempt.decision_id, attempt.context
+            )
         self.store.record_call(
             CallRecord(
                 game_id=self.game_id,
@@ -83,6 +91,8 @@ class LlmFactory:
     retries: int = 2
     on_warning: Warn | None = None
     backends: dict[str, ModelBackend] = field(default_factory=dict)
+    #: One recall ranker per embedding spec, shared by every seat (one vector cache).
+    rankers: dict[str, Ranker] = field(default_factory=dict)
     _replays: dict[tuple[str, str], ReplayBackend] = field(default_factory=dict)
     _recordings: dict[str, list[RecordedCall]] = field(default_factory=dict)
 
@@ -90,6 +100,8 @@ class LlmFactory:
         self, spec: SeatSpec | str, *, game_id: str = "", seed: int | None = None
     ) -> ModelBackend:
         spec = parse_seat_spec(spec) if isinstance(spec, str) else spec
+        if isinstance(spec, ContextSpec):  # `context(...):INNER` plays INNER
+            return self.backend(spec.inner, game_id=game_id, seed=seed)
         if isinstance(spec, ChaosSpec) and is_model(spec):
             inner = self.backend(spec.inner, game_id=game_id, seed=seed)
             chaos_seed = spec.seed if spec.seed is not None else seed or 0
@@ -140,6 +152,8 @@ class LlmFactory:
         parsed = [parse_seat_spec(s) if isinstance(s, str) else s for s in specs]
         for spec in sorted(parsed, key=lambda s: s.text):
             backend = self.backend(spec)
+            if isinstance(spec, ContextSpec):  # e.g. its embed= spec must resolve too
+                build_components(spec.plan, backend, self.backend, self.rankers)
             probe = getattr(backend, "check", None)
             if probe is not None:
                 try:
@@ -150,14 +164,21 @@ class LlmFactory:
     def __call__(
         self, spec: SeatSpec, seat: SeatInfo, module: GameModule, seed: int, game_id: str
     ) -> Seat:
+        context: tuple[ContextComponent, ...] = ()
+        inner = spec
+        if isinstance(spec, ContextSpec):
+            inner = spec.inner
+            context = build_components(spec.plan, self.backend(inner), self.backend, self.rankers)
         return self.seat(
-            spec,
+            inner,
             seat.id,
             module.prompter,
             module.fallback_policy,
             seed,
             sink=StoreSink(self.store, game_id),
             game_id=game_id,
+            context=context,
+            reader=StoreReader(self.store, game_id) if context else None,
         )
 
     def seat(
@@ -171,6 +192,8 @@ class LlmFactory:
         sink: AttemptSink | None = None,
         config: LlmSeatConfig | None = None,
         game_id: str = "",
+        context: tuple[ContextComponent, ...] = (),
+        reader: ContextReader | None = None,
     ) -> LlmSeat:
         """The one place an LLM seat is put together (games, evaluations, casting)."""
         return LlmSeat(
@@ -182,6 +205,8 @@ class LlmFactory:
             cache_key=seat_id,
             config=config or LlmSeatConfig(retries=self.retries),
             sink=sink,
+            context=context,
+            reader=reader,
         )
 
 

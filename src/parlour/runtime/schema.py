@@ -121,6 +121,23 @@ eval_runs = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
+#: What each seat's context components looked up before a decision (see seats/context.py).
+retrievals = sa.Table(
+    "retrievals",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False, index=True),
+    sa.Column("seat", sa.String(64), nullable=False),
+    sa.Column("decision_id", sa.String(128), nullable=False),
+    sa.Column("component", sa.String(64), nullable=False),
+    sa.Column("method", sa.String(128), nullable=False),
+    sa.Column("query", sa.Text, nullable=False),
+    sa.Column("ids", sa.Text, nullable=False),
+    sa.Column("texts", sa.Text, nullable=False),
+    sa.Column("scores", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
 
 def _v1(conn: sa.Connection) -> None:
     for table in (games, actions, events, model_calls):
@@ -129,6 +146,10 @@ def _v1(conn: sa.Connection) -> None:
 
 def _v2(conn: sa.Connection) -> None:
     eval_runs.create(conn, checkfirst=True)
+
+
+def _retrievals(conn: sa.Connection) -> None:
+    retrievals.create(conn, checkfirst=True)
 
 
 def seat_keys(kind: str, seats: Iterable[str], group: str, to: Iterable[str] | None) -> list[str]:
@@ -193,7 +214,7 @@ def _withdrawals(conn: sa.Connection) -> None:
 
 
 #: Ordered migrations; index i brings the schema from version i to i + 1.
-MIGRATIONS: list[Callable[[sa.Connection], None]] = [_v1, _v2, _v3, _withdrawals]
+MIGRATIONS: list[Callable[[sa.Connection], None]] = [_v1, _v2, _v3, _withdrawals, _retrievals]
 LATEST = len(MIGRATIONS)
 
 #: SQLite ``PRAGMA application_id`` of a parlour database ("PRLR"): another program's

@@ -18,6 +18,8 @@ from parlour.core.rng import hash_seed
 from parlour.models.base import ModelError
 from parlour.models.chaos import KINDS
 from parlour.models.registry import parse_spec, registered
+from parlour.runtime.seat_context import ContextPlan
+from parlour.runtime.seat_context import split_spec as split_context_spec
 from parlour.seats.base import Seat
 from parlour.seats.chaos import ChaosSeat
 from parlour.seats.human import HumanSeat
@@ -35,6 +37,7 @@ SPEC_FORMS = (
     "anthropic:MODEL",
     "replay:GAME_ID",
     "chaos(rate=R[,seed=S]):SPEC",
+    "context(memory,journal,recall):SPEC",
 )
 
 
@@ -91,19 +94,29 @@ class ChaosSpec:
     text: str = field(default="", compare=False)
 
 
-SeatSpec = PolicySpec | RandomSpec | HumanSpec | ModelSpec | ReplaySpec | ChaosSpec
+@dataclass(frozen=True)
+class ContextSpec:
+    """``context(memory,journal,recall[,k=K,limit=L,embed=SPEC]):SPEC``: the model seat
+    ``inner`` gathers context before answering (``runtime/seat_context.py``)."""
+
+    inner: SeatSpec
+    plan: ContextPlan
+    text: str = field(default="", compare=False)
+
+
+SeatSpec = PolicySpec | RandomSpec | HumanSpec | ModelSpec | ReplaySpec | ChaosSpec | ContextSpec
 
 
 def is_model(spec: SeatSpec) -> bool:
     """Played through a model backend (so through an ``LlmSeat``)."""
-    if isinstance(spec, ChaosSpec):
+    if isinstance(spec, ChaosSpec | ContextSpec):
         return is_model(spec.inner)
     return isinstance(spec, ModelSpec | ReplaySpec)
 
 
 def replay_source(spec: SeatSpec) -> ReplaySpec | None:
     """The strict replay inside ``spec`` (alone or under chaos), if any."""
-    if isinstance(spec, ChaosSpec):
+    if isinstance(spec, ChaosSpec | ContextSpec):
         return replay_source(spec.inner)
     return spec if isinstance(spec, ReplaySpec) and spec.strict else None
 
@@ -122,6 +135,13 @@ def parse_seat_spec(text: str, policies: Collection[str] = ()) -> SeatSpec:
         return RandomSpec()
     if text == "human":
         return HumanSpec()
+    if text.startswith("context("):
+        plan, rest = split_context_spec(text)
+        inner = parse_seat_spec(rest, policies)
+        if not is_model(inner):
+            why = "context(...) wraps a model spec, e.g. context(recall):local"
+            raise _bad(text, why, policies)
+        return ContextSpec(inner, plan, text=text)
     try:
         parsed = parse_spec(text)
     except ModelError:

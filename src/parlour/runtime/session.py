@@ -11,7 +11,6 @@ the planned game and runs it; ``resume`` continues a stored one exactly.
 from __future__ import annotations
 
 import contextlib
-
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass

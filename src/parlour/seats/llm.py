@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -29,6 +30,14 @@ from parlour.models.messages import (
     Settings,
     Usage,
     format_instruction,
+)
+from parlour.seats.context import (
+    ContextComponent,
+    ContextReader,
+    ContextSection,
+    NoReader,
+    gather_all,
+    render,
 )
 from parlour.seats.flatten import flatten
 
@@ -54,6 +63,8 @@ class Attempt:
     error: str
     usage: Usage
     latency_s: float
+    #: The context sections gathered for this decision (same for all its attempts).
+    context: tuple[ContextSection, ...] = ()
 
 
 class AttemptSink(Protocol):
@@ -156,6 +167,8 @@ class LlmSeat:
         cache_key: str,
         config: LlmSeatConfig | None = None,
         sink: AttemptSink | None = None,
+        context: Sequence[ContextComponent] = (),
+        reader: ContextReader | None = None,
     ) -> None:
         self.backend = backend
         self.prompter = prompter
@@ -167,6 +180,9 @@ class LlmSeat:
         self.sink = sink
         # decision id → who really answered it, until the runner asks (``answered_by``).
         self._answered: dict[str, str] = {}
+        #: Gathered before every decision, in order; none by default (prompts unchanged).
+        self.context = tuple(context)
+        self.reader: ContextReader = reader or NoReader()
 
     @property
     def label(self) -> str:
@@ -177,8 +193,16 @@ class LlmSeat:
         ``chaos:…`` for an injected answer that happened to be legal)."""
         return self._answered.pop(decision_id, None)
 
-    def base_messages(self, view: AnyView, decision: Decision, spec: OutputSpec) -> list[Message]:
+    def base_messages(
+        self,
+        view: AnyView,
+        decision: Decision,
+        spec: OutputSpec,
+        sections: Sequence[ContextSection] = (),
+    ) -> list[Message]:
         parts = self.prompter.parts(view, decision)
+        if sections:
+            parts = parts.model_copy(update={"memory": render(parts.memory, sections)})
         instruction = format_instruction(spec)
         if instruction:
             parts = parts.model_copy(update={"command": f"{parts.command}\n\n{instruction}"})
@@ -189,7 +213,10 @@ class LlmSeat:
 
     async def decide(self, view: AnyView, decision: Decision) -> Action:
         spec, mapping = output_spec(decision)
-        base = self.base_messages(view, decision, spec)
+        sections = (
+            await gather_all(self.context, view, decision, self.reader) if self.context else ()
+        )
+        base = self.base_messages(view, decision, spec, sections)
         settings = Settings(
             temperature=self.config.temperature,
             max_tokens=decision.max_tokens or self.config.default_max_tokens,
@@ -220,6 +247,7 @@ class LlmSeat:
                     "error",
                     str(err),
                     time.perf_counter() - started,
+                    context=sections,
                 )
                 log.warning("%s: model error on %s: %s", self.seat_id, decision.id, err)
                 continue
@@ -241,6 +269,7 @@ class LlmSeat:
                     "invalid",
                     str(err),
                     response.latency_s,
+                    context=sections,
                 )
                 # Throwaway branch: the retry sees its mistake and the exact error.
                 branch = [
@@ -253,7 +282,16 @@ class LlmSeat:
                 ]
                 continue
             self._record(
-                view, decision, attempt, messages, spec, response, "valid", "", response.latency_s
+                view,
+                decision,
+                attempt,
+                messages,
+                spec,
+                response,
+                "valid",
+                "",
+                response.latency_s,
+                context=sections,
             )
             self._answered[decision.id] = response.model_id
             return action
@@ -269,6 +307,7 @@ class LlmSeat:
             "retry budget spent; scripted policy answered",
             0.0,
             fallback_answer=action,
+            context=sections,
         )
         self._answered[decision.id] = "fallback"
         return action
@@ -285,6 +324,7 @@ class LlmSeat:
         error: str,
         latency: float,
         fallback_answer: Action | None = None,
+        context: tuple[ContextSection, ...] = (),
     ) -> None:
         if self.sink is None:
             return
@@ -308,5 +348,6 @@ class LlmSeat:
                 error=error,
                 usage=response.usage if response else Usage(),
                 latency_s=latency,
+                context=context,
             )
         )
