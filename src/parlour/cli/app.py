@@ -10,16 +10,17 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import yaml
 from rich.console import Console
 from rich.table import Table
 
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
+from parlour.cli.set_values import parse_set_options
 from parlour.cli.transcript import Format, render_transcript
 from parlour.cli.werewolf_cmd import cast_options, werewolf_app
 from parlour.core.errors import ParlourError
+from parlour.core.module import GameModule
 from parlour.core.rng import Rng
 from parlour.games import registry
 from parlour.runtime import session as sessions
@@ -91,16 +92,8 @@ def _store(db: str | None) -> Store:
     return Store(db_url(db) if db else None)
 
 
-def _options(items: list[str] | None) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for item in items or []:
-        key, sep, raw = item.partition("=")
-        if not sep:
-            raise ParlourError(
-                f"bad --set '{item}'; write KEY=VALUE, e.g. --set reveal_roles=false"
-            )
-        out[key.strip()] = yaml.safe_load(raw)
-    return out
+def _options(items: list[str] | None, module: GameModule | None = None) -> dict[str, object]:
+    return parse_set_options(items, module.game.config_model if module else None)
 
 
 def _seed(seed: int | None) -> int:
@@ -258,7 +251,7 @@ def _start(
     human_seat: str | None,
 ) -> sessions.Session:
     module = registry.load(game)
-    options = _options(set_)
+    options = _options(set_, module)
     config = module.make_config(players, options)
     probe = module.game.new(config, seed)
     overrides = parse_overrides(seat or [], probe.seats())
@@ -379,7 +372,7 @@ def play(
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
     set_ = _scenario_set(game, set_, scenario)
     module = registry.load(game)
-    probe = module.game.new(module.make_config(players, _options(set_)), seed)
+    probe = module.game.new(module.make_config(players, _options(set_, module)), seed)
     humans = [s for s in probe.seats() if not s.system]
     if as_ is None:
         mine = Rng(seed).choice(humans).id
