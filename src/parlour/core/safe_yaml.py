@@ -57,6 +57,7 @@ MAX_NODES = 2_000_000
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_TAG}{name}" for name in ("null", "bool", "int", "float", "str", "binary")}
 _SCALAR_TAGS.add(f"{_TAG}timestamp")
+_STR, _NULL = f"{_TAG}str", f"{_TAG}null"
 _MAP_TAGS = {None, "!", f"{_TAG}map"}
 _SEQ_TAGS = {None, "!", f"{_TAG}seq"}
 #: Characters YAML 1.1 does not allow in a stream (C0 controls but tab/newline/CR, DEL...).
@@ -327,8 +328,8 @@ class _Builder:
             raise self.fail(f"tag {_short(event.tag)} is not supported; remove it", event, "Y006")
         top = self.stack[-1] if self.stack else None
         raw = top is not None and isinstance(top.container, dict) and top.key in self.out.raw_keys
-        if raw and tag != f"{_TAG}null":
-            return str(event.value)
+        if (raw and tag != _NULL) or tag == _STR:
+            return str(event.value)  # the common case, without building a node
         node = ScalarNode(tag, event.value, None, None, event.style)
         construct: Callable[[SafeConstructor, ScalarNode], Any] = self.ctor.yaml_constructors[tag]
         try:

@@ -48,6 +48,9 @@ class HumanSeat:
         self._show_news = show_news
         # One terminal, one question at a time, even when decisions are concurrent.
         self._lock = asyncio.Lock()
+        # A read still waiting for a line after its question was withdrawn or timed out:
+        # the thread cannot be stopped, so the next question takes the line it reads.
+        self._reading: asyncio.Future[str] | None = None
 
     @property
     def label(self) -> str:
@@ -63,10 +66,19 @@ class HumanSeat:
         self._console.print(line, markup=False, highlight=False)
 
     async def _ask(self, prompt: str) -> str:
+        if self._reading is None:
+            self._reading = asyncio.ensure_future(asyncio.to_thread(self._input, prompt))
+        else:
+            self._console.print(prompt, end="", markup=False, highlight=False)
+        reading = self._reading
         try:
-            return await asyncio.to_thread(self._input, prompt)
+            # Shielded: cancelling the question (deadline, withdrawal) leaves the read on.
+            return await asyncio.shield(reading)
         except EOFError as err:
             raise InputClosed from err
+        finally:
+            if reading.done():
+                self._reading = None
 
     async def decide(self, view: View, decision: Decision) -> Action:
         async with self._lock:
