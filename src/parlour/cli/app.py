@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli.audit_cmd import audit
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
@@ -37,6 +38,7 @@ app = typer.Typer(
 app.add_typer(escape_app, name="escape")
 app.add_typer(werewolf_app, name="werewolf")
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
+app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
 console = Console()
 err_console = Console(stderr=True)
 

@@ -124,7 +124,7 @@ def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable
                         d.model_dump(mode="json") for d in game.pending() if d.seat == seat.id
                     ],
                 }
-                strings = list(_strings(given, ""))
+                strings = list(strings_in(given, ""))
                 everything = "\n".join(text for _, text in strings)
                 for marker, allowed in markers.items():
                     if seat.id in allowed or marker not in everything:
@@ -148,17 +148,17 @@ def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable
     return scanned
 
 
-def _strings(value: object, path: str) -> Iterator[tuple[str, str]]:
+def strings_in(value: object, path: str) -> Iterator[tuple[str, str]]:
     """Every string of a JSON-like value (keys too) and where it sits (``view.events.3.text``)."""
     if isinstance(value, str):
         yield path, value
     elif isinstance(value, dict):
         for key, item in value.items():
             yield f"{path}.{key}<key>", str(key)
-            yield from _strings(item, f"{path}.{key}".lstrip("."))
+            yield from strings_in(item, f"{path}.{key}".lstrip("."))
     elif isinstance(value, list | tuple):
         for n, item in enumerate(value):
-            yield from _strings(item, f"{path}.{n}")
+            yield from strings_in(item, f"{path}.{n}")
 
 
 def _illegal_answer(decision: Decision) -> Action:
