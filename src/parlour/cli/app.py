@@ -10,16 +10,18 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import yaml
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli.audit_cmd import audit
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
+from parlour.cli.set_values import parse_set_options
 from parlour.cli.transcript import Format, render_transcript
 from parlour.cli.werewolf_cmd import cast_options, werewolf_app
 from parlour.core.errors import ParlourError
+from parlour.core.module import GameModule
 from parlour.games import registry
 from parlour.runtime import session as sessions
 from parlour.runtime.seating import parse_overrides
@@ -35,6 +37,7 @@ app = typer.Typer(
 app.add_typer(escape_app, name="escape")
 app.add_typer(werewolf_app, name="werewolf")
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
+app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
 console = Console()
 err_console = Console(stderr=True)
 
@@ -90,16 +93,8 @@ def _store(db: str | None) -> Store:
     return Store(db_url(db) if db else None)
 
 
-def _options(items: list[str] | None) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for item in items or []:
-        key, sep, raw = item.partition("=")
-        if not sep:
-            raise ParlourError(
-                f"bad --set '{item}'; write KEY=VALUE, e.g. --set reveal_roles=false"
-            )
-        out[key.strip()] = yaml.safe_load(raw)
-    return out
+def _options(items: list[str] | None, module: GameModule | None = None) -> dict[str, object]:
+    return parse_set_options(items, module.game.config_model if module else None)
 
 
 def _theme_seed(seed: int | None, theme: str | None) -> int | None:
@@ -265,7 +260,7 @@ def _start(
         game,
         players=players,
         seed=seed,
-        options=_options(set_),
+        options=_options(set_, registry.load(game)),
         model=model,
         seats=seat or [],
         human=human_seat,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
@@ -98,33 +98,69 @@ def check_deterministic_and_replayable(
 
 
 def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable[int]) -> int:
-    """Scan every seat's view at every step for markers planted in secrets it may not know.
+    """Scan everything each seat is given, at every step, for markers it may not know.
 
-    ``configs`` must build configs with marker planting switched on. Returns the number of
-    views scanned (so a caller can assert the scan was not vacuous).
+    ``configs`` must build configs with marker planting switched on. Scanned per seat: every
+    string of its view (event text and every field of every event's ``data``, the view's
+    ``public`` and ``private`` parts) and of its pending decisions (prompt, options,
+    context). Every answer also carries a ``reason`` holding a marker only the answering
+    seat may know (a reason is the seat's own aside), so a game that publishes what a seat
+    wrote for itself is caught too. Returns the number of views scanned.
     """
     scanned = 0
     for seed in seeds:
         config = configs(seed)
-        run = random_playthrough(game_cls, config, seed)
+        rng = Rng(seed * 7919 + 17)  # the same answers as ``random_playthrough``
         game = game_cls.new(config, seed)
-        markers = game.secret_markers()
-        assert markers, f"seed {seed}: no markers planted; enable plant_markers in the config"
-        steps = [None, *run.actions]
-        for step in steps:
-            if step is not None:
-                game.apply(*step)
-            markers = game.secret_markers()
+        assert game.secret_markers(), (
+            f"seed {seed}: no markers planted; enable plant_markers in the config"
+        )
+        reasons: dict[str, frozenset[str]] = {}
+        for step in range(20_001):
+            markers = {**game.secret_markers(), **reasons}
             for seat in game.seats():
-                text = game.view(seat.id).model_dump_json()
                 scanned += 1
+                given = {
+                    "view": game.view(seat.id).model_dump(mode="json"),
+                    "decisions": [
+                        d.model_dump(mode="json") for d in game.pending() if d.seat == seat.id
+                    ],
+                }
+                strings = list(strings_in(given, ""))
+                everything = "\n".join(text for _, text in strings)
                 for marker, allowed in markers.items():
-                    if seat.id not in allowed and marker in text:
-                        raise AssertionError(
-                            f"seed {seed}: seat {seat.id} sees marker {marker} "
-                            f"(allowed: {sorted(allowed)})"
-                        )
+                    if seat.id in allowed or marker not in everything:
+                        continue
+                    where = next(w for w, text in strings if marker in text)
+                    raise AssertionError(
+                        f"seed {seed} step {step}: seat {seat.id} sees marker "
+                        f"{marker} in {where} (allowed: {sorted(allowed)})"
+                    )
+            if game.is_terminal():
+                break
+            pending = game.pending()
+            assert pending, f"seed {seed}: game is not terminal but has no pending decision"
+            decision = pending[0] if len(pending) == 1 else rng.choice(pending)
+            marker = f"[[mk:reason:{decision.seat}:{step}]]"
+            reasons[marker] = frozenset({decision.seat})
+            answer = random_answer(decision, rng).model_copy(update={"reason": marker})
+            game.apply(decision.id, answer)
+        else:
+            raise AssertionError(f"seed {seed}: no terminal state after 20000 steps")
     return scanned
+
+
+def strings_in(value: object, path: str) -> Iterator[tuple[str, str]]:
+    """Every string of a JSON-like value (keys too) and where it sits (``view.events.3.text``)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield f"{path}.{key}<key>", str(key)
+            yield from strings_in(item, f"{path}.{key}".lstrip("."))
+    elif isinstance(value, list | tuple):
+        for n, item in enumerate(value):
+            yield from strings_in(item, f"{path}.{n}")
 
 
 def _illegal_answer(decision: Decision) -> Action:

@@ -20,10 +20,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from parlour.core.safe_yaml import LinedData, YamlError, load_file
 from parlour.games.escape.availability import Frontier
 from parlour.games.escape.loader import SCENARIO_DIR
 from parlour.games.escape.scenario import NONE_ID, Scenario, ScenarioError
-from parlour.games.escape.yaml_lines import LinedData, YamlShapeError, compose_lined
 
 
 class LabelCase(BaseModel):
@@ -56,9 +56,9 @@ def load_labels(name_or_path: str | Path) -> LabelSet:
     path = labels_path(name_or_path)
     file = str(path)
     try:
-        lined = compose_lined(path.read_text(encoding="utf-8"))
-    except YamlShapeError as err:
-        raise ScenarioError(f"{file}:{err.line}: {err}", file=file, line=err.line) from err
+        lined = load_file(path, file=file)
+    except YamlError as err:
+        raise ScenarioError(str(err), file=file, line=err.line) from err
     return _parse(lined, file)
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from parlour.core.safe_yaml import LinedData, YamlError, load_lined, read_text
 from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
-from parlour.games.escape.yaml_lines import LinedData, YamlShapeError, compose_lined
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 TOP_KEYS = ("title", "intro", "world", "actions")
@@ -48,18 +48,18 @@ def scenario_path(name_or_path: str | Path) -> Path:
 def load_scenario(name_or_path: str | Path) -> Scenario:
     path = scenario_path(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ScenarioError(f"{path}: cannot read the file: {err}", file=str(path)) from err
+        text = read_text(path)
+    except YamlError as err:
+        raise ScenarioError(str(err), file=str(path), line=err.line) from err
     source = str(name_or_path) if not Path(name_or_path).is_file() else str(path)
     return parse_scenario(text, file=str(path), source=source)
 
 
 def parse_scenario(text: str, *, file: str = "<scenario>", source: str = "") -> Scenario:
     try:
-        lined = compose_lined(text, raw_keys=frozenset({"answer"}))
-    except YamlShapeError as err:
-        raise ScenarioError(f"{file}:{err.line}: {err}", file=file, line=err.line) from err
+        lined = load_lined(text, file=file, raw_keys=frozenset({"answer"}))
+    except YamlError as err:
+        raise ScenarioError(str(err), file=file, line=err.line) from err
     data = lined.data
     if data is None:
         raise ScenarioError(

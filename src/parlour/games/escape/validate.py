@@ -7,7 +7,6 @@ mean. How reachability, dead ends and co-availability are computed is explained 
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -15,7 +14,8 @@ from pydantic import BaseModel, ConfigDict
 from parlour.games.escape.analysis import GraphFacts, analyse
 from parlour.games.escape.answers import answer_in_text, matchable
 from parlour.games.escape.scenario import NONE_ID, Scenario
-from parlour.games.escape.text import jaccard, token_set
+from parlour.games.escape.text import token_set
+from parlour.games.escape.text_index import WordIndex, similar_pairs
 
 #: Descriptions at least this similar (token Jaccard) confuse a classifier.
 NEAR_DUPLICATE = 0.7
@@ -66,7 +66,7 @@ def validate(
 ) -> list[Problem]:
     """Every problem found, errors first, each group in file order.
 
-    ``warnings=False`` skips the warning-only checks (the O(n²) near-duplicate scan among
+    ``warnings=False`` skips the warning-only checks (the near-duplicate and answer scans among
     them); the game uses it to refuse broken scenarios cheaply.
     """
     facts = analyse(scenario)
@@ -181,10 +181,13 @@ def _endings(scenario: Scenario, facts: GraphFacts, max_turns: int | None) -> li
 
 def _near_duplicates(facts: GraphFacts, threshold: float) -> list[Problem]:
     out: list[Problem] = []
-    tokens = {aid: token_set(act.description) for aid, act in facts.by_id.items()}
-    for a, b in combinations(facts.order, 2):
-        score = jaccard(tokens[a], tokens[b])
-        if score >= threshold and facts.co_available(a, b):
+    order = facts.order
+    sets = [token_set(facts.by_id[aid].description) for aid in order]
+    # Candidate pairs through a token index (text_index.py): the same pairs as comparing
+    # all of them, in the same order, without the quadratic scan.
+    for i, j, score in similar_pairs(sets, threshold):
+        a, b = order[i], order[j]
+        if facts.co_available(a, b):
             out.append(
                 _p(
                     "W001",
@@ -198,10 +201,20 @@ def _near_duplicates(facts: GraphFacts, threshold: float) -> list[Problem]:
 
 def _answers(scenario: Scenario, facts: GraphFacts) -> list[Problem]:
     out: list[Problem] = []
+    descriptions = [a.description for a in scenario.actions]
+    described = WordIndex(descriptions)
+    # Texts a player may read before an action: (text, the action it belongs to or None).
+    readable: list[tuple[str, str | None]] = [(scenario.intro, None)]
+    readable += [(line, None) for line in scenario.world]
+    for other in facts.by_id.values():
+        readable += [(other.consequence, other.id), (other.hint or "", other.id)]
+    readable_index = WordIndex(text for text, _ in readable)
     for act in scenario.actions:
         if act.answer is None or not matchable(act.answer):
             continue
-        if any(answer_in_text(act.answer, other.description) for other in scenario.actions):
+        if any(
+            answer_in_text(act.answer, descriptions[n]) for n in described.candidates(act.answer)
+        ):
             out.append(
                 _p(
                     "W003",
@@ -210,13 +223,17 @@ def _answers(scenario: Scenario, facts: GraphFacts) -> list[Problem]:
                     act.id,
                 )
             )
-        before = [scenario.intro, *scenario.world, act.hint or ""]
-        for other in facts.by_id.values():
-            if other.id == act.id or facts.is_ancestor(act.id, other.id):
+        if answer_in_text(act.answer, act.hint or ""):
+            continue
+        seen_before = False
+        for n in readable_index.candidates(act.answer):
+            text, owner = readable[n]
+            if owner is not None and (owner == act.id or facts.is_ancestor(act.id, owner)):
                 continue  # only things that can happen before this action count
-            before.append(other.consequence)
-            before.append(other.hint or "")
-        if not any(answer_in_text(act.answer, text) for text in before):
+            if answer_in_text(act.answer, text):
+                seen_before = True
+                break
+        if not seen_before:
             out.append(
                 _p(
                     "W004",

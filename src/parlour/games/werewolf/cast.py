@@ -18,6 +18,7 @@ from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import ParlourError
 from parlour.core.prompting import PromptParts
 from parlour.core.rng import Rng
+from parlour.core.safe_yaml import YamlError, load_file
 from parlour.core.view import AnyView, Facts, NoFacts, View
 from parlour.games.werewolf.names import DEFAULT_NAMES, MAX_NAME_LENGTH, name_problem
 from parlour.games.werewolf.playstyles import STYLES, Playstyle
@@ -205,18 +206,18 @@ def save_cast(cast: Cast, path: Path) -> None:
 
 
 def load_cast(path: Path) -> Cast:
+    """A cast file through the safe loader; every error is one line with file:line."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise ParlourError(f"cannot read cast file {path}: {err.strerror}") from err
-    except yaml.YAMLError as err:
-        raise ParlourError(f"{path}: not valid YAML ({err})") from err
-    if not isinstance(raw, dict):
-        raise ParlourError(f"{path}: expected a mapping with scene and players")
+        lined = load_file(path)
+    except YamlError as err:
+        raise ParlourError(f"cast file {err}") from err
+    if not isinstance(lined.data, dict):
+        raise ParlourError(f"{path}:1: expected a mapping with scene and players")
     try:
-        return Cast.model_validate(raw)
+        return Cast.model_validate(lined.data)
     except ValidationError as err:
         first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "cast"
+        loc = tuple(first["loc"])
+        where = ".".join(str(p) for p in loc) or "cast"
         message = str(first["msg"]).removeprefix("Value error, ")
-        raise ParlourError(f"{path}: {where}: {message}") from err
+        raise ParlourError(f"{path}:{lined.line_of(loc)}: {where}: {message}") from err
