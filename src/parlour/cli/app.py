@@ -14,6 +14,7 @@ import yaml
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli import help as clean_help
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
@@ -26,6 +27,8 @@ from parlour.runtime import session as sessions
 from parlour.runtime.seating import SeatPlan, parse_overrides
 from parlour.runtime.store import Store, db_url
 from parlour.seats.human import HumanSeat
+
+clean_help.install()
 
 app = typer.Typer(
     help="parlour: games played by and with LLM agents.",
@@ -401,7 +404,7 @@ def resume(
     decision_timeout: TimeoutOpt = None,
     seat: SeatOpt = None,
 ) -> None:
-    """Continue a saved game exactly where it stopped (``--seat`` hands seats over)."""
+    """Continue a saved game exactly where it stopped (--seat hands seats over)."""
     store = _store(db)
     row = store.get_game(game_id)
     if row.status == "finished":

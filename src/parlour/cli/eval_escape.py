@@ -24,7 +24,9 @@ def eval_escape(
     scenario: Annotated[
         list[str] | None, typer.Option("--scenario", help="shipped scenario (default: all)")
     ] = None,
-    base_url: Annotated[str | None, typer.Option("--base-url")] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
+    ] = None,
     db: Annotated[
         str | None, typer.Option("--db", help="where calls and the run are stored")
     ] = None,

@@ -140,7 +140,9 @@ def cast_cmd(
         "cast.yaml"
     ),
     seed: Annotated[int, typer.Option(help="seed")] = 0,
-    base_url: Annotated[str | None, typer.Option("--base-url")] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
+    ] = None,
     db: Annotated[str | None, typer.Option("--db", help="where the model calls are logged")] = None,
 ) -> None:
     """Generate a cast for a theme, preview it and save it as YAML to edit and reuse."""
