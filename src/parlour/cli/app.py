@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -149,6 +150,7 @@ TimeoutOpt = Annotated[
 
 def _run(
     session: sessions.Session,
+    store: Store,
     *,
     quiet: bool = False,
     pace: float = 0.0,
@@ -159,17 +161,22 @@ def _run(
     session.runner.decision_timeout = timeout
     if table and not quiet:
         console.print(_seat_table(session))
+    store.set_status(session.game_id, "running")
     try:
         asyncio.run(session.run())
     except KeyboardInterrupt:
+        store.set_status(session.game_id, "paused")  # `list` shows it until resumed
         err_console.print(
             "interrupted; everything so far is saved — continue with: "
-            f"parlour resume {session.game_id}"
+            f"parlour resume {session.game_id}",
+            soft_wrap=True,
         )
         raise typer.Exit(130) from None
     except EOFError:
+        store.set_status(session.game_id, "paused")
         err_console.print(
-            f"input closed; the game is saved — continue with: parlour resume {session.game_id}"
+            f"input closed; the game is saved — continue with: parlour resume {session.game_id}",
+            soft_wrap=True,
         )
         raise typer.Exit(1) from None
     console.print(f"saved as {session.game_id} (parlour show {session.game_id})", style="dim")
@@ -244,7 +251,7 @@ def watch(
         from parlour.games.diplomacy.pictures import pictures_observer
 
         session.runner.observers.append(pictures_observer(game, pictures))
-    _run(session, quiet=quiet, pace=pace, timeout=decision_timeout)
+    _run(session, store, quiet=quiet, pace=pace, timeout=decision_timeout)
 
 
 def _start(
@@ -390,7 +397,7 @@ def play(
         mine = next(iter(parse_overrides([f"{as_}=human"], probe.seats())))
     seats = _with_router(seat, router, model)
     session = _start(store, game, players, seed, set_, model, seats, base_url, False, False, mine)
-    _run(session)
+    _run(session, store)
 
 
 @app.command()
@@ -444,20 +451,43 @@ def resume(
         seat_overrides=overrides or None,
         rebuilt=rebuilt,
     )
-    _run(session, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
+    _run(session, store, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
+
+
+STATUSES = ("running", "paused", "finished")
 
 
 @app.command(name="list")
-def list_games(db: DbOpt = None, limit: Annotated[int, typer.Option(help="how many")] = 30) -> None:
+def list_games(
+    db: DbOpt = None,
+    limit: Annotated[int, typer.Option("--limit", help="show at most this many games")] = 30,
+    game: Annotated[
+        str | None, typer.Option("--game", help="only this game, e.g. werewolf")
+    ] = None,
+    status: Annotated[
+        str | None, typer.Option("--status", help="only running, paused or finished games")
+    ] = None,
+) -> None:
     """Saved games, newest first."""
+    if status is not None and status not in STATUSES:
+        raise ParlourError(f"unknown --status '{status}'; use running, paused or finished")
+    if limit < 1:
+        raise ParlourError(f"--limit must be at least 1, got {limit}")
     store = _store(db)
-    table = Table(title=f"games in {store.url}")
-    for col in ("id", "game", "seed", "status", "result"):
-        table.add_column(col)
-    for row in store.list_games(limit):
+    rows = store.list_games(limit, game=game, status=status)
+    # The database path on a line of its own, never wrapped mid-word inside a table title.
+    console.print(f"saved games in {store.url}", style="dim", soft_wrap=True, highlight=False)
+    table = Table()
+    for col in ("id", "game", "started", "status", "seed", "result"):
+        # Ids and statuses are never cut (people copy them); the rest wraps when narrow.
+        table.add_column(col, no_wrap=col in ("id", "status"))
+    for row in rows:
         summary = (row.result or {}).get("summary", "") if row.result else ""
-        table.add_row(row.id, row.game, str(row.seed), row.status, str(summary))
+        started = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.created_at))
+        table.add_row(row.id, row.game, started, row.status, str(row.seed), str(summary))
     console.print(table)
+    if len(rows) == limit:
+        console.print(f"showing the newest {limit}; see more with --limit", style="dim")
 
 
 @app.command()
@@ -497,47 +527,94 @@ def show(
         sys.stdout.write(text)
 
 
+COST_COLUMNS = (
+    "calls",
+    "invalid",
+    "fallbacks",
+    "input tok",
+    "cached",
+    "output tok",
+    "cost $",
+    "latency s",
+)
+
+
 @app.command()
 def cost(
     game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
+    format_: Annotated[str, typer.Option("--format", help="table, csv or json")] = "table",
     db: DbOpt = None,
 ) -> None:
     """Model calls of a game: tokens, cached tokens, cost and latency per seat and phase."""
     from parlour.runtime.costs import summarise
 
+    if format_ not in ("table", "csv", "json"):
+        raise ParlourError(f"unknown format '{format_}'; use table, csv or json")
     store = _store(db)
-    store.get_game(game_id)
+    row = store.get_game(game_id)
     calls = store.calls(game_id)
     if not calls:
         console.print(f"game {game_id} made no model calls (all seats scripted, random or human)")
         return
-    for by in ("seat", "phase", "model_id"):
-        table = Table(title=f"{game_id} by {by}")
-        for col in (
-            by,
-            "calls",
-            "invalid",
-            "fallbacks",
-            "input tok",
-            "cached",
-            "output tok",
-            "cost $",
-            "latency s",
-        ):
-            table.add_column(col, justify="left" if col == by else "right")
-        for line in summarise(calls, by):
+    names = _seat_names(row)
+    groups = {
+        by: summarise(calls, by, order=list(row.seats) if by == "seat" else ())
+        for by in ("seat", "phase", "model_id")
+    }
+    records = [
+        {
+            "by": by,
+            "key": names.get(line.key, line.key) if by == "seat" else line.key,
+            "calls": line.calls,
+            "invalid": line.invalid,
+            "fallbacks": line.fallbacks,
+            "input_tokens": line.input_tokens,
+            "cached_tokens": line.cached_tokens,
+            "output_tokens": line.output_tokens,
+            "cost_usd": round(line.cost_usd, 6),
+            "latency_s": round(line.latency_s, 3),
+        }
+        for by, lines in groups.items()
+        for line in lines
+    ]
+    if format_ == "json":
+        sys.stdout.write(json.dumps(records, indent=2) + "\n")
+        return
+    if format_ == "csv":
+        import csv
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(records[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+        return
+    # Piped or redirected: wide enough that no header or number is ever cut to "inval…".
+    out = console if console.is_terminal else Console(width=200, highlight=False)
+    for by in groups:
+        table = Table(title=f"{game_id} by {by.replace('_', ' ')}")
+        table.add_column(by.replace("_", " "))
+        for col in COST_COLUMNS:
+            table.add_column(col, justify="right", no_wrap=True)
+        for rec in (r for r in records if r["by"] == by):
+            share = rec["cached_tokens"] / rec["input_tokens"] if rec["input_tokens"] else 0.0
             table.add_row(
-                line.key,
-                str(line.calls),
-                str(line.invalid),
-                str(line.fallbacks),
-                str(line.input_tokens),
-                f"{line.cached_tokens} ({line.cached_share:.0%})",
-                str(line.output_tokens),
-                f"{line.cost_usd:.4f}",
-                f"{line.latency_s:.1f}",
+                str(rec["key"]),
+                str(rec["calls"]),
+                str(rec["invalid"]),
+                str(rec["fallbacks"]),
+                str(rec["input_tokens"]),
+                f"{rec['cached_tokens']} ({share:.0%})",
+                str(rec["output_tokens"]),
+                f"{rec['cost_usd']:.4f}",
+                f"{rec['latency_s']:.1f}",
             )
-        console.print(table)
+        out.print(table)
+
+
+def _seat_names(row: Any) -> dict[str, str]:
+    """Seat id → display name, from the stored config and seed (no replay needed)."""
+    module = registry.load(row.game)
+    config = module.game.config_model.model_validate_json(row.config)
+    return {s.id: s.name for s in module.game.new(config, row.seed).seats()}
 
 
 def main() -> None:
