@@ -7,6 +7,7 @@ import json
 import logging
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -496,33 +497,64 @@ def show(
     as_: Annotated[
         str | None, typer.Option("--as", help="the transcript as this seat saw it")
     ] = None,
-    reveal: Annotated[bool, typer.Option(help="everything, secrets included")] = False,
+    reveal: Annotated[
+        bool, typer.Option(help="everything, secrets and private choices included")
+    ] = False,
+    reasons: Annotated[
+        bool | None,
+        typer.Option(help="show the reasons given with votes (default: on with --reveal)"),
+    ] = None,
     format_: Annotated[str, typer.Option("--format", help="text, markdown or html")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="write to a file")] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="write to a file (html default: out/GAME_ID.html)"),
+    ] = None,
     db: DbOpt = None,
 ) -> None:
     """Print a saved game's transcript (public by default)."""
+    from parlour.cli.annotate import annotate
+    from parlour.cli.boards import phase_pictures
+    from parlour.cli.transcript import Header, build, seat_rows
+
     if format_ not in ("text", "markdown", "html"):
         raise ParlourError(f"unknown format '{format_}'; use text, markdown or html")
     store = _store(db)
     row = store.get_game(game_id)
-    _, game, _ = sessions.rebuild(store, game_id)
+    log = annotate(store, game_id)
+    game = log.game
     names = {s.id: s.name for s in game.seats()}
+    seat_id = ""
     if as_ is not None:
         seat_id = next(iter(parse_overrides([f"{as_}=x"], game.seats())))
-        events = list(game.view(seat_id).events)
         title = f"{row.game} {game_id} — as {names[seat_id]}"
     elif reveal:
-        events = list(game.events)
         title = f"{row.game} {game_id} — everything revealed"
     else:
-        events = list(game.spectator_view(False).events)
         title = f"{row.game} {game_id}"
+    result = row.result or {}
+    header = Header(
+        title,
+        seat_rows(log, row.seats, reveal=reveal, seat=seat_id),
+        str(result.get("summary", "")),
+        tuple(names.get(w, w) for w in result.get("winners", [])),
+    )
+    doc = build(
+        log,
+        header,
+        mode="seat" if as_ is not None else "reveal" if reveal else "public",
+        seat=seat_id,
+        reasons=reveal if reasons is None else reasons,
+    )
+    if format_ == "html":
+        doc = replace(doc, pictures=phase_pictures(game))
+        # Generated files go to out/ (git-ignored) rather than into the terminal.
+        output = output or Path("out") / f"{game_id}.html"
     fmt: Format = format_  # type: ignore[assignment]
-    text = render_transcript(title, events, names, row.seats, fmt)
+    text = render_transcript(doc, fmt)
     if output:
+        output.parent.mkdir(parents=True, exist_ok=True)
         output.write_text(text, encoding="utf-8")
-        console.print(f"wrote {output}")
+        console.print(f"wrote {output}", highlight=False, soft_wrap=True)
     else:
         sys.stdout.write(text)
 
@@ -561,7 +593,7 @@ def cost(
         by: summarise(calls, by, order=list(row.seats) if by == "seat" else ())
         for by in ("seat", "phase", "model_id")
     }
-    records = [
+    records: list[dict[str, Any]] = [
         {
             "by": by,
             "key": names.get(line.key, line.key) if by == "seat" else line.key,
