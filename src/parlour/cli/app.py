@@ -19,6 +19,7 @@ from rich.table import Table
 from parlour.cli import help as clean_help
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
+from parlour.cli.live import LiveStatus, watching
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.transcript import Format, render_transcript
 from parlour.cli.werewolf_cmd import cast_options, werewolf_app
@@ -43,6 +44,8 @@ app.add_typer(werewolf_app, name="werewolf")
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
 console = Console()
 err_console = Console(stderr=True)
+#: who is thinking right now (model seats report to it; drawn on a terminal only)
+status = LiveStatus(console)
 
 DbOpt = Annotated[
     str | None,
@@ -122,7 +125,7 @@ def _llm_factory(store: Store, base_url: str | None, specs: set[str]) -> Any:
 
     factory = LlmFactory(store=store, base_url=base_url)
     factory.check(specs)
-    return factory
+    return watching(factory, status)
 
 
 def _seat_table(session: sessions.Session) -> Table:
@@ -164,7 +167,10 @@ def _run(
         console.print(_seat_table(session))
     store.set_status(session.game_id, "running")
     try:
-        asyncio.run(session.run())
+        try:
+            asyncio.run(session.run())
+        finally:
+            status.stop()  # the status lines go before any message below
     except KeyboardInterrupt:
         store.set_status(session.game_id, "paused")  # `list` shows it until resumed
         err_console.print(
@@ -288,7 +294,10 @@ def _start(
     if humans:
         # The player's own screen streams their view; the seat only asks questions.
         human = HumanSeat(
-            console=console, render_event=_human_renderer(probe), show_news=len(humans) > 1
+            console=console,
+            render_event=_human_renderer(probe),
+            show_news=len(humans) > 1,
+            input_fn=status.pausing(input),  # the status steps aside while a person types
         )
     is_model = module.named_policy(model) is None and model not in ("random", "human")
     plan = SeatPlan(
@@ -302,9 +311,11 @@ def _start(
     model_specs = {spec for spec in specs if plan.is_model(spec, module)}
     llm = _llm_factory(store, base_url, model_specs) if model_specs else None
     observer: TerminalObserver | SeatObserver = (
-        SeatObserver(console, humans[0])
+        SeatObserver(console, humans[0], fallbacks=status.fell_back)
         if len(humans) == 1
-        else TerminalObserver(console, reveal=reveal, quiet=quiet or bool(humans))
+        else TerminalObserver(
+            console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
+        )
     )
     session = sessions.start(
         store,
@@ -431,14 +442,21 @@ def resume(
     }
     humans = sorted(s for s, spec in specs.items() if spec == "human")
     human = (
-        HumanSeat(console=console, render_event=_human_renderer(game), show_news=len(humans) > 1)
+        HumanSeat(
+            console=console,
+            render_event=_human_renderer(game),
+            show_news=len(humans) > 1,
+            input_fn=status.pausing(input),
+        )
         if humans
         else None
     )
     observer: TerminalObserver | SeatObserver = (
-        SeatObserver(console, humans[0])
+        SeatObserver(console, humans[0], fallbacks=status.fell_back)
         if len(humans) == 1
-        else TerminalObserver(console, reveal=reveal, quiet=quiet or bool(humans))
+        else TerminalObserver(
+            console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
+        )
     )
     if len(humans) == 1:
         # Show what the player had seen before the interruption, then go on live.
