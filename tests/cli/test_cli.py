@@ -67,7 +67,7 @@ def test_watch_list_show_and_formats(cli: CliRunner, tmp_path: Path) -> None:
     assert gid in listed.stdout and "finished" in listed.stdout
     public = cli("show", gid).stdout
     revealed = cli("show", gid, "--reveal").stdout
-    assert "wolves" not in public and "[group:wolves]" in revealed
+    assert "wolves" not in public and "[wolves] The pack:" in revealed
     as_seat = cli("show", gid, "--as", "Kenji").stdout
     assert "as Kenji" in as_seat and "You are Kenji" in as_seat
     html = tmp_path / "g.html"

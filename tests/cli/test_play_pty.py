@@ -74,7 +74,7 @@ def test_closing_the_terminal_saves_and_resume_continues(tmp_path: Path) -> None
     gid = child.match.group(1).strip()
     child.expect(pexpect.EOF)
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
-    assert status == "running"
+    assert status == "paused"  # stopped by the player, listed as such until resumed
     again = _spawn(db, "resume", gid)
     while True:
         i = again.expect([*PROMPTS, "Game over", pexpect.EOF])

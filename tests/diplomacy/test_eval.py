@@ -100,13 +100,14 @@ def test_the_cli_writes_a_report_a_plot_and_json(cli: CliRunner, tmp_path: Path)
         "--vs",
         "hold",
         "--games",
-        "1",
+        "2",
         "--end-year",
         "1901",
         "--seed",
         "3",
         "--out",
         str(out),
+        "--json",
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
@@ -115,5 +116,6 @@ def test_the_cli_writes_a_report_a_plot_and_json(cli: CliRunner, tmp_path: Path)
     summary = json.loads(pngs[0].with_suffix(".json").read_text())
     assert summary["params"]["vs"] == "hold" and summary["run_id"] in pngs[0].name
     assert "A share" in done.stdout and '"a_share_1v6"' in done.stdout
-    bad = cli("eval", "diplomacy", "--bot", "nonsense-bot", "--games", "1")
+    assert summary["overall"]["games"] == 2  # --games counts games in all
+    bad = cli("eval", "diplomacy", "--bot", "nonsense-bot", "--games", "2")
     assert bad.returncode != 0 and "nonsense-bot" in bad.stderr

@@ -69,7 +69,7 @@ def test_two_phases_in_a_terminal_then_ctrl_d_and_resume(tmp_path: Path) -> None
 
     store = Store(db_url(str(db)))
     row = store.get_game(game_id)
-    assert row.status == "running" and row.seats["FRANCE"] == "human"
+    assert row.status == "paused" and row.seats["FRANCE"] == "human"  # until resumed
     mine = [a for a in store.actions(game_id) if a.seat == "FRANCE"]
     assert [a.decision_id for a in mine] == ["S1901M:orders:FRANCE", "F1901M:orders:FRANCE"]
     assert all(a.by == "human" for a in mine)

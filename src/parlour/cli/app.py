@@ -6,16 +6,20 @@ import asyncio
 import json
 import logging
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli import help as clean_help
 from parlour.cli.audit_cmd import audit
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
+from parlour.cli.live import LiveStatus, watch_seats
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.set_values import parse_set_options
 from parlour.cli.transcript import Format, render_transcript
@@ -27,6 +31,8 @@ from parlour.runtime import session as sessions
 from parlour.runtime.seating import parse_overrides
 from parlour.runtime.store import Store, db_url
 from parlour.seats.human import HumanSeat
+
+clean_help.install()
 
 app = typer.Typer(
     help="parlour: games played by and with LLM agents.",
@@ -40,6 +46,8 @@ app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cl
 app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
 console = Console()
 err_console = Console(stderr=True)
+#: who is thinking right now (model seats report to it; drawn on a terminal only)
+status = LiveStatus(console)
 
 DbOpt = Annotated[
     str | None,
@@ -143,6 +151,7 @@ TimeoutOpt = Annotated[
 
 def _run(
     session: sessions.Session,
+    store: Store,
     *,
     quiet: bool = False,
     pace: float = 0.0,
@@ -153,17 +162,25 @@ def _run(
     session.runner.decision_timeout = timeout
     if table and not quiet:
         console.print(_seat_table(session))
+    store.set_status(session.game_id, "running")
     try:
-        asyncio.run(session.run())
+        try:
+            asyncio.run(session.run())
+        finally:
+            status.stop()  # the status lines go before any message below
     except KeyboardInterrupt:
+        store.set_status(session.game_id, "paused")  # `list` shows it until resumed
         err_console.print(
             "interrupted; everything so far is saved — continue with: "
-            f"parlour resume {session.game_id}"
+            f"parlour resume {session.game_id}",
+            soft_wrap=True,
         )
         raise typer.Exit(130) from None
     except EOFError:
+        store.set_status(session.game_id, "paused")
         err_console.print(
-            f"input closed; the game is saved — continue with: parlour resume {session.game_id}"
+            f"input closed; the game is saved — continue with: parlour resume {session.game_id}",
+            soft_wrap=True,
         )
         raise typer.Exit(1) from None
     console.print(f"saved as {session.game_id} (parlour show {session.game_id})", style="dim")
@@ -238,7 +255,7 @@ def watch(
         from parlour.games.diplomacy.pictures import pictures_observer
 
         session.runner.observers.append(pictures_observer(game, pictures))
-    _run(session, quiet=quiet, pace=pace, timeout=decision_timeout)
+    _run(session, store, quiet=quiet, pace=pace, timeout=decision_timeout)
 
 
 def _start(
@@ -275,13 +292,17 @@ def _start(
             console=console,
             render_event=_human_renderer(planned.game),
             show_news=len(humans) > 1,
+            input_fn=status.pausing(input),  # the status steps aside while a person types
         )
     observer: TerminalObserver | SeatObserver = (
-        SeatObserver(console, humans[0])
+        SeatObserver(console, humans[0], fallbacks=status.fell_back)
         if len(humans) == 1
-        else TerminalObserver(console, reveal=reveal, quiet=quiet or bool(humans))
+        else TerminalObserver(
+            console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
+        )
     )
     session = sessions.start_planned(store, planned, human=human)
+    watch_seats(session.runner.seats, session.game.seats(), status)
     # Seats first, then the story: the opening events follow the seating table.
     if not quiet:
         console.print(_seat_table(session))
@@ -364,7 +385,7 @@ def play(
     session = _start(
         store, game, players, seed, set_, model, seats, base_url, False, False, as_, as_ is None
     )
-    _run(session)
+    _run(session, store)
 
 
 @app.command()
@@ -378,7 +399,7 @@ def resume(
     decision_timeout: TimeoutOpt = None,
     seat: SeatOpt = None,
 ) -> None:
-    """Continue a saved game exactly where it stopped (``--seat`` hands seats over)."""
+    """Continue a saved game exactly where it stopped (--seat hands seats over)."""
     store = _store(db)
     row = store.get_game(game_id)
     if row.status == "finished":
@@ -390,33 +411,64 @@ def resume(
     humans = planned.humans
     game = planned.game
     human = (
-        HumanSeat(console=console, render_event=_human_renderer(game), show_news=len(humans) > 1)
+        HumanSeat(
+            console=console,
+            render_event=_human_renderer(game),
+            show_news=len(humans) > 1,
+            input_fn=status.pausing(input),
+        )
         if humans
         else None
     )
     observer: TerminalObserver | SeatObserver = (
-        SeatObserver(console, humans[0])
+        SeatObserver(console, humans[0], fallbacks=status.fell_back)
         if len(humans) == 1
-        else TerminalObserver(console, reveal=reveal, quiet=quiet or bool(humans))
+        else TerminalObserver(
+            console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
+        )
     )
     if len(humans) == 1:
         # Show what the player had seen before the interruption, then go on live.
         observer.on_events(game, game.events)
     session = sessions.resume_planned(store, planned, observers=[observer], human=human)
-    _run(session, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
+    watch_seats(session.runner.seats, session.game.seats(), status)
+    _run(session, store, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
+
+
+STATUSES = ("running", "paused", "finished")
 
 
 @app.command(name="list")
-def list_games(db: DbOpt = None, limit: Annotated[int, typer.Option(help="how many")] = 30) -> None:
+def list_games(
+    db: DbOpt = None,
+    limit: Annotated[int, typer.Option("--limit", help="show at most this many games")] = 30,
+    game: Annotated[
+        str | None, typer.Option("--game", help="only this game, e.g. werewolf")
+    ] = None,
+    status: Annotated[
+        str | None, typer.Option("--status", help="only running, paused or finished games")
+    ] = None,
+) -> None:
     """Saved games, newest first."""
+    if status is not None and status not in STATUSES:
+        raise ParlourError(f"unknown --status '{status}'; use running, paused or finished")
+    if limit < 1:
+        raise ParlourError(f"--limit must be at least 1, got {limit}")
     store = _store(db)
-    table = Table(title=f"games in {store.url}")
-    for col in ("id", "game", "seed", "status", "result"):
-        table.add_column(col)
-    for row in store.list_games(limit):
+    rows = store.list_games(limit, game=game, status=status)
+    # The database path on a line of its own, never wrapped mid-word inside a table title.
+    console.print(f"saved games in {store.url}", style="dim", soft_wrap=True, highlight=False)
+    table = Table()
+    for col in ("id", "game", "started", "status", "seed", "result"):
+        # Ids and statuses are never cut (people copy them); the rest wraps when narrow.
+        table.add_column(col, no_wrap=col in ("id", "status"))
+    for row in rows:
         summary = (row.result or {}).get("summary", "") if row.result else ""
-        table.add_row(row.id, row.game, str(row.seed), row.status, str(summary))
+        started = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.created_at))
+        table.add_row(row.id, row.game, started, row.status, str(row.seed), str(summary))
     console.print(table)
+    if len(rows) == limit:
+        console.print(f"showing the newest {limit}; see more with --limit", style="dim")
 
 
 @app.command()
@@ -425,16 +477,28 @@ def show(
     as_: Annotated[
         str | None, typer.Option("--as", help="the transcript as this seat saw it")
     ] = None,
-    reveal: Annotated[bool, typer.Option(help="everything, secrets included")] = False,
+    reveal: Annotated[
+        bool, typer.Option(help="everything, secrets and private choices included")
+    ] = False,
     team: Annotated[
         str | None,
         typer.Option("--team", help="public events plus one group's channel, e.g. --team wolves"),
     ] = None,
+    reasons: Annotated[
+        bool | None,
+        typer.Option(help="show the reasons given with votes (default: on with --reveal)"),
+    ] = None,
     format_: Annotated[str, typer.Option("--format", help="text, markdown or html")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="write to a file")] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="write to a file (html default: out/GAME_ID.html)"),
+    ] = None,
     db: DbOpt = None,
 ) -> None:
     """Print a saved game's transcript (public by default)."""
+    from parlour.cli.annotate import annotate
+    from parlour.cli.boards import phase_pictures
+    from parlour.cli.transcript import Header, build, seat_rows
     from parlour.runtime.audiences import resolve
     from parlour.runtime.store import UnresolvedAudiences
 
@@ -444,84 +508,155 @@ def show(
         raise ParlourError(f"cannot write {output}: no folder {output.parent}; create it first")
     store = _store(db)
     row = store.get_game(game_id)
-    # The stored audiences answer who saw what; the game is only built (never replayed)
-    # for its seats' names.
-    module = registry.load(row.game)
-    config = module.game.config_model.model_validate_json(row.config)
-    seats = module.game.new(config, row.seed).seats()
-    names = {s.id: s.name for s in seats}
+    # Who saw what comes from the stored audiences; the replay in ``annotate`` only marks
+    # lines (fallback answers, private choices that left no event, vote reasons).
+    log = annotate(store, game_id)
+    game = log.game
+    names = {s.id: s.name for s in game.seats()}
+    seat_id = ""
+    visible: set[int] | None = None
+    mode: Literal["seat", "reveal", "public"] = "public"
     if as_ is not None:
-        seat_id = next(iter(parse_overrides([f"{as_}=x"], seats)))
+        seat_id = next(iter(parse_overrides([f"{as_}=x"], game.seats())))
         try:
-            events = store.events_for(game_id, seat_id)
+            seen = store.events_for(game_id, seat_id)
         except UnresolvedAudiences:  # stored before games filled Event.to: ask the game once
             resolve(store, game_id)
-            events = store.events_for(game_id, seat_id)
+            seen = store.events_for(game_id, seat_id)
+        visible = {e.seq for e in seen}
+        mode = "seat"
         title = f"{row.game} {game_id} — as {names[seat_id]}"
     elif reveal:
-        events = store.spectator_events(game_id, "everything")
+        mode = "reveal"
         title = f"{row.game} {game_id} — everything revealed"
     elif team is not None:
-        events = store.spectator_events(game_id, f"team:{team}")
+        visible = {e.seq for e in store.spectator_events(game_id, f"team:{team}")}
         title = f"{row.game} {game_id} — team {team}"
     else:
-        events = store.spectator_events(game_id, "public")
+        visible = {e.seq for e in store.spectator_events(game_id, "public")}
         title = f"{row.game} {game_id}"
+    result = row.result or {}
+    header = Header(
+        title,
+        seat_rows(log, row.seats, reveal=reveal, seat=seat_id),
+        str(result.get("summary", "")),
+        tuple(names.get(w, w) for w in result.get("winners", [])),
+    )
+    doc = build(
+        log,
+        header,
+        mode=mode,
+        visible=visible,
+        seat=seat_id,
+        reasons=reveal if reasons is None else reasons,
+    )
+    if format_ == "html":
+        doc = replace(doc, pictures=phase_pictures(game))
+        # Generated files go to out/ (git-ignored) rather than into the terminal.
+        output = output or Path("out") / f"{game_id}.html"
     fmt: Format = format_  # type: ignore[assignment]
-    text = render_transcript(title, events, names, row.seats, fmt)
+    text = render_transcript(doc, fmt)
     if output:
+        output.parent.mkdir(parents=True, exist_ok=True)
         try:
             output.write_text(text, encoding="utf-8")
         except OSError as err:
             raise ParlourError(
                 f"cannot write {output} ({err.strerror}); pick another --output path"
             ) from err
-        console.print(f"wrote {output}")
+        console.print(f"wrote {output}", highlight=False, soft_wrap=True)
     else:
         sys.stdout.write(text)
+
+
+COST_COLUMNS = (
+    "calls",
+    "invalid",
+    "fallbacks",
+    "input tok",
+    "cached",
+    "output tok",
+    "cost $",
+    "latency s",
+)
 
 
 @app.command()
 def cost(
     game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
+    format_: Annotated[str, typer.Option("--format", help="table, csv or json")] = "table",
     db: DbOpt = None,
 ) -> None:
     """Model calls of a game: tokens, cached tokens, cost and latency per seat and phase."""
     from parlour.runtime.costs import summarise
 
+    if format_ not in ("table", "csv", "json"):
+        raise ParlourError(f"unknown format '{format_}'; use table, csv or json")
     store = _store(db)
-    store.get_game(game_id)
+    row = store.get_game(game_id)
     calls = store.calls(game_id)
     if not calls:
         console.print(f"game {game_id} made no model calls (all seats scripted, random or human)")
         return
-    for by in ("seat", "phase", "model_id"):
-        table = Table(title=f"{game_id} by {by}")
-        for col in (
-            by,
-            "calls",
-            "invalid",
-            "fallbacks",
-            "input tok",
-            "cached",
-            "output tok",
-            "cost $",
-            "latency s",
-        ):
-            table.add_column(col, justify="left" if col == by else "right")
-        for line in summarise(calls, by):
+    names = _seat_names(row)
+    groups = {
+        by: summarise(calls, by, order=list(row.seats) if by == "seat" else ())
+        for by in ("seat", "phase", "model_id")
+    }
+    records: list[dict[str, Any]] = [
+        {
+            "by": by,
+            "key": names.get(line.key, line.key) if by == "seat" else line.key,
+            "calls": line.calls,
+            "invalid": line.invalid,
+            "fallbacks": line.fallbacks,
+            "input_tokens": line.input_tokens,
+            "cached_tokens": line.cached_tokens,
+            "output_tokens": line.output_tokens,
+            "cost_usd": round(line.cost_usd, 6),
+            "latency_s": round(line.latency_s, 3),
+        }
+        for by, lines in groups.items()
+        for line in lines
+    ]
+    if format_ == "json":
+        sys.stdout.write(json.dumps(records, indent=2) + "\n")
+        return
+    if format_ == "csv":
+        import csv
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(records[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+        return
+    # Piped or redirected: wide enough that no header or number is ever cut to "inval…".
+    out = console if console.is_terminal else Console(width=200, highlight=False)
+    for by in groups:
+        table = Table(title=f"{game_id} by {by.replace('_', ' ')}")
+        table.add_column(by.replace("_", " "))
+        for col in COST_COLUMNS:
+            table.add_column(col, justify="right", no_wrap=True)
+        for rec in (r for r in records if r["by"] == by):
+            share = rec["cached_tokens"] / rec["input_tokens"] if rec["input_tokens"] else 0.0
             table.add_row(
-                line.key,
-                str(line.calls),
-                str(line.invalid),
-                str(line.fallbacks),
-                str(line.input_tokens),
-                f"{line.cached_tokens} ({line.cached_share:.0%})",
-                str(line.output_tokens),
-                f"{line.cost_usd:.4f}",
-                f"{line.latency_s:.1f}",
+                str(rec["key"]),
+                str(rec["calls"]),
+                str(rec["invalid"]),
+                str(rec["fallbacks"]),
+                str(rec["input_tokens"]),
+                f"{rec['cached_tokens']} ({share:.0%})",
+                str(rec["output_tokens"]),
+                f"{rec['cost_usd']:.4f}",
+                f"{rec['latency_s']:.1f}",
             )
-        console.print(table)
+        out.print(table)
+
+
+def _seat_names(row: Any) -> dict[str, str]:
+    """Seat id → display name, from the stored config and seed (no replay needed)."""
+    module = registry.load(row.game)
+    config = module.game.config_model.model_validate_json(row.config)
+    return {s.id: s.name for s in module.game.new(config, row.seed).seats()}
 
 
 def main() -> None:

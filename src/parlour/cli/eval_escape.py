@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli.progress import CountingSeat, progress_bar
 from parlour.evals.escape import classifier_seat, scenario_names, score_scenario
+from parlour.games.escape.labels import load_labels
 from parlour.games.registry import load
 from parlour.runtime.seating import is_model, module_spec
 from parlour.runtime.store import Store, db_url
@@ -26,11 +29,16 @@ def eval_escape(
     scenario: Annotated[
         list[str] | None, typer.Option("--scenario", help="shipped scenario (default: all)")
     ] = None,
-    base_url: Annotated[str | None, typer.Option("--base-url")] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
+    ] = None,
     db: Annotated[
         str | None, typer.Option("--db", help="where calls and the run are stored")
     ] = None,
     mistakes: Annotated[int, typer.Option(help="show this many mistakes per scenario")] = 5,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="also print the scores as JSON (for scripts)")
+    ] = False,
 ) -> None:
     """Score a classifier: accuracy, and wrongly advanced actions counted separately."""
     from parlour.runtime.llm_seating import LlmFactory
@@ -47,29 +55,40 @@ def eval_escape(
     for col in ("model", "scenario", "accuracy", "wrongly advanced", "outcome acc.", "invalid"):
         table.add_column(col)
     summary: list[dict[str, object]] = []
-    for spec in specs:
-        seat = classifier_seat(parsed[spec], factory)
-        for name in scenario_names(scenario):
-            result = asyncio.run(score_scenario(seat, spec, name))
-            s = result.score
-            table.add_row(
-                spec,
-                name,
-                f"{s.accuracy:.1%} ({s.correct}/{s.total})",
-                str(s.wrongly_advanced),
-                f"{s.outcome_accuracy:.1%}",
-                str(s.invalid),
-            )
-            summary.append(
-                {"model": spec, "scenario": name, **s.model_dump(exclude={"mistakes", "confusion"})}
-            )
-            for m in s.mistakes[:mistakes]:
-                console.print(
-                    f"[dim]{spec} · {name}: {m.message!r} expected {m.expected}, "
-                    f"got {m.predicted}[/]",
-                    highlight=False,
+    names = scenario_names(scenario)
+    cases = {name: len(load_labels(name).cases) for name in names}
+    with progress_bar(console) as progress:
+        task = progress.add_task("labelled messages", total=len(specs) * sum(cases.values()))
+        for spec in specs:
+            seat = classifier_seat(parsed[spec], factory)
+            counted = CountingSeat(seat, progress, task)
+            for name in names:
+                progress.update(task, description=f"{spec} · {name}")
+                result = asyncio.run(score_scenario(counted, spec, name))
+                s = result.score
+                table.add_row(
+                    spec,
+                    name,
+                    f"{s.accuracy:.1%} ({s.correct}/{s.total})",
+                    str(s.wrongly_advanced),
+                    f"{s.outcome_accuracy:.1%}",
+                    str(s.invalid),
                 )
+                summary.append(
+                    {
+                        "model": spec,
+                        "scenario": name,
+                        **s.model_dump(exclude={"mistakes", "confusion"}),
+                    }
+                )
+                for m in s.mistakes[:mistakes]:
+                    console.print(
+                        f"[dim]{spec} · {name}: {m.message!r} expected {m.expected}, "
+                        f"got {m.predicted}[/]",
+                        highlight=False,
+                    )
     console.print(table)
     run_id = store.record_eval("escape-classifier", {"models": specs}, {"rows": summary})
     console.print(f"stored as {run_id}")
-    console.print(json.dumps(summary))
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")

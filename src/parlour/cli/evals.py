@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from parlour.cli.eval_escape import eval_escape
+from parlour.cli.progress import progress_bar
+from parlour.core.errors import ParlourError
 from parlour.runtime.store import db_url
 
 evals_app = typer.Typer(
@@ -95,7 +97,10 @@ def diplomacy(
             "--vs", help="opponents B: dumbbot, hold, random, or a model spec (openai:MODEL, ...)"
         ),
     ] = "random",
-    games: Annotated[int, typer.Option("--games", "-n", help="games per mode (1v6 and 6v1)")] = 7,
+    games: Annotated[
+        int,
+        typer.Option("--games", "-n", help="games in all, even: half 1 A vs 6 B, half 6 A vs 1 B"),
+    ] = 14,
     end_year: Annotated[int, typer.Option("--end-year", help="last year played")] = 1910,
     seed: Annotated[int | None, typer.Option("--seed", help="base seed (default: random)")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
@@ -110,10 +115,20 @@ def diplomacy(
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
     ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="also print a one-line JSON summary (for scripts)")
+    ] = False,
 ) -> None:
-    """Bot A against bot B: N games of 1 vs 6 and N of 6 vs 1, rotating the powers."""
+    """Bot A against bot B: --games N plays N games, half of 1 vs 6 and half of 6 vs 1,
+    rotating the powers."""
     from parlour.evals.diplomacy import EvalParams, prepare, run_eval
     from parlour.evals.plot import share_by_year
+
+    if games < 2 or games % 2:
+        raise ParlourError(
+            f"--games {games}: give an even number of games in all (half are 1 vs 6, half "
+            "6 vs 1), e.g. --games 2"
+        )
 
     if seed is None:
         seed = secrets.randbelow(1_000_000)
@@ -121,7 +136,7 @@ def diplomacy(
         EvalParams(
             bot=bot,
             vs=vs,
-            games=games,
+            games=games // 2,  # the evaluation counts games per mode
             end_year=end_year,
             seed=seed,
             jobs=max(1, jobs),
@@ -130,22 +145,18 @@ def diplomacy(
         )
     )
     console.print(f"seed {seed}", style="dim")
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(f"{bot} vs {vs}", total=2 * games)
+    with progress_bar(console) as progress:
+        task = progress.add_task(f"{bot} vs {vs}: games", total=games)
         run = run_eval(params, on_done=lambda _o: progress.advance(task), prepared=True)
     summary = run.summary
     _report(summary)
     png, js = output_paths(out, run.run_id, "eval-diplomacy")
     share_by_year(summary, png)
     js.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    console.print(f"eval {run.run_id}: plot {png}, summary {js}", highlight=False)
-    console.print(
+    console.print(f"eval {run.run_id}: plot {png}, summary {js}", highlight=False, soft_wrap=True)
+    if not as_json:
+        return
+    sys.stdout.write(
         json.dumps(
             {
                 "run_id": run.run_id,
@@ -154,9 +165,8 @@ def diplomacy(
                 **{f"a_share_{mode}": m["a_share"]["mean"] for mode, m in summary["modes"].items()},
                 "seconds": round(summary["seconds"], 1),
             }
-        ),
-        highlight=False,
-        soft_wrap=True,
+        )
+        + "\n"
     )
 
 

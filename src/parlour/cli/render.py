@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from rich.console import Console
+from rich.text import Text
 
 from parlour.core.events import Event, spectator_events
 from parlour.core.game import Game, Result
@@ -21,28 +23,55 @@ _STYLE = {
 
 
 def event_line(event: Event, names: dict[str, str]) -> str:
+    """One event for people: whom it was for (by name; engine notes say so), who said it."""
+    from parlour.cli.transcript import scope_label
+
     who = names.get(event.speaker, event.speaker)
-    private = "" if event.is_public else f"[{event.audience.describe()}] "
+    scope = scope_label(event.audience, names)
+    private = f"[{scope}] " if scope else ""
     if who:
         return f"{private}{who}: {event.text}"
     return f"{private}{event.text}"
 
 
+def _actor(event: Event) -> str:
+    return event.speaker or str(event.data.get("voter", "") or "")
+
+
+def print_event(
+    console: Console, event: Event, names: dict[str, str], fallbacks: AbstractSet[str]
+) -> None:
+    style = _STYLE.get(event.kind, "dim" if event.audience.kind != "all" else "")
+    line = Text(event_line(event, names), style=style)
+    if _actor(event) in fallbacks:
+        # The seat's model did not write these words: its fallback policy did.
+        line.append(" (fallback)", style="dim")
+    console.print(line, highlight=False)
+
+
 class TerminalObserver:
     """Streams what a spectator may see (public events, or everything with ``reveal``)."""
 
-    def __init__(self, console: Console, *, reveal: bool = False, quiet: bool = False) -> None:
+    def __init__(
+        self,
+        console: Console,
+        *,
+        reveal: bool = False,
+        quiet: bool = False,
+        fallbacks: AbstractSet[str] = frozenset(),
+    ) -> None:
         self.console = console
         self.reveal = reveal
         self.quiet = quiet
+        #: seats whose latest answer a fallback policy wrote (kept by the live status)
+        self.fallbacks = fallbacks
 
     def on_events(self, game: Game, events: Sequence[Event]) -> None:
         if self.quiet:
             return
         names = {s.id: s.name for s in game.seats()}
         for event in spectator_events(events, self.reveal):
-            style = _STYLE.get(event.kind, "" if event.is_public else "dim")
-            self.console.print(event_line(event, names), style=style, markup=False, highlight=False)
+            print_event(self.console, event, names, self.fallbacks)
 
     def on_finish(self, game: Game, result: Result) -> None:
         names = {s.id: s.name for s in game.seats()}
@@ -55,10 +84,13 @@ class SeatObserver:
     """What one seat sees, live: a human player's screen (and theirs as a spectator after
     they are out, since they keep their view)."""
 
-    def __init__(self, console: Console, seat: str) -> None:
+    def __init__(
+        self, console: Console, seat: str, *, fallbacks: AbstractSet[str] = frozenset()
+    ) -> None:
         self.console = console
         self.seat = seat
         self.shown = -1
+        self.fallbacks = fallbacks
 
     def on_events(self, game: Game, events: Sequence[Event]) -> None:
         if not events:
@@ -68,8 +100,7 @@ class SeatObserver:
             if event.seq <= self.shown:
                 continue
             self.shown = event.seq
-            style = _STYLE.get(event.kind, "" if event.is_public else "dim")
-            self.console.print(event_line(event, names), style=style, markup=False, highlight=False)
+            print_event(self.console, event, names, self.fallbacks)
 
     def on_finish(self, game: Game, result: Result) -> None:
         TerminalObserver(self.console).on_finish(game, result)

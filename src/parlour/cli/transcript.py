@@ -1,75 +1,261 @@
-"""Readable transcripts of stored games: public, as one seat saw it, or fully revealed."""
+"""Readable transcripts of stored games: public, as one seat saw it, or fully revealed.
+
+A transcript opens with its cast (name, who played it, the role when it is known) and
+the result, then lists what happened by phase, with names everywhere. Private lines
+say whom they were for, engine notes are labelled as such, lines a fallback policy
+wrote for a model seat are marked, and reasons given with votes can be shown.
+"""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from parlour.core.events import Event
+from pydantic import BaseModel
+
+from parlour.cli.annotate import Annotated, Entry, choice_text, reason_of
+from parlour.core.events import Audience
 
 Format = Literal["text", "markdown", "html"]
+Mode = Literal["public", "seat", "reveal"]
+
+FALLBACK = "(fallback)"
 
 
-def render_transcript(
-    title: str,
-    events: Sequence[Event],
-    names: dict[str, str],
-    seat_labels: dict[str, str],
-    fmt: Format,
-) -> str:
-    """``seat_labels`` maps seat id → who played it (model id, human, scripted)."""
+@dataclass(frozen=True)
+class SeatRow:
+    name: str
+    played_by: str
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Header:
+    title: str
+    seats: tuple[SeatRow, ...]
+    result: str = ""
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Line:
+    phase: str
+    kind: str
+    text: str
+    speaker: str = ""
+    scope: str = ""  # "" for public lines; else whom it was for, or "engine note"
+    fallback: bool = False
+    reason: str = ""
+    seq: int = -1  # the event's sequence number (-1: a private choice with no event)
+
+
+@dataclass(frozen=True)
+class Transcript:
+    header: Header
+    lines: tuple[Line, ...]
+    #: event seq → an inline SVG drawn after that line (Diplomacy boards, HTML only)
+    pictures: dict[int, str] = field(default_factory=dict)
+
+
+def scope_label(audience: Audience, names: dict[str, str]) -> str:
+    """Whom a line was for, in words: "" (everyone), "Kenji", "wolves", "engine note"."""
+    if audience.kind == "all":
+        return ""
+    if audience.kind == "seats":
+        return ", ".join(names.get(s, s) for s in audience.seats)
+    if audience.kind == "group":
+        return audience.group
+    return "engine note"
+
+
+def build(
+    log: Annotated,
+    header: Header,
+    *,
+    mode: Mode,
+    seat: str = "",
+    reasons: bool = False,
+    visible: set[int] | None = None,
+) -> Transcript:
+    """The lines a reader may see: everything (``reveal``), what ``seat`` saw, or the
+    public record. A seat also sees its own private choices. ``visible``: the event
+    numbers the reader may see, when the store already answered that (stored audiences)."""
+    game = log.game
+    names = {s.id: s.name for s in game.seats()}
+    if visible is None and mode == "seat":
+        visible = {e.seq for e in game.view(seat).events}
+    elif visible is None and mode == "public":
+        visible = {e.seq for e in game.spectator_view(False).events}
+    lines: list[Line] = []
+    for entry in log.entries:
+        line = _line(entry, names, reasons)
+        if line is None:
+            continue
+        if entry.event is None:
+            answer = entry.answer
+            assert answer is not None
+            if mode == "public" or (mode == "seat" and answer.seat != seat):
+                continue
+        elif visible is not None and entry.event.seq not in visible:
+            continue
+        lines.append(line)
+    return Transcript(header, tuple(lines))
+
+
+def _line(entry: Entry, names: dict[str, str], reasons: bool) -> Line | None:
+    event, answer = entry.event, entry.answer
+    if event is None:
+        assert answer is not None
+        who = names.get(answer.seat, answer.seat)
+        return Line(
+            phase=entry.phase,
+            kind="choice",
+            text=f"{who} — {choice_text(answer)}",
+            scope=who,
+            fallback=answer.fallback,
+            reason=reason_of(answer) if reasons else "",
+        )
+    return Line(
+        phase=event.phase,
+        kind=event.kind,
+        text=event.text,
+        speaker=names.get(event.speaker, event.speaker),
+        scope=scope_label(event.audience, names),
+        fallback=entry.fallback,
+        reason=reason_of(answer, event) if reasons and event.kind == "vote" else "",
+        seq=event.seq,
+    )
+
+
+def render_transcript(doc: Transcript, fmt: Format) -> str:
     if fmt == "html":
-        return _html(title, events, names, seat_labels)
+        return _html(doc)
     md = fmt == "markdown"
-    lines: list[str] = [f"# {title}" if md else title, ""]
+    head = doc.header
+    lines: list[str] = [f"# {head.title}" if md else head.title, ""]
     lines.append("## Seats" if md else "Seats:")
-    for seat, label in seat_labels.items():
-        lines.append(f"- {names.get(seat, seat)} ({seat}): {label}")
-    lines.append("")
+    for row in head.seats:
+        role = f", {row.role}" if row.role else ""
+        lines.append(f"- {row.name}{role}: {row.played_by}")
+    if head.result:
+        lines += ["", f"**Result:** {head.result}" if md else f"Result: {head.result}"]
+        if head.winners:
+            lines.append(f"Winners: {', '.join(head.winners)}")
     phase = None
-    for event in events:
-        if event.phase != phase:
-            phase = event.phase
+    for line in doc.lines:
+        if line.phase != phase:
+            phase = line.phase
             lines += ["", f"## {phase}" if md else f"--- {phase} ---", ""]
-        who = names.get(event.speaker, event.speaker)
-        scope = "" if event.audience.kind == "all" else f"[{event.audience.describe()}] "
-        if md:
-            body = f"**{who}:** {event.text}" if who else f"*{event.text}*"
-            lines.append(f"- {scope}{body}")
-        else:
-            lines.append(f"{scope}{who + ': ' if who else ''}{event.text}")
+        lines.append(_plain(line, md))
+        if line.reason:
+            lines.append(f"  - *why: {line.reason}*" if md else f"      why: {line.reason}")
     return "\n".join(lines).strip() + "\n"
 
 
-def _html(
-    title: str, events: Sequence[Event], names: dict[str, str], seat_labels: dict[str, str]
-) -> str:
+def _plain(line: Line, md: bool) -> str:
+    scope = f"[{line.scope}] " if line.scope else ""
+    mark = f" {FALLBACK}" if line.fallback else ""
+    if md:
+        body = f"**{line.speaker}:** {line.text}" if line.speaker else f"*{line.text}*"
+        return f"- {scope}{body}{mark}"
+    return f"{scope}{line.speaker + ': ' if line.speaker else ''}{line.text}{mark}"
+
+
+_CSS = (
+    "body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;line-height:1.45;"
+    "padding:0 1rem}"
+    "table.seats{border-collapse:collapse;margin:.5rem 0 1rem}"
+    ".seats td,.seats th{border-bottom:1px solid #ddd;padding:.2rem .8rem;text-align:left}"
+    ".result{background:#eef8ee;border-left:4px solid #3a3;padding:.5rem .8rem}"
+    ".private{color:#444;background:#f4f0ff}.scope{font-size:.8em;color:#80c;margin-right:.3em}"
+    ".engine{color:#666;font-size:.9em}.engine .scope{color:#888}"
+    ".death,.elimination{color:#a00;font-weight:600}.narration{font-style:italic}"
+    ".fallback{color:#999;font-size:.8em;margin-left:.4em}"
+    ".why{display:block;color:#666;font-size:.85em;margin-left:1.5em}"
+    "p{white-space:pre-line}figure{margin:1rem 0}figure svg{max-width:100%;height:auto}"
+)
+
+
+def _html(doc: Transcript) -> str:
     esc = html.escape
-    rows: list[str] = []
-    phase = None
-    for event in events:
-        if event.phase != phase:
-            phase = event.phase
-            rows.append(f"<h2>{esc(phase)}</h2>")
-        who = names.get(event.speaker, event.speaker)
-        cls = "public" if event.audience.kind == "all" else "private"
-        scope = (
-            ""
-            if event.audience.kind == "all"
-            else f"<span class=scope>{esc(event.audience.describe())}</span> "
-        )
-        speaker = f"<b>{esc(who)}:</b> " if who else ""
-        rows.append(f'<p class="{cls} {esc(event.kind)}">{scope}{speaker}{esc(event.text)}</p>')
-    seats = "".join(
-        f"<li>{esc(names.get(s, s))} ({esc(s)}): {esc(label)}</li>"
-        for s, label in seat_labels.items()
+    head = doc.header
+    roles = any(r.role for r in head.seats)  # no role column for games without roles
+
+    def cells(*values: str) -> str:
+        return "".join(f"<td>{esc(v)}</td>" for v in values)
+
+    seat_rows = "".join(
+        f"<tr>{cells(r.name, r.played_by, *([r.role] if roles else []))}</tr>" for r in head.seats
     )
-    return (
-        "<!doctype html><html><head><meta charset=utf-8>"
-        f"<title>{esc(title)}</title><style>"
-        "body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;line-height:1.45}"
-        ".private{color:#555;background:#f4f0ff}.scope{font-size:.8em;color:#80c}"
-        ".death,.elimination{color:#a00;font-weight:600}.narration{font-style:italic}"
-        f"</style></head><body><h1>{esc(title)}</h1><ul>{seats}</ul>{''.join(rows)}</body></html>\n"
+    parts = [
+        "<!doctype html><html><head><meta charset=utf-8>",
+        f"<title>{esc(head.title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{esc(head.title)}</h1>",
+        "<table class=seats><tr><th>seat</th><th>played by</th>"
+        f"{'<th>role</th>' if roles else ''}</tr>",
+        f"{seat_rows}</table>",
+    ]
+    if head.result:
+        winners = f"<br>Winners: {esc(', '.join(head.winners))}" if head.winners else ""
+        parts.append(f"<p class=result><b>Result:</b> {esc(head.result)}{winners}</p>")
+    phase = None
+    for line in doc.lines:
+        if line.phase != phase:
+            phase = line.phase
+            parts.append(f"<h2>{esc(phase)}</h2>")
+        parts.append(_html_line(line))
+        if line.seq in doc.pictures:
+            parts.append(f"<figure>{doc.pictures[line.seq]}</figure>")
+    if -1 in doc.pictures:  # the final position
+        parts.append(f"<figure>{doc.pictures[-1]}</figure>")
+    parts.append("</body></html>\n")
+    return "".join(parts)
+
+
+def _html_line(line: Line) -> str:
+    esc = html.escape
+    engine = line.scope == "engine note"
+    cls = "engine" if engine else "private" if line.scope else "public"
+    scope = f"<span class=scope>[{esc(line.scope)}]</span>" if line.scope else ""
+    speaker = f"<b>{esc(line.speaker)}:</b> " if line.speaker else ""
+    mark = f"<span class=fallback>{FALLBACK}</span>" if line.fallback else ""
+    why = f"<span class=why>why: {esc(line.reason)}</span>" if line.reason else ""
+    return f'<p class="{cls} {esc(line.kind)}">{scope}{speaker}{esc(line.text)}{mark}{why}</p>'
+
+
+def _facts(facts: Any) -> dict[str, Any]:
+    """A view's typed facts as plain JSON values: this module serves every game, so it
+    reads the few fields games share by name (``players``, ``roles``, ``role``)."""
+    if isinstance(facts, BaseModel):
+        dumped: dict[str, Any] = facts.model_dump(mode="json")
+        return dumped
+    return dict(facts) if isinstance(facts, dict) else {}
+
+
+def seat_rows(
+    log: Annotated, played_by: dict[str, str], *, reveal: bool, seat: str = ""
+) -> tuple[SeatRow, ...]:
+    """Each seat with who played it and its role when the reader may know it: every role
+    when revealed; otherwise the roles made public (and the reader's own, as a seat)."""
+    game = log.game
+    public = _facts(game.spectator_view(False).public)
+    known = {
+        str(p.get("name")): str(p["role"])
+        for p in public.get("players", [])
+        if isinstance(p, dict) and p.get("role")
+    }
+    if reveal:
+        known.update(
+            {
+                str(k): str(v)
+                for k, v in _facts(game.spectator_view(True).private).get("roles", {}).items()
+            }
+        )
+    elif seat:
+        mine = _facts(game.view(seat).private).get("role")
+        if mine:
+            known[game.view(seat).seat_name] = str(mine)
+    return tuple(
+        SeatRow(s.name, played_by.get(s.id, ""), known.get(s.name, "")) for s in game.seats()
     )

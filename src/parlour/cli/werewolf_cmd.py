@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli.live import working
 from parlour.core.actions import Structured
 from parlour.core.errors import ParlourError
 from parlour.core.rng import hash_seed
@@ -125,9 +126,10 @@ def cast_options(
         cast = load_cast(cast_file)
         preview(cast, str(cast_file))
     elif theme:
-        cast, source = generate_cast(
-            theme, players or 7, model, seed=seed, store=store, base_url=base_url
-        )
+        with working(console, model, f"writing a cast for “{theme}”"):
+            cast, source = generate_cast(
+                theme, players or 7, model, seed=seed, store=store, base_url=base_url
+            )
         preview(cast, source)
     else:
         return {}
@@ -145,14 +147,19 @@ def cast_cmd(
         "cast.yaml"
     ),
     seed: Annotated[int, typer.Option(help="seed")] = 0,
-    base_url: Annotated[str | None, typer.Option("--base-url")] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
+    ] = None,
     db: Annotated[str | None, typer.Option("--db", help="where the model calls are logged")] = None,
 ) -> None:
     """Generate a cast for a theme, preview it and save it as YAML to edit and reuse."""
     if not 5 <= players <= 16:
         raise ParlourError(f"werewolf needs 5 to 16 players, got {players}")
     store = Store(db_url(db) if db else None)
-    cast, source = generate_cast(theme, players, model, seed=seed, store=store, base_url=base_url)
+    with working(console, model, f"writing a {players}-player cast for “{theme}”"):
+        cast, source = generate_cast(
+            theme, players, model, seed=seed, store=store, base_url=base_url
+        )
     preview(cast, source)
     save_cast(cast, output)
     console.print(f"wrote {output}; edit it, then: parlour watch werewolf --cast {output}")

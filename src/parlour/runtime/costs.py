@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from parlour.runtime.store import CallRecord
@@ -37,12 +37,20 @@ class CostLine:
         return self.cached_tokens / self.input_tokens if self.input_tokens else 0.0
 
 
-def summarise(calls: Iterable[CallRecord], by: str) -> list[CostLine]:
-    """Group by ``seat``, ``phase``, ``purpose`` or ``model_id``; a total line comes last."""
+def summarise(calls: Iterable[CallRecord], by: str, order: Sequence[str] = ()) -> list[CostLine]:
+    """Group by ``seat``, ``phase``, ``purpose`` or ``model_id``; a total line comes last.
+
+    Keys listed in ``order`` (the game's seats, say) come first in that order; the rest
+    follow in the order the game first made a call for them, which for phases is the
+    order they were played (not the alphabet: "day 10" after "day 9").
+    """
     lines: dict[str, CostLine] = {}
     total = CostLine("total")
     for call in calls:
         key = str(getattr(call, by))
         lines.setdefault(key, CostLine(key)).add(call)
         total.add(call)
-    return [*sorted(lines.values(), key=lambda line: line.key), total]
+    rank = {key: i for i, key in enumerate(order)}
+    first_seen = list(lines)
+    ordered = sorted(first_seen, key=lambda k: (rank.get(k, len(rank)), first_seen.index(k)))
+    return [*(lines[k] for k in ordered), total]

@@ -198,12 +198,28 @@ class Store:
         return _game_row(row)
 
     @_guarded
-    def list_games(self, limit: int = 50) -> list[GameRow]:
+    def list_games(
+        self, limit: int = 50, *, game: str | None = None, status: str | None = None
+    ) -> list[GameRow]:
+        query = sa.select(schema.games)
+        if game is not None:
+            query = query.where(schema.games.c.game == game)
+        if status is not None:
+            query = query.where(schema.games.c.status == status)
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(schema.games).order_by(schema.games.c.created_at.desc()).limit(limit)
-            ).all()
+            rows = conn.execute(query.order_by(schema.games.c.created_at.desc()).limit(limit)).all()
         return [_game_row(r) for r in rows]
+
+    @_guarded
+    def set_status(self, game_id: str, status: str) -> None:
+        """``running`` or ``paused`` (stopped by the player; ``resume`` continues it).
+        A finished game keeps its status."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                schema.games.update()
+                .where(schema.games.c.id == game_id, schema.games.c.status != "finished")
+                .values(status=status, updated_at=time.time())
+            )
 
     @_guarded
     def set_seats(self, game_id: str, seats: dict[str, str]) -> None:
