@@ -11,15 +11,15 @@ from typing import Any
 from parlour.core.events import Event
 from parlour.core.view import View
 from parlour.games.werewolf.config import WerewolfConfig
-from parlour.games.werewolf.roles import DESCRIPTIONS, GOALS, TEAM_OF, Role
+from parlour.games.werewolf.roles import DESCRIPTIONS, TEAM_OF, Role, goal
 from parlour.games.werewolf.state import DayRecord, WerewolfState
 
 GAME = "werewolf"
 
 
-def role_card(name: str, role: Role) -> str:
+def role_card(name: str, role: Role, maniac: bool) -> str:
     team = TEAM_OF[role]
-    return f"You are {name}, {DESCRIPTIONS[role]}. Your team: {team}. Goal: {GOALS[team]}."
+    return f"You are {name}, {DESCRIPTIONS[role]}. Your team: {team}. Goal: {goal(team, maniac)}."
 
 
 def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> dict[str, Any]:
