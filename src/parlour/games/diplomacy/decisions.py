@@ -11,18 +11,23 @@
 
 Readable labels go into ``context["labels"]`` (unit → order → sentence) and
 ``context["names"]`` (unit → "Army Paris") for people and
-prompts; ``context["summary"]`` is the board as the power sees it.
+prompts; ``context["summary"]`` is the board as the power sees it (the phase line is the
+public ``phase`` event, so it is not repeated). For people typing orders,
+``context["aliases"]`` (unit → typed form → orders) accepts the order without unit
+letters ("MAR - SPA"), without its unit ("- SPA", "S PAR - BUR"), a move's or retreat's
+destination alone ("SPA", "Spain") and "hold"/"disband"; ``context["forms"]`` says so.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.games.diplomacy.board import Board, PhaseType
 from parlour.games.diplomacy.legal import LegalOrder, legal_orders
-from parlour.games.diplomacy.map import UnitType
-from parlour.games.diplomacy.orders import Disband, Hold, Waive
+from parlour.games.diplomacy.map import GameMap, UnitType
+from parlour.games.diplomacy.orders import Disband, Hold, Move, Retreat, Waive
 from parlour.games.diplomacy.views import board_summary
 
 ORDERS = "orders"
@@ -49,6 +54,42 @@ def _default_first(options: tuple[LegalOrder, ...], retreat: bool) -> list[Legal
     return first + [lo for lo in options if not isinstance(lo.order, wanted)]
 
 
+#: How a person may type an order (shown when what they typed matches nothing).
+ORDER_FORMS = (
+    "an order as listed (A MAR - SPA), without unit letters (MAR - SPA), "
+    "a destination alone (SPA or Spain), or H to hold"
+)
+_UNIT_LETTER = re.compile(r"\b[AF] (?=[A-Z]{3})")
+
+
+def order_aliases(unit: str, options: list[LegalOrder], gm: GameMap) -> dict[str, list[str]]:
+    """Shorter ways to type each of one unit's orders; a form several orders share maps to
+    all of them (the player is then asked which)."""
+    aliases: dict[str, list[str]] = {}
+
+    def add(alias: str, text: str) -> None:
+        texts = aliases.setdefault(alias, [])
+        if text not in texts:
+            texts.append(text)
+
+    for lo in options:
+        text, order = lo.text, lo.order
+        rest = text[len(unit) + 1 :]  # "- SPA", "S A PAR - BUR", "H"
+        add(_UNIT_LETTER.sub("", text), text)
+        add(rest, text)
+        add(_UNIT_LETTER.sub("", rest), text)
+        if isinstance(order, Hold):
+            add("hold", text)
+        elif isinstance(order, Disband):
+            add("disband", text)
+        elif isinstance(order, Move | Retreat) and not getattr(order, "via_convoy", False):
+            dest = order.dest
+            add(str(dest), text)
+            add(dest.province, text)
+            add(gm.province(dest.province).name, text)
+    return aliases
+
+
 def unit_schema(units: dict[str, list[str]]) -> dict[str, Any]:
     return {
         "type": "object",
@@ -66,10 +107,12 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
     units: dict[str, list[str]] = {}
     labels: dict[str, dict[str, str]] = {}
     names: dict[str, str] = {}
+    aliases: dict[str, dict[str, list[str]]] = {}
     for unit, los in opts.units.items():
         ordered = _default_first(los, retreat)
         units[unit] = [lo.text for lo in ordered]
         labels[unit] = {lo.text: lo.label for lo in ordered}
+        aliases[unit] = order_aliases(unit, ordered, gm)
         kind, _, where = unit.partition(" ")
         names[unit] = f"{UnitType(kind).noun} {gm.location_name(gm.parse_location(where))}"
     phase = board.phase
@@ -94,7 +137,9 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
             "phase": phase.name,
             "names": names,
             "labels": labels,
-            "summary": board_summary(board, power),
+            "aliases": aliases,
+            "forms": ORDER_FORMS,
+            "summary": board_summary(board, power, heading=False),
         },
     )
 
@@ -107,7 +152,7 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
     phase = board.phase
     legal = [lo for lo in opts.adjustments if not isinstance(lo.order, Waive)]
     options = tuple(Option(id=lo.text, label=lo.label) for lo in legal)
-    context = {"phase": phase.name, "summary": board_summary(board, power)}
+    context = {"phase": phase.name, "summary": board_summary(board, power, heading=False)}
     if count > 0:
         return Decision(
             id=f"{phase.name}:{BUILDS}:{power}",
