@@ -174,7 +174,7 @@ async def test_the_timeout_spec_option_overrides_the_callers_limit(local: LocalB
         settings=Settings(max_tokens=200, timeout_s=60),
         cache_key="timeout-option",
     )
-    with pytest.raises(ModelTimeout, match="within 0.01s"):
+    with pytest.raises(ModelTimeout, match=r"within 0\.01s"):
         await strict.complete(request)
     assert resolve("local").timeout_s is None  # the shared default is untouched
     with pytest.raises(ModelError, match="option timeout must be a number of seconds"):
