@@ -20,7 +20,6 @@ destination alone ("SPA", "Spain") and "hold"/"disband"; ``context["forms"]`` sa
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from parlour.core.decisions import Decision, DecisionKind, Option
@@ -59,34 +58,34 @@ ORDER_FORMS = (
     "an order as listed (A MAR - SPA), without unit letters (MAR - SPA), "
     "a destination alone (SPA or Spain), or H to hold"
 )
-_UNIT_LETTER = re.compile(r"\b[AF] (?=[A-Z]{3})")
+
+
+def _unitless(text: str) -> str:
+    # Unit letters are the only one-letter words of an order ("A MAR S A PAR - BUR").
+    return " ".join(w for w in text.split() if w not in ("A", "F"))
 
 
 def order_aliases(unit: str, options: list[LegalOrder], gm: GameMap) -> dict[str, list[str]]:
     """Shorter ways to type each of one unit's orders; a form several orders share maps to
-    all of them (the player is then asked which)."""
+    all of them (the player is then asked which). Plain string work: this runs for every
+    unit of every phase, for model seats too."""
     aliases: dict[str, list[str]] = {}
-
-    def add(alias: str, text: str) -> None:
-        texts = aliases.setdefault(alias, [])
-        if text not in texts:
-            texts.append(text)
-
+    cut = len(unit) + 1
     for lo in options:
         text, order = lo.text, lo.order
-        rest = text[len(unit) + 1 :]  # "- SPA", "S A PAR - BUR", "H"
-        add(_UNIT_LETTER.sub("", text), text)
-        add(rest, text)
-        add(_UNIT_LETTER.sub("", rest), text)
+        rest = text[cut:]  # "- SPA", "S A PAR - BUR", "H"
+        forms = [_unitless(text), rest, _unitless(rest)]
         if isinstance(order, Hold):
-            add("hold", text)
+            forms.append("hold")
         elif isinstance(order, Disband):
-            add("disband", text)
+            forms.append("disband")
         elif isinstance(order, Move | Retreat) and not getattr(order, "via_convoy", False):
-            dest = order.dest
-            add(str(dest), text)
-            add(dest.province, text)
-            add(gm.province(dest.province).name, text)
+            prov = order.dest.province
+            forms += [str(order.dest), prov, gm.provinces[prov].name]
+        for form in forms:
+            texts = aliases.setdefault(form, [])
+            if text not in texts:
+                texts.append(text)
     return aliases
 
 
