@@ -23,6 +23,7 @@ from parlour.games.diplomacy.baselines import hold_orders
 from parlour.games.diplomacy.board import Board, PhaseType, initial_board
 from parlour.games.diplomacy.dumbbot import dumbbot_orders
 from parlour.games.diplomacy.legal import legal_orders
+from parlour.games.diplomacy.orders import Move, parse_order
 from parlour.games.diplomacy.pictures import PicturesObserver
 from parlour.games.diplomacy.policies import dumbbot, hold
 from parlour.runtime import session as sessions
@@ -399,6 +400,18 @@ def test_pictures_observer_writes_a_picture_per_phase(tmp_path: Path) -> None:
     assert len(names) == 2 * (len(phases) + 1)
     assert any(n.endswith("-final.png") for n in names)
     assert (tmp_path / "001-S1901M.png").read_bytes().startswith(b"\x89PNG")
+    # The final board is titled by the phase that ended the game, not the next one.
+    final = next(p for p in tmp_path.iterdir() if p.name.endswith("-final.svg")).read_text()
+    assert "After Winter 1901 Adjustments" in final or "After Fall 1901" in final
+    assert "Spring 1902" not in final
+    # Adjudicated phases mark their failed orders (if any failed) from the game's results.
+    for record in game.state.history:
+        svg = (tmp_path / f"{phases.index(record.phase) + 1:03d}-{record.phase}.svg").read_text()
+        moves = [r for r in record.results if isinstance(parse_order(r.order), Move)]
+        failed = [r for r in moves if r.status == "failed"]
+        assert svg.count('class="order move failed') + svg.count(
+            'class="order move via-convoy failed'
+        ) == len(failed)
 
 
 class _Stub:

@@ -19,6 +19,7 @@ from parlour.games.diplomacy import DiplomacyGame, make_config
 from parlour.runtime import session as sessions
 from parlour.runtime.store import Store, db_url
 from parlour.seats.human import HumanSeat
+from parlour.seats.human_forms import Form
 
 UNIT_PROMPT = r"(?P<unit>[AF] [A-Z]{3}(?:/[A-Z]{2})?) \[Enter = 1\]> "
 SUBMIT = r"Submit\? \[Y/n\]> "
@@ -154,3 +155,48 @@ def test_builds_keep_the_numbered_choice() -> None:
     action = asyncio.run(seat.decide(game.view(decision.seat), decision))
     assert action == Choices(options=(decision.options[0].id,))
     assert asked[0].startswith("numbers, comma-separated (0-")
+
+
+def test_orders_can_be_typed_short_and_a_miss_explains_the_forms() -> None:
+    game = DiplomacyGame.new(make_config(None, {}), 1)
+    decision = next(d for d in game.pending() if d.seat == "FRANCE")
+    said: list[str] = []
+    lines = iter(["spa", "xyz", "a par->bur", "mao", "MAR S PAR - BUR", "Burgundy"])
+
+    async def ask(prompt: str) -> str:
+        return next(lines)
+
+    form = Form(ask, said.append, decision.context)
+    assert decision.json_schema is not None
+    props = decision.json_schema["properties"]
+    # "spa" is Marseilles' move to Spain: F BRE cannot go there, so it is not an option.
+    got = [asyncio.run(form.choose(u, props[u])) for u in ("A MAR", "A PAR", "F BRE", "A MAR")]
+    assert got == ["A MAR - SPA", "A PAR - BUR", "F BRE - MAO", "A MAR S A PAR - BUR"]
+    miss = [s for s in said if "is not one of the options" in s]
+    assert len(miss) == 1 and "'xyz'" in miss[0] and "MAR - SPA" in miss[0]
+    assert "destination alone" in miss[0]
+    assert asyncio.run(form.choose("A PAR", props["A PAR"])) == "A PAR - BUR"  # "Burgundy"
+
+
+def test_an_ambiguous_short_form_lists_what_it_could_mean() -> None:
+    said: list[str] = []
+    lines = iter(["spa", "2"])
+
+    async def ask(prompt: str) -> str:
+        return next(lines)
+
+    orders = ["F MAO H", "F MAO - SPA/NC", "F MAO - SPA/SC"]
+    context = {"aliases": {"F MAO": {"SPA": ["F MAO - SPA/NC", "F MAO - SPA/SC"]}}}
+    form = Form(ask, said.append, context)
+    assert asyncio.run(form.choose("F MAO", {"enum": orders})) == "F MAO - SPA/NC"
+    assert any("could be: F MAO - SPA/NC; F MAO - SPA/SC" in s for s in said)
+
+
+def test_the_phase_line_is_not_repeated_in_the_board_summary() -> None:
+    game = DiplomacyGame.new(make_config(None, {}), 1)
+    decision = next(d for d in game.pending() if d.seat == "FRANCE")
+    phase_events = [e.text for e in game.view("FRANCE").events if e.kind == "phase"]
+    assert phase_events == [phase_events[0]] and "Supply centres" in phase_events[0]
+    summary = decision.context["summary"]
+    assert "Supply centres" not in summary and "Spring 1901" not in summary
+    assert summary.startswith("Austria: units")

@@ -329,3 +329,57 @@ def test_render_phase_files_writes_svg_and_png(gm: GameMap, tmp_path: Path) -> N
     assert png_path == tmp_path / "out" / "F1902M.png"
     assert svg_path.read_text("utf-8") == render_svg(board, gm, orders=orders)
     assert _png_size(png_path.read_bytes()) == (1000, 800)
+
+
+# --- outcomes, labels, legend, final title ------------------------------------
+
+
+def test_a_bounced_move_is_drawn_unlike_a_successful_one(gm: GameMap, start: Board) -> None:
+    orders = [parse_order(t) for t in ("A PAR - BUR", "A MUN - BUR", "F KIE - DEN")]
+    outcomes = {"A PAR - BUR": "failed", "A MUN - BUR": "failed", "F KIE - DEN": "succeeded"}
+    root = _parse(render_svg(start, gm, orders=orders, outcomes=outcomes))
+    bounced = _with_class(root, "order", "move", "failed")
+    assert len(bounced) == 2
+    done = _with_class(root, "order", "move", "succeeded")
+    assert len(done) == 1
+    for move in bounced:
+        shafts = [el for el in move.iter(f"{SVG_NS}line") if el.get("stroke-dasharray")]
+        assert shafts, "a bounced move has a dashed shaft"
+        head = move.find(f"{SVG_NS}polygon")
+        assert head is not None and head.get("fill") == "#ffffff"  # hollow head
+        assert len(list(move.iter(f"{SVG_NS}line"))) == 4  # shaft ×2 + bounce bar ×2
+        assert "(failed)" in "".join(move.itertext())
+    shaft = [el for el in done[0].iter(f"{SVG_NS}line")]
+    assert len(shaft) == 2 and not any(el.get("stroke-dasharray") for el in shaft)
+    # Without outcomes (orders not yet adjudicated) nothing is marked failed.
+    plain = _parse(render_svg(start, gm, orders=orders))
+    assert not _with_class(plain, "order", "failed")
+
+
+def test_province_labels_are_drawn_over_the_orders(gm: GameMap, start: Board) -> None:
+    orders = [parse_order("F LON - NTH"), parse_order("A YOR - LON")]
+    svg = render_svg(start, gm, orders=orders)
+    root = _parse(svg)
+    kids = [el.get("class", "") for el in root]
+    assert kids.index("labels") > kids.index("orders")
+    labels = next(el for el in root if el.get("class") == "labels")
+    assert "LON" in {"".join(t.itertext()) for t in labels}
+
+
+def test_the_legend_explains_every_mark(gm: GameMap, start: Board) -> None:
+    root = _parse(render_svg(start, gm))
+    legend = next(el for el in root if el.get("class") == "legend")
+    words = " ".join("".join(t.itertext()) for t in legend.iter(f"{SVG_NS}text"))
+    for word in ("move", "support", "convoy", "bounced", "hold", "retreat", "build"):
+        assert word in words
+    assert "dislodged unit" in words
+    box = legend.find(f"{SVG_NS}rect")
+    assert box is not None
+    assert float(box.get("y", 0)) + float(box.get("height", 0)) <= 800  # on the canvas
+
+
+def test_a_subtitle_replaces_the_phase_line(gm: GameMap, start: Board) -> None:
+    svg = render_svg(start, gm, title="Final position", subtitle="After Winter 1910 Adjustments")
+    texts = ["".join(t.itertext()) for t in _parse(svg).iter(f"{SVG_NS}text")]
+    assert "Final position" in texts and "After Winter 1910 Adjustments" in texts
+    assert "Spring 1901 Movement" not in texts

@@ -14,6 +14,7 @@ from parlour.games.escape.cli_support import (
     EXIT_UNREADABLE,
     done_from_events,
     format_problems,
+    game_over,
     render_file,
     validate_file,
 )
@@ -59,5 +60,6 @@ def test_render_file_and_saved_game_progress() -> None:
     done = done_from_events(game.events)
     assert done == {"open_drawer"}
     assert "class a5 done" in render_file("ghost_room", "mermaid", done)
+    assert not game_over(game.events)
     with pytest.raises(ScenarioError, match="unknown graph format"):
         render_file("ghost_room", "gif")

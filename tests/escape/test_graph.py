@@ -51,6 +51,22 @@ def test_progress_colouring() -> None:
     assert STYLES["available"].fill in svg and "available now" in svg
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_after_the_game_is_over_nothing_is_available_now(fmt: str) -> None:
+    scenario = load_scenario("ghost_room")
+    done = {"open_drawer", "press_red"}
+    status = status_of(scenario, done, finished=True)
+    assert set(status.values()) == {"done", "unreached"}
+    assert status["press_red"] == "done" and status["unlock_cabinet"] == "unreached"
+    text = render(scenario, fmt, done, finished=True)
+    assert STYLES["available"].fill not in text and "available now" not in text
+    assert STYLES["unreached"].fill in text
+    if fmt == "svg":
+        assert "not reached (game over)" in text
+    running = render(scenario, fmt, done, finished=False)
+    assert STYLES["available"].fill in running
+
+
 def test_layers_follow_needs_and_long_edges_get_waypoints() -> None:
     rows, routes = layers(load_scenario("ghost_room"))
     depth = {node: n for n, row in enumerate(rows) for node in row if not node.startswith("~")}

@@ -149,7 +149,14 @@ def test_own_speech_is_the_assistant_side_of_the_flattened_history(recorded: Rec
 
 def test_wolf_chat_never_reaches_a_villagers_prompt(recorded: Recorded) -> None:
     events = recorded.store.events(recorded.game_id)
-    chat = [e.text for e in events if e.kind == "wolf_chat" and len(e.text) > 12]
+    # A small model copies lines between public talk and the pack's chat (p2 repeated
+    # p3's day speech at night): words also said in public are not a leak.
+    public = " ".join(e.text for e in events if e.kind == "speech")
+    chat = [
+        e.text
+        for e in events
+        if e.kind == "wolf_chat" and len(e.text) > 12 and e.text[:60] not in public
+    ]
     wolves = {e.speaker for e in events if e.kind == "wolf_chat"}
     assert chat, "the recording has no wolf chat to check"
     for call in recorded.store.calls(recorded.game_id):

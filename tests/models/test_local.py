@@ -19,6 +19,7 @@ from parlour.models import (
 )
 from parlour.models.kv_cache import common_prefix
 from parlour.models.local import LocalBackend, _renderer, render_chatml, shared_local_backend
+from parlour.models.registry import resolve
 
 IDS = ("alice", "bob", "carol")
 RULES = "You play a village game. Each day the village votes to exile one player."
@@ -151,7 +152,8 @@ async def test_prompt_longer_than_the_context_is_a_clear_error(gguf: Path) -> No
 
 
 async def test_timeout_is_enforced_inside_the_worker(local: LocalBackend) -> None:
-    with pytest.raises(ModelTimeout, match="timeout_s"):
+    # The message names an option a user can pass on the command line.
+    with pytest.raises(ModelTimeout, match=r"--model 'local\(timeout=120\)'"):
         await local.complete(
             ModelRequest(
                 messages=ask("Tell me a long story. " * 10),
@@ -162,6 +164,21 @@ async def test_timeout_is_enforced_inside_the_worker(local: LocalBackend) -> Non
     # The model is still usable afterwards.
     ok = await local.complete(ModelRequest(messages=ask("Vote."), output=OutputSpec.choice(IDS)))
     assert ok.parsed is not None
+
+
+async def test_the_timeout_spec_option_overrides_the_callers_limit(local: LocalBackend) -> None:
+    strict = resolve("local(timeout=0.01)")
+    assert isinstance(strict, LocalBackend) and strict.timeout_s == 0.01
+    request = ModelRequest(
+        messages=ask("Tell me a long story. " * 10),
+        settings=Settings(max_tokens=200, timeout_s=60),
+        cache_key="timeout-option",
+    )
+    with pytest.raises(ModelTimeout, match=r"within 0\.01s"):
+        await strict.complete(request)
+    assert resolve("local").timeout_s is None  # the shared default is untouched
+    with pytest.raises(ModelError, match="option timeout must be a number of seconds"):
+        resolve("local(timeout=soon)")
 
 
 async def test_missing_model_file_names_the_fix(tmp_path: Path) -> None:

@@ -290,9 +290,10 @@ def test_tie_drawn_by_lot_uses_the_state_rng() -> None:
 def test_elimination_reveals_the_role_unless_configured() -> None:
     shown = _to_vote(players=5)
     vote_all(shown, "p2")
-    role = shown.state.player("p2").role.value
+    role = shown.state.player("p2").role
+    article = "the" if role in (Role.SEER, Role.DOCTOR, Role.MANIAC) else "a"
     assert events_of(shown, "elimination")[-1].text.startswith(
-        f"Aiko is eliminated; they were the {role}"
+        f"Aiko is eliminated; they were {article} {role.value}"
     )
     hidden = _to_vote(players=5, reveal_roles=False)
     vote_all(hidden, "p2")

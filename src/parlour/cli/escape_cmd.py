@@ -12,6 +12,7 @@ from parlour.core.errors import ParlourError
 from parlour.games.escape.cli_support import (
     done_from_events,
     format_problems,
+    game_over,
     render_file,
     validate_file,
 )
@@ -43,6 +44,7 @@ def graph_cmd(
 ) -> None:
     """Draw a scenario's action graph."""
     done: set[str] | None = None
+    finished = False
     if game is not None:
         from parlour.runtime.store import Store, db_url
 
@@ -50,9 +52,10 @@ def graph_cmd(
         row = store.get_game(game)
         if row.game != "escape":
             raise ParlourError(f"game {game} is {row.game}, not escape")
-        done = done_from_events(store.events(game))
+        events = store.events(game)
+        done, finished = done_from_events(events), game_over(events)
     try:
-        text = render_file(file, format_, done)
+        text = render_file(file, format_, done, finished)
     except ScenarioError as err:
         raise ParlourError(str(err)) from err
     if output:

@@ -186,14 +186,3 @@ def watch_seats(seats: dict[str, Seat], infos: Sequence[SeatInfo], status: LiveS
             continue
         seat.sink = _TeeSink(getattr(seat, "sink", None), status)  # type: ignore[attr-defined]
         seats[info.id] = StatusSeat(seat, info, status)
-
-
-@contextmanager
-def working(console: Console, who: str, what: str) -> Iterator[None]:
-    """A spinner with the elapsed time around one long step (a model writing a cast)."""
-    status = LiveStatus(console)
-    status.asked("work", who, what)
-    try:
-        yield
-    finally:
-        status.stop()

@@ -11,21 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from parlour.cli.live import working
-from parlour.core.actions import Structured
 from parlour.core.errors import ParlourError
-from parlour.core.rng import hash_seed
 from parlour.games.werewolf.cast import Cast as WerewolfCast
-from parlour.games.werewolf.cast import (
-    CastingPrompter,
-    cast_from_answer,
-    casting_decision,
-    casting_fallback,
-    casting_view,
-    default_cast,
-    load_cast,
-    save_cast,
-)
+from parlour.games.werewolf.cast import default_cast, load_cast, save_cast
+from parlour.games.werewolf.casting import CastBuilder, CastingPrompter, casting_fallback
 from parlour.runtime.store import Store, db_url
 from parlour.seats.llm import Attempt
 
@@ -38,9 +27,9 @@ def generate_cast(
 ) -> tuple[WerewolfCast, str]:
     """A cast for ``theme`` from ``model`` (or the built-in cast for ``scripted``).
 
-    Returns the cast and who made it. A model answer that breaks the cast's rules (a
-    duplicate name, say) is retried with the exact problem; after the retries the
-    built-in cast is used, and the returned label says so.
+    Returns the cast and who made it. The cast is written field by field (names, scene,
+    one line per character), each a short checked answer; a piece the model cannot
+    write after its retries comes from the built-in cast, and one line says which.
     """
     from parlour.games.registry import load
     from parlour.runtime.llm_seating import LlmFactory
@@ -61,32 +50,30 @@ def generate_cast(
         casting_fallback,
         seed,
         sink=attempts,
-        config=LlmSeatConfig(default_max_tokens=900, temperature=0.8),
+        # Each step's grammar ends the answer (a full stop, a closed list) well before
+        # these bounds; one retry keeps a bad answer from costing more than a minute.
+        config=LlmSeatConfig(retries=1, temperature=0.8, default_max_tokens=120),
     )
-    decision = casting_decision(theme, players)
-    view = casting_view(theme)
-    for attempt in range(3):
-        answer = asyncio.run(seat.decide(view, decision))
-        assert isinstance(answer, Structured)
-        if attempts.items and attempts.items[-1].outcome == "fallback":
-            errors = [a.error for a in attempts.items if a.error]
-            why = errors[-2] if len(errors) > 1 else "no usable answer"
-            why = why if len(why) <= 120 else why[:117] + "..."
-            return default_cast(
-                players, seed, theme
-            ), f"built-in: {backend.model_id} failed ({why})"
-        try:
-            return cast_from_answer(theme, answer.value), backend.model_id
-        except ParlourError as err:
-            # Cast rules beyond the schema (unique names): tell the model and try again.
-            view = view.model_copy(
-                update={"public": view.public.model_copy(update={"problem": str(err)})}
-            )
-            decision = decision.model_copy(
-                update={"prompt": f"{casting_decision(theme, players).prompt} Fix: {err}."}
-            )
-            seat.seed = hash_seed(seed, f"cast{attempt}")
-    return default_cast(players, seed, theme), "built-in (the model's casts were invalid)"
+    builder = CastBuilder(theme, players, seed)
+    while (decision := builder.next()) is not None:
+        with console.status(f"casting: {decision.purpose.removeprefix('cast_')}…"):
+            answer = asyncio.run(seat.decide(builder.view(), decision))
+        fell_back = bool(attempts.items) and attempts.items[-1].outcome == "fallback"
+        builder.answer(decision, answer, fallback=fell_back)
+    if builder.fallbacks:
+        errors = [a.error for a in attempts.items if a.outcome in ("error", "invalid")]
+        why = f" ({_short(errors[-1])})" if errors else ""
+        console.print(
+            f"[yellow]{backend.model_id} could not write: {', '.join(builder.fallbacks)}; "
+            f"the built-in cast filled in{why}[/]",
+            highlight=False,
+        )
+        return builder.cast(), f"{backend.model_id} + built-in"
+    return builder.cast(), backend.model_id
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 class _Attempts:
@@ -126,10 +113,10 @@ def cast_options(
         cast = load_cast(cast_file)
         preview(cast, str(cast_file))
     elif theme:
-        with working(console, model, f"writing a cast for “{theme}”"):
-            cast, source = generate_cast(
-                theme, players or 7, model, seed=seed, store=store, base_url=base_url
-            )
+        # generate_cast shows a status line per piece it asks the model for.
+        cast, source = generate_cast(
+            theme, players or 7, model, seed=seed, store=store, base_url=base_url
+        )
         preview(cast, source)
     else:
         return {}
@@ -156,10 +143,7 @@ def cast_cmd(
     if not 5 <= players <= 16:
         raise ParlourError(f"werewolf needs 5 to 16 players, got {players}")
     store = Store(db_url(db) if db else None)
-    with working(console, model, f"writing a {players}-player cast for “{theme}”"):
-        cast, source = generate_cast(
-            theme, players, model, seed=seed, store=store, base_url=base_url
-        )
+    cast, source = generate_cast(theme, players, model, seed=seed, store=store, base_url=base_url)
     preview(cast, source)
     save_cast(cast, output)
     console.print(f"wrote {output}; edit it, then: parlour watch werewolf --cast {output}")

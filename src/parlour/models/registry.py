@@ -9,7 +9,8 @@ after the first ``:`` that follows them is its argument (which may itself contai
 
 =================================  ==========================================================
 ``local``                          the bundled SmolLM2-135M-Instruct on CPU (llama.cpp)
-``local:PATH.gguf``                another GGUF file; options ``n_ctx``, ``seed``, ``threads``
+``local:PATH.gguf``                another GGUF file; options ``n_ctx``, ``seed``, ``threads``,
+                                   ``timeout`` (seconds per call, default 60)
 ``openai:MODEL``                   any OpenAI-compatible endpoint (``base_url=`` or
                                    ``$OPENAI_BASE_URL``; key ``$OPENAI_API_KEY``); option
                                    ``format=json_schema|json_object|none``
@@ -198,7 +199,17 @@ def _local(spec: BackendSpec, ctx: ResolveContext) -> ModelBackend:
         n_ctx=_int_option(spec, "n_ctx", 4096) or 4096,
         n_threads=_int_option(spec, "threads", None),
         seed=0 if seed is None else seed,
+        timeout_s=_timeout_option(spec),
     )
+
+
+def _timeout_option(spec: BackendSpec) -> float | None:
+    value = spec.option("timeout")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise _unknown(spec.text, "option timeout must be a number of seconds, e.g. timeout=120")
+    return float(value)
 
 
 def _openai(spec: BackendSpec, ctx: ResolveContext) -> ModelBackend:

@@ -7,7 +7,13 @@ JSON. Games may help with readable text in ``decision.context`` (all optional):
 
 * ``labels``: ``{property: {value: label}}`` shown next to each option;
 * ``names``: ``{property: readable name}`` used as the field's heading;
-* ``summary``: a block of text shown before the questions.
+* ``summary``: a block of text shown before the questions;
+* ``aliases``: ``{property: {typed form: [value, ...]}}`` — other ways to type an option
+  (an abbreviation, a shorter form); an alias of several values is ambiguous and the
+  player is shown what it could mean;
+* ``forms``: a phrase naming the accepted ways to answer, used in the error message.
+
+Typed answers match options ignoring case, spacing around ``-`` and repeated spaces.
 
 Knows nothing of any game: only JSON-schema shapes.
 """
@@ -19,6 +25,12 @@ from typing import Any
 
 Ask = Callable[[str], Awaitable[str]]
 Say = Callable[[str], None]
+
+
+def typed_key(text: str) -> str:
+    """How a typed answer is compared: case, spacing and arrow style do not matter."""
+    spaced = text.casefold().replace("->", "-").replace("-", " - ")
+    return " ".join(spaced.split())
 
 
 def _is_enum(schema: Any) -> bool:
@@ -66,8 +78,12 @@ class Form:
         self.say = say
         labels = context.get("labels")
         names = context.get("names")
+        aliases = context.get("aliases")
+        forms = context.get("forms")
         self.labels: Mapping[str, Any] = labels if isinstance(labels, dict) else {}
         self.names: Mapping[str, Any] = names if isinstance(names, dict) else {}
+        self.aliases: Mapping[str, Any] = aliases if isinstance(aliases, dict) else {}
+        self.forms = forms if isinstance(forms, str) else ""
 
     async def fill(self, schema: Mapping[str, Any]) -> dict[str, Any]:
         props = _props(schema)
@@ -97,10 +113,35 @@ class Form:
                 return options[0]
             if raw.isdigit() and 1 <= int(raw) <= len(options):
                 return options[int(raw) - 1]
-            for opt in options:
-                if str(opt).casefold() == raw.casefold():
-                    return opt
-            self.say(f"{indent}pick a number from 1 to {len(options)} (Enter = 1)")
+            found = self.match(name, options, raw)
+            if len(found) == 1:
+                return found[0]
+            if found:
+                self.say(
+                    f"{indent}'{raw}' could be: {'; '.join(map(str, found))} — type one of "
+                    "them or its number"
+                )
+                continue
+            forms = self.forms or "an option as shown"
+            self.say(
+                f"{indent}'{raw}' is not one of the options: type a number from 1 to "
+                f"{len(options)} (Enter = 1) or {forms}"
+            )
+
+    def match(self, name: str, options: list[Any], raw: str) -> list[Any]:
+        """The options ``raw`` names: itself (loosely typed), else through the aliases."""
+        key = typed_key(raw)
+        exact = [opt for opt in options if typed_key(str(opt)) == key]
+        if exact:
+            return exact
+        table = self.aliases.get(name, {})
+        if not isinstance(table, dict):
+            return []
+        found: list[Any] = []
+        for alias, values in table.items():
+            if typed_key(str(alias)) == key:
+                found += [v for v in values if v in options and v not in found]
+        return found
 
     async def text(self, name: str, schema: Mapping[str, Any], *, can_end: bool) -> str | None:
         low = int(schema.get("minLength", 0))

@@ -11,7 +11,11 @@
 
 Readable labels go into ``context["labels"]`` (unit → order → sentence) and
 ``context["names"]`` (unit → "Army Paris") for people and
-prompts; ``context["summary"]`` is the board as the power sees it.
+prompts; ``context["summary"]`` is the board as the power sees it (the phase line is the
+public ``phase`` event, so it is not repeated). For people typing orders,
+``context["aliases"]`` (unit → typed form → orders) accepts the order without unit
+letters ("MAR - SPA"), without its unit ("- SPA", "S PAR - BUR"), a move's or retreat's
+destination alone ("SPA", "Spain") and "hold"/"disband"; ``context["forms"]`` says so.
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from typing import Any
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.games.diplomacy.board import Board, PhaseType
 from parlour.games.diplomacy.legal import LegalOrder, legal_orders
-from parlour.games.diplomacy.map import UnitType
-from parlour.games.diplomacy.orders import Disband, Hold, Waive
+from parlour.games.diplomacy.map import GameMap, UnitType
+from parlour.games.diplomacy.orders import Disband, Hold, Move, Retreat, Waive
 from parlour.games.diplomacy.views import board_summary
 
 ORDERS = "orders"
@@ -49,6 +53,42 @@ def _default_first(options: tuple[LegalOrder, ...], retreat: bool) -> list[Legal
     return first + [lo for lo in options if not isinstance(lo.order, wanted)]
 
 
+#: How a person may type an order (shown when what they typed matches nothing).
+ORDER_FORMS = (
+    "an order as listed (A MAR - SPA), without unit letters (MAR - SPA), "
+    "a destination alone (SPA or Spain), or H to hold"
+)
+
+
+def _unitless(text: str) -> str:
+    # Unit letters are the only one-letter words of an order ("A MAR S A PAR - BUR").
+    return " ".join(w for w in text.split() if w not in ("A", "F"))
+
+
+def order_aliases(unit: str, options: list[LegalOrder], gm: GameMap) -> dict[str, list[str]]:
+    """Shorter ways to type each of one unit's orders; a form several orders share maps to
+    all of them (the player is then asked which). Plain string work: this runs for every
+    unit of every phase, for model seats too."""
+    aliases: dict[str, list[str]] = {}
+    cut = len(unit) + 1
+    for lo in options:
+        text, order = lo.text, lo.order
+        rest = text[cut:]  # "- SPA", "S A PAR - BUR", "H"
+        forms = [_unitless(text), rest, _unitless(rest)]
+        if isinstance(order, Hold):
+            forms.append("hold")
+        elif isinstance(order, Disband):
+            forms.append("disband")
+        elif isinstance(order, Move | Retreat) and not getattr(order, "via_convoy", False):
+            prov = order.dest.province
+            forms += [str(order.dest), prov, gm.provinces[prov].name]
+        for form in forms:
+            texts = aliases.setdefault(form, [])
+            if text not in texts:
+                texts.append(text)
+    return aliases
+
+
 def unit_schema(units: dict[str, list[str]]) -> dict[str, Any]:
     return {
         "type": "object",
@@ -66,10 +106,12 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
     units: dict[str, list[str]] = {}
     labels: dict[str, dict[str, str]] = {}
     names: dict[str, str] = {}
+    aliases: dict[str, dict[str, list[str]]] = {}
     for unit, los in opts.units.items():
         ordered = _default_first(los, retreat)
         units[unit] = [lo.text for lo in ordered]
         labels[unit] = {lo.text: lo.label for lo in ordered}
+        aliases[unit] = order_aliases(unit, ordered, gm)
         kind, _, where = unit.partition(" ")
         names[unit] = f"{UnitType(kind).noun} {gm.location_name(gm.parse_location(where))}"
     phase = board.phase
@@ -96,7 +138,9 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
             "phase": phase.name,
             "names": names,
             "labels": labels,
-            "summary": board_summary(board, power),
+            "aliases": aliases,
+            "forms": ORDER_FORMS,
+            "summary": board_summary(board, power, heading=False),
         },
     )
 
@@ -109,7 +153,7 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
     phase = board.phase
     legal = [lo for lo in opts.adjustments if not isinstance(lo.order, Waive)]
     options = tuple(Option(id=lo.text, label=lo.label) for lo in legal)
-    context = {"phase": phase.name, "summary": board_summary(board, power)}
+    context = {"phase": phase.name, "summary": board_summary(board, power, heading=False)}
     if count > 0:
         return Decision(
             id=f"{phase.name}:{BUILDS}:{power}",

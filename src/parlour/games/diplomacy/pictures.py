@@ -39,22 +39,45 @@ class PicturesObserver:
         index = next((i for i, r in enumerate(history) if r.phase == phase), None)
         if board is None or index is None:
             return
-        orders: list[Order] = [
-            parse_order(text) for _, texts in history[index].orders for text in texts
-        ]
-        self._write(board, f"{index + 1:03d}-{phase}", orders)
+        record = history[index]
+        orders: list[Order] = [parse_order(text) for _, texts in record.orders for text in texts]
+        # Keyed by canonical text, as the renderer looks them up (str of the parsed order).
+        outcomes = {str(parse_order(r.order)): r.status for r in record.results}
+        self._write(board, f"{index + 1:03d}-{phase}", orders, outcomes=outcomes)
 
     def on_finish(self, game: Game, result: Result) -> None:
         if not isinstance(game, DiplomacyGame):
             return
-        index = len(game.state.history) + 1
-        self._write(game.board, f"{index:03d}-final", [], title="Final position")
+        history = game.state.history
+        index = len(history) + 1
+        # The board after the last adjudication already names the next phase (a game
+        # ending in Winter 1910 stands at "Spring 1911"): say which phase ended it.
+        last = game.board_at(history[-1].phase) if history else None
+        board = game.board
+        ended = last.phase.long_name if last is not None else board.phase.long_name
+        won = f": {board.winner.title()} wins" if board.winner else ""
+        self._write(
+            board, f"{index:03d}-final", [], title="Final position", subtitle=f"After {ended}{won}"
+        )
 
     def _write(
-        self, board: Board, stem: str, orders: list[Order], title: str | None = None
+        self,
+        board: Board,
+        stem: str,
+        orders: list[Order],
+        title: str | None = None,
+        outcomes: dict[str, str] | None = None,
+        subtitle: str | None = None,
     ) -> None:
         svg, png = render_phase_files(
-            board, board.game_map, self.out_dir, stem, orders=orders or None, title=title
+            board,
+            board.game_map,
+            self.out_dir,
+            stem,
+            orders=orders or None,
+            title=title,
+            outcomes=outcomes,
+            subtitle=subtitle,
         )
         self.written += [svg, png]
 

@@ -76,7 +76,7 @@ def press_decisions(st: DiplomacyState, cfg: DiplomacyConfig) -> list[Decision]:
                     "round": st.press_round,
                     "rounds": cfg.press_rounds,
                     "recipients": recipients,
-                    "summary": board_summary(board, power)
+                    "summary": board_summary(board, power, heading=False)
                     + f"\nPress: to ALL (everyone reads it) or privately to {channels}.",
                 },
             )

@@ -89,6 +89,11 @@ _DISLODGED_OFFSET = (15.0, -13.0)  # up and right: away from the star and the la
 _FLEET_DASH = "5 3"
 _SUPPORT_DASH = "5 3"
 _CONVOY_DASH = "1.5 3.5"
+_FAILED_DASH = "6 4"
+#: Order outcomes drawn as "did not happen" (a bounce, a broken convoy, a failed retreat).
+FAILED_STATUSES = frozenset({"failed", "no convoy", "disbanded", "void"})
+#: Supports that did not count: drawn faded.
+WEAK_STATUSES = frozenset({"cut", "void"})
 
 
 def power_colour(game_map: GameMap, power: str) -> str:
@@ -320,9 +325,19 @@ def _line(a: Point, b: Point, **attrs: str | float) -> str:
 
 
 def _arrow(
-    a: Point, b: Point, colour: str, *, start_gap: float, end_gap: float, dash: str = ""
+    a: Point,
+    b: Point,
+    colour: str,
+    *,
+    start_gap: float,
+    end_gap: float,
+    dash: str = "",
+    failed: bool = False,
 ) -> str:
-    """A thick arrow from a to b, outlined in ink so pale colours (Turkey) stay visible."""
+    """A thick arrow from a to b, outlined in ink so pale colours (Turkey) stay visible.
+
+    ``failed`` (a bounce): a dashed shaft, a hollow head and a bar across in front of
+    it, so a move that did not happen never looks like one that did."""
     start, tip = _toward(a, b, start_gap), _toward(b, a, end_gap)
     dx, dy = tip[0] - start[0], tip[1] - start[1]
     length = math.hypot(dx, dy) or 1.0
@@ -334,12 +349,22 @@ def _arrow(
         (base[0] - uy * head_w, base[1] + ux * head_w),
         (base[0] + uy * head_w, base[1] - ux * head_w),
     ]
+    if failed:
+        dash = dash or _FAILED_DASH
     extra: dict[str, str | float] = {"stroke_dasharray": dash} if dash else {}
-    return (
-        _line(start, base, stroke=_INK, stroke_width=5.5, stroke_linecap="round", **extra)
-        + _line(start, base, stroke=colour, stroke_width=3, stroke_linecap="round", **extra)
-        + _el("polygon", points=_pts(head), fill=colour, stroke=_INK, stroke_width=1.2)
-    )
+    cap = "butt" if failed else "round"  # round caps would fill a dashed shaft's gaps
+    body = _line(start, base, stroke=_INK, stroke_width=5.5, stroke_linecap=cap, **extra)
+    body += _line(start, base, stroke=colour, stroke_width=3, stroke_linecap=cap, **extra)
+    if not failed:
+        return body + _el("polygon", points=_pts(head), fill=colour, stroke=_INK, stroke_width=1.2)
+    body += _el("polygon", points=_pts(head), fill="#ffffff", stroke=colour, stroke_width=2.2)
+    # The bounce mark: a bar across the shaft just behind the hollow head.
+    k = 8.0
+    bar = (base[0] - ux * 2, base[1] - uy * 2)
+    ends = ((bar[0] - uy * k, bar[1] + ux * k), (bar[0] + uy * k, bar[1] - ux * k))
+    body += _line(*ends, stroke="#ffffff", stroke_width=6.5, stroke_linecap="round")
+    body += _line(*ends, stroke=_INK, stroke_width=3.2, stroke_linecap="round")
+    return body
 
 
 def _thin(a: Point, b: Point, colour: str, dash: str, width: float = 2.2) -> str:
@@ -365,6 +390,8 @@ class _Ctx:
     board: Board
     game_map: GameMap
     layout: MapLayout
+    #: canonical order text → adjudicator status, when the phase has been adjudicated
+    outcomes: Mapping[str, str] = field(default_factory=dict)
 
     def colour(self, power: str | None) -> str:
         return _INK if power is None else power_colour(self.game_map, power)
@@ -437,7 +464,9 @@ def _links(ctx: _Ctx) -> list[str]:
     return out
 
 
-def _provinces(ctx: _Ctx) -> list[str]:
+def _provinces(ctx: _Ctx) -> tuple[list[str], list[str]]:
+    """The province nodes and centre stars, and apart from them the labels (drawn last,
+    over the orders, so an arrowhead never hides a name)."""
     gm, lay, centres = ctx.game_map, ctx.layout, ctx.board.centres
     nodes, stars = ['<g class="provinces">'], ['<g class="centres">']
     labels = ['<g class="labels" font-weight="bold">']
@@ -497,7 +526,7 @@ def _provinces(ctx: _Ctx) -> list[str]:
                 )
             )
         labels.append(_province_label(pl, abbrev, r, sea=sea))
-    return [*nodes, "</g>", *stars, "</g>", *labels, "</g>"]
+    return [*nodes, "</g>", *stars, "</g>"], [*labels, "</g>"]
 
 
 def _province_label(pl: ProvinceLayout, abbrev: str, r: float, *, sea: bool) -> str:
@@ -599,14 +628,23 @@ def _order_svg(ctx: _Ctx, order: Order) -> str:
     else:
         src = ctx.unit_point(prov)
     kind, body = "", ""
+    status = ctx.outcomes.get(str(order), "")
+    failed = status in FAILED_STATUSES
     if isinstance(order, Move):
         kind = "move via-convoy" if order.via_convoy else "move"
         dest = ctx.layout.point(order.dest)
-        body = _arrow(src, dest, colour, start_gap=_R_UNIT + 2, end_gap=_dest_gap(ctx, order.dest))
+        gap = _dest_gap(ctx, order.dest)
+        body = _arrow(src, dest, colour, start_gap=_R_UNIT + 2, end_gap=gap, failed=failed)
     elif isinstance(order, Retreat):
         kind, dest = "retreat", ctx.layout.point(order.dest)
         body = _arrow(
-            src, dest, colour, start_gap=12, end_gap=_dest_gap(ctx, order.dest), dash="7 4"
+            src,
+            dest,
+            colour,
+            start_gap=12,
+            end_gap=_dest_gap(ctx, order.dest),
+            dash="7 4",
+            failed=failed,
         )
     elif isinstance(order, Hold):
         kind, body = "hold", _ring(src, 14.0, colour)
@@ -639,13 +677,19 @@ def _order_svg(ctx: _Ctx, order: Order) -> str:
         kind = "build"
         ghost = _el("g", _unit_shape(order.unit_type, src[0], src[1], colour), opacity=0.75)
         body = _ring(src, 14.0, colour, dash="4 3") + ghost
-    return _el("g", _title(str(order)) + body, cls=f"order {kind} {token}")
+    tip = f"{order} ({status})" if status else str(order)
+    if status and isinstance(order, Move | Retreat | SupportHold | SupportMove | Convoy):
+        kind += f" {status.replace(' ', '-')}"
+    extra: dict[str, str | float] = {}
+    if status in WEAK_STATUSES and isinstance(order, SupportHold | SupportMove | Convoy):
+        extra["opacity"] = 0.45
+    return _el("g", _title(tip) + body, cls=f"order {kind} {token}", **extra)
 
 
 # --- title and legend ---------------------------------------------------------
 
 
-def _heading(ctx: _Ctx, title: str | None) -> list[str]:
+def _heading(ctx: _Ctx, title: str | None, subtitle: str | None = None) -> list[str]:
     board = ctx.board
     phase = board.phase.long_name
     if board.finished:
@@ -654,6 +698,7 @@ def _heading(ctx: _Ctx, title: str | None) -> list[str]:
     main, sub = (
         (title, phase) if title else (phase, f"{board.phase_name} · {ctx.game_map.name} map")
     )
+    sub = subtitle or sub
     x, y = ctx.layout.title_at
     return [
         '<g class="title">',
@@ -668,6 +713,9 @@ def _legend(ctx: _Ctx) -> list[str]:
     x0, y0 = ctx.layout.legend_at
     counts = board.centre_counts()
     row_h, width = 18.0, 200.0
+    key_rows = 5  # symbols; links; orders; bounce, hold, retreat; build, dislodged
+    box_h = 34 + row_h * len(gm.powers) + 4 + 14 + 18 * key_rows
+    y0 = min(y0, ctx.layout.height - box_h - 4)  # the longer key must stay on the canvas
     key_y = y0 + 34 + row_h * len(gm.powers) + 4
     grey: dict[str, str | float] = {"fill": "#555555", "text_anchor": "end"}
     small: dict[str, str | float] = {"fill": "#444444"}
@@ -678,7 +726,7 @@ def _legend(ctx: _Ctx) -> list[str]:
             x=x0,
             y=y0,
             width=width,
-            height=key_y + 50 - y0,
+            height=box_h,
             rx=6,
             fill="#ffffff",
             fill_opacity=0.93,
@@ -734,6 +782,32 @@ def _legend(ctx: _Ctx) -> list[str]:
     out.append(_text(x0 + 91, y, "support", 10, **small))
     out.append(_thin((x0 + 138, y - 4), (x0 + 152, y - 4), "#888888", _CONVOY_DASH, 2.6))
     out.append(_text(x0 + 155, y, "convoy", 10, **small))
+    y += 18
+    pen = "#888888"
+    failed = _arrow((x0 + 8, y - 4), (x0 + 38, y - 4), pen, start_gap=0, end_gap=0, failed=True)
+    out.append(failed)
+    out.append(_text(x0 + 41, y, "bounced", 10, **small))
+    out.append(_ring((x0 + 96, y - 4), 6.0, pen))
+    out.append(_text(x0 + 105, y, "hold", 10, **small))
+    retreat = _arrow((x0 + 132, y - 4), (x0 + 154, y - 4), pen, start_gap=0, end_gap=0, dash="4 3")
+    out.append(retreat)
+    out.append(_text(x0 + 157, y, "retreat", 10, **small))
+    y += 18
+    out.append(_ring((x0 + 18, y - 4), 7.0, pen, dash="3 2"))
+    out.append(_el("g", _unit_shape(UnitType.ARMY, x0 + 18, y - 4, pen, 0.55), opacity=0.75))
+    out.append(_text(x0 + 30, y, "build", 10, **small))
+    ring = _el(
+        "circle",
+        cx=x0 + 74,
+        cy=y - 4,
+        r=7.0,
+        fill="#ffffff",
+        stroke=_DISLODGED_RING,
+        stroke_width=1.8,
+        stroke_dasharray="3 2",
+    )
+    out.append(ring + _unit_shape(UnitType.ARMY, x0 + 74, y - 4, "#bbbbbb", 0.55))
+    out.append(_text(x0 + 86, y, "dislodged unit", 10, **small))
     out.append("</g>")
     return out
 
@@ -748,19 +822,23 @@ def render_svg(
     *,
     orders: Sequence[Order] | None = None,
     title: str | None = None,
+    outcomes: Mapping[str, str] | None = None,
+    subtitle: str | None = None,
 ) -> str:
     """The board as a standalone SVG document; equal inputs give byte-identical output.
 
     ``layout`` defaults to the map's hand-made layout (a grid if it has none).
-    ``orders`` are drawn in the given order; ``title`` replaces the phase name as
-    the heading (the phase then becomes the subheading).
+    ``orders`` are drawn in the given order; ``outcomes`` (order text → adjudicator
+    status) marks the ones that failed. ``title`` replaces the phase name as the heading
+    (the phase then becomes the subheading, unless ``subtitle`` is given).
     """
     lay = layout if layout is not None else layout_for(game_map)
     missing = lay.missing(game_map)
     if missing:
         raise LayoutError(f"layout does not place: {', '.join(missing)}")
-    ctx = _Ctx(board, game_map, lay)
+    ctx = _Ctx(board, game_map, lay, dict(outcomes or {}))
     heading = title or board.phase.long_name
+    provinces, labels = _provinces(ctx)
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{lay.width}" height="{lay.height}" '
@@ -771,7 +849,7 @@ def render_svg(
         _defs(ctx),
         _el("rect", width=lay.width, height=lay.height, fill=_BACKGROUND),
         *_links(ctx),
-        *_provinces(ctx),
+        *provinces,
         '<g class="units">',
         *(_unit_svg(ctx, u) for u in board.units),
         "</g>",
@@ -781,7 +859,8 @@ def render_svg(
     ]
     if orders:
         parts += ['<g class="orders">', *filter(None, (_order_svg(ctx, o) for o in orders)), "</g>"]
-    parts += _heading(ctx, title)
+    parts += labels
+    parts += _heading(ctx, title, subtitle)
     parts += _legend(ctx)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -804,9 +883,14 @@ def render_png(
     orders: Sequence[Order] | None = None,
     title: str | None = None,
     scale: float = 1.0,
+    outcomes: Mapping[str, str] | None = None,
+    subtitle: str | None = None,
 ) -> bytes:
     """:func:`render_svg` rasterised by cairosvg; ``scale`` multiplies the pixel size."""
-    return _svg_to_png(render_svg(board, game_map, layout, orders=orders, title=title), scale)
+    svg = render_svg(
+        board, game_map, layout, orders=orders, title=title, outcomes=outcomes, subtitle=subtitle
+    )
+    return _svg_to_png(svg, scale)
 
 
 def render_phase_files(
@@ -818,12 +902,16 @@ def render_phase_files(
     layout: MapLayout | None = None,
     orders: Sequence[Order] | None = None,
     title: str | None = None,
+    outcomes: Mapping[str, str] | None = None,
+    subtitle: str | None = None,
 ) -> tuple[Path, Path]:
     """Write ``<stem>.svg`` and ``<stem>.png`` into ``out_dir``; returns (svg, png) paths."""
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     svg_path, png_path = folder / f"{stem}.svg", folder / f"{stem}.png"
-    svg = render_svg(board, game_map, layout, orders=orders, title=title)
+    svg = render_svg(
+        board, game_map, layout, orders=orders, title=title, outcomes=outcomes, subtitle=subtitle
+    )
     svg_path.write_text(svg, encoding="utf-8")
     png_path.write_bytes(_svg_to_png(svg))
     return svg_path, png_path

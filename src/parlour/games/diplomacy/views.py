@@ -124,11 +124,15 @@ def units_line(board: Board, power: str) -> str:
     return ", ".join(units) or "none"
 
 
-def board_summary(board: Board, power: str | None = None) -> str:
-    """A few lines for people and prompts: centres per power, units, dislodged units."""
+def board_summary(board: Board, power: str | None = None, heading: bool = True) -> str:
+    """A few lines for people and prompts: centres per power, units, dislodged units.
+
+    ``heading=False`` leaves out the phase and centre counts, for screens that show the
+    public ``phase`` event just before (which says the same)."""
     gm = board.game_map
     total = len(gm.supply_centres)
-    lines = [f"{board.phase.long_name}. Supply centres: {counts_line(board)} (of {total})."]
+    head = f"{board.phase.long_name}. Supply centres: {counts_line(board)} (of {total})."
+    lines = [head] if heading else []
     for p in gm.powers:
         if board.is_eliminated(p):
             continue

@@ -49,8 +49,15 @@ def done_from_events(events: Iterable[Event]) -> set[str]:
     }
 
 
-def render_file(path: str | Path, fmt: str = "mermaid", done: set[str] | None = None) -> str:
+def game_over(events: Iterable[Event]) -> bool:
+    """Whether a saved game has ended (its ending event is stored)."""
+    return any(e.kind == "ending" for e in events)
+
+
+def render_file(
+    path: str | Path, fmt: str = "mermaid", done: set[str] | None = None, finished: bool = False
+) -> str:
     """The graph of a scenario file in ``fmt`` (mermaid, dot or svg); raises ScenarioError."""
     if fmt not in FORMATS:
         raise ScenarioError(f"unknown graph format '{fmt}'; choose one of: {', '.join(FORMATS)}")
-    return render(load_scenario(path), fmt, done)
+    return render(load_scenario(path), fmt, done, finished)

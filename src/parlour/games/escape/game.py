@@ -20,6 +20,7 @@ from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.markers import SecretMarkers, marker
 from parlour.core.pending import PendingDecisions
 from parlour.core.view import AnyView, NoFacts
+from parlour.games.escape import commands
 from parlour.games.escape import seat_requests as req
 from parlour.games.escape.analysis import analyse
 from parlour.games.escape.availability import Frontier
@@ -93,6 +94,8 @@ class EscapeGame:
         self._stalled = 0
         self._ending: str | None = None
         self._timed_out = False
+        self._commands = 0  # commands answered this turn (they cost no turn)
+        self._hints_used = 0
         self._say("narration", "start", self._scenario.intro, "narrator", turn=0)
 
     @classmethod
@@ -146,7 +149,9 @@ class EscapeGame:
     # -- decisions ---------------------------------------------------------------------
 
     def _decision_id(self, step: str) -> str:
-        return f"t{self._turn}:{step}"
+        # After a command the turn asks again, under a new id (t3:act, t3:act2, …).
+        again = str(self._commands + 1) if step == "act" and self._commands else ""
+        return f"t{self._turn}:{step}{again}"
 
     def pending(self) -> tuple[Decision, ...]:
         if self._pending is None:
@@ -201,9 +206,40 @@ class EscapeGame:
         return self._log.since(start)
 
     def _on_act(self, text: str) -> None:
+        command = commands.parse(text) if self._commands < commands.MAX_PER_TURN else None
+        if command is not None:
+            self._on_command(command, text)
+            return
         self._message = text
         self._say("message", "act", text, "player", turn=self._turn)
         self._phase = "classify"
+
+    def _on_command(self, command: commands.Command, text: str) -> None:
+        """Answer a command from the scenario's own text; the turn stays open."""
+        self._commands += 1
+        self._log.emit(
+            "command", "act", text, Audience.everyone(), speaker="player", data={"turn": self._turn}
+        )
+        if command == "hint":
+            hint = self._next_hint()
+            if hint is not None:
+                self._hints_used += 1
+                self._stalled = 0
+            reply = commands.hint_text(hint, self._hints_used)
+        elif command == "look":
+            reply = commands.look_text(self._scenario.intro, self._scenario.world)
+        elif command == "done":
+            reply = commands.done_text([self._actions[a].consequence for a in self.done])
+        else:
+            hints_left = self._next_hint() is not None
+            reply = commands.help_text(self._turn, self._config.max_turns, hints_left)
+        self._log.emit(
+            "reply",
+            "act",
+            reply,
+            Audience.everyone(),
+            data={"turn": self._turn, "command": command, "hints_used": self._hints_used},
+        )
 
     def _on_classify(self, choice: str) -> None:
         assert self._message is not None
@@ -222,6 +258,8 @@ class EscapeGame:
         self._stalled = 0 if progressed else self._stalled + 1
         self._hint = self._pick_hint() if self._ending is None else None
         self._brief = brief_for(outcome, self._actions)
+        if outcome.kind == "no_effect" and commands.looks_around(self._message):
+            self._brief = commands.LOOK_BRIEF
         self._log.emit(
             "outcome",
             "classify",
@@ -242,10 +280,16 @@ class EscapeGame:
         after = self._config.hint_after
         if after <= 0 or self._stalled < after:
             return None
+        hint = self._next_hint()
+        if hint is not None:
+            self._stalled = 0
+        return hint
+
+    def _next_hint(self) -> str | None:
+        """The scenario's hint for the available step nearest a good ending, if any."""
         candidates = [a for a in self.available() if a.hint and not self._frontier.is_done(a.id)]
         if not candidates:
             return None
-        self._stalled = 0
         return min(candidates, key=lambda a: self._hint_key[a.id]).hint
 
     @staticmethod
@@ -287,6 +331,7 @@ class EscapeGame:
             self._phase = "over"
         else:
             self._turn += 1
+            self._commands = 0
             self._phase = "act"
 
     # -- views -------------------------------------------------------------------------
@@ -349,21 +394,30 @@ class EscapeGame:
     def is_terminal(self) -> bool:
         return self._phase == "over"
 
+    @property
+    def hints_used(self) -> int:
+        return self._hints_used
+
     def result(self) -> Result | None:
         if self._phase != "over":
             return None
+        hints = (
+            f"; {self._hints_used} hint{'' if self._hints_used == 1 else 's'} used"
+            if self._hints_used
+            else ""
+        )
         if self._ending is not None:
             act = self._actions[self._ending]
             good = act.is_good_ending
             return Result(
                 winners=("player",) if good else (),
                 summary=f"{act.ending_label} after {self._turn} turns "
-                f"({'a good' if good else 'a bad'} ending)",
+                f"({'a good' if good else 'a bad'} ending{hints})",
                 returns={"player": 1.0 if good else -1.0},
             )
         return Result(
             winners=(),
-            summary=f"time ran out after {self._turn} turns",
+            summary=f"time ran out after {self._turn} turns{hints}",
             returns={"player": 0.0},
         )
 
@@ -376,6 +430,8 @@ class EscapeGame:
             "brief": self._brief,
             "hint": self._hint,
             "stalled": self._stalled,
+            "commands": self._commands,
+            "hints_used": self._hints_used,
             "done": list(self._frontier.done),
             "available": self._frontier.available(),
             "ending": self._ending,

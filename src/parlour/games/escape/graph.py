@@ -1,7 +1,8 @@
 """Drawing a scenario's graph as Mermaid, Graphviz DOT or a self-made SVG.
 
 Nodes show an action's id and description (never its consequence or answer). With a saved
-game's done set, nodes are coloured done / available / locked; without one, by kind
+game's done set, nodes are coloured done / available / locked (done / not reached once
+the game is over); without one, by kind
 (ending good or bad, answer, repeatable, plain).
 """
 
@@ -17,13 +18,17 @@ Format = Literal["mermaid", "dot", "svg"]
 FORMATS: tuple[Format, ...] = ("mermaid", "dot", "svg")
 
 
-def render(scenario: Scenario, fmt: str, done: set[str] | None = None) -> str:
+def render(
+    scenario: Scenario, fmt: str, done: set[str] | None = None, finished: bool = False
+) -> str:
+    """``finished``: the game that ``done`` comes from is over (nothing is available)."""
+    status = status_of(scenario, done, finished)
     if fmt == "mermaid":
-        return _mermaid(scenario, done)
+        return _mermaid(scenario, status)
     if fmt == "dot":
-        return _dot(scenario, done)
+        return _dot(scenario, status)
     if fmt == "svg":
-        return render_svg(scenario, status_of(scenario, done), done is not None)
+        return render_svg(scenario, status, done is not None)
     raise ValueError(f"unknown graph format '{fmt}'; choose one of: {', '.join(FORMATS)}")
 
 
@@ -31,9 +36,8 @@ def _edges(scenario: Scenario) -> list[tuple[str, str]]:
     return [(need, a.id) for a in scenario.actions for need in dict.fromkeys(a.needs)]
 
 
-def _mermaid(scenario: Scenario, done: set[str] | None) -> str:
+def _mermaid(scenario: Scenario, status: dict[str, str]) -> str:
     ids = {a.id: f"a{n}" for n, a in enumerate(scenario.actions)}
-    status = status_of(scenario, done)
 
     def text(value: str) -> str:
         return value.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
@@ -52,7 +56,8 @@ def _mermaid(scenario: Scenario, done: set[str] | None) -> str:
             lines.append(f'  {ids[need]}["? {text(need)}"]:::missing')
         lines.append(f"  {ids[need]} --> {ids[target]}")
     for key, style in STYLES.items():
-        lines.append(f"  classDef {key} fill:{style.fill},stroke:{style.stroke},color:#1a1a1a")
+        if key in status.values():
+            lines.append(f"  classDef {key} fill:{style.fill},stroke:{style.stroke},color:#1a1a1a")
     lines.append("  classDef missing fill:#ffffff,stroke:#c0392b,stroke-dasharray:4 3")
     for key in STYLES:
         members = [ids[a] for a, s in status.items() if s == key]
@@ -65,8 +70,7 @@ def _dot_str(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def _dot(scenario: Scenario, done: set[str] | None) -> str:
-    status = status_of(scenario, done)
+def _dot(scenario: Scenario, status: dict[str, str]) -> str:
     lines = [
         f"digraph {_dot_str(scenario.title)} {{",
         "  rankdir=TB;",

@@ -20,6 +20,7 @@ STYLES: dict[str, Style] = {
     "done": Style("#c7e9c0", "#238b45", "done"),
     "available": Style("#fff3b0", "#d4a017", "available now"),
     "locked": Style("#e5e5e5", "#8c8c8c", "locked"),
+    "unreached": Style("#f4f4f4", "#b3b3b3", "not reached (game over)"),
     "plain": Style("#eef3fb", "#4a6fa5", "action"),
     "answer": Style("#e8e1f7", "#6a4c93", "needs an answer"),
     "repeatable": Style("#e0f2f1", "#2a9d8f", "repeatable"),
@@ -28,10 +29,13 @@ STYLES: dict[str, Style] = {
 }
 
 
-def status_of(scenario: Scenario, done: set[str] | None) -> dict[str, str]:
-    """Style key per action id."""
+def status_of(scenario: Scenario, done: set[str] | None, finished: bool = False) -> dict[str, str]:
+    """Style key per action id. After the game's end nothing is "available now": what
+    was not done was not reached."""
     if done is None:
         return {a.id: _kind(a) for a in scenario.actions}
+    if finished:
+        return {a.id: "done" if a.id in done else "unreached" for a in scenario.actions}
     available = set(naive_available(scenario, done))
     return {
         a.id: "done" if a.id in done else "available" if a.id in available else "locked"

@@ -2,7 +2,9 @@
 
 It sees exactly what a model classifier sees (the player's message and the options) and:
 
-* answers ``none`` to questions ("is there a ghost?") and negated messages ("I don't...");
+* answers ``none`` to questions ("is there a ghost?"), negated messages ("I don't...")
+  and looking around with no object named ("look around the room"): looking is not an
+  action of the story;
 * ignores identifier-like words ("press_red"): players do not type option ids, injections do;
 * scores each option by the share of its description's content tokens found in the
   message (a one-letter typo counts), each token weighted by 1 / (number of options it
@@ -24,6 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
+from parlour.games.escape.commands import is_looking
 from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.text import near, token_set, tokens, words
 
@@ -58,7 +61,7 @@ def classify(
     strong: Fraction = STRONG,
 ) -> str:
     """``options`` are (id, description) pairs; returns an option id or ``none``."""
-    if not message.strip() or is_question(message) or is_negated(message):
+    if not message.strip() or is_question(message) or is_negated(message) or is_looking(message):
         return NONE_ID
     said = tokens(_IDENTIFIER.sub(" ", message))
     described = {oid: token_set(label) for oid, label in options if oid != NONE_ID}

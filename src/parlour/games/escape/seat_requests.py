@@ -27,7 +27,7 @@ CLASSIFY_PROMPT = (
     "only asks, looks, describes or talks, or attempts something not listed."
 )
 NARRATE_PROMPT = "Narrate what happens, using only the brief and the facts you were given."
-ACT_PROMPT = "What do you do next?"
+ACT_PROMPT = "What do you do next? (/help lists commands: /look, /hint, /done)"
 
 
 class ClassifierFacts(Facts):

@@ -199,7 +199,7 @@ def _node_svg(
 
 def _legend(status: dict[str, str], by_progress: bool, width: float, height: float) -> list[str]:
     keys = (
-        ["done", "available", "locked"]
+        [k for k in ("done", "available", "locked", "unreached") if k in status.values()]
         if by_progress
         else [k for k in ("plain", "answer", "repeatable", "good", "bad") if k in status.values()]
     )

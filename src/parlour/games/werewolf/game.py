@@ -104,7 +104,8 @@ class WerewolfGame:
         for p in st.players:
             # A wolf's role is known to the whole pack; every other role only to its holder.
             allowed = wolves if p.role is Role.WEREWOLF else [p.id]
-            p.card = role_card(p.name, p.role) + st.markers.plant(f"role:{p.id}", allowed)
+            maniac = Role.MANIAC.value in st.role_counts
+            p.card = role_card(p.name, p.role, maniac) + st.markers.plant(f"role:{p.id}", allowed)
             st.emit("role", p.card, Audience.only(p.id), data={"role": p.role.value})
         if len(wolves) > 1:
             st.emit(

@@ -13,7 +13,7 @@ from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience
 from parlour.games.werewolf.config import WerewolfConfig
-from parlour.games.werewolf.roles import WOLF_GROUP, Role, seer_reading
+from parlour.games.werewolf.roles import WOLF_GROUP, Role, seer_reading, with_article
 from parlour.games.werewolf.state import NightPlan, NightRecord, Player, Stage, WerewolfState
 
 PACK = Audience.of_group(WOLF_GROUP)
@@ -285,5 +285,5 @@ def _death_line(p: Player, cause: str, cfg: WerewolfConfig) -> str:
     if cfg.reveal_night_cause:
         line += " (killed by the werewolves)" if cause == "wolves" else " (killed by the maniac)"
     if p.revealed:
-        line += f"; they were the {p.role.value}"
+        line += f"; they were {with_article(p.role)}"
     return line + "."

@@ -47,19 +47,44 @@ def _rules(view: WerewolfView) -> str:
     counts = ", ".join(f"{r} ×{c}" for r, c in pub.role_counts.items())
     players = ", ".join(p.name for p in pub.players)
     ties = "nobody is eliminated" if rules.tie_rule == "no_elimination" else "lots decide"
+    # Name only roles in play: a rule about an absent maniac sends models hunting a ghost.
+    in_play = pub.role_counts
+    night = ["the werewolves secretly kill one player"]
+    if "seer" in in_play:
+        evil = (
+            "werewolves and the maniac read as evil"
+            if "maniac" in in_play
+            else "werewolves read as evil"
+        )
+        night.append(f"the seer learns whether one player is evil ({evil})")
+    if "doctor" in in_play:
+        night.append("the doctor protects one player (never the same one two nights in a row)")
+    if "maniac" in in_play:
+        night.append("the maniac kills one")
+    if "maniac" in in_play:
+        wins = (
+            "The village wins when every werewolf and the maniac are dead; the werewolves win "
+            "when they are at least as many as everyone else and the maniac is dead; the "
+            "maniac wins when alone or with just one other non-werewolf."
+        )
+    else:
+        wins = (
+            "The village wins when every werewolf is dead; the werewolves win when they are "
+            "at least as many as everyone else."
+        )
     lines = [
         f"Game: Werewolf. Players: {players}. Roles in play: {counts}.",
-        "Each night the werewolves secretly kill one player, the seer learns whether one "
-        "player is evil (werewolves and the maniac read as evil), the doctor protects one "
-        "player (never the same one two nights in a row), and the maniac, if any, kills one. "
+        f"Each night {_join(night)}. "
         f"By day everyone talks, then votes; the most votes is eliminated (on a tie {ties}).",
-        "The village wins when every werewolf and the maniac are dead; the werewolves win "
-        "when they are at least as many as everyone else and the maniac is dead; the maniac "
-        "wins when alone or with just one other non-werewolf.",
+        wins,
     ]
     if rules.vote_call:
         lines.append(f"In the discussion, saying exactly {rules.vote_call} calls the vote.")
     return "\n".join(lines)
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _identity(view: WerewolfView) -> str:

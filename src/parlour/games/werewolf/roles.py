@@ -64,13 +64,22 @@ DESCRIPTIONS: Mapping[Role, str] = {
     Role.MANIAC: "the maniac: a lone evil killer who kills one player each night",
 }
 
-GOALS: Mapping[Team, str] = {
-    Team.VILLAGE: "eliminate every evil player (all werewolves and the maniac)",
-    Team.WOLVES: (
-        "reach parity: as many living werewolves as living non-werewolves, with the maniac dead"
-    ),
-    Team.MANIAC: "survive until you are alone or with exactly one other non-werewolf",
-}
+
+def goal(team: Team, maniac: bool) -> str:
+    """A team's goal, naming the maniac only when one is in play (a player told to kill
+    a maniac who does not exist hunts a ghost)."""
+    if team is Team.VILLAGE:
+        evil = "all werewolves and the maniac" if maniac else "all werewolves"
+        return f"eliminate every evil player ({evil})"
+    if team is Team.WOLVES:
+        rest = ", with the maniac dead" if maniac else ""
+        return f"reach parity: as many living werewolves as living non-werewolves{rest}"
+    return "survive until you are alone or with exactly one other non-werewolf"
+
+
+def with_article(role: Role) -> str:
+    """ "the seer" for a role a game holds once, "a villager" for one it may hold many times."""
+    return f"the {role.value}" if role in UNIQUE_ROLES else f"a {role.value}"
 
 
 def seer_reading(role: Role) -> Reading:

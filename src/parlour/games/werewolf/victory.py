@@ -47,6 +47,8 @@ def result_for(st: WerewolfState, outcome: Team | Draw) -> Result:
     if isinstance(outcome, Team):
         winners = tuple(p.id for p in st.players if TEAM_OF[p.role] is outcome)
         summary = _SUMMARY[outcome]
+        if outcome is Team.VILLAGE and Role.MANIAC.value not in st.role_counts:
+            summary = "The village wins: every werewolf is dead."
     else:
         winners = ()
         if outcome == "draw":

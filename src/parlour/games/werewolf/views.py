@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from parlour.core.view import Facts, NoFacts, View
 from parlour.games.werewolf.config import WerewolfConfig
-from parlour.games.werewolf.roles import DESCRIPTIONS, GOALS, TEAM_OF, Role
+from parlour.games.werewolf.roles import DESCRIPTIONS, TEAM_OF, Role, goal
 from parlour.games.werewolf.state import DayRecord, WerewolfState
 
 GAME = "werewolf"
@@ -131,9 +131,9 @@ WerewolfView = View[WerewolfPublic, WerewolfPrivate]
 SpectatorView = View[WerewolfPublic, WerewolfReveal | NoFacts]
 
 
-def role_card(name: str, role: Role) -> str:
+def role_card(name: str, role: Role, maniac: bool) -> str:
     team = TEAM_OF[role]
-    return f"You are {name}, {DESCRIPTIONS[role]}. Your team: {team}. Goal: {GOALS[team]}."
+    return f"You are {name}, {DESCRIPTIONS[role]}. Your team: {team}. Goal: {goal(team, maniac)}."
 
 
 # Facts are frozen values, so identical ones are shared between views instead of rebuilt:

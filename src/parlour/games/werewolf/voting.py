@@ -9,6 +9,7 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience
 from parlour.core.rng import Rng
 from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.roles import with_article
 from parlour.games.werewolf.state import Ballot, DayRecord, Player, Stage, VoteRound, WerewolfState
 
 VOTE = "vote"
@@ -158,7 +159,7 @@ def tally(st: WerewolfState, cfg: WerewolfConfig, rng: Rng) -> Player | None:
         out.alive = False
         out.revealed = out.revealed or cfg.reveal_roles
         result = f"{tie_note}{out.name} is eliminated" + (
-            f"; they were the {out.role.value}." if out.revealed else "."
+            f"; they were {with_article(out.role)}." if out.revealed else "."
         )
     else:
         result = tie_note
