@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from tests.conftest import CliRunner
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "werewolf_local.sqlite"
-RECORDED = "we-4889310c"
+RECORDED = json.loads((FIXTURE.parent / "werewolf_local.json").read_text())["game_id"]
 
 
 @pytest.mark.parametrize(

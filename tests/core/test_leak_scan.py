@@ -13,9 +13,13 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
-from parlour.core.view import View
+from parlour.core.view import AnyView, Facts, NoFacts, View
 
 SECRET = "[[mk:secret:a]]"
+
+
+class Hint(Facts):
+    hint: str = ""
 
 
 class LeakConfig(BaseModel):
@@ -75,11 +79,17 @@ class TwoSeatGame:
         self.turn += 1
         return [self.log.emit("pick", "play", "Someone picked.", Audience.everyone(), data=data)]
 
-    def view(self, seat: str) -> View:
-        public = {"hint": SECRET} if self.cfg.leak == "public" and self.turn else {}
+    def view(self, seat: str) -> AnyView:
+        public = Hint(hint=SECRET if self.cfg.leak == "public" and self.turn else "")
         events = tuple(e for e in self.log.events if e.audience.includes(seat, ()))
         return View(
-            game="toy", seat=seat, seat_name=seat, phase="play", public=public, events=events
+            game="toy",
+            seat=seat,
+            seat_name=seat,
+            phase="play",
+            public=public,
+            private=NoFacts(),
+            events=events,
         )
 
     def is_terminal(self) -> bool:

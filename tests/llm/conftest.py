@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 from dataclasses import dataclass
@@ -10,6 +11,9 @@ from typing import Any
 
 import pytest
 
+from parlour.runtime import session as sessions
+from parlour.runtime.llm_seating import LlmFactory
+from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import Store, db_url
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -23,6 +27,21 @@ class Recorded:
     seed: int
     options: dict[str, Any]
     path: Path
+
+    def play(self, spec: str) -> str:
+        """Play the recorded game's setup again with every seat ``spec``; the new game id."""
+        plan = SeatPlan(default=spec, system_default=spec, overrides={})
+        session = sessions.start(
+            self.store,
+            "werewolf",
+            players=self.players,
+            seed=self.seed,
+            options=dict(self.options),
+            plan=plan,
+            llm_factory=LlmFactory(store=self.store),
+        )
+        asyncio.run(session.run())
+        return session.game_id
 
 
 @pytest.fixture

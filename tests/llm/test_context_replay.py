@@ -3,31 +3,11 @@ reproduces every prompt (digests) and every retrieval exactly."""
 
 from __future__ import annotations
 
-import asyncio
-
-from parlour.runtime import session as sessions
-from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seat_context import retrievals
-from parlour.runtime.seating import SeatPlan
 
 from .conftest import Recorded
 
 CONTEXT = "context(memory,journal,recall,k=2)"
-
-
-def _play(rec: Recorded, spec: str) -> str:
-    plan = SeatPlan(default=spec, system_default=spec, overrides={})
-    session = sessions.start(
-        rec.store,
-        "werewolf",
-        players=rec.players,
-        seed=rec.seed,
-        options=dict(rec.options),
-        plan=plan,
-        llm_factory=LlmFactory(store=rec.store),
-    )
-    asyncio.run(session.run())
-    return session.game_id
 
 
 def _per_seat(rec: Recorded, gid: str) -> dict[str, list[tuple[str, int, str]]]:
@@ -40,7 +20,7 @@ def _per_seat(rec: Recorded, gid: str) -> dict[str, list[tuple[str, int, str]]]:
 def test_context_game_logs_retrievals_and_replays_them_exactly(recorded: Recorded) -> None:
     # A game with context: the recorded model's answers, served in order (the prompts now
     # hold context, so they no longer match the recording's digests).
-    first = _play(recorded, f"{CONTEXT}:replay(strict=false):{recorded.game_id}")
+    first = recorded.play(f"{CONTEXT}:replay(strict=false):{recorded.game_id}")
     calls = recorded.store.calls(first)
     assert recorded.store.get_game(first).status == "finished"
     assert recorded.store.get_game(first).seats["p1"].startswith(CONTEXT)
@@ -63,7 +43,7 @@ def test_context_game_logs_retrievals_and_replays_them_exactly(recorded: Recorde
 
     # Replaying that game strictly: every prompt must hash to the recorded digest, so the
     # context step must rebuild byte-identical sections from the replaying game's store.
-    again = _play(recorded, f"{CONTEXT}:replay:{first}")
+    again = recorded.play(f"{CONTEXT}:replay:{first}")
     assert [e.model_dump_json() for e in recorded.store.events(again)] == [
         e.model_dump_json() for e in recorded.store.events(first)
     ]

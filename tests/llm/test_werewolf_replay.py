@@ -2,35 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import subprocess
 import sys
 from itertools import pairwise
 
-from parlour.runtime import session as sessions
-from parlour.runtime.llm_seating import LlmFactory
-from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import CallRecord
 
 from .conftest import Recorded
-
-
-def _replay(rec: Recorded) -> str:
-    spec = f"replay:{rec.game_id}"
-    plan = SeatPlan(default=spec, system_default=spec, overrides={})
-    session = sessions.start(
-        rec.store,
-        "werewolf",
-        players=rec.players,
-        seed=rec.seed,
-        options=dict(rec.options),
-        plan=plan,
-        llm_factory=LlmFactory(store=rec.store),
-    )
-    asyncio.run(session.run())
-    return session.game_id
 
 
 def _log(rec: Recorded, gid: str) -> list[str]:
@@ -46,7 +26,7 @@ def test_the_recording_is_a_real_model_game(recorded: Recorded) -> None:
 
 
 def test_replay_reproduces_the_event_log_exactly(recorded: Recorded) -> None:
-    again = _replay(recorded)
+    again = recorded.play(f"replay:{recorded.game_id}")
     assert _log(recorded, again) == _log(recorded, recorded.game_id)
     original = [(a.decision_id, a.action) for a in recorded.store.actions(recorded.game_id)]
     assert [(a.decision_id, a.action) for a in recorded.store.actions(again)] == original

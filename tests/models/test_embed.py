@@ -7,7 +7,7 @@ import math
 
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience, EventLog
-from parlour.core.view import View
+from parlour.core.view import NoFacts, View
 from parlour.models import resolve
 from parlour.models.base import Embedder, embedder_of
 from parlour.models.local import LocalBackend
@@ -49,7 +49,15 @@ def test_recall_ranks_with_local_embeddings(local: LocalBackend) -> None:
     log.emit("death", "dawn 1", WOLF, Audience.everyone())
     log.emit("speech", "day 1", BREAD, Audience.everyone())
     log.emit("speech", "day 1", "Maya sings a song about the river.", Audience.everyone())
-    view = View(game="g", seat="p1", seat_name="A", phase="day 2", events=log.events)
+    view = View(
+        game="g",
+        seat="p1",
+        seat_name="A",
+        phase="day 2",
+        public=NoFacts(),
+        private=NoFacts(),
+        events=log.events,
+    )
     decision = Decision(
         id="d",
         seat="p1",

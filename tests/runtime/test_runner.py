@@ -19,7 +19,7 @@ from parlour.core.game import Game, Result
 from parlour.core.policy import Policy
 from parlour.core.replay import replay
 from parlour.core.rng import Rng
-from parlour.core.view import View
+from parlour.core.view import AnyView
 from parlour.runtime.runner import GameStalled, Runner
 from parlour.runtime.store import ActionRow, ActionWrite, Store, db_url
 from parlour.seats.base import Seat
@@ -39,7 +39,7 @@ class Timed:
     def label(self) -> str:
         return "timed"
 
-    async def decide(self, view: View, decision: Decision) -> Action:
+    async def decide(self, view: AnyView, decision: Decision) -> Action:
         try:
             await asyncio.sleep(self.delays.get(decision.purpose, 0.0))
         except asyncio.CancelledError:
@@ -247,7 +247,7 @@ def test_global_decision_timeout_applies_the_fallback(tmp_path: Path) -> None:
     assert table.watcher.timeouts == []
 
 
-def _house_fallback(view: View, decision: Decision, rng: Rng) -> Action:
+def _house_fallback(view: AnyView, decision: Decision, rng: Rng) -> Action:
     return Choice(option="3")
 
 

@@ -128,7 +128,7 @@ def test_the_embedded_model_is_too_small_for_escapes_classifier(tmp_path: Path) 
     assert any("Classifier: scripted" in note for note in default.notes)
     # The rule comes from the backend's capability, not from the spec's name...
     assert llm.capabilities(ModelSpec("local", "local")) == Capabilities(
-        json_schema=True, grammar=True, prompt_cache=True, small=True
+        json_schema=True, grammar=True, prompt_cache=True, small=True, embeddings=True
     )
     assert not llm.capabilities(ModelSpec("local:/tmp/big.gguf", "local")).small
     chaotic = sessions.plan(

@@ -115,7 +115,8 @@ def test_the_recorded_model_game_migrates_and_shows_as_a_seat(tmp_path: Path) ->
     shutil.copy(FIXTURES / "werewolf_local.sqlite", path)
     store = Store(db_url(str(path)))
     gid = store.list_games()[0].id
-    assert resolve(store, gid) > 0
+    # Its events were re-derived with today's rules, which fill every group's seats.
+    assert resolve(store, gid) == 0
     _, game, _ = sessions.rebuild(store, gid)
     for seat in game.seats():
         assert [e.seq for e in store.events_for(gid, seat.id)] == [

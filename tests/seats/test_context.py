@@ -11,7 +11,7 @@ from parlour.core import Audience
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import ParlourError
 from parlour.core.events import EventLog
-from parlour.core.view import View
+from parlour.core.view import AnyView, Facts, NoFacts, View
 from parlour.models.lexical import bm25_scores, top_k
 from parlour.runtime.seat_context import (
     StoreReader,
@@ -54,7 +54,12 @@ def _call(gid: str, seat: str, n: int, text: str, outcome: str = "valid") -> Cal
     )
 
 
-def _view() -> View:
+class SeerFacts(Facts):
+    role: str
+    checks: dict[str, str]
+
+
+def _view() -> AnyView:
     log = EventLog()
     log.emit("phase", "night 1", "Night 1 falls. Everyone closes their eyes.", Audience.everyone())
     log.emit("seer", "night 1", "You investigated Aiko: EVIL.", Audience.only("p1"))
@@ -66,7 +71,8 @@ def _view() -> View:
         seat="p1",
         seat_name="Kenji",
         phase="day 2",
-        private={"role": "seer", "checks": {"Aiko": "evil"}},
+        public=NoFacts(),
+        private=SeerFacts(role="seer", checks={"Aiko": "evil"}),
         events=log.events,
     )
 
@@ -132,7 +138,15 @@ def test_same_store_same_recall_with_stable_tie_breaks() -> None:
     log = EventLog()
     for i in range(6):
         log.emit("speech", "day 1", f"The well is cold {i % 2}", Audience.everyone())
-    view = View(game="g", seat="p1", seat_name="A", phase="day 2", events=log.events)
+    view = View(
+        game="g",
+        seat="p1",
+        seat_name="A",
+        phase="day 2",
+        public=NoFacts(),
+        private=NoFacts(),
+        events=log.events,
+    )
     decision = _vote().model_copy(update={"prompt": "well"})
     runs = [asyncio.run(Recall(k=3).gather(view, decision, NoReader())) for _ in range(3)]
     assert all(s is not None for s in runs)

@@ -24,9 +24,26 @@ from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.module import GameModule
 from parlour.core.prompting import PromptParts
 from parlour.core.rng import Rng
-from parlour.core.view import View
+from parlour.core.view import AnyView, Facts, View
 
 NUMBERS = ("1", "2", "3")
+
+
+class ToyPublic(Facts):
+    round: int
+    scores: dict[str, int]
+    clock: float
+
+
+class ToyPrivate(Facts):
+    """A player's secret word; a revealing spectator gets every word and the number."""
+
+    word: str = ""
+    words: dict[str, str] | None = None
+    number: str | None = None
+
+
+ToyView = View[ToyPublic, ToyPrivate]
 
 
 class ToyConfig(BaseModel):
@@ -222,30 +239,32 @@ class ToyGame:
 
     # -- views -----------------------------------------------------------------------------
 
-    def view(self, seat: str) -> View:
-        return View(
+    def view(self, seat: str) -> ToyView:
+        return ToyView(
             game="toy",
             seat=seat,
             seat_name=seat.upper(),
             phase=self._phase,
             public=self._public(),
-            private={"word": self._words[seat]},
-            events=tuple(self._log.visible(seat, ())),
+            private=ToyPrivate(word=self._words[seat]),
+            events=tuple(self._log.visible(seat)),
         )
 
-    def spectator_view(self, reveal: bool) -> View:
-        return View(
+    def spectator_view(self, reveal: bool) -> ToyView:
+        return ToyView(
             game="toy",
             seat="spectator",
             seat_name="Spectator",
             phase=self._phase,
             public=self._public(),
-            private={"words": dict(self._words), "number": self._number} if reveal else {},
-            events=self._log.events if reveal else tuple(self._log.visible("", ())),
+            private=(
+                ToyPrivate(words=dict(self._words), number=self._number) if reveal else ToyPrivate()
+            ),
+            events=self._log.for_spectator(reveal),
         )
 
-    def _public(self) -> dict[str, Any]:
-        return {"round": self._round, "scores": dict(self._scores), "clock": self._minutes}
+    def _public(self) -> ToyPublic:
+        return ToyPublic(round=self._round, scores=dict(self._scores), clock=self._minutes)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -282,7 +301,7 @@ class ToyGame:
         return {f"[M-{self._seed}-{p}]": frozenset({p}) for p in self._players}
 
 
-def toy_policy(view: View, decision: Decision, rng: Rng) -> Action:
+def toy_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """The scripted player: the first seat speaks, the others pass; guesses "2"."""
     if decision.purpose == "floor":
         return Choice(option="speak" if view.seat == "p1" else "pass")
@@ -292,9 +311,9 @@ def toy_policy(view: View, decision: Decision, rng: Rng) -> Action:
 
 
 class ToyPrompter:
-    def parts(self, view: View, decision: Decision) -> PromptParts:
+    def parts(self, view: AnyView, decision: Decision) -> PromptParts:
         return PromptParts(
-            system=f"You play Toy as {view.seat_name}. Your word is {view.private['word']}.",
+            system=f"You play Toy as {view.seat_name}. Your word is {view.private.word}.",
             command=decision.prompt,
         )
 

@@ -9,7 +9,7 @@ wrote for a model seat are marked, and reasons given with votes can be shown.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace, field
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -89,9 +89,13 @@ def build(
         visible = {e.seq for e in game.spectator_view(False).events}
     lines: list[Line] = []
     for entry in log.entries:
+        if entry.event is not None and entry.event.kind == "vote_reason":
+            continue  # the voter's own copy of its reason: shown once, as the vote's "why"
         line = _line(entry, names, reasons)
         if line is None:
             continue
+        if mode == "seat" and line.reason and (entry.answer is None or entry.answer.seat != seat):
+            line = replace(line, reason="")  # a ballot's reason is its voter's alone
         if entry.event is None:
             answer = entry.answer
             assert answer is not None

@@ -380,8 +380,9 @@ def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
     """The stored game replayed from config, seed and actions; returns the next action index.
 
     The actions are the truth. If this parlour derives them into other events than the
-    ones stored (a game saved by an earlier version), the stored events are re-derived
-    when the database is writable; actions the rules now reject are an error.
+    ones stored (a game saved by an earlier version: new wording, a reason moved to a
+    private event, audiences resolved), the stored events are re-derived when the
+    database is writable; actions the rules now reject are an error.
     """
     row = store.get_game(game_id)
     module = registry.load(row.game)
@@ -397,7 +398,7 @@ def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
                 "game's rules changed since it was saved (use the parlour version that "
                 "recorded it)"
             ) from err
-    if store.event_count(game_id) != len(game.events):
+    if store.events(game_id) != list(game.events):
         with contextlib.suppress(ParlourError):  # read-only: show the derived events
             store.replace_events(game_id, game.events)
     return module, game, len(stored)
