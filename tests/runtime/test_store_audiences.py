@@ -178,4 +178,4 @@ def test_show_as_a_seat_reads_the_store_and_matches_the_replayed_view(tmp_path: 
         text=True,
         timeout=120,
     ).stdout
-    assert "[group:wolves]" in team and "You are" not in team
+    assert "[wolves]" in team and "You are" not in team
