@@ -38,7 +38,6 @@ MIN_WORD = 4
 
 DENIALS = (
     "no effect",
-    "has no effect",
     "nothing happens",
     "nothing happened",
     "nothing changes",
