@@ -9,7 +9,7 @@ wrote for a model seat are marked, and reasons given with votes can be shown.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel
