@@ -289,9 +289,13 @@ def test_illegal_answers_are_rejected_with_reasons() -> None:
         game.apply("t1:classify", Choice(option="climb_down"))  # locked
 
 
+#: Carries the drawer's consequence (matches, iron key, tag, "cabinet"): shown as written.
+FAITHFUL = "The drawer sticks, then slides out: matches and an iron key tagged cabinet."
+
+
 def test_narrator_view_holds_facts_unlocked_brief_and_recent_transcript() -> None:
     game = fresh(transcript_window=4)
-    turn(game, "open the drawer", "open_drawer", narration="You open it.")
+    turn(game, "open the drawer", "open_drawer", narration=FAITHFUL)
     game.apply("t2:act", Text(text="I unlock the cabinet"))
     game.apply("t2:classify", Choice(option="unlock_cabinet"))
     view = game.view("narrator")
@@ -306,7 +310,7 @@ def test_narrator_view_holds_facts_unlocked_brief_and_recent_transcript() -> Non
     assert [e.text for e in view.events] == [
         scenario.intro,
         "open the drawer",
-        "You open it.",
+        FAITHFUL,
         "I unlock the cabinet",
     ][-4:]
     text = view.model_dump_json()

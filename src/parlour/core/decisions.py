@@ -12,6 +12,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.errors import IllegalAction
+from parlour.core.text_rules import TextRules
+
+#: Free-text guards a decision may opt into (run by the LLM seat, ``seats/text_guard.py``):
+#: copying >= 8 tokens of the prompt's instructions, a repeated 4-gram within the answer,
+#: and the same line as another speaker's last line in the prompt's transcript.
+TextCheck = Literal["prompt_copy", "repetition", "echo"]
 
 
 @lru_cache(maxsize=512)
@@ -94,8 +100,21 @@ class Decision(BaseModel):
         "each answer is applied when it comes and the rest of the batch is re-read",
     )
 
+    checks: tuple[TextCheck, ...] = Field(
+        default=(), description="free text: the shared guards the answer must pass (opt-in)"
+    )
+    text_rules: TextRules | None = Field(
+        default=None,
+        description="free text: what the answer must carry and must not say, set by the game; "
+        "seats check it before answering, the game again when applying",
+    )
+
     @model_validator(mode="after")
     def _consistent(self) -> Decision:
+        if (self.checks or self.text_rules) and self.kind is not DecisionKind.FREE_TEXT:
+            raise ValueError(f"decision {self.id}: checks and text_rules are for free text only")
+        if len(set(self.checks)) != len(self.checks):
+            raise ValueError(f"decision {self.id}: a check is named twice")
         ids = [o.id for o in self.options]
         if len(set(ids)) != len(ids):
             raise ValueError(f"decision {self.id}: duplicate option ids")

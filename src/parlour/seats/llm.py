@@ -40,6 +40,7 @@ from parlour.seats.context import (
     render,
 )
 from parlour.seats.flatten import flatten
+from parlour.seats.text_guard import guard
 
 log = logging.getLogger(__name__)
 
@@ -211,6 +212,29 @@ class LlmSeat:
             for t in flatten(parts)
         ]
 
+    def _text_problem(
+        self, view: AnyView, decision: Decision, spec: OutputSpec, text: str
+    ) -> str | None:
+        """The game's content rules, then the guards the decision opted into; None if none."""
+        reasons: list[str] = []
+        if decision.text_rules is not None:
+            reasons += decision.text_rules.problems(text)
+        if decision.checks:
+            parts = self.prompter.parts(view, decision)
+            # Instructions are what the game tells the model to do, not the facts it hands
+            # over (a brief may be retold; a system prompt may not be recited).
+            instructions = (
+                parts.system,
+                parts.reminders,
+                decision.prompt,
+                format_instruction(spec),
+            )
+            last = {u.speaker: u.text for u in parts.transcript if not u.own}
+            reason = guard(text, decision.checks, instructions=instructions, last_lines=last)
+            if reason is not None:
+                reasons.append(reason)
+        return "; ".join(reasons) if reasons else None
+
     async def decide(self, view: AnyView, decision: Decision) -> Action:
         spec, mapping = output_spec(decision)
         sections = (
@@ -258,6 +282,10 @@ class LlmSeat:
                         "you copied part of your instructions; answer in your own words",
                         decision_id=decision.id,
                     )
+                if isinstance(action, Text) and (decision.text_rules or decision.checks):
+                    problem = self._text_problem(view, decision, spec, action.text)
+                    if problem is not None:
+                        raise IllegalAction(problem, decision_id=decision.id)
             except IllegalAction as err:
                 self._record(
                     view,

@@ -19,13 +19,14 @@ from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.markers import SecretMarkers, marker
 from parlour.core.pending import PendingDecisions
+from parlour.core.text_rules import TextRules
 from parlour.core.view import AnyView, NoFacts
-from parlour.games.escape import commands
+from parlour.games.escape import commands, faithful
 from parlour.games.escape import seat_requests as req
 from parlour.games.escape.analysis import analyse
 from parlour.games.escape.availability import Frontier
 from parlour.games.escape.config import EscapeConfig
-from parlour.games.escape.resolve import Outcome, brief_for, resolve
+from parlour.games.escape.resolve import DEFAULT_WRONG, Outcome, brief_for, resolve
 from parlour.games.escape.scenario import Scenario, ScenarioAction
 from parlour.games.escape.validate import validate
 
@@ -91,6 +92,10 @@ class EscapeGame:
         self._message: str | None = None
         self._brief: str | None = None
         self._hint: str | None = None
+        # This turn's narration rules (faithful.py): public ones travel with the decision,
+        # the locked words stay with the game.
+        self._rules: TextRules | None = None
+        self._locked: frozenset[str] = frozenset()
         self._stalled = 0
         self._ending: str | None = None
         self._timed_out = False
@@ -104,11 +109,19 @@ class EscapeGame:
             raise ParlourError("escape needs an EscapeConfig (use make_config)")
         return cls(config, seed)
 
-    def _say(self, kind: str, phase: str, text: str, speaker: str, *, turn: int) -> None:
+    def _say(
+        self,
+        kind: str,
+        phase: str,
+        text: str,
+        speaker: str,
+        *,
+        turn: int,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
         """A public message or narration; also kept in the narrator's transcript window."""
-        event = self._log.emit(
-            kind, phase, text, Audience.everyone(), speaker=speaker, data={"turn": turn}
-        )
+        data: dict[str, Any] = {"turn": turn, **(extra or {})}
+        event = self._log.emit(kind, phase, text, Audience.everyone(), speaker=speaker, data=data)
         self._talk.append(event)
 
     # -- protocol properties -----------------------------------------------------------
@@ -185,6 +198,7 @@ class EscapeGame:
                     self._brief,
                     self._hint,
                     self._config.narrate_max_length,
+                    self._rules,
                 ),
             )
         return ()
@@ -260,6 +274,7 @@ class EscapeGame:
         self._brief = brief_for(outcome, self._actions)
         if outcome.kind == "no_effect" and commands.looks_around(self._message):
             self._brief = commands.LOOK_BRIEF
+        self._set_rules(outcome)
         self._log.emit(
             "outcome",
             "classify",
@@ -275,6 +290,32 @@ class EscapeGame:
             },
         )
         self._phase = "narrate"
+
+    def _set_rules(self, outcome: Outcome) -> None:
+        """What this turn's narration must carry and must not say (``faithful.py``)."""
+        assert self._brief is not None
+        shown = "\n".join(
+            [
+                self._scenario.intro,
+                *self._scenario.world,
+                *(self._actions[a].consequence for a in self._frontier.done),
+                self._brief,
+                self._hint or "",
+                *(e.text for e in self._recent()),
+            ]
+        )
+        act = self._actions.get(outcome.action_id or "")
+        wrong = (act.wrong or DEFAULT_WRONG) if act is not None else None
+        self._rules = faithful.narration_rules(outcome.kind, self._brief, wrong=wrong, shown=shown)
+        locked = [a.consequence for a in self._scenario.actions if not self._frontier.is_done(a.id)]
+        self._locked = faithful.locked_words(locked, shown)
+
+    def narration_problem(self, text: str) -> str | None:
+        """Why the engine would not show ``text`` as this turn's narration, or None."""
+        reasons = self._rules.problems(text) if self._rules is not None else []
+        if faithful.mentions_locked(text, self._locked):
+            reasons.append("it mentions something the player has not found out")
+        return "; ".join(reasons) if reasons else None
 
     def _pick_hint(self) -> str | None:
         after = self._config.hint_after
@@ -304,10 +345,20 @@ class EscapeGame:
         return f"classifier chose {choice}; {what}{by}"
 
     def _on_narrate(self, text: str) -> None:
-        self._say("narration", "narrate", text, "narrator", turn=self._turn)
+        # The engine, not the narrator, has the last word: an unfaithful narration is
+        # replaced by the brief itself (the stored action keeps what the seat wrote).
+        problem = self.narration_problem(text)
+        extra: dict[str, Any] | None = None
+        if problem is not None:
+            assert self._brief is not None
+            extra = {"replaced": problem, "written": text}
+            text = faithful.templated(self._brief, self._hint, self._config.narrate_max_length)
+        self._say("narration", "narrate", text, "narrator", turn=self._turn, extra=extra)
         self._message = None
         self._brief = None
         self._hint = None
+        self._rules = None
+        self._locked = frozenset()
         if self._ending is not None:
             act = self._actions[self._ending]
             tone = "a good ending" if act.is_good_ending else "a bad ending"

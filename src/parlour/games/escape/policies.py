@@ -23,6 +23,7 @@ from parlour.core.policy import Policy
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.escape.analysis import analyse
+from parlour.games.escape.faithful import templated
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.resolve import NO_EFFECT
@@ -40,16 +41,7 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
 def template_narrator(view: NarratorView, decision: Decision, rng: Rng) -> Action:
     brief = str(view.private.brief or decision.context.get("brief") or "Nothing happens.")
     hint = view.private.hint or decision.context.get("hint")
-    text = f"{brief} (Perhaps: {hint})" if hint else brief
-    return Text(text=_clip(text, decision.max_length))
-
-
-def _clip(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    stop = cut.rfind(". ")
-    return (cut[: stop + 1] if stop > limit // 2 else cut.rstrip()) or cut
+    return Text(text=templated(brief, str(hint) if hint else None, decision.max_length))
 
 
 def phrase(action: ScenarioAction) -> str:

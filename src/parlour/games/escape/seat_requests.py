@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.decisions import Decision, DecisionKind, Option, TextCheck
 from parlour.core.events import Event
+from parlour.core.text_rules import TextRules
 from parlour.core.view import Facts, NoFacts, View
 from parlour.games.escape.scenario import NONE_ID, ScenarioAction
 
@@ -27,6 +28,8 @@ CLASSIFY_PROMPT = (
     "only asks, looks, describes or talks, or attempts something not listed."
 )
 NARRATE_PROMPT = "Narrate what happens, using only the brief and the facts you were given."
+#: The shared free-text guards every narration must pass (``seats/text_guard.py``).
+NARRATE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition", "echo")
 ACT_PROMPT = "What do you do next? (/help lists commands: /look, /hint, /done)"
 
 
@@ -114,7 +117,14 @@ def classifier_view(phase: str, message: str | None) -> ClassifierView:
     )
 
 
-def narrate_decision(decision_id: str, brief: str, hint: str | None, max_length: int) -> Decision:
+def narrate_decision(
+    decision_id: str,
+    brief: str,
+    hint: str | None,
+    max_length: int,
+    rules: TextRules | None = None,
+) -> Decision:
+    """``rules``: what the narration must carry and must not say (``faithful.py``)."""
     context: dict[str, object] = {"brief": brief}
     if hint:
         context["hint"] = hint
@@ -127,6 +137,8 @@ def narrate_decision(decision_id: str, brief: str, hint: str | None, max_length:
         prompt=NARRATE_PROMPT,
         max_length=max_length,
         context=context,
+        checks=NARRATE_CHECKS,
+        text_rules=rules,
     )
 
 

@@ -1,0 +1,164 @@
+"""Faithful narration: the engine checks the narrator's text against what really happened
+before anyone reads it, and shows the consequence itself when the text fails.
+
+Rules (the thresholds are the constants below):
+
+1. **An action happened** (``done`` / ``repeat``): the narration must contain every number or
+   code of the consequence (any token with a digit) and more than half (``CARRY_SHARE``) of
+   its distinct content words (4+ letters, not stop words; matched on their first five
+   letters, ``parlour.core.text_rules``); it must not deny it ("no effect", "nothing
+   happens", … ``DENIALS``).
+2. **A wrong answer**: it must carry more than half of the failure text's content words and
+   must not describe progress (``PROGRESS``: "opens", "unlocks", "you escape", …).
+3. **Nothing happened**: it must not describe progress.
+4. **Always**: it must not mention a distinctive word of a locked consequence — a word (or
+   code) of a consequence not yet unlocked that appears nowhere in what the narrator was
+   shown (intro, world, unlocked facts, brief, hint, recent transcript).
+
+Phrases the brief, hint or the narrator's facts themselves use are never denied (a
+consequence may well say "the door opens"). Rules 1–3 travel with the decision as
+``TextRules`` so the LLM seat retries with the exact reason; rule 4 is checked only by the
+game (the reason would name the secret), which then shows the templated brief instead.
+Prompt copying and loops are the shared guards (``seats/text_guard.py``) the narrate
+decision opts into.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from parlour.core.text_rules import STEM_LETTERS, TextRules, text_tokens
+from parlour.games.escape.text import STOPWORDS
+
+#: More than this share of the consequence's content words must be carried.
+CARRY_SHARE = 0.5
+#: Content words are at least this long ("door", "lift"; not "it", "way").
+MIN_WORD = 4
+
+DENIALS = (
+    "no effect",
+    "nothing happens",
+    "nothing happened",
+    "nothing changes",
+    "nothing changed",
+    "does not work",
+    "doesn't work",
+    "did not work",
+    "didn't work",
+    "in vain",
+)
+PROGRESS = (
+    "opens",
+    "swings open",
+    "slides open",
+    "clicks open",
+    "unlocks",
+    "unlocked",
+    "you escape",
+    "you are free",
+    "you find",
+    "you discover",
+    "reveals",
+)
+
+_MARKER = re.compile(r"\[\[mk:[^\]]*\]\]")
+
+
+def _clean(text: str) -> str:
+    """Leak markers are test scaffolding, not story text."""
+    return _MARKER.sub(" ", text)
+
+
+def content_words(text: str) -> tuple[str, ...]:
+    """Distinct content words in order of first use, numbers excluded."""
+    seen: dict[str, None] = {}
+    for token in text_tokens(_clean(text)):
+        if len(token) >= MIN_WORD and token not in STOPWORDS and not _has_digit(token):
+            seen.setdefault(token, None)
+    return tuple(seen)
+
+
+def codes(text: str) -> tuple[str, ...]:
+    """Numbers and codes: every distinct token with a digit in it."""
+    return tuple(dict.fromkeys(t for t in text_tokens(_clean(text)) if _has_digit(t)))
+
+
+def _has_digit(token: str) -> bool:
+    return any(c.isdigit() for c in token)
+
+
+def _majority(count: int) -> int:
+    return int(count * CARRY_SHARE) + 1 if count else 0
+
+
+def _allowed(phrases: Iterable[str], said: str) -> tuple[str, ...]:
+    """Drop the phrases the given text itself uses (they are facts, not inventions)."""
+    tokens = text_tokens(said)
+    out = []
+    for phrase in phrases:
+        want = text_tokens(phrase)
+        if not any(tokens[i : i + len(want)] == want for i in range(len(tokens))):
+            out.append(phrase)
+    return tuple(out)
+
+
+def narration_rules(kind: str, brief: str, *, wrong: str | None, shown: str) -> TextRules:
+    """Rules 1–3 for a turn whose outcome is ``kind``; ``shown`` is everything the narrator
+    was given (brief, hint, facts, transcript), whose own phrases are never denied."""
+    if kind in ("done", "repeat"):
+        words = content_words(brief)
+        return TextRules(
+            subject="what happened",
+            require=codes(brief),
+            words=words,
+            min_words=_majority(len(words)),
+            deny=_allowed(DENIALS, shown),
+            deny_why="the action happened; tell what it did",
+        )
+    progress = _allowed(PROGRESS, shown)
+    why = "nothing changed this turn; do not describe progress"
+    if kind == "wrong_answer" and wrong:
+        words = content_words(wrong)
+        return TextRules(
+            subject="why the attempt failed",
+            words=words,
+            min_words=_majority(len(words)),
+            deny=progress,
+            deny_why=why,
+        )
+    return TextRules(subject="the brief", deny=progress, deny_why=why)
+
+
+def _stem(word: str) -> str:
+    return word[:STEM_LETTERS]
+
+
+def locked_words(locked: Iterable[str], shown: str) -> frozenset[str]:
+    """Stems of the words and codes of locked consequences the narrator was never shown."""
+    seen = {_stem(t) for t in text_tokens(_clean(shown))}
+    out: set[str] = set()
+    for consequence in locked:
+        for word in (*content_words(consequence), *codes(consequence)):
+            if _stem(word) not in seen and word not in STOPWORDS:
+                out.add(_stem(word))
+    return frozenset(out)
+
+
+def mentions_locked(text: str, locked: frozenset[str]) -> bool:
+    """Rule 4: the text uses a distinctive word of a locked consequence."""
+    return any(_stem(t) in locked for t in text_tokens(text) if len(t) >= MIN_WORD or t.isdigit())
+
+
+def templated(brief: str, hint: str | None, limit: int) -> str:
+    """The fallback narration: the brief itself, with the hint when there is one."""
+    text = f"{brief} (Perhaps: {hint})" if hint else brief
+    return clip(text, limit)
+
+
+def clip(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    stop = cut.rfind(". ")
+    return (cut[: stop + 1] if stop > limit // 2 else cut.rstrip()) or cut

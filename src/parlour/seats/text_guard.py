@@ -1,0 +1,96 @@
+"""Guards for free-text answers, shared by every game: a decision opts in by naming them in
+``Decision.checks`` and the LLM seat rejects a failing answer with the returned reason as
+retry feedback. Pure functions over plain text; tokens are lower-case alphanumeric runs.
+
+Rules (each returns a reason sentence, or None when the text passes):
+
+* ``prompt_copy`` — the answer contains ``COPY_TOKENS`` (8) or more consecutive tokens of
+  the prompt's instructions (system text, the decision's question, reminders, the answer
+  format). Facts the game hands over (a brief, world facts) are not instructions and may
+  be repeated.
+* ``repetition`` — some ``REPEAT_TOKENS``-gram (4 tokens) occurs twice in the answer: a loop
+  ("the village of the village of the village").
+* ``echo`` — the answer is the same line as another speaker's last line in the transcript
+  (compared after lower-casing and dropping punctuation), or contains it / is contained in
+  it when the shorter has at least ``ECHO_MIN_TOKENS`` tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from parlour.core.decisions import TextCheck
+from parlour.core.text_rules import text_tokens
+
+COPY_TOKENS = 8
+REPEAT_TOKENS = 4
+ECHO_MIN_TOKENS = 6
+
+
+def _ngrams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
+    return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
+
+
+def copied_instructions(answer: str, instructions: Iterable[str]) -> str | None:
+    """``prompt_copy``: the first run of >= 8 tokens the answer shares with the instructions."""
+    words = text_tokens(answer)
+    source: set[tuple[str, ...]] = set()
+    for text in instructions:
+        source.update(_ngrams(text_tokens(text), COPY_TOKENS))
+    for gram in _ngrams(words, COPY_TOKENS):
+        if gram in source:
+            return (
+                f'it copies your instructions ("{" ".join(gram)}"); '
+                "write your own words, not the prompt's"
+            )
+    return None
+
+
+def repeated_ngram(answer: str) -> str | None:
+    """``repetition``: the first 4-gram that occurs twice."""
+    seen: set[tuple[str, ...]] = set()
+    for gram in _ngrams(text_tokens(answer), REPEAT_TOKENS):
+        if gram in seen:
+            return f'it repeats itself ("{" ".join(gram)}" twice); say each thing once'
+        seen.add(gram)
+    return None
+
+
+def echoed_line(answer: str, last_lines: Mapping[str, str]) -> str | None:
+    """``echo``: the answer repeats another speaker's last line (speaker → that line)."""
+    mine = text_tokens(answer)
+    if not mine:
+        return None
+    for speaker, line in last_lines.items():
+        theirs = text_tokens(line)
+        if not theirs:
+            continue
+        if mine == theirs:
+            return f"it is the same line {speaker} just said; say something of your own"
+        short, long_ = (mine, theirs) if len(mine) <= len(theirs) else (theirs, mine)
+        if len(short) >= ECHO_MIN_TOKENS and any(
+            long_[i : i + len(short)] == short for i in range(len(long_) - len(short) + 1)
+        ):
+            return f"it repeats {speaker}'s last line; say something of your own"
+    return None
+
+
+def guard(
+    answer: str,
+    checks: Iterable[TextCheck],
+    *,
+    instructions: Iterable[str] = (),
+    last_lines: Mapping[str, str] | None = None,
+) -> str | None:
+    """Run the named checks in order; all failing reasons joined, or None when all pass."""
+    reasons: list[str] = []
+    for check in checks:
+        if check == "prompt_copy":
+            reason = copied_instructions(answer, instructions)
+        elif check == "repetition":
+            reason = repeated_ngram(answer)
+        else:
+            reason = echoed_line(answer, last_lines or {})
+        if reason is not None:
+            reasons.append(reason)
+    return "; ".join(reasons) if reasons else None

@@ -1,0 +1,140 @@
+"""Faithful narration: the engine checks the narrator's text before anyone reads it.
+
+The failing example is issue 12's: after ``crank-shutter`` was applied, the embedded model
+narrated "This has no effect on the story. Use only the facts below and the brief. …".
+It is pinned through the LLM seat with replayed model calls (``ReplayBackend``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from parlour.core.actions import Choice, Text
+from parlour.games.escape import MODULE, EscapeConfig, EscapeGame
+from parlour.models.replay import RecordedCall, ReplayBackend
+from parlour.seats.llm import Attempt, LlmSeat
+
+from .helpers import scenario_from
+
+WORKSHOP = """
+title: The Workshop
+intro: You are in a dark workshop. A crank sits beside a steel shutter on the east wall.
+world:
+  - The shutter is rolled down to the floor.
+actions:
+  - id: crank-shutter
+    description: turn the crank
+    consequence: >-
+      The crank turns stiffly and the shutter rattles up. Grey daylight shows a door
+      stencilled 417.
+  - id: open-door
+    description: open the stencilled door
+    needs: [crank-shutter]
+    answer: "417"
+    consequence: The door swings out onto a rainy courtyard. You are free.
+    ends_game: true
+    ending: out into the rain
+    good: true
+"""
+
+#: Issue 12's narration, repeated to the length cap as the model did.
+FAILING = (
+    "This has no effect on the story. Use only the facts below and the brief. "
+    "Use only the facts below and the brief. Use only the facts below and the brief."
+)
+FAITHFUL = "You turn the crank; the shutter rattles up and grey daylight shows a door marked 417."
+
+
+def _game() -> EscapeGame:
+    return EscapeGame.new(EscapeConfig(scenario=scenario_from(WORKSHOP)), 7)
+
+
+def _crank(game: EscapeGame) -> None:
+    game.apply("t1:act", Text(text="I turn the crank"))
+    game.apply("t1:classify", Choice(option="crank-shutter"))
+
+
+class Sink:
+    def __init__(self) -> None:
+        self.items: list[Attempt] = []
+
+    def record(self, attempt: Attempt) -> None:
+        self.items.append(attempt)
+
+
+def _narrate(game: EscapeGame, answers: list[str]) -> tuple[Text, list[Attempt]]:
+    """The narrator seat answers from recorded calls (in order; one per attempt)."""
+    calls = [
+        RecordedCall(cache_key="narrator", purpose="narrate", messages_digest="-", text=a)
+        for a in answers
+    ]
+    sink = Sink()
+    seat = LlmSeat(
+        ReplayBackend(calls, strict=False),
+        MODULE.prompter,
+        MODULE.policy,
+        seat_id="narrator",
+        seed=7,
+        cache_key="narrator",
+        sink=sink,
+    )
+    decision = game.pending()[0]
+    action = asyncio.run(seat.decide(game.view("narrator"), decision))
+    assert isinstance(action, Text)
+    game.apply(decision.id, action)
+    return action, sink.items
+
+
+def test_the_issue_example_is_rejected_with_its_reasons_then_replaced_by_the_consequence() -> None:
+    game = _game()
+    _crank(game)
+    action, attempts = _narrate(game, [FAILING] * 3)
+    assert [a.outcome for a in attempts] == ["invalid", "invalid", "invalid", "fallback"]
+    error = attempts[0].error
+    assert error.startswith(
+        "it says 'no effect', but the action happened; tell what it did; "
+        "it leaves out 417 from what happened; include it; "
+        "it carries too little of what happened: 0 of the words crank, turns, stiffly, "
+        "shutter, rattles, grey, daylight, shows, door, stencilled (at least 6); use them; "
+    )
+    assert 'it repeats itself ("use only the facts" twice)' in error
+    # The retry sees the exact reason on its throwaway branch.
+    assert error in attempts[1].messages[-1].content
+    consequence = game.scenario.action("crank-shutter").consequence
+    assert action.text == consequence
+    shown = [e for e in game.events if e.kind == "narration"][-1]
+    assert shown.text == consequence and "no effect" not in shown.text
+
+
+def test_a_faithful_retry_is_accepted_and_shown_as_written() -> None:
+    game = _game()
+    _crank(game)
+    action, attempts = _narrate(game, [FAILING, FAITHFUL])
+    assert [a.outcome for a in attempts] == ["invalid", "valid"]
+    assert action.text == FAITHFUL
+    shown = [e for e in game.events if e.kind == "narration"][-1]
+    assert shown.text == FAITHFUL and "replaced" not in shown.data
+
+
+def test_the_game_replaces_an_unfaithful_narration_whoever_wrote_it() -> None:
+    game = _game()
+    _crank(game)
+    game.apply("t1:narrate", Text(text="Nothing happens. The crank is stuck."))
+    shown = [e for e in game.events if e.kind == "narration"][-1]
+    assert shown.text == game.scenario.action("crank-shutter").consequence
+    assert shown.data["written"] == "Nothing happens. The crank is stuck."
+    assert shown.data["replaced"].startswith("it says 'nothing happens', but the action happened")
+
+
+def test_when_nothing_happened_progress_and_locked_words_are_refused() -> None:
+    game = _game()
+    game.apply("t1:act", Text(text="I sing a song"))
+    game.apply("t1:classify", Choice(option="none"))
+    # "courtyard" is only in the locked ending's consequence: the narrator never saw it.
+    assert game.narration_problem("The shutter opens and you walk out.") == (
+        "it says 'opens', but nothing changed this turn; do not describe progress"
+    )
+    assert game.narration_problem("You hum; somewhere a courtyard drips.") == (
+        "it mentions something the player has not found out"
+    )
+    assert game.narration_problem("You sing. The shutter stays down; the dark stays.") is None
