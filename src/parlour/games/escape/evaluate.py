@@ -7,6 +7,10 @@ same view, built by ``seat_requests.py``). Two numbers matter:
 * ``wrongly_advanced``: the engine, applying its rules to the pick (answers gate answer
   actions; an answer in the text can trigger its action), would make an action happen
   other than the one the label leads to. That is the story moving when it should not.
+
+A message the game reads as a command (``/look``, ``hint``…) never reaches the classifier
+in a game, so it is not asked here either: the game's own answer (nothing advanced, pick
+``none``) is scored.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from parlour.core.actions import Action, Choice
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
 from parlour.core.view import AnyView
+from parlour.games.escape import commands
 from parlour.games.escape.labels import LabelCase, LabelSet, check_labels, frontier_for
 from parlour.games.escape.resolve import resolve
-from parlour.games.escape.scenario import Scenario, ScenarioError
+from parlour.games.escape.scenario import NONE_ID, Scenario, ScenarioError
 from parlour.games.escape.seat_requests import classifier_view, classify_decision
 
 Decide = Callable[[AnyView, Decision], Awaitable[Action]]
@@ -73,6 +78,8 @@ async def evaluate_classifier(
         actions = {a.id: a for a in scenario.actions}
         frontier = frontier_for(scenario, case.state)
         available = frontier.available()
+        if commands.parse(case.message) is not None:
+            return NONE_ID, None, _happened(case, available, case.expect, scenario)
         decision = classify_decision(
             f"eval{index}:classify", [actions[a] for a in available], case.message
         )
