@@ -62,7 +62,15 @@ def eval_escape(
     if model_specs:
         factory.check(model_specs)
     table = Table(title=f"escape classifier ({label_set} set)")
-    for col in ("model", "scenario", "accuracy", "wrongly advanced", "outcome acc.", "invalid"):
+    for col in (
+        "model",
+        "scenario",
+        "accuracy",
+        "wrongly advanced",
+        "outcome acc.",
+        "invalid",
+        "asked",
+    ):
         table.add_column(col)
     summary: list[dict[str, object]] = []
     names = scenario_names(scenario)
@@ -83,6 +91,7 @@ def eval_escape(
                     str(s.wrongly_advanced),
                     f"{s.outcome_accuracy:.1%}",
                     str(s.invalid),
+                    str(s.asked),
                 )
                 summary.append(
                     {
