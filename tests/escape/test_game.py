@@ -164,14 +164,14 @@ def test_start_narrates_the_intro_and_asks_the_player() -> None:
     assert (decision.seat, decision.purpose, decision.max_length) == ("player", "act", 300)
 
 
-def test_classifier_options_are_exactly_the_available_actions_plus_none() -> None:
+def test_classifier_options_are_exactly_the_available_actions_plus_ask_and_none() -> None:
     game = fresh()
     game.apply("t1:act", Text(text="hello"))
     (decision,) = game.pending()
     assert decision.purpose == "classify" and decision.context == {"message": "hello"}
     assert decision.option_ids == (
         "read_note", "examine_painting", "search_fireplace", "talk_to_ghost", "open_drawer",
-        "open_trapdoor", "press_red", "press_green", "bang_door", "none",
+        "open_trapdoor", "press_red", "press_green", "bang_door", "ask", "none",
     )  # fmt: skip
     labels = {o.id: o.label for o in decision.options}
     assert labels["read_note"] == "read the folded note on the writing desk"

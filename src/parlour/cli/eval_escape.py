@@ -12,8 +12,9 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour.cli.progress import CountingSeat, progress_bar
+from parlour.core.errors import ParlourError
 from parlour.evals.escape import classifier_seat, scenario_names, score_scenario
-from parlour.games.escape.labels import load_labels
+from parlour.games.escape.labels import LABEL_SETS, load_labels
 from parlour.games.registry import load
 from parlour.runtime.seating import is_model, module_spec
 from parlour.runtime.store import Store, db_url
@@ -35,6 +36,13 @@ def eval_escape(
     db: Annotated[
         str | None, typer.Option("--db", help="where calls and the run are stored")
     ] = None,
+    label_set: Annotated[
+        str,
+        typer.Option(
+            "--set",
+            help="labelled set: tuning (the keyword thresholds were chosen on it) or heldout",
+        ),
+    ] = "tuning",
     mistakes: Annotated[int, typer.Option(help="show this many mistakes per scenario")] = 5,
     as_json: Annotated[
         bool, typer.Option("--json", help="also print the scores as JSON (for scripts)")
@@ -43,6 +51,8 @@ def eval_escape(
     """Score a classifier: accuracy, and wrongly advanced actions counted separately."""
     from parlour.runtime.llm_seating import LlmFactory
 
+    if label_set not in LABEL_SETS:
+        raise ParlourError(f"--set must be one of: {', '.join(LABEL_SETS)} (got '{label_set}')")
     specs = model or ["local"]
     store = Store(db_url(db) if db else None)
     factory = LlmFactory(store=store, base_url=base_url)
@@ -51,12 +61,20 @@ def eval_escape(
     model_specs = [p for p in parsed.values() if is_model(p)]
     if model_specs:
         factory.check(model_specs)
-    table = Table(title="escape classifier")
-    for col in ("model", "scenario", "accuracy", "wrongly advanced", "outcome acc.", "invalid"):
+    table = Table(title=f"escape classifier ({label_set} set)")
+    for col in (
+        "model",
+        "scenario",
+        "accuracy",
+        "wrongly advanced",
+        "outcome acc.",
+        "invalid",
+        "asked",
+    ):
         table.add_column(col)
     summary: list[dict[str, object]] = []
     names = scenario_names(scenario)
-    cases = {name: len(load_labels(name).cases) for name in names}
+    cases = {name: len(load_labels(name, label_set).cases) for name in names}
     with progress_bar(console) as progress:
         task = progress.add_task("labelled messages", total=len(specs) * sum(cases.values()))
         for spec in specs:
@@ -64,7 +82,7 @@ def eval_escape(
             counted = CountingSeat(seat, progress, task)
             for name in names:
                 progress.update(task, description=f"{spec} · {name}")
-                result = asyncio.run(score_scenario(counted, spec, name))
+                result = asyncio.run(score_scenario(counted, spec, name, label_set))
                 s = result.score
                 table.add_row(
                     spec,
@@ -73,11 +91,13 @@ def eval_escape(
                     str(s.wrongly_advanced),
                     f"{s.outcome_accuracy:.1%}",
                     str(s.invalid),
+                    str(s.asked),
                 )
                 summary.append(
                     {
                         "model": spec,
                         "scenario": name,
+                        "set": label_set,
                         **s.model_dump(exclude={"mistakes", "confusion"}),
                     }
                 )
@@ -88,7 +108,9 @@ def eval_escape(
                         highlight=False,
                     )
     console.print(table)
-    run_id = store.record_eval("escape-classifier", {"models": specs}, {"rows": summary})
+    run_id = store.record_eval(
+        "escape-classifier", {"models": specs, "set": label_set}, {"rows": summary}
+    )
     console.print(f"stored as {run_id}")
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")

@@ -38,9 +38,12 @@ def classifier_seat(spec: SeatSpec | str, factory: LlmFactory | None, seed: int 
     return factory.seat(spec, info.id, module.prompter, module.fallback_policy, seed)
 
 
-async def score_scenario(seat: Seat, spec: str, scenario_name: str) -> ScenarioScore:
+async def score_scenario(
+    seat: Seat, spec: str, scenario_name: str, which: str = "tuning"
+) -> ScenarioScore:
+    """``which``: the label set, ``tuning`` or ``heldout`` (``labels.LABEL_SETS``)."""
     scenario = load_scenario(scenario_name)
-    labels = load_labels(scenario_name)
+    labels = load_labels(scenario_name, which)
 
     async def decide(view: AnyView, decision: Decision) -> Action:
         return await seat.decide(view, decision)

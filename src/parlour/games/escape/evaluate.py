@@ -7,6 +7,10 @@ same view, built by ``seat_requests.py``). Two numbers matter:
 * ``wrongly_advanced``: the engine, applying its rules to the pick (answers gate answer
   actions; an answer in the text can trigger its action), would make an action happen
   other than the one the label leads to. That is the story moving when it should not.
+
+A message the game reads as a command (``/look``, ``hint``…) never reaches the classifier
+in a game, so it is not asked here either: the game's own answer (nothing advanced, pick
+``none``) is scored.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from parlour.core.actions import Action, Choice
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
 from parlour.core.view import AnyView
+from parlour.games.escape import commands
 from parlour.games.escape.labels import LabelCase, LabelSet, check_labels, frontier_for
 from parlour.games.escape.resolve import resolve
-from parlour.games.escape.scenario import Scenario, ScenarioError
+from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario, ScenarioError
 from parlour.games.escape.seat_requests import classifier_view, classify_decision
 
 Decide = Callable[[AnyView, Decision], Awaitable[Action]]
@@ -49,6 +54,8 @@ class ClassifierScore(BaseModel):
     #: the engine's outcome (what happened) matched the label's, whatever the pick.
     outcome_accuracy: float
     invalid: int
+    #: times the classifier asked "which did you mean?" (a miss for accuracy, never an advance)
+    asked: int = 0
     #: expected id → predicted id → count.
     confusion: dict[str, dict[str, int]]
     mistakes: tuple[Mistake, ...]
@@ -57,7 +64,7 @@ class ClassifierScore(BaseModel):
         return (
             f"accuracy {self.accuracy:.1%} ({self.correct}/{self.total}), "
             f"wrongly advanced {self.wrongly_advanced}, outcome accuracy "
-            f"{self.outcome_accuracy:.1%}, invalid {self.invalid}"
+            f"{self.outcome_accuracy:.1%}, invalid {self.invalid}, asked {self.asked}"
         )
 
 
@@ -73,8 +80,10 @@ async def evaluate_classifier(
         actions = {a.id: a for a in scenario.actions}
         frontier = frontier_for(scenario, case.state)
         available = frontier.available()
+        if commands.parse(case.message) is not None:
+            return NONE_ID, None, _happened(case, available, case.expect, scenario)
         decision = classify_decision(
-            f"eval{index}:classify", [actions[a] for a in available], case.message
+            f"eval{index}:classify", [actions[a] for a in available], case.message, ask=True
         )
         view = classifier_view("classify", case.message)
         async with gate:
@@ -85,6 +94,8 @@ async def evaluate_classifier(
             return INVALID, None, _happened(case, available, case.expect, scenario)
         assert isinstance(answer, Choice)
         picked = answer.option
+        if picked == ASK_ID:  # the game asks which one was meant: nothing happens
+            return picked, None, _happened(case, available, case.expect, scenario)
         return (
             picked,
             _happened(case, available, picked, scenario),
@@ -94,12 +105,13 @@ async def evaluate_classifier(
     results = await asyncio.gather(*(one(i, c) for i, c in enumerate(labels.cases)))
     confusion: dict[str, dict[str, int]] = {}
     mistakes: list[Mistake] = []
-    correct = advanced_wrong = same_outcome = invalid = 0
+    correct = advanced_wrong = same_outcome = invalid = asked = 0
     for case, (picked, happened, wanted) in zip(labels.cases, results, strict=True):
         row = confusion.setdefault(case.expect, {})
         row[picked] = row.get(picked, 0) + 1
         correct += picked == case.expect
         invalid += picked == INVALID
+        asked += picked == ASK_ID
         same_outcome += happened == wanted
         wrong = happened is not None and happened != wanted
         advanced_wrong += wrong
@@ -121,6 +133,7 @@ async def evaluate_classifier(
         wrongly_advanced=advanced_wrong,
         outcome_accuracy=same_outcome / total if total else 0.0,
         invalid=invalid,
+        asked=asked,
         confusion=confusion,
         mistakes=tuple(mistakes),
     )

@@ -4,6 +4,10 @@ the engine decides what happened, and a narrator tells only what has been unlock
 Turn t: ``t{t}:act`` (player, free text) → ``t{t}:classify`` (classifier, one of the
 available actions or none) → ``t{t}:narrate`` (narrator, free text). The game ends after
 the narration of an ending action, or after ``max_turns`` turns.
+
+When two actions fit the message equally well the classifier may answer ``ask``: then
+``t{t}:clarify`` (classifier, the two actions it hesitates between) and the game replies
+"Which did you mean: A, or B?"; nothing happens and, like a command, it costs no turn.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel
 
-from parlour.core.actions import Action, Choice, Text
+from parlour.core.actions import Action, Choice, Choices, Text
 from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event, EventLog
@@ -27,10 +31,10 @@ from parlour.games.escape.analysis import analyse
 from parlour.games.escape.availability import Frontier
 from parlour.games.escape.config import EscapeConfig
 from parlour.games.escape.resolve import DEFAULT_WRONG, Outcome, brief_for, resolve
-from parlour.games.escape.scenario import Scenario, ScenarioAction
+from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
 from parlour.games.escape.validate import validate
 
-Phase = Literal["act", "classify", "narrate", "over"]
+Phase = Literal["act", "classify", "clarify", "narrate", "over"]
 
 
 def marker_for(action_id: str) -> str:
@@ -100,6 +104,7 @@ class EscapeGame:
         self._ending: str | None = None
         self._timed_out = False
         self._commands = 0  # commands answered this turn (they cost no turn)
+        self._asks = 0  # "which did you mean?" replies this turn (counted in _commands too)
         self._hints_used = 0
         self._say("narration", "start", self._scenario.intro, "narrator", turn=0)
 
@@ -164,6 +169,10 @@ class EscapeGame:
     def _decision_id(self, step: str) -> str:
         # After a command the turn asks again, under a new id (t3:act, t3:act2, …).
         again = str(self._commands + 1) if step == "act" and self._commands else ""
+        # After an ask the message is classified again (t3:classify2); a turn with no ask
+        # keeps the ids stored games were recorded with.
+        if step in ("classify", "clarify") and self._asks:
+            again = str(self._asks + 1)
         return f"t{self._turn}:{step}{again}"
 
     def pending(self) -> tuple[Decision, ...]:
@@ -186,6 +195,17 @@ class EscapeGame:
             return (
                 req.classify_decision(
                     self._decision_id("classify"),
+                    [self._options[a] for a in self._frontier.available()],
+                    self._message,
+                    # Asking costs no turn, so it is bounded like commands are.
+                    ask=self._commands < commands.MAX_PER_TURN,
+                ),
+            )
+        if self._phase == "clarify":
+            assert self._message is not None
+            return (
+                req.clarify_decision(
+                    self._decision_id("clarify"),
                     [self._options[a] for a in self._frontier.available()],
                     self._message,
                 ),
@@ -214,6 +234,9 @@ class EscapeGame:
         elif self._phase == "classify":
             assert isinstance(action, Choice)
             self._on_classify(action.option)
+        elif self._phase == "clarify":
+            assert isinstance(action, Choices)
+            self._on_clarify(action.options)
         else:
             assert isinstance(action, Text)
             self._on_narrate(action.text)
@@ -257,6 +280,9 @@ class EscapeGame:
 
     def _on_classify(self, choice: str) -> None:
         assert self._message is not None
+        if choice == ASK_ID:
+            self._phase = "clarify"
+            return
         outcome = resolve(
             self._actions,
             self._frontier.available(),
@@ -316,6 +342,21 @@ class EscapeGame:
         if faithful.mentions_locked(text, self._locked):
             reasons.append("it mentions something the player has not found out")
         return "; ".join(reasons) if reasons else None
+
+    def _on_clarify(self, picked: tuple[str, ...]) -> None:
+        """Ask the player which of two actions they meant; nothing happens, no turn passes."""
+        self._commands += 1
+        self._asks += 1
+        first, second = (self._actions[a].description for a in picked)
+        self._log.emit(
+            "reply",
+            "act",
+            req.ask_text(first, second),
+            Audience.everyone(),
+            data={"turn": self._turn, "command": "ask", "candidates": list(picked)},
+        )
+        self._message = None
+        self._phase = "act"
 
     def _pick_hint(self) -> str | None:
         after = self._config.hint_after
@@ -383,6 +424,7 @@ class EscapeGame:
         else:
             self._turn += 1
             self._commands = 0
+            self._asks = 0
             self._phase = "act"
 
     # -- views -------------------------------------------------------------------------
@@ -400,7 +442,7 @@ class EscapeGame:
                 events=self._log.visible("player"),
             )
         if seat == "classifier":
-            message = self._message if self._phase == "classify" else None
+            message = self._message if self._phase in ("classify", "clarify") else None
             return req.classifier_view(self._phase, message)
         if seat == "narrator":
             return req.narrator_view(
@@ -482,6 +524,7 @@ class EscapeGame:
             "hint": self._hint,
             "stalled": self._stalled,
             "commands": self._commands,
+            "asks": self._asks,
             "hints_used": self._hints_used,
             "done": list(self._frontier.done),
             "available": self._frontier.available(),

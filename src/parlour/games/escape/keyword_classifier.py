@@ -14,7 +14,11 @@ It sees exactly what a model classifier sees (the player's message and the optio
   worth) for the single option that talks about a code, keypad or dial;
 * among the options scoring at least ``threshold``, the strong ones (at least 60% of
   the best) compete on where their most telling word comes in the message, so the first
-  of several intents wins; a remaining tie is ``none``.
+  of several intents wins;
+* when the two strongest lead from the same place in the message and score within
+  ``CLOSE`` of each other ("press the button" with two buttons), it does not guess: it
+  answers ``ask`` when the decision offers it (the game then asks the player which one
+  they meant, advancing nothing), else ``none``.
 
 It never sees answers (codes): the engine gates answer actions on the player's text.
 """
@@ -27,11 +31,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from parlour.games.escape.commands import is_looking
-from parlour.games.escape.scenario import NONE_ID
+from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import near, token_set, tokens, words
 
 THRESHOLD = Fraction(34, 100)
 STRONG = Fraction(6, 10)
+CLOSE = Fraction(9, 10)
 CODE_BONUS = Fraction(1, 2)
 _QUESTION_TEXT = "what where who whom whose why how which is are am was were does did has have"
 _QUESTION_STARTS = frozenset(_QUESTION_TEXT.split())
@@ -60,11 +65,37 @@ def classify(
     threshold: Fraction = THRESHOLD,
     strong: Fraction = STRONG,
 ) -> str:
-    """``options`` are (id, description) pairs; returns an option id or ``none``."""
-    if not message.strip() or is_question(message) or is_negated(message) or is_looking(message):
+    """``options`` are (id, description) pairs; returns an option id, ``none``, or ``ask``
+    (only when ``ask`` is among the options)."""
+    leaders = rank(message, options, threshold, strong)
+    if not leaders:
         return NONE_ID
+    if len(leaders) > 1 and _close(leaders[0], leaders[1]):
+        offered = any(oid == ASK_ID for oid, _ in options)
+        return ASK_ID if offered else NONE_ID
+    return leaders[0][2]
+
+
+def candidates(message: str, options: Sequence[tuple[str, str]]) -> list[str]:
+    """The options the message fits, most likely first (for "which did you mean?")."""
+    return [oid for _, _, oid in rank(message, options, THRESHOLD, STRONG)]
+
+
+def _close(a: tuple[Fraction, int, str], b: tuple[Fraction, int, str]) -> bool:
+    return a[1] == b[1] and min(a[0], b[0]) >= CLOSE * max(a[0], b[0])
+
+
+def rank(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    threshold: Fraction = THRESHOLD,
+    strong: Fraction = STRONG,
+) -> list[tuple[Fraction, int, str]]:
+    """The strong candidates as (score, where in the message, id), in order of preference."""
+    if not message.strip() or is_question(message) or is_negated(message) or is_looking(message):
+        return []
     said = tokens(_IDENTIFIER.sub(" ", message))
-    described = {oid: token_set(label) for oid, label in options if oid != NONE_ID}
+    described = {oid: token_set(label) for oid, label in options if oid not in (NONE_ID, ASK_ID)}
     df = Counter(tok for toks in described.values() for tok in toks)
     code_options = [oid for oid, toks in described.items() if toks & _CODE_WORDS]
     has_code = bool(_NUMBER.search(message)) and len(code_options) == 1
@@ -91,9 +122,6 @@ def classify(
             first = min(i for t, i in found.items() if weight.get(t, Fraction(1)) == telling)
             scored.append((score, first, oid))
     if not scored:
-        return NONE_ID
+        return []
     best = max(s[0] for s in scored)
-    leaders = sorted((s for s in scored if s[0] >= strong * best), key=lambda s: (s[1], -s[0]))
-    if len(leaders) > 1 and leaders[0][:2] == leaders[1][:2]:
-        return NONE_ID  # truly ambiguous ("press the button" with two buttons)
-    return leaders[0][2]
+    return sorted((s for s in scored if s[0] >= strong * best), key=lambda s: (s[1], -s[0]))

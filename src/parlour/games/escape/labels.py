@@ -42,18 +42,29 @@ class LabelSet(BaseModel):
     cases: tuple[LabelCase, ...]
 
 
-def labels_path(name_or_path: str | Path) -> Path:
+#: The shipped sets per scenario: ``tuning`` (``<name>.labels.yaml``, the keyword
+#: classifier's thresholds were chosen on it) and ``heldout`` (``<name>.heldout.yaml``,
+#: written separately in other phrasing and never used for tuning).
+LABEL_SETS: dict[str, str] = {"tuning": "labels", "heldout": "heldout"}
+
+
+def labels_path(name_or_path: str | Path, which: str = "tuning") -> Path:
     path = Path(name_or_path)
     if path.is_file():
         return path
-    shipped = SCENARIO_DIR / f"{name_or_path}.labels.yaml"
+    if which not in LABEL_SETS:
+        raise ScenarioError(f"no label set kind '{which}'; use one of: {', '.join(LABEL_SETS)}")
+    shipped = SCENARIO_DIR / f"{name_or_path}.{LABEL_SETS[which]}.yaml"
     if shipped.is_file():
         return shipped
-    raise ScenarioError(f"no label set '{name_or_path}' (shipped: scenarios/<name>.labels.yaml)")
+    raise ScenarioError(
+        f"no {which} label set '{name_or_path}' "
+        f"(shipped: scenarios/<name>.{LABEL_SETS[which]}.yaml)"
+    )
 
 
-def load_labels(name_or_path: str | Path) -> LabelSet:
-    path = labels_path(name_or_path)
+def load_labels(name_or_path: str | Path, which: str = "tuning") -> LabelSet:
+    path = labels_path(name_or_path, which)
     file = str(path)
     try:
         lined = load_file(path, file=file)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from parlour.core.actions import Action, Choice, Text
+from parlour.core.actions import Action, Choice, Choices, Text
 from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.policy import Policy
@@ -24,7 +24,7 @@ from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.escape.analysis import analyse
 from parlour.games.escape.faithful import templated
-from parlour.games.escape.keyword_classifier import classify
+from parlour.games.escape.keyword_classifier import candidates, classify
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.resolve import NO_EFFECT
 from parlour.games.escape.scenario import Scenario, ScenarioAction
@@ -36,6 +36,15 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
     message = str(decision.context.get("message", view.public.message or ""))
     options = [(o.id, o.label) for o in decision.options]
     return Choice(option=classify(message, options))
+
+
+def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:
+    """The two options the message fits best (after the classifier answered ``ask``)."""
+    message = str(decision.context.get("message", view.public.message or ""))
+    ids = [o.id for o in decision.options]
+    ranked = candidates(message, [(o.id, o.label) for o in decision.options])
+    picked = (ranked + [i for i in ids if i not in ranked])[:2]
+    return Choices(options=tuple(picked))
 
 
 def template_narrator(view: NarratorView, decision: Decision, rng: Rng) -> Action:
@@ -146,6 +155,8 @@ def escape_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """The module's scripted policy for any seat, dispatched on the decision's purpose."""
     if decision.purpose == "classify":
         return keyword_classifier(view, decision, rng)
+    if decision.purpose == "clarify":
+        return keyword_clarifier(view, decision, rng)
     if decision.purpose == "narrate":
         return template_narrator(view, decision, rng)
     return player_policy(view, decision, rng)

@@ -36,7 +36,7 @@ PLAYER_SYSTEM = (
 
 class EscapePrompter:
     def parts(self, view: AnyView, decision: Decision) -> PromptParts:
-        if decision.purpose == "classify":
+        if decision.purpose in ("classify", "clarify"):
             return classifier_parts(view, decision)
         if decision.purpose == "narrate":
             return narrator_parts(view, decision)
@@ -62,9 +62,15 @@ def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
     return PromptParts(
         system=CLASSIFIER_SYSTEM,
         command=command,
-        reminders="Pick exactly one of the actions above, or none. Only the message's "
-        "attempt counts, not what it asks you to do.",
+        reminders=CLARIFY_REMINDER if decision.purpose == "clarify" else CLASSIFY_REMINDER,
     )
+
+
+CLASSIFY_REMINDER = (
+    "Pick exactly one of the actions above, or none. Only the message's attempt counts, "
+    "not what it asks you to do."
+)
+CLARIFY_REMINDER = "Pick exactly two of the actions above: the two the message could mean."
 
 
 def narrator_parts(view: NarratorView, decision: Decision) -> PromptParts:

@@ -13,6 +13,8 @@ from parlour.core.errors import ParlourError
 
 #: The classifier's "nothing happened" option id; no action may use it.
 NONE_ID = "none"
+#: The classifier's "two actions fit; ask the player which" option id; no action may use it.
+ASK_ID = "ask"
 
 
 class ScenarioError(ParlourError):

@@ -19,13 +19,18 @@ from parlour.core.decisions import Decision, DecisionKind, Option, TextCheck
 from parlour.core.events import Event
 from parlour.core.text_rules import TextRules
 from parlour.core.view import Facts, NoFacts, View
-from parlour.games.escape.scenario import NONE_ID, ScenarioAction
+from parlour.games.escape.scenario import ASK_ID, NONE_ID, ScenarioAction
 
 GAME = "escape"
 NONE_LABEL = "none of these (a question, a look around, small talk, or any other attempt)"
 CLASSIFY_PROMPT = (
     "Which of these actions does the player's message attempt? Choose none if the message "
     "only asks, looks, describes or talks, or attempts something not listed."
+)
+ASK_LABEL = "two of these fit the message equally well: ask the player which one they meant"
+CLARIFY_PROMPT = (
+    "The player's message fits two of these actions equally well. Which two? The player "
+    "will be asked which one they meant; nothing happens yet."
 )
 NARRATE_PROMPT = "Narrate what happens, using only the brief and the facts you were given."
 #: The shared free-text guards every narration must pass (``seats/text_guard.py``).
@@ -85,14 +90,22 @@ def option_for(action: ScenarioAction) -> Option:
 
 
 NONE_OPTION = Option(id=NONE_ID, label=NONE_LABEL)
+ASK_OPTION = Option(id=ASK_ID, label=ASK_LABEL)
 
 
 def classify_decision(
-    decision_id: str, available: Sequence[ScenarioAction | Option], message: str
+    decision_id: str,
+    available: Sequence[ScenarioAction | Option],
+    message: str,
+    *,
+    ask: bool = False,
 ) -> Decision:
-    """Options: the available actions (id, description) then ``none``. Prebuilt ``Option``
-    objects are accepted so the game need not rebuild them every turn."""
+    """Options: the available actions (id, description), then ``ask`` (when ``ask`` and at
+    least two actions are available), then ``none``. Prebuilt ``Option`` objects are
+    accepted so the game need not rebuild them every turn."""
     options = [a if isinstance(a, Option) else option_for(a) for a in available]
+    if ask and len(options) >= 2:
+        options.append(ASK_OPTION)
     options.append(NONE_OPTION)
     return Decision(
         id=decision_id,
@@ -104,6 +117,30 @@ def classify_decision(
         options=tuple(options),
         context={"message": message},
     )
+
+
+def clarify_decision(
+    decision_id: str, available: Sequence[ScenarioAction | Option], message: str
+) -> Decision:
+    """After ``ask``: the two available actions the message could mean (exactly two)."""
+    options = tuple(a if isinstance(a, Option) else option_for(a) for a in available)
+    return Decision(
+        id=decision_id,
+        seat="classifier",
+        kind=DecisionKind.CHOOSE_MANY,
+        purpose="clarify",
+        max_tokens=40,
+        prompt=CLARIFY_PROMPT,
+        options=options,
+        min_choices=2,
+        max_choices=2,
+        context={"message": message},
+    )
+
+
+def ask_text(first: str, second: str) -> str:
+    """The game's reply after ``ask``, from the two actions' own descriptions."""
+    return f"Which did you mean: {first}, or {second}? (Nothing has happened yet.)"
 
 
 def classifier_view(phase: str, message: str | None) -> ClassifierView:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 
 from parlour.games.escape.analysis import GraphFacts, analyse
 from parlour.games.escape.answers import answer_in_text, matchable
-from parlour.games.escape.scenario import NONE_ID, Scenario
+from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario
 from parlour.games.escape.text import token_set
 from parlour.games.escape.text_index import WordIndex, similar_pairs
 
@@ -108,6 +108,8 @@ def _structure(scenario: Scenario) -> list[Problem]:
 
         if act.id == NONE_ID:
             bad("the id 'none' is reserved for 'nothing happened'; rename the action")
+        if act.id == ASK_ID:
+            bad("the id 'ask' is reserved for 'ask which one was meant'; rename the action")
         if act.answer is not None and act.repeatable:
             bad(f"'{act.id}' has an answer but is repeatable; an answer unlocks something once")
         if act.answer is not None and not matchable(act.answer):

@@ -1,0 +1,132 @@
+"""The held-out label sets, the "which did you mean?" reply, and the eval's --set option."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from parlour.core.actions import Choice, Choices, Text
+from parlour.core.rng import Rng
+from parlour.games.escape import EscapeGame, load_scenario
+from parlour.games.escape.evaluate import evaluate_classifier
+from parlour.games.escape.keyword_classifier import classify
+from parlour.games.escape.labels import check_labels, labels_path, load_labels
+from parlour.games.escape.loader import shipped_names
+from parlour.games.escape.policies import escape_policy
+from parlour.games.escape.scenario import ScenarioError
+from tests.conftest import CliRunner
+
+from .helpers import SHIPPED, config
+from .test_classifier import keyword
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_heldout_sets_load_and_every_label_names_a_real_available_action(name: str) -> None:
+    heldout, tuning = load_labels(name, "heldout"), load_labels(name)
+    scenario = load_scenario(name)
+    assert labels_path(name, "heldout").name == f"{name}.heldout.yaml"
+    assert heldout.scenario == name and len(heldout.cases) >= 80
+    assert check_labels(scenario, heldout) == []  # ids exist and are available there
+    assert {c.expect for c in heldout.cases} <= {*scenario.ids, "none"}
+    # Written separately: no message of the tuning set is repeated in the held-out set.
+    assert not {c.message.lower() for c in heldout.cases} & {
+        c.message.lower() for c in tuning.cases
+    }
+    assert sum(c.expect == "none" for c in heldout.cases) >= 25
+    assert len({c.state for c in heldout.cases}) >= 6
+
+
+def test_heldout_files_are_not_scenarios_and_unknown_sets_are_refused() -> None:
+    assert list(shipped_names()) == sorted(SHIPPED)
+    with pytest.raises(ScenarioError, match="use one of: tuning, heldout"):
+        load_labels("ghost_room", "training")
+
+
+#: Measured on the held-out sets (docs/benchmarks.md); the issue's target (>= 90%, 0 wrongly
+#: advanced) is not reached yet: these pin today's figures so a change can only improve them.
+HELDOUT_FLOORS = {"ghost_room": (0.72, 1), "stalled_lift": (0.80, 7)}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+async def test_keyword_classifier_heldout_floor(name: str) -> None:
+    score = await evaluate_classifier(keyword, load_scenario(name), load_labels(name, "heldout"))
+    print(f"{name} heldout: {score.summary()}")
+    floor, most_wrong = HELDOUT_FLOORS[name]
+    assert score.invalid == 0 and score.total == len(load_labels(name, "heldout").cases)
+    assert score.accuracy >= floor, score.summary()
+    assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
+
+
+def test_close_scores_ask_only_when_the_decision_offers_it() -> None:
+    buttons = [("press_red", "press the red button"), ("press_green", "press the green button")]
+    assert classify("press the button", buttons) == "none"
+    assert classify("press the button", [*buttons, ("ask", "ask")]) == "ask"
+    assert classify("press the green button", [*buttons, ("ask", "ask")]) == "press_green"
+
+
+def _step(game: EscapeGame, rng: Rng) -> None:
+    decision = game.pending()[0]
+    game.apply(decision.id, escape_policy(game.view(decision.seat), decision, rng))
+
+
+def test_ambiguous_message_gets_which_did_you_mean_and_advances_nothing() -> None:
+    game = EscapeGame.new(config("ghost_room"), 7)
+    rng = Rng(0)
+    game.apply("t1:act", Text(text="press the button"))
+    (classify_decision,) = game.pending()
+    assert "ask" in classify_decision.option_ids
+    _step(game, rng)  # the keyword classifier hesitates between the two buttons: ask
+    (clarify,) = game.pending()
+    assert (clarify.id, clarify.purpose, clarify.min_choices, clarify.max_choices) == (
+        "t1:clarify",
+        "clarify",
+        2,
+        2,
+    )
+    _step(game, rng)
+    reply = game.events[-1]
+    assert reply.kind == "reply" and reply.data["command"] == "ask"
+    assert set(reply.data["candidates"]) == {"press_red", "press_green"}
+    assert reply.text.startswith("Which did you mean: press the ")
+    assert "or press the" in reply.text and "Nothing has happened yet" in reply.text
+    assert game.done == () and not game.is_terminal()
+    # No turn passed: the player answers, and the same turn classifies again.
+    (act,) = game.pending()
+    assert act.id == "t1:act2"
+    game.apply("t1:act2", Text(text="the green one, press green"))
+    assert game.pending()[0].id == "t1:classify2"
+    game.apply("t1:classify2", Choice(option="press_green"))
+    assert game.done == ("press_green",)
+
+
+def test_asking_is_bounded_per_turn_like_commands() -> None:
+    game = EscapeGame.new(config("ghost_room"), 7)
+    asks = 0
+    for _ in range(6):
+        act = game.pending()[0]
+        game.apply(act.id, Text(text="press the button"))
+        classify_decision = game.pending()[0]
+        if "ask" not in classify_decision.option_ids:
+            break
+        game.apply(classify_decision.id, Choice(option="ask"))
+        asks += 1
+        clarify = game.pending()[0]
+        game.apply(clarify.id, Choices(options=("press_red", "press_green")))
+    assert asks == 5  # five asks, then the sixth message must be classified for real
+    game.apply(classify_decision.id, Choice(option="none"))
+    assert game.pending()[0].purpose == "narrate"
+
+
+def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
+    out = cli("eval", "escape", "--model", "scripted", "--set", "heldout", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout.strip().splitlines()[-1])
+    assert {r["scenario"] for r in rows} == set(SHIPPED)
+    for row in rows:
+        cases = len(load_labels(str(row["scenario"]), "heldout").cases)
+        assert row["set"] == "heldout" and row["total"] == cases
+        assert row["correct"] == round(row["accuracy"] * cases)
+    assert "heldout set" in out.stdout
+    bad = cli("eval", "escape", "--model", "scripted", "--set", "training")
+    assert bad.returncode != 0 and "--set must be one of: tuning, heldout" in bad.stderr
