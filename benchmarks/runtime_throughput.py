@@ -5,7 +5,8 @@ ways in one run, so the ratios isolate each cost:
 
 * apply only — the rules engine alone (baseline);
 * apply + view — plus building the deciding seat's view, as the runner does;
-* apply + view + persist — plus committing the action and its events to SQLite (WAL).
+* apply + view + persist — plus committing the actions and their events to SQLite (WAL),
+  one transaction per batch of pending decisions, as the runner commits an ordered batch.
 
 Then whole scripted games through the full runtime (seats, runner, SQLite) per second.
 Peak RSS of this process is printed last (target < 150 MB).
@@ -29,33 +30,41 @@ from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import MODULE
 from parlour.runtime.seating import SeatPlan
 from parlour.runtime.session import start
-from parlour.runtime.store import Store, db_url
+from parlour.runtime.store import ActionWrite, Store, db_url
 
 PLAYERS = 12
 Step = tuple[str, str, Action]  # decision id, seat, action
+Batch = list[Step]  # the decisions pending together, answered as one batch
 
 
-def record(seed: int) -> list[Step]:
-    """One scripted game's actions (the policy's time is not part of the overhead)."""
+def record(seed: int) -> list[Batch]:
+    """One scripted game's actions, by batch (the policy's time is not part of the overhead)."""
     game = MODULE.game.new(MODULE.make_config(PLAYERS, {}), seed)
-    steps: list[Step] = []
+    batches: list[Batch] = []
     while not game.is_terminal():
+        batch: Batch = []
         for d in game.pending():
             action = MODULE.policy(game.view(d.seat), d, Rng(hash_seed(seed, d.id)))
             game.apply(d.id, action)
-            steps.append((d.id, d.seat, action))
-    return steps
+            batch.append((d.id, d.seat, action))
+        batches.append(batch)
+    return batches
 
 
-def replay(seed: int, steps: list[Step], *, view: bool, store: Store | None) -> None:
+def replay(seed: int, batches: list[Batch], *, view: bool, store: Store | None) -> None:
     game = MODULE.game.new(MODULE.make_config(PLAYERS, {}), seed)
     gid = store.create_game("werewolf", "{}", seed, {}) if store else ""
-    for idx, (decision_id, seat, action) in enumerate(steps):
-        if view:
-            game.view(seat)
-        events = game.apply(decision_id, action)
+    idx = 0
+    for batch in batches:
+        writes: list[ActionWrite] = []
+        for decision_id, seat, action in batch:
+            if view:
+                game.view(seat)
+            events = game.apply(decision_id, action)
+            writes.append(ActionWrite(idx, decision_id, seat, action, events, "bench"))
+            idx += 1
         if store is not None:
-            store.record_action(gid, idx, decision_id, seat, action, events, "bench")
+            store.record_actions(gid, writes)
 
 
 def timed(fn: Callable[[], None]) -> float:
@@ -69,7 +78,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
     games = {seed: record(seed) for seed in range(args.games)}
-    decisions = sum(len(s) for s in games.values())
+    decisions = sum(len(b) for batches in games.values() for b in batches)
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(db_url(str(Path(tmp) / "bench.sqlite")))
         modes = {
