@@ -33,7 +33,7 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
-from parlour.core.view import View
+from parlour.core.view import AnyView, NoFacts, View
 from parlour.runtime import session as sessions
 from parlour.runtime.audiences import resolve
 from parlour.runtime.seating import SeatPlan
@@ -61,7 +61,8 @@ class Chatter:
     config_model: ClassVar[type[BaseModel]] = ChatterConfig
 
     def __init__(self, config: ChatterConfig, seed: int) -> None:
-        self._config, self._seed, self._log, self._turn = config, seed, EventLog(), 0
+        teams = {f"team{t}": tuple(f"s{i}" for i in range(t, SEATS, 2)) for t in (0, 1)}
+        self._config, self._seed, self._log, self._turn = config, seed, EventLog(teams), 0
 
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> Chatter:
@@ -94,9 +95,6 @@ class Chatter:
             ),
         )
 
-    def _team(self, seat: int) -> tuple[str, ...]:
-        return tuple(f"s{i}" for i in range(seat % 2, SEATS, 2))
-
     def apply(self, decision_id: str, action: Action) -> list[Event]:
         seat, kind = self._turn % SEATS, self._turn % 5
         text = f"line {self._turn} from seat {seat}"
@@ -105,23 +103,32 @@ class Chatter:
         elif kind == 3:
             event = self._log.emit("note", "day", text, Audience.only(f"s{seat}"))
         else:
+            # The log resolves the team to its seats when it emits (``Event.to``).
             event = self._log.emit("team", "day", text, Audience.of_group(f"team{seat % 2}"))
-            event = self._log._events[-1] = event.model_copy(update={"to": self._team(seat)})
         self._turn += 1
         return [event]
 
-    def view(self, seat: str) -> View:
-        groups = (f"team{int(seat[1:]) % 2}",)
+    def view(self, seat: str) -> AnyView:
         return View(
             game="chatter",
             seat=seat,
             seat_name=seat,
             phase="day",
-            events=tuple(self._log.visible(seat, groups)),
+            public=NoFacts(),
+            private=NoFacts(),
+            events=tuple(self._log.visible(seat)),
         )
 
-    def spectator_view(self, reveal: bool) -> View:
-        return View(game="chatter", seat="spectator", seat_name="Spectator", phase="day")
+    def spectator_view(self, reveal: bool) -> AnyView:
+        return View(
+            game="chatter",
+            seat="spectator",
+            seat_name="Spectator",
+            phase="day",
+            public=NoFacts(),
+            private=NoFacts(),
+            events=self._log.for_spectator(reveal),
+        )
 
     @property
     def events(self) -> tuple[Event, ...]:
