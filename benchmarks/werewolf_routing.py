@@ -8,7 +8,8 @@ speaker is asked every turn, one answer is posted). Every player, and the router
 LLM seat.
 
 Fast, deterministic part (default). The seats' model is
-``chaos(rate=1.0,kinds=error):replay``: every call fails at once without any model, and
+``chaos(rate=1.0,kinds=error):local``: every call fails at once (the model is never
+loaded), and
 with ``retries=0`` the seat's fallback (the scripted policy) answers. So each decision
 costs exactly one call whose prompt is really built and logged, and the game plays as
 the scripted policy plays it (real speeches, real votes). Chaos records 0 tokens, so
@@ -41,7 +42,6 @@ from typing import Any
 
 from parlour.models.local import bundled_model_path, render_chatml
 from parlour.models.messages import Message
-from parlour.models.registry import resolve
 from parlour.runtime import session as sessions
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import SeatPlan
@@ -50,7 +50,7 @@ from parlour.runtime.store import CallRecord, Store, db_url
 MODES = ("routed", "ask_all")
 TALK = ("route", "speak")
 #: Every call fails instantly, so the scripted fallback answers after exactly one call.
-NO_MODEL = "chaos(rate=1.0,kinds=error):replay"
+NO_MODEL = "chaos(rate=1.0,kinds=error):local"
 TARGET = 2.0
 
 Tokenize = Callable[[Sequence[Message]], int]
@@ -181,8 +181,6 @@ def measure(
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(db_url(str(Path(tmp) / "routing.sqlite")))
         factory = LlmFactory(store=store, retries=retries)
-        if spec == NO_MODEL:
-            factory.backends[spec] = resolve(spec, calls=[])  # an empty recording
         for mode in MODES:
             began = time.perf_counter()
             game_id, summary, living = play(store, factory, spec, mode, players, seed, extra)

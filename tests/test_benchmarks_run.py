@@ -1,0 +1,43 @@
+"""Every model-free benchmark still runs, on small inputs.
+
+The figures in docs/benchmarks.md come from these scripts; a kernel change that breaks one
+(an API it uses moved) must fail here rather than on the day someone re-measures. Only
+that the script runs and reports is checked: the figures themselves are not timed here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+RUNS = {
+    "runtime_throughput": ["--games", "1"],
+    "events_for": ["--events", "500", "--repeat", "1"],
+    "escape_validate": ["--sizes", "50", "100", "--repeats", "1"],
+    "escape_engine": ["--actions", "50", "--repeats", "1"],
+    "werewolf_context": ["--players", "7", "--day", "2", "--reps", "1"],
+    "werewolf_routing": ["--players", "5"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_benchmark_runs_on_small_inputs(name: str) -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / f"{name}.py"), *RUNS[name]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.strip(), "the benchmark printed nothing"
+    last = out.stdout.strip().splitlines()[-1]
+    if last.startswith("{"):
+        assert json.loads(last), "the benchmark's closing JSON is empty"
