@@ -10,6 +10,8 @@ scored with ``parlour.evals.talk_quality`` (the rules are in its docstrings):
   linked to its decision through the stored action with the same seat and text);
 - naming a dead or non-existent player as if alive: dead = deaths announced (``death``
   and ``elimination`` events) before the line; non-existent = default names not seated;
+  of the copies, those from the game's own words (``instruction_text``: system and user
+  messages without quoted speech) are reported too, as "of which rules";
 - identical (same tokens) to a line of another seat in the same game.
 
 Fallbacks per game: decisions the seat's fallback policy answered (a stored model call
@@ -35,7 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.actions import Action
-from parlour.evals.talk_quality import Line, LineScore, Shares, score_lines, shares
+from parlour.evals.talk_quality import (
+    Line,
+    LineScore,
+    Shares,
+    instruction_text,
+    score_lines,
+    shares,
+)
 from parlour.games import registry
 from parlour.games.werewolf.names import DEFAULT_NAMES
 from parlour.runtime.store import Store, db_url
@@ -91,19 +100,31 @@ def game_lines(store: Store, game_id: str) -> tuple[list[Line], int, int, int]:
         data = event.data
         if event.kind in SPOKEN_KINDS and event.speaker:
             prompt: str | None = None
+            instructions: str | None = None
             for i, act in enumerate(unused):
                 if (
                     act.seat == event.speaker
                     and (_text_of(act.action) or "").strip() == event.text.strip()
                 ):
                     call = last_call.get((act.seat, act.decision_id))
-                    prompt = _prompt_text(call.messages) if call is not None else None
+                    if call is not None:
+                        prompt = _prompt_text(call.messages)
+                        instructions = instruction_text(call.messages)
                     del unused[i]
                     break
             if prompt is None:
                 unlinked += 1
             lines.append(
-                Line(event.seq, event.kind, event.speaker, event.text, prompt, tuple(dead), absent)
+                Line(
+                    event.seq,
+                    event.kind,
+                    event.speaker,
+                    event.text,
+                    prompt,
+                    instructions,
+                    tuple(dead),
+                    absent,
+                )
             )
         for who in data.get("dead") or []:
             dead.append(name_of.get(who, who))
@@ -137,34 +158,43 @@ def _pct(s: Shares, count: int) -> str:
     return f"{count}/{s.lines} ({100 * s.share(count):.1f}%)"
 
 
+_HEAD = (
+    "game",
+    "seed",
+    "lines",
+    "repeated 4-gram",
+    "prompt copy >=8",
+    "of which rules",
+    "dead/absent alive",
+    "identical",
+    "fallbacks",
+    "calls",
+    "wall",
+)
+
+
+def _row(name: str, seed: str, s: Shares, fallbacks: str, calls: str, wall: str) -> list[str]:
+    counts = (s.repeated, s.copied, s.copied_instructions, s.as_if_alive, s.identical)
+    return [name, seed, str(s.lines), *(_pct(s, c) for c in counts), fallbacks, calls, wall]
+
+
 def render(results: list[GameQuality]) -> str:
-    head = (
-        "game         seed  lines  repeated-4gram   prompt-copy>=8   dead/absent-alive "
-        "identical       fallbacks  wall"
-    )
-    out = [head]
+    """A plain table, one row per game and an overall row (shares pooled over lines)."""
+    rows = [list(_HEAD)]
     for g in results:
-        s = g.shares
         wall = f"{g.wall_s:.0f}s" if g.wall_s is not None else "-"
-        out.append(
-            f"{g.game_id:<12} {g.seed:<5} {s.lines:<6} "
-            f"{_pct(s, s.repeated):<17}{_pct(s, s.copied):<17}"
-            f"{_pct(s, s.as_if_alive):<18}{_pct(s, s.identical):<16}{g.fallbacks:<10} {wall}"
-        )
-    total = Shares(
-        *(sum(getattr(g.shares, f) for g in results) for f in Shares.__dataclass_fields__)
-    )
+        rows.append(_row(g.game_id, str(g.seed), g.shares, str(g.fallbacks), str(g.calls), wall))
+    fields = Shares.__dataclass_fields__
+    total = Shares(*(sum(getattr(g.shares, f) for g in results) for f in fields))
     per_game = sum(g.fallbacks for g in results) / len(results) if results else 0.0
-    out.append(
-        f"{'overall':<12} {'':<5} {total.lines:<6} {_pct(total, total.repeated):<17}"
-        f"{_pct(total, total.copied):<17}{_pct(total, total.as_if_alive):<18}"
-        f"{_pct(total, total.identical):<16}{per_game:.1f}/game"
-    )
+    rows.append(_row("overall", "", total, f"{per_game:.1f}/game", "", ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(_HEAD))]
+    out = [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    ]
     unlinked = sum(g.unlinked for g in results)
     if unlinked:
-        out.append(
-            f"({unlinked} line(s) not linked to a stored model call: not checked for prompt copy)"
-        )
+        out.append(f"({unlinked} line(s) not linked to a stored model call: no prompt-copy check)")
     return "\n".join(out)
 
 

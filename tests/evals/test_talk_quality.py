@@ -5,6 +5,7 @@ from __future__ import annotations
 from parlour.evals.talk_quality import (
     Line,
     identical_to_other_seat,
+    instruction_text,
     names_as_if_alive,
     prompt_copy,
     repeated_ngram,
@@ -101,7 +102,7 @@ def test_identical_lines_between_seats() -> None:
 
 def test_score_lines_skips_silence_and_counts_each_defect() -> None:
     def line(seq: int, seat: str, text: str, prompt: str | None = None) -> Line:
-        return Line(seq, "speech", seat, text, prompt, dead=("Tomas",), absent=("Omar",))
+        return Line(seq, "speech", seat, text, prompt, prompt, dead=("Tomas",), absent=("Omar",))
 
     prompt = "Write only what Maya says now, in the first person, as plain text."
     scores = score_lines(
@@ -128,3 +129,22 @@ def test_score_lines_skips_silence_and_counts_each_defect() -> None:
         2,
     )
     assert counted.share(counted.copied) == 0.25
+
+
+def test_instruction_text_leaves_out_quoted_speech_and_own_answers() -> None:
+    messages = [
+        {"role": "system", "content": "You are Maya, an ordinary villager with no night power."},
+        {"role": "assistant", "content": "I have been watching Kenji very closely all day long."},
+        {
+            "role": "user",
+            "content": '<speech from="Aiko">The game begins at dawn and the pack talks.</speech>\n'
+            "## Now\nWrite only what Maya says now, in the first person.",
+        },
+    ]
+    rules = instruction_text(messages)
+    echo = "The game begins at dawn and the pack talks, I agree."
+    assert prompt_copy(echo, rules) is None  # echoing Aiko is not copying the rules
+    assert prompt_copy(echo, " ".join(m["content"] for m in messages)) is not None
+    assert prompt_copy("I have been watching Kenji very closely all day long.", rules) is None
+    copied = "Write only what Maya says now, in the first person."
+    assert prompt_copy(copied, rules) == tuple(tokens(copied)[:8])

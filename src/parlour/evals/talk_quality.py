@@ -11,11 +11,12 @@ punctuation, markup and whitespace are not tokens. So "Stay. Stay." is ``stay st
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 _TOKEN = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"[.!?\n;]+")
+_QUOTED_SPEECH = re.compile(r"<speech\b[^>]*>.*?</speech>", re.DOTALL)
 
 #: Words that put a sentence about a dead player in the past: with one of these in the
 #: same sentence, naming the dead is talking *about* them, not treating them as alive.
@@ -75,6 +76,19 @@ def prompt_copy(line: str, prompt: str, n: int = 8) -> tuple[str, ...] | None:
     return None
 
 
+def instruction_text(messages: Sequence[Mapping[str, object]]) -> str:
+    """The game's own words in a call's messages: the ``system`` and ``user`` messages
+    with every quoted ``<speech ...>...</speech>`` span removed (what other players said
+    is not an instruction) and without ``assistant`` messages (the seat's own earlier
+    answers). A line copying this text copied the rules, records or command."""
+    kept = [
+        _QUOTED_SPEECH.sub(" ", str(m.get("content", "")))
+        for m in messages
+        if m.get("role") in ("system", "user")
+    ]
+    return "\n".join(kept)
+
+
 def _mentions(sentence: str, name: str) -> bool:
     # Case-sensitive whole word: player names are capitalised, and "maya" inside another
     # word, or a lower-case common word that happens to be a name, is not a mention.
@@ -130,6 +144,7 @@ class Line:
     seat: str
     text: str
     prompt: str | None  # the messages of the call that produced it; None if unknown
+    instructions: str | None  # ``instruction_text`` of those messages; None if unknown
     dead: tuple[str, ...]  # names of players dead when it was said
     absent: tuple[str, ...]  # names not seated in this game
 
@@ -139,6 +154,7 @@ class LineScore:
     line: Line
     repeated: tuple[str, ...] | None
     copied: tuple[str, ...] | None
+    copied_instructions: tuple[str, ...] | None
     as_if_alive: tuple[str, ...]
     identical: bool
 
@@ -153,6 +169,9 @@ def score_lines(lines: Sequence[Line]) -> list[LineScore]:
             line=ln,
             repeated=repeated_ngram(ln.text),
             copied=prompt_copy(ln.text, ln.prompt) if ln.prompt is not None else None,
+            copied_instructions=(
+                prompt_copy(ln.text, ln.instructions) if ln.instructions is not None else None
+            ),
             as_if_alive=tuple(names_as_if_alive(ln.text, ln.dead, ln.absent)),
             identical=ident,
         )
@@ -167,6 +186,7 @@ class Shares:
     lines: int
     repeated: int
     copied: int
+    copied_instructions: int
     as_if_alive: int
     identical: int
 
@@ -179,6 +199,7 @@ def shares(scores: Sequence[LineScore]) -> Shares:
         lines=len(scores),
         repeated=sum(s.repeated is not None for s in scores),
         copied=sum(s.copied is not None for s in scores),
+        copied_instructions=sum(s.copied_instructions is not None for s in scores),
         as_if_alive=sum(bool(s.as_if_alive) for s in scores),
         identical=sum(s.identical for s in scores),
     )
