@@ -145,10 +145,10 @@ def measure(
     ), scores
 
 
-def play(db: str, seed: int, players: int, timeout_s: float) -> float:
+def play(db: str, seed: int, players: int, timeout_s: float, model: str) -> float:
     """One game with the README's command; returns its wall time in seconds."""
-    cmd = ["parlour", "watch", "werewolf", "--players", str(players), "--seed", str(seed)]
-    cmd += ["--db", db, "--quiet"]
+    cmd = [sys.executable, "-m", "parlour", "watch", "werewolf", "--players", str(players)]
+    cmd += ["--seed", str(seed), "--db", db, "--quiet", "--model", model]
     start = time.perf_counter()
     subprocess.run(cmd, check=True, timeout=timeout_s)
     return time.perf_counter() - start
@@ -206,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         "--play", type=int, default=0, help="first play N fresh games on the embedded model"
     )
     ap.add_argument("--players", type=int, default=7)
+    ap.add_argument("--model", default="local", help="who plays the --play games (default local)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds allowed per played game")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -218,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     ids = list(args.game or [])
     for k in range(args.play):
         before = _game_ids(args.db)
-        wall = play(args.db, args.seed + k, args.players, args.timeout)
+        wall = play(args.db, args.seed + k, args.players, args.timeout, args.model)
         new = [g for g in _game_ids(args.db) if g not in before]
         walls.update({g: wall for g in new})
         ids += new
