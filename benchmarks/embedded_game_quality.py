@@ -32,11 +32,12 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.core.actions import Action
+from parlour.core.actions import Action, Text
 from parlour.evals.talk_quality import (
     Line,
     LineScore,
@@ -47,7 +48,7 @@ from parlour.evals.talk_quality import (
 )
 from parlour.games import registry
 from parlour.games.werewolf.names import DEFAULT_NAMES
-from parlour.runtime.store import Store, db_url
+from parlour.runtime.store import CallRecord, Store, db_url
 
 SPOKEN_KINDS = ("speech", "wolf_chat", "diary")
 
@@ -68,9 +69,8 @@ def _prompt_text(messages: list[dict[str, Any]]) -> str:
     return "\n".join(str(m.get("content", "")) for m in messages)
 
 
-def _text_of(action: Action) -> str | None:
-    text = getattr(action, "text", None)
-    return text if isinstance(text, str) else None
+def _text_of(action: Action) -> str:
+    return action.text if isinstance(action, Text) else ""
 
 
 def game_lines(store: Store, game_id: str) -> tuple[list[Line], int, int, int]:
@@ -83,9 +83,9 @@ def game_lines(store: Store, game_id: str) -> tuple[list[Line], int, int, int]:
     absent = tuple(n for n in DEFAULT_NAMES if n not in set(name_of.values()))
 
     calls = store.calls(game_id)
-    last_call: dict[tuple[str, str], Any] = {}
-    for call in calls:  # stored in order: the last attempt wins
-        last_call[(call.seat, call.decision_id)] = call
+    last_call: dict[tuple[str, str], CallRecord] = {}
+    for record in calls:  # stored in order: the last attempt wins
+        last_call[(record.seat, record.decision_id)] = record
     fallback_decisions = {(c.seat, c.decision_id) for c in calls if c.outcome == "fallback"}
 
     unused = list(store.actions(game_id))
@@ -102,10 +102,7 @@ def game_lines(store: Store, game_id: str) -> tuple[list[Line], int, int, int]:
             prompt: str | None = None
             instructions: str | None = None
             for i, act in enumerate(unused):
-                if (
-                    act.seat == event.speaker
-                    and (_text_of(act.action) or "").strip() == event.text.strip()
-                ):
+                if act.seat == event.speaker and _text_of(act.action).strip() == event.text.strip():
                     call = last_call.get((act.seat, act.decision_id))
                     if call is not None:
                         prompt = _prompt_text(call.messages)
@@ -254,7 +251,7 @@ def _game_ids(db: str) -> list[str]:
 
 
 def _print_examples(scores: list[LineScore], limit: int) -> None:
-    checks = {
+    checks: dict[str, Callable[[LineScore], str | None]] = {
         "repeated 4-gram": lambda s: " ".join(s.repeated) if s.repeated else None,
         "prompt copy": lambda s: " ".join(s.copied) if s.copied else None,
         "dead/absent as if alive": lambda s: ", ".join(s.as_if_alive) or None,
