@@ -16,7 +16,7 @@ from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game
-from parlour.games import registry
+from parlour.runtime.session import opening
 from parlour.runtime.store import ActionRow, Store
 
 
@@ -63,10 +63,7 @@ def _actor(event: Event) -> str:
 
 
 def annotate(store: Store, game_id: str) -> Annotated:
-    row = store.get_game(game_id)
-    module = registry.load(row.game)
-    config = module.game.config_model.model_validate_json(row.config)
-    game = module.game.new(config, row.seed)
+    _, game = opening(store.get_game(game_id))
     system = {s.id for s in game.seats() if s.system}
     # An LLM seat that spends its retries answers with the game's policy itself; the
     # runner then records the model as the author, so the call log says which it was.

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
-
-from pydantic import BaseModel
+from typing import Literal
 
 from parlour.cli.annotate import Annotated, Entry, choice_text, reason_of
 from parlour.core.events import Audience
+from parlour.core.view import facts_dict
 
 Format = Literal["text", "markdown", "html"]
 Mode = Literal["public", "seat", "reveal"]
@@ -228,22 +227,13 @@ def _html_line(line: Line) -> str:
     return f'<p class="{cls} {esc(line.kind)}">{scope}{speaker}{esc(line.text)}{mark}{why}</p>'
 
 
-def _facts(facts: Any) -> dict[str, Any]:
-    """A view's typed facts as plain JSON values: this module serves every game, so it
-    reads the few fields games share by name (``players``, ``roles``, ``role``)."""
-    if isinstance(facts, BaseModel):
-        dumped: dict[str, Any] = facts.model_dump(mode="json")
-        return dumped
-    return dict(facts) if isinstance(facts, dict) else {}
-
-
 def seat_rows(
     log: Annotated, played_by: dict[str, str], *, reveal: bool, seat: str = ""
 ) -> tuple[SeatRow, ...]:
     """Each seat with who played it and its role when the reader may know it: every role
     when revealed; otherwise the roles made public (and the reader's own, as a seat)."""
     game = log.game
-    public = _facts(game.spectator_view(False).public)
+    public = facts_dict(game.spectator_view(False).public)
     known = {
         str(p.get("name")): str(p["role"])
         for p in public.get("players", [])
@@ -253,11 +243,11 @@ def seat_rows(
         known.update(
             {
                 str(k): str(v)
-                for k, v in _facts(game.spectator_view(True).private).get("roles", {}).items()
+                for k, v in facts_dict(game.spectator_view(True).private).get("roles", {}).items()
             }
         )
     elif seat:
-        mine = _facts(game.view(seat).private).get("role")
+        mine = facts_dict(game.view(seat).private).get("role")
         if mine:
             known[game.view(seat).seat_name] = str(mine)
     return tuple(

@@ -49,3 +49,12 @@ class View(BaseModel, Generic[PublicT, PrivateT]):
 
 #: Any game's view, for code that serves every game.
 AnyView: TypeAlias = View[Any, Any]
+
+
+def facts_dict(facts: Any) -> dict[str, Any]:
+    """A view's facts as plain JSON values by field name, for code that serves every game
+    and reads the few fields games share by name (a mapping is taken as it is)."""
+    if isinstance(facts, BaseModel):
+        dumped: dict[str, Any] = facts.model_dump(mode="json")
+        return dumped
+    return dict(facts) if isinstance(facts, dict) else {}

@@ -11,7 +11,7 @@ from the group's name.
 from __future__ import annotations
 
 from parlour.core.game import Game
-from parlour.games import registry
+from parlour.runtime.session import opening
 from parlour.runtime.store import Store
 
 
@@ -20,9 +20,7 @@ def resolve(store: Store, game_id: str) -> int:
     pending = set(store.unresolved_seqs(game_id))
     if not pending:
         return 0
-    row = store.get_game(game_id)
-    module = registry.load(row.game)
-    game = module.game.new(module.game.config_model.model_validate_json(row.config), row.seed)
+    _, game = opening(store.get_game(game_id))
     found: dict[int, tuple[str, ...]] = {}
     _collect(game, 0, pending, found)
     for act in store.actions(game_id):

@@ -20,7 +20,7 @@ from typing import Literal
 from parlour.core.conformance import strings_in
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
-from parlour.games import registry
+from parlour.runtime.session import opening
 from parlour.runtime.store import CallRecord, Store
 
 Markers = dict[str, frozenset[str]]
@@ -67,18 +67,16 @@ def audit_all(store: Store, limit: int = 1_000_000) -> list[GameAudit]:
 def audit_game(store: Store, game_id: str) -> GameAudit:
     row = store.get_game(game_id)
     try:
-        module = registry.load(row.game)
-        config = module.game.config_model.model_validate_json(row.config)
+        _, game = opening(row)
     except (ParlourError, ValueError, ImportError) as err:
         return GameAudit(game_id, row.game, "not auditable", f"cannot rebuild: {err}")
-    if not getattr(config, "plant_markers", False):
+    if not getattr(game.config, "plant_markers", False):
         return GameAudit(
             game_id,
             row.game,
             "not auditable",
             "no planted markers; start games with --set plant_markers=true to audit them",
         )
-    game = module.game.new(config, row.seed)
     report = GameAudit(game_id, row.game, "clean")
     report.seats = {s.id: SeatAudit(s.id) for s in game.seats()}
     asked: dict[str, Markers] = {}  # decision id → entitlements when last pending

@@ -38,7 +38,7 @@ from parlour.runtime.seating import (
     replay_source,
     resolve_seat,
 )
-from parlour.runtime.store import Store
+from parlour.runtime.store import GameRow, Store
 from parlour.seats.base import Seat
 from parlour.seats.human import HumanSeat
 
@@ -376,6 +376,13 @@ def start(
     return start_planned(store, planned, observers=observers, human=human)
 
 
+def opening(row: GameRow) -> tuple[GameModule, Game]:
+    """A stored game as it stood before its first action, from its config and seed."""
+    module = registry.load(row.game)
+    config = module.game.config_model.model_validate_json(row.config)
+    return module, module.game.new(config, row.seed)
+
+
 def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
     """The stored game replayed from config, seed and actions; returns the next action index.
 
@@ -384,10 +391,7 @@ def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
     private event, audiences resolved), the stored events are re-derived when the
     database is writable; actions the rules now reject are an error.
     """
-    row = store.get_game(game_id)
-    module = registry.load(row.game)
-    config = module.game.config_model.model_validate_json(row.config)
-    game = module.game.new(config, row.seed)
+    module, game = opening(store.get_game(game_id))
     stored = store.actions(game_id)
     for act in stored:
         try:

@@ -14,11 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pydantic import BaseModel
-
 from parlour.core.decisions import Decision
 from parlour.core.events import Event
-from parlour.core.view import AnyView
+from parlour.core.view import AnyView, facts_dict
 from parlour.models.base import Embedder
 from parlour.models.lexical import SCORE_DIGITS, bm25_scores, top_k
 from parlour.seats.context import ContextReader, ContextSection, Retrieval
@@ -38,15 +36,6 @@ def _fact(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def _private_facts(view: AnyView) -> dict[str, Any]:
-    """A view's private facts as plain JSON values by name (typed facts or a mapping)."""
-    private = view.private
-    if isinstance(private, BaseModel):
-        dumped: dict[str, Any] = private.model_dump(mode="json")
-        return dumped
-    return dict(private)
-
-
 @dataclass(frozen=True)
 class Memory:
     """The seat's private facts from its view, one ``key: value`` line each, sorted by key.
@@ -58,7 +47,7 @@ class Memory:
     async def gather(
         self, view: AnyView, decision: Decision, reader: ContextReader
     ) -> ContextSection | None:
-        facts = _private_facts(view)
+        facts = facts_dict(view.private)
         keys = self.keys or tuple(sorted(facts))
         present = [k for k in keys if k in facts]
         if not present:
