@@ -179,3 +179,13 @@ def test_show_as_a_seat_reads_the_store_and_matches_the_replayed_view(tmp_path: 
         timeout=120,
     ).stdout
     assert "[wolves]" in team and "You are" not in team
+    unknown = subprocess.run(
+        [*base, "show", gid, "--team", "ghosts", "--db", str(db)],
+        env=env,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert unknown.returncode == 2
+    assert unknown.stderr.strip() == f"error: game {gid} has no group 'ghosts'; its groups: wolves"

@@ -530,6 +530,11 @@ def show(
         mode = "reveal"
         title = f"{row.game} {game_id} — everything revealed"
     elif team is not None:
+        groups = store.groups(game_id)
+        if team not in groups:
+            raise ParlourError(
+                f"game {game_id} has no group '{team}'; its groups: {', '.join(groups) or 'none'}"
+            )
         visible = {e.seq for e in store.spectator_events(game_id, f"team:{team}")}
         title = f"{row.game} {game_id} — team {team}"
     else:
@@ -654,9 +659,7 @@ def cost(
 
 def _seat_names(row: Any) -> dict[str, str]:
     """Seat id → display name, from the stored config and seed (no replay needed)."""
-    module = registry.load(row.game)
-    config = module.game.config_model.model_validate_json(row.config)
-    return {s.id: s.name for s in module.game.new(config, row.seed).seats()}
+    return {s.id: s.name for s in sessions.opening(row)[1].seats()}
 
 
 def main() -> None:

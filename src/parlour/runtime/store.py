@@ -449,6 +449,18 @@ class Store:
             )
         return [self._event(r) for r in self._seat_query(game_id, keys, after_seq)]
 
+    @_guarded
+    def groups(self, game_id: str) -> list[str]:
+        """The groups a game's events were addressed to (e.g. ``wolves``), sorted."""
+        es = schema.event_seats
+        with self.engine.connect() as conn:
+            keys = conn.execute(
+                sa.select(es.c.seat)
+                .where((es.c.game_id == game_id) & es.c.seat.startswith(schema.GROUP_PREFIX))
+                .distinct()
+            ).scalars()
+            return sorted(k.removeprefix(schema.GROUP_PREFIX) for k in keys)
+
     def _seat_query(self, game_id: str, keys: Sequence[str], after_seq: int) -> list[Any]:
         # The seat's sequence numbers come from one range scan per key of event_seats'
         # primary key; the events are then fetched by theirs. (Written as a join, SQLite
