@@ -88,6 +88,7 @@ class GameHost:
         poll: float = 0.2,
         observers: ObserversFor | None = None,
         seat_poll: float = 0.1,
+        pace: float = 0.0,
     ) -> None:
         self.store = store
         self.worker = worker
@@ -95,6 +96,8 @@ class GameHost:
         self.capacity = capacity
         self.poll = poll
         self.seat_poll = seat_poll
+        #: Seconds to pause after each batch of every game (people following a fast game).
+        self.pace = pace
         self._observers = observers
         self._running: dict[str, _Running] = {}
         self._renewed = 0.0
@@ -255,6 +258,7 @@ class GameHost:
         planned = plan_resume(self.store, game_id, probe=False)
         observers = self._observers(game_id) if self._observers else ()
         session = resume_planned(self.store, planned, observers=observers)
+        session.runner.pace = self.pace
         pending = {d.id for d in planned.game.pending()}
         # The seats' old open rows died with the worker that asked; answers to decisions
         # still pending stay in the inbox and are taken when they are asked again.
@@ -270,6 +274,7 @@ class GameHost:
                     poll=self.seat_poll,
                     timeout=session.runner.decision_timeout,
                 )
+        log.info("running %s from action %d", game_id, planned.next_idx)
         task = asyncio.create_task(self._play(session), name=f"game-{game_id}")
         self._running[game_id] = _Running(session, task)
 
@@ -280,6 +285,7 @@ class GameHost:
         del self._running[game_id]
         err = None if task.cancelled() else task.exception()
         if err is None:
+            log.info("finished %s", game_id)
             self.leases.release(game_id, drop=True)  # finished
             return
         if isinstance(err, ParlourError) and "already has action" in str(err):
