@@ -320,3 +320,28 @@ def test_bad_admin_and_create_input_is_a_one_line_error(store: Store) -> None:
     gid = host.create("werewolf", players=6, seed=1, seats={}, overrides={})
     with pytest.raises(ParlourError, match="no seat 'zz'"):
         host.replace_seat(gid, "zz", HumanSpec())
+
+
+def test_one_host_runs_many_games_at_once_with_identical_logs(store: Store, tmp_path: Path) -> None:
+    """Sixteen games share one host (their writer threads share the store's connection);
+    each log is the one its seed gives alone."""
+    host = GameHost(store, "w1", lease_seconds=5)
+    ids = [
+        host.create("werewolf", players=6, seed=seed, seats={}, overrides={})
+        for seed in range(20, 36)
+    ]
+
+    async def body() -> None:
+        await _until(lambda: len(host.running()) == len(ids), 20)  # all at once
+        done = ("finished", "failed")
+        await _until(lambda: all(store.get_game(g).status in done for g in ids), 120)
+        assert [store.get_game(g).status for g in ids] == ["finished"] * len(ids)
+
+    asyncio.run(_serving(host, body))
+    alone = Store(db_url(str(tmp_path / "alone.sqlite")))
+    solo = GameHost(alone, "solo")
+    gid = solo.create("werewolf", players=6, seed=23, seats={}, overrides={})
+    asyncio.run(
+        _serving(solo, lambda: _until(lambda: alone.get_game(gid).status == "finished", 60))
+    )
+    assert store.events(ids[3]) == alone.events(gid)
