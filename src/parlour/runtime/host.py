@@ -211,7 +211,12 @@ class GameHost:
         """Claim, run, renew and release hosted games until ``stop`` is set."""
         try:
             while not stop.is_set():
-                await self.tick()
+                try:
+                    await self.tick()
+                except (ParlourError, sa.exc.SQLAlchemyError) as err:
+                    # A database that is briefly away (restart, failover) must not end the
+                    # worker: its games keep running and the next round tries again.
+                    log.warning("worker %s: hosting round failed: %s", self.worker, err)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), self.poll)
         finally:
