@@ -17,6 +17,10 @@ scored with ``parlour.evals.talk_quality`` (the rules are in its docstrings):
 Fallbacks per game: decisions the seat's fallback policy answered (a stored model call
 with outcome ``fallback``, or an action whose ``by`` names a fallback).
 
+A speech act's line (``data.act`` on the event: the game rendered a choice) is linked to
+the seat's next stored choice for a ``speak`` (or pack ``chat``) decision, so its prompt
+check runs against the prompt the model saw.
+
 ``--play N`` first plays N fresh games with the README's command
 (``parlour watch werewolf --players P --seed S --db DB --quiet``, seeds S = --seed,
 --seed+1, ...) and reports only those, with their wall time.
@@ -37,7 +41,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.core.actions import Action, Text
+from parlour.core.actions import Action, Choice, Text
+from parlour.core.events import Event
 from parlour.evals.talk_quality import (
     Line,
     LineScore,
@@ -73,6 +78,15 @@ def _text_of(action: Action) -> str:
     return action.text if isinstance(action, Text) else ""
 
 
+def _renders(action: Action, decision_id: str, event: Event) -> bool:
+    """The stored action produced this line: the same text, or (a speech act, which the
+    game put into words) a choice for the same kind of decision as the act's event."""
+    if "act" in event.data:
+        kind = ":chat:" if event.kind == "wolf_chat" else ":speak:"
+        return isinstance(action, Choice) and kind in decision_id
+    return _text_of(action).strip() == event.text.strip()
+
+
 def game_lines(store: Store, game_id: str) -> tuple[list[Line], int, int, int]:
     """The game's spoken lines, its fallback count, unlinked-line count and call count."""
     row = store.get_game(game_id)
@@ -102,7 +116,7 @@ def game_lines(store: Store, game_id: str) -> tuple[list[Line], int, int, int]:
             prompt: str | None = None
             instructions: str | None = None
             for i, act in enumerate(unused):
-                if act.seat == event.speaker and _text_of(act.action).strip() == event.text.strip():
+                if act.seat == event.speaker and _renders(act.action, act.decision_id, event):
                     call = last_call.get((act.seat, act.decision_id))
                     if call is not None:
                         prompt = _prompt_text(call.messages)

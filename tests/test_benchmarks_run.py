@@ -24,6 +24,7 @@ RUNS = {
     "escape_engine": ["--actions", "50", "--repeats", "1"],
     "werewolf_context": ["--players", "7", "--day", "2", "--reps", "1"],
     "werewolf_routing": ["--players", "5"],
+    "werewolf_call_budget": ["--games", "1", "--players", "5"],
 }
 
 

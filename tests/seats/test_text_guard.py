@@ -85,10 +85,19 @@ def test_decisions_validate_their_checks() -> None:
         Decision(kind=DecisionKind.FREE_TEXT, max_length=50, checks=("spelling",), **base)
     with pytest.raises(ValidationError, match="named twice"):
         Decision(kind=DecisionKind.FREE_TEXT, max_length=50, checks=("echo", "echo"), **base)
-    with pytest.raises(ValidationError, match="free text only"):
+    with pytest.raises(ValidationError, match="free text or a choose-one with phrase_words"):
         Decision(
             kind=DecisionKind.CHOOSE_ONE,
             options=(Option(id="a", label="A"),),
             checks=("echo",),
             **base,
         )
+    # a choose-one whose reason is a public phrase may guard that phrase
+    phrased = Decision(
+        kind=DecisionKind.CHOOSE_ONE,
+        options=(Option(id="a", label="A"),),
+        checks=("echo",),
+        phrase_words=12,
+        **base,
+    )
+    assert phrased.checks == ("echo",)

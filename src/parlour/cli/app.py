@@ -92,6 +92,14 @@ RouterOpt = Annotated[
         help="who picks the next speakers: scripted (deterministic rules) or llm (the model)",
     ),
 ]
+SpeechOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--speech",
+        help="werewolf: acts (structured speech acts put into words) or free (free text); "
+        "default: acts for seats a small model plays",
+    ),
+]
 BaseUrlOpt = Annotated[
     str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint (or $OPENAI_BASE_URL)")
 ]
@@ -229,6 +237,7 @@ def watch(
     theme: ThemeOpt = None,
     cast: CastOpt = None,
     scenario: ScenarioOpt = None,
+    speech: SpeechOpt = None,
     pictures: Annotated[
         Path | None, typer.Option("--pictures", help="diplomacy: write an SVG+PNG per phase here")
     ] = None,
@@ -237,7 +246,7 @@ def watch(
     store = _store(db)
     seed = _theme_seed(seed, theme)
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
-    set_ = _scenario_set(game, set_, scenario)
+    set_ = _speech_set(game, _scenario_set(game, set_, scenario), speech)
     session = _start(
         store,
         game,
@@ -345,6 +354,16 @@ def _scenario_set(game: str, set_: list[str], scenario: str | None) -> list[str]
     return [*set_, f"scenario={json.dumps(scenario)}"]
 
 
+def _speech_set(game: str, set_: list[str], speech: str | None) -> list[str]:
+    if speech is None:
+        return set_
+    if game != "werewolf":
+        raise ParlourError("--speech is a werewolf option")
+    if speech not in ("acts", "free"):
+        raise ParlourError(f"unknown --speech '{speech}'; use acts or free")
+    return [*set_, f"speech={speech}"]
+
+
 def _with_router(seat: list[str] | None, router: str, model: str) -> list[str]:
     if router not in ("scripted", "llm"):
         raise ParlourError(f"unknown --router '{router}'; use scripted or llm")
@@ -375,12 +394,13 @@ def play(
     theme: ThemeOpt = None,
     cast: CastOpt = None,
     scenario: ScenarioOpt = None,
+    speech: SpeechOpt = None,
 ) -> None:
     """Play a game in the terminal against AI seats."""
     store = _store(db)
     seed = _theme_seed(seed, theme)
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
-    set_ = _scenario_set(game, set_, scenario)
+    set_ = _speech_set(game, _scenario_set(game, set_, scenario), speech)
     seats = _with_router(seat, router, model)
     session = _start(
         store, game, players, seed, set_, model, seats, base_url, False, False, as_, as_ is None

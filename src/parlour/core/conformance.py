@@ -105,7 +105,10 @@ def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable
     ``public`` and ``private`` parts) and of its pending decisions (prompt, options,
     context). Every answer also carries a ``reason`` holding a marker only the answering
     seat may know (a reason is the seat's own aside), so a game that publishes what a seat
-    wrote for itself is caught too. Returns the number of views scanned.
+    wrote for itself is caught too; except a choose-one with ``phrase_words``, whose reason
+    is a public phrase by the decision's own terms (no reason is given there, so a game
+    that leaks it into another seat's private data is not excused either: the random answer
+    carries no marker). Returns the number of views scanned.
     """
     scanned = 0
     for seed in seeds:
@@ -141,9 +144,11 @@ def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable
             pending = game.pending()
             assert pending, f"seed {seed}: game is not terminal but has no pending decision"
             decision = pending[0] if len(pending) == 1 else rng.choice(pending)
-            marker = f"[[mk:reason:{decision.seat}:{step}]]"
-            reasons[marker] = frozenset({decision.seat})
-            answer = random_answer(decision, rng).model_copy(update={"reason": marker})
+            answer = random_answer(decision, rng)
+            if not decision.phrase_words:
+                marker = f"[[mk:reason:{decision.seat}:{step}]]"
+                reasons[marker] = frozenset({decision.seat})
+                answer = answer.model_copy(update={"reason": marker})
             game.apply(decision.id, answer)
         else:
             raise AssertionError(f"seed {seed}: no terminal state after 20000 steps")

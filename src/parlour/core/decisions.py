@@ -101,7 +101,16 @@ class Decision(BaseModel):
     )
 
     checks: tuple[TextCheck, ...] = Field(
-        default=(), description="free text: the shared guards the answer must pass (opt-in)"
+        default=(),
+        description="free text (or a choose-one's phrase): the shared guards the text must "
+        "pass (opt-in)",
+    )
+    phrase_words: int = Field(
+        default=0,
+        ge=0,
+        description="choose-one: the answer's reason is a short public phrase of at most "
+        "this many words that the game may render with the choice (0: the reason is private "
+        "and unbounded); ``checks`` then guard the phrase",
     )
     text_rules: TextRules | None = Field(
         default=None,
@@ -111,8 +120,15 @@ class Decision(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Decision:
-        if (self.checks or self.text_rules) and self.kind is not DecisionKind.FREE_TEXT:
-            raise ValueError(f"decision {self.id}: checks and text_rules are for free text only")
+        if self.text_rules and self.kind is not DecisionKind.FREE_TEXT:
+            raise ValueError(f"decision {self.id}: text_rules are for free text only")
+        if self.phrase_words and self.kind is not DecisionKind.CHOOSE_ONE:
+            raise ValueError(f"decision {self.id}: phrase_words is for choose-one only")
+        phrased = self.kind is DecisionKind.CHOOSE_ONE and self.phrase_words > 0
+        if self.checks and self.kind is not DecisionKind.FREE_TEXT and not phrased:
+            raise ValueError(
+                f"decision {self.id}: checks are for free text or a choose-one with phrase_words"
+            )
         if len(set(self.checks)) != len(self.checks):
             raise ValueError(f"decision {self.id}: a check is named twice")
         ids = [o.id for o in self.options]
@@ -187,6 +203,10 @@ class Decision(BaseModel):
                 raise self._illegal(f"expected one choice, got {action.kind}")
             if self.option(action.option) is None:
                 raise self._illegal(self._why_not(action.option))
+            if self.phrase_words and len(action.reason.split()) > self.phrase_words:
+                raise self._illegal(
+                    f"the phrase is {len(action.reason.split())} words, at most {self.phrase_words}"
+                )
             return action
         if self.kind is DecisionKind.CHOOSE_MANY:
             if not isinstance(action, Choices):

@@ -30,6 +30,9 @@ class GameModule:
     scripted_system_seats: frozenset[str] = frozenset()
     #: Config options to add when a human plays this seat (e.g. werewolf's open mic).
     human_options: Callable[[str], dict[str, object]] | None = None
+    #: Config options to add for the player seats a small model plays (``Capabilities.small``),
+    #: e.g. werewolf's speech acts; an option the user set is never overridden.
+    small_model_options: Callable[[tuple[str, ...]], dict[str, object]] | None = None
 
     @property
     def fallback_policy(self) -> Policy:

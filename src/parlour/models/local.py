@@ -147,6 +147,35 @@ def grammar_for(spec: OutputSpec) -> str | None:
     )
 
 
+@dataclass(frozen=True)
+class Decoding:
+    """Sampling settings of the embedded model for one kind of answer."""
+
+    top_p: float = 0.95
+    repeat_penalty: float = 1.0
+
+
+#: Defaults by measurement (``benchmarks/local_decoding.py``, docs/benchmarks.md): on
+#: recorded werewolf prompts SmolLM2-135M's free text passed the loop/copy guards first
+#: time in 4 of 6 answers without a repetition penalty and in 6 of 6 with 1.15 (distinct-2
+#: 0.77 → 0.95). Choices are grammar-bound (the option is decided by the grammar, the
+#: "why" is private or optional), so they keep no penalty: it would only bend the ids.
+FREE_TEXT_DECODING = Decoding(top_p=0.95, repeat_penalty=1.15)
+CHOICE_DECODING = Decoding(top_p=0.95, repeat_penalty=1.0)
+
+
+def decoding_for(request: ModelRequest) -> Decoding:
+    """The request's own settings where given, else the measured default for its kind."""
+    base = FREE_TEXT_DECODING if request.output.kind is OutputKind.TEXT else CHOICE_DECODING
+    settings = request.settings
+    return Decoding(
+        top_p=settings.top_p if settings.top_p is not None else base.top_p,
+        repeat_penalty=(
+            settings.repeat_penalty if settings.repeat_penalty is not None else base.repeat_penalty
+        ),
+    )
+
+
 @dataclass
 class _Engine:
     """What seats share: the loaded model, its KV-state cache and the locks around them."""
@@ -433,14 +462,15 @@ class LocalBackend:
         max_chars = request.output.max_chars if request.output.kind is OutputKind.TEXT else None
         out: list[int] = []
         stop = "length"
+        decoding = decoding_for(request)
         for token in llm.generate(
             [int(prompt[-1])],
             reset=False,
             temp=settings.temperature,
             top_k=40,
-            top_p=0.95,
+            top_p=decoding.top_p,
             min_p=0.05,
-            repeat_penalty=1.0,
+            repeat_penalty=decoding.repeat_penalty,
             grammar=grammar,
         ):
             if token in self._engine.stop_ids:

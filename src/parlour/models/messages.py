@@ -181,6 +181,10 @@ class Settings(BaseModel):
 
     temperature: float = Field(default=0.7, ge=0.0, le=2.0)
     max_tokens: int = Field(default=256, gt=0)
+    #: Nucleus and repetition settings; None: the backend's own default (the local backend
+    #: has measured ones per purpose, ``models/local.py``; hosted APIs use theirs).
+    top_p: float | None = Field(default=None, gt=0.0, le=1.0)
+    repeat_penalty: float | None = Field(default=None, ge=1.0, le=2.0)
     seed: int | None = None
     timeout_s: float = Field(default=60.0, gt=0.0)
 

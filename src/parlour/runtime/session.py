@@ -167,6 +167,19 @@ def plan(
                     f"--seat {info.id}={spec.text} to use it anyway)"
                 )
         models = {spec for spec in specs.values() if is_model(spec)}
+        small = tuple(
+            info.id
+            for info in game.seats()
+            if not info.system
+            and is_model(specs[info.id])
+            and llm.capabilities(specs[info.id]).small
+        )
+        if small and module.small_model_options is not None and source is None:
+            extra = {k: v for k, v in module.small_model_options(small).items() if k not in options}
+            if extra:
+                options.update(extra)
+                config = module.make_config(players, options)
+                game = module.game.new(config, seed)
         if probe and models:
             llm.check(models)
     return SessionPlan(

@@ -9,6 +9,7 @@ retry budget the game's scripted policy answers. Every attempt is reported to a 
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from parlour.core.errors import IllegalAction
 from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
 from parlour.core.rng import Rng, hash_seed
+from parlour.core.text_rules import text_tokens
 from parlour.core.view import AnyView
 from parlour.models.base import ModelBackend, ModelError
 from parlour.models.messages import (
@@ -134,6 +136,30 @@ def parroting(text: str, lines: set[str]) -> bool:
     return len(norm) >= PARROT_MIN_CHARS and any(line in norm for line in lines)
 
 
+def clip_phrase(text: str, words: int) -> str:
+    """A choose-one's public phrase: its first sentence, at most ``words`` words (length is
+    formatting, not a decision, as for speech)."""
+    first = re.split(r"(?<=[.!?])\s", " ".join(text.split()).strip().strip('"'), maxsplit=1)[0]
+    return " ".join(first.split()[:words]).strip()
+
+
+#: A phrase sharing this many consecutive tokens with an option label restates the menu.
+OPTION_COPY_TOKENS = 3
+
+
+def copied_option(phrase: str, decision: Decision) -> str:
+    """A choose-one's phrase that restates an option ("Accuse Kenji: has said ...") says
+    nothing the rendered choice does not, and may contradict it: the reason, or ""."""
+    words = text_tokens(phrase)
+    grams = {tuple(words[i : i + OPTION_COPY_TOKENS]) for i in range(len(words) - 2)}
+    for option in decision.options:
+        label = text_tokens(option.label)
+        for i in range(len(label) - OPTION_COPY_TOKENS + 1):
+            if tuple(label[i : i + OPTION_COPY_TOKENS]) in grams:
+                return f'it restates the option "{option.label}"'
+    return ""
+
+
 def to_action(decision: Decision, response: ModelResponse, mapping: dict[str, str]) -> Action:
     """Turn a response into an action; raise ``IllegalAction`` with feedback for the model."""
     if decision.kind is DecisionKind.FREE_TEXT:
@@ -147,6 +173,8 @@ def to_action(decision: Decision, response: ModelResponse, mapping: dict[str, st
     why = str(parsed.get("why", ""))[:500]
     if decision.kind is DecisionKind.CHOOSE_ONE:
         raw = str(parsed.get("choice", ""))
+        if decision.phrase_words:
+            why = clip_phrase(why, decision.phrase_words)
         return Choice(option=mapping.get(raw, raw), reason=why)
     if decision.kind is DecisionKind.CHOOSE_MANY:
         raw_list = parsed.get("choices", [])
@@ -220,6 +248,14 @@ class LlmSeat:
         if decision.text_rules is not None:
             reasons += decision.text_rules.problems(text)
         if decision.checks:
+            reason = self._guard(view, decision, spec, text)
+            if reason is not None:
+                reasons.append(reason)
+        return "; ".join(reasons) if reasons else None
+
+    def _guard(self, view: AnyView, decision: Decision, spec: OutputSpec, text: str) -> str | None:
+        """The shared guards the decision opted into (``Decision.checks``)."""
+        if decision.checks:
             parts = self.prompter.parts(view, decision)
             # Instructions are what the game tells the model to do, not the facts it hands
             # over (a brief may be retold; a system prompt may not be recited).
@@ -230,10 +266,8 @@ class LlmSeat:
                 format_instruction(spec),
             )
             last = {u.speaker: u.text for u in parts.transcript if not u.own}
-            reason = guard(text, decision.checks, instructions=instructions, last_lines=last)
-            if reason is not None:
-                reasons.append(reason)
-        return "; ".join(reasons) if reasons else None
+            return guard(text, decision.checks, instructions=instructions, last_lines=last)
+        return None
 
     async def decide(self, view: AnyView, decision: Decision) -> Action:
         spec, mapping = output_spec(decision)
@@ -286,6 +320,15 @@ class LlmSeat:
                     problem = self._text_problem(view, decision, spec, action.text)
                     if problem is not None:
                         raise IllegalAction(problem, decision_id=decision.id)
+                note = ""
+                if isinstance(action, Choice) and decision.phrase_words and action.reason:
+                    # The phrase is optional flavour on a legal choice: a failing phrase is
+                    # dropped, not retried (a retry would cost a whole call for it).
+                    note = self._guard(view, decision, spec, action.reason) or ""
+                    note = note or copied_option(action.reason, decision)
+                    if note:
+                        action = action.model_copy(update={"reason": ""})
+                        note = f"phrase dropped: {note}"
             except IllegalAction as err:
                 self._record(
                     view,
@@ -317,7 +360,7 @@ class LlmSeat:
                 spec,
                 response,
                 "valid",
-                "",
+                note,
                 response.latency_s,
                 context=sections,
             )

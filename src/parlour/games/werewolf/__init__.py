@@ -16,6 +16,9 @@ MODULE = GameModule(
     scripted_system_seats=frozenset({"router"}),
     # A human may speak whenever the discussion pauses, not only when routed.
     human_options=lambda seat: {"open_mic": [seat]},
+    # A small model speaks in speech acts the game puts into words (speech_acts.py); its
+    # free phrases were mostly noise when measured (docs/benchmarks.md), so none by default.
+    small_model_options=lambda seats: {"act_seats": list(seats), "speech_phrase_words": 0},
 )
 
 __all__ = [

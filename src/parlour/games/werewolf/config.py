@@ -55,6 +55,20 @@ class WerewolfConfig(BaseModel):
         default=3, ge=0, le=10, description="turns per living player before the vote starts"
     )
     speech_max_length: int = Field(default=400, ge=20, le=4000)
+    speech: Literal["auto", "acts", "free"] = Field(
+        default="auto",
+        description=(
+            "acts: every player but a human speaks in speech acts (a structured choice the "
+            "game puts into words); free: everyone writes free text; auto: the seats in "
+            "act_seats speak in acts (filled in for seats a small model plays)"
+        ),
+    )
+    act_seats: tuple[str, ...] = Field(
+        default=(), description="with speech=auto: the seats that speak in speech acts"
+    )
+    speech_phrase_words: int = Field(
+        default=12, ge=0, le=30, description="words of the optional free phrase with an act"
+    )
     route_batch_max: int = Field(default=3, ge=1, le=5, description="speakers per router call")
     needs_turn_count: int = Field(default=3, ge=1, le=5, description="players flagged NEEDS TURN")
     router_rule: Literal["reject", "repair"] = Field(
@@ -95,7 +109,7 @@ class WerewolfConfig(BaseModel):
                 f"werewolf needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players}"
             )
         seats = {f"p{i}" for i in range(1, self.players + 1)}
-        for key in ("open_mic", "end_when_dead"):
+        for key in ("open_mic", "end_when_dead", "act_seats"):
             unknown = sorted(set(getattr(self, key)) - seats)
             if unknown:
                 raise ValueError(

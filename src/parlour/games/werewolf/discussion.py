@@ -21,12 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.actions import Action, Choices, Text
+from parlour.core.actions import Action, Choice, Choices, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience
+from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.playstyles import Playstyle
+from parlour.games.werewolf.speech_acts import act_decision, move_of, speaks_in_acts
+from parlour.games.werewolf.speech_voice import render
 from parlour.games.werewolf.state import Discussion, Player, Stage, WerewolfState
 
 ROUTER = "router"
@@ -199,7 +203,8 @@ def _speak_decision(
     prompt: str,
     extra: dict[str, Any],
 ) -> Decision:
-    """One seat's turn to speak (free text; empty = say nothing)."""
+    """One seat's turn to speak: free text (empty = say nothing), or a speech act for a
+    seat that speaks in acts (``speech_acts.py``)."""
     disc = st.discussion
     assert disc is not None
     addressed = bool(
@@ -207,11 +212,22 @@ def _speak_decision(
         and disc.last_message_speaker != seat
         and mentioned(disc.last_message, {seat: st.player(seat).name})
     )
+    decision_id = f"d{st.day}:speak:{seat}:{turn}"
+    if speaks_in_acts(cfg, seat):
+        context = {
+            "turn": turn,
+            "turns_left": disc.turns_left,
+            "addressed_you": addressed,
+            "messages_today": disc.messages.get(seat, 0),
+            **extra,
+        }
+        return act_decision(st, cfg, seat, decision_id, act_prompt(st, cfg, turn), context)
     return Decision(
-        id=f"d{st.day}:speak:{seat}:{turn}",
+        id=decision_id,
         seat=seat,
         kind=DecisionKind.FREE_TEXT,
         purpose=SPEAK,
+        checks=("prompt_copy", "repetition", "echo"),
         max_tokens=70,
         prompt=prompt,
         max_length=cfg.speech_max_length,
@@ -223,6 +239,21 @@ def _speak_decision(
             "messages_today": disc.messages.get(seat, 0),
             **extra,
         },
+    )
+
+
+def act_prompt(st: WerewolfState, cfg: WerewolfConfig, turn: int) -> str:
+    disc = st.discussion
+    assert disc is not None
+    phrase = (
+        f' As "why", add a short phrase of your own (at most {cfg.speech_phrase_words} '
+        "words), or leave it empty."
+        if cfg.speech_phrase_words
+        else ""
+    )
+    return (
+        f"Day {st.day} discussion, turn {turn} of {disc.budget}: your turn to speak. "
+        f"Pick what you say; the game puts it into words in your voice.{phrase}"
     )
 
 
@@ -260,6 +291,7 @@ def open_mic(st: WerewolfState, cfg: WerewolfConfig) -> bool:
                 seat=seat,
                 kind=DecisionKind.FREE_TEXT,
                 purpose=INTERJECT,
+                checks=("prompt_copy", "repetition", "echo"),
                 max_tokens=70,
                 prompt=(
                     f"Day {st.day} discussion: speak to everyone now, or leave it empty to let "
@@ -285,15 +317,45 @@ def apply_interject(
 
 
 def apply_speak(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
+    act: dict[str, Any] = {}
+    if isinstance(action, Choice):
+        action, act = spoken_act(st, decision, action)
     assert isinstance(action, Text)
     if cfg.discussion == "ask_all":
-        collect_answer(st, cfg, decision, action)
+        collect_answer(st, cfg, decision, action, act)
     else:
-        _take_turn(st, cfg, decision.seat, action.text.strip())
+        _take_turn(st, cfg, decision.seat, action.text.strip(), act)
 
 
-def _take_turn(st: WerewolfState, cfg: WerewolfConfig, seat: str, text: str) -> None:
-    """``seat`` takes one turn: speech, a pass (empty) or a vote call."""
+def spoken_act(
+    st: WerewolfState, decision: Decision, action: Choice
+) -> tuple[Text, dict[str, Any]]:
+    """A speech act as the words the character says and the act's data for the event.
+    The variant is drawn from the game seed and the decision id: replays say the same."""
+    move = move_of(st, decision, action)
+    assert st.cast is not None
+    style = Playstyle(st.cast.players[st.player(decision.seat).number - 1].playstyle)
+    rng = Rng(hash_seed(st.seed, decision.id))
+    names = {p.id: p.name for p in st.players}
+    said = {e.text for e in st.log.public() if e.kind == "speech" and e.phase == st.phase}
+    # The reason is a public phrase only when the decision said so (else it is private).
+    phrase = action.reason if decision.phrase_words else ""
+    text = render(move, names, style, rng, phrase)
+    for _ in range(4):  # a line already said today is said differently
+        if text not in said:
+            break
+        text = render(move, names, style, rng, phrase)
+    data = move.data()
+    if phrase and phrase.strip().rstrip(".!?").casefold() in text.casefold():
+        data["phrase"] = phrase
+    return Text(text=text), data
+
+
+def _take_turn(
+    st: WerewolfState, cfg: WerewolfConfig, seat: str, text: str, act: dict[str, Any] | None = None
+) -> None:
+    """``seat`` takes one turn: speech, a pass (empty) or a vote call; ``act``: the speech
+    act the words render (stored on the event for policies and analysis)."""
     disc = st.discussion
     assert disc is not None
     name = st.name(seat)
@@ -302,6 +364,8 @@ def _take_turn(st: WerewolfState, cfg: WerewolfConfig, seat: str, text: str) -> 
     disc.last_turn[seat] = disc.total_turns
     disc.last_speaker = seat
     data: dict[str, Any] = {"day": st.day, "turn": disc.total_turns, "seat": seat}
+    if act:
+        data.update(act)
     if cfg.allow_vote_call and text.casefold() == VOTE_CALL:
         disc.vote_called_by = seat
         disc.queue.clear()
@@ -363,7 +427,11 @@ def open_ask_all(st: WerewolfState, cfg: WerewolfConfig) -> bool:
 
 
 def collect_answer(
-    st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Text
+    st: WerewolfState,
+    cfg: WerewolfConfig,
+    decision: Decision,
+    action: Text,
+    act: dict[str, Any] | None = None,
 ) -> None:
     """Keep one answer; once every asked seat has answered, post one (see the module doc).
 
@@ -373,6 +441,8 @@ def collect_answer(
     disc = st.discussion
     assert disc is not None
     disc.answers[decision.seat] = action.text.strip()
+    if act:
+        disc.acts[decision.seat] = act
     if len(disc.answers) < len(disc.asked):
         return
     posted = next((s for s in disc.asked if disc.answers[s]), "")
@@ -392,9 +462,10 @@ def collect_answer(
         data={"asked": list(disc.asked), "needs_turn": list(disc.needs_turn), "posted": posted},
     )
     text = disc.answers[posted] if posted else ""
-    disc.asked, disc.answers = [], {}
+    act = disc.acts.get(posted) if posted else None
+    disc.asked, disc.answers, disc.acts = [], {}, {}
     if posted:
-        _take_turn(st, cfg, posted, text)
+        _take_turn(st, cfg, posted, text, act)
         return
     disc.total_turns += 1  # a pass turn by nobody: it still spends the budget
     st.emit(

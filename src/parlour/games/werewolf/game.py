@@ -83,6 +83,7 @@ class WerewolfGame:
         # The pack is fixed for the whole game (dead wolves keep reading its records).
         st.log.set_group(WOLF_GROUP, [p.id for p in st.wolves()])
         st.cast = cfg.cast or with_names(default_cast(cfg.players, seed), names)
+        st.seed = seed
         game._deal_cards()
         if cfg.first_phase == "night":
             night.enter_night(st, cfg)

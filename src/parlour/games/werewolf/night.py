@@ -12,8 +12,10 @@ from collections import Counter
 from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience
+from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import WOLF_GROUP, Role, seer_reading, with_article
+from parlour.games.werewolf.speech_acts import speaks_in_acts
 from parlour.games.werewolf.state import NightPlan, NightRecord, Player, Stage, WerewolfState
 
 PACK = Audience.of_group(WOLF_GROUP)
@@ -44,12 +46,16 @@ def open_next_chat(st: WerewolfState, cfg: WerewolfConfig) -> bool:
         return False
     seat, k = plan.chat_queue.pop(0)
     mates = [w.name for w in st.living_wolves() if w.id != seat]
+    if speaks_in_acts(cfg, seat):
+        st.open(chat_act_decision(st, cfg, seat, k, mates))
+        return True
     st.open(
         Decision(
             id=f"n{plan.night}:chat:{seat}:{k}",
             seat=seat,
             kind=DecisionKind.FREE_TEXT,
             purpose=WOLF_CHAT,
+            checks=("prompt_copy", "repetition", "echo"),
             max_tokens=50,
             prompt=(
                 f"Night {plan.night}, pack chat (message {k} of {cfg.wolf_chat_messages}). "
@@ -64,14 +70,66 @@ def open_next_chat(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     return True
 
 
+def ids(options: list[Option]) -> set[str]:
+    return {o.id for o in options}
+
+
+CHAT_TEMPLATES: dict[str, tuple[str, ...]] = {
+    "propose": ("Let's take {t} tonight.", "I say {t} tonight.", "My pick for tonight is {t}."),
+    "agree": ("Agreed, {t} it is.", "Fine by me: {t}.", "{t} then. Good choice."),
+}
+
+
+def chat_act_decision(
+    st: WerewolfState, cfg: WerewolfConfig, seat: str, k: int, mates: list[str]
+) -> Decision:
+    """Pack chat as acts, for a seat that speaks in acts: propose a victim or agree with a
+    mate's proposal from tonight; the game says it (``apply_chat``)."""
+    plan = st.night_plan
+    assert plan is not None
+    targets = [p for p in st.living() if not p.is_wolf]
+    options = [Option(id=f"propose:{p.id}", label=f"propose {p.name}") for p in targets]
+    said = [e for e in st.log.events if e.kind == "wolf_chat" and e.phase == st.phase]
+    for event in said:
+        target = str(event.data.get("target", ""))
+        proposed = event.speaker != seat and event.data.get("act") == "propose"
+        if proposed and st.player(target).alive and f"agree:{target}" not in ids(options):
+            label = f"agree with {st.name(event.speaker)}: {st.name(target)}"
+            options.append(Option(id=f"agree:{target}", label=label))
+    options.append(Option(id="quiet", label="say nothing"))
+    return Decision(
+        id=f"n{plan.night}:chat:{seat}:{k}",
+        seat=seat,
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose=WOLF_CHAT,
+        max_tokens=20,
+        prompt=(
+            f"Night {plan.night}, pack chat (message {k} of {cfg.wolf_chat_messages}). "
+            f"Only the werewolves ({', '.join(mates)} and you) read this. Propose tonight's "
+            "victim or agree with a proposal; the game says it for you."
+        ),
+        options=tuple(options),
+        context={"message": k, "of": cfg.wolf_chat_messages, "pack": mates, "acts": True},
+    )
+
+
 def apply_chat(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
-    assert isinstance(action, Text)
-    text = action.text.strip()
+    data: dict[str, object] = {"night": st.night}
+    if isinstance(action, Choice):
+        act, _, target = action.option.partition(":")
+        if act == "quiet":
+            return
+        rng = Rng(hash_seed(st.seed, decision.id))
+        text = rng.choice(CHAT_TEMPLATES[act]).format(t=st.name(target))
+        data |= {"act": act, "target": target}
+    else:
+        assert isinstance(action, Text)
+        text = action.text.strip()
     if not text:
         return
     allowed = [w.id for w in st.wolves()]
     marker = st.markers.plant(decision.id, allowed)
-    st.emit("wolf_chat", text + marker, PACK, speaker=decision.seat, data={"night": st.night})
+    st.emit("wolf_chat", text + marker, PACK, speaker=decision.seat, data=data)
 
 
 # -- night actions -------------------------------------------------------------------------

@@ -43,6 +43,8 @@ class Table:
     seer_revealed: bool = False
     #: today's speeches as (speaker, text), parsed for accusations only when needed
     speeches_today: list[tuple[str, str]] = field(default_factory=list)
+    #: today's spoken speech acts' accusations: (accuser, accused)
+    acts_today: list[tuple[str, str]] = field(default_factory=list)
     _suspects: dict[str, list[str]] | None = None
 
     @property
@@ -56,6 +58,10 @@ class Table:
                     accused.extend(
                         s for s in mentioned(chunk, self.names) if s not in accused and s != speaker
                     )
+            for speaker, target in self.acts_today:
+                accused = self._suspects.setdefault(speaker, [])
+                if target not in accused:
+                    accused.append(target)
         return self._suspects
 
     def seat_of(self, name: str) -> str | None:
@@ -119,7 +125,16 @@ def read_table(view: WerewolfView) -> Table:
         if event.kind != "speech":
             continue
         speaker = event.speaker
-        if _CLAIM.search(event.text):
+        act = event.data.get("act")
+        if act == "reveal":
+            target = str(event.data.get("target", ""))
+            evil = event.data.get("reading") == "evil"
+            table.claims.setdefault(speaker, {})[target] = "evil" if evil else "innocent"
+        elif act == "claim" and event.data.get("role") == "seer":
+            table.claims.setdefault(speaker, {})
+        elif act == "accuse" and event.phase == today:
+            table.acts_today.append((speaker, str(event.data.get("target", ""))))
+        elif _CLAIM.search(event.text):
             findings = table.claims.setdefault(speaker, {})
             for name, reading in _FINDING.findall(event.text):
                 seat = table.seat_of(name)
@@ -302,6 +317,45 @@ def _diary(view: WerewolfView, t: Table) -> str:
     return f"Day {day}\n" + "\n".join(f"{k}: {body[k]}" for k in DIARY_SECTIONS)
 
 
+def _act(t: Table, decision: Decision, rng: Rng) -> str:
+    """A speech act (option ids ``act:target:reason``, see ``speech_acts.py``): the seer
+    reveals what it found, a wolf accuses an outsider, a villager follows the evidence."""
+    ids = list(decision.option_ids)
+    if int(decision.context.get("messages_today", 0)) >= 2:
+        return "quiet" if "quiet" in ids else ids[-1]
+
+    def pick(act: str, targets: list[str], strong: bool = False) -> str | None:
+        for target in targets:
+            for option in ids:
+                parts = option.split(":")
+                weak = parts[-1] in ("hunch", "quiet", "read")
+                if parts[:2] == [act, target] and not (strong and weak):
+                    return option
+        return None
+
+    others = t.living_others()
+    evil = [s for s, r in t.known.items() if r == "evil" and s in t.alive]
+    if t.role == "seer":
+        found = pick("reveal", [*evil, *t.known]) if t.known else None
+        if found:
+            return found
+    if t.role == "werewolf":
+        outsiders = [s for s in others if s not in t.pack]
+        choice = pick("accuse", _suspicion(t, outsiders), strong=True) or pick(
+            "accuse", rng.shuffled(outsiders)
+        )
+        return choice or "quiet"
+    suspects = [*t.accused_evil(), *t.liars()]
+    trusted = t.trusted()
+    doubtful = [s for s in others if s not in trusted] or others
+    return (
+        pick("accuse", suspects)
+        or pick("accuse", _suspicion(t, doubtful), strong=True)
+        or pick("question", rng.shuffled(doubtful))
+        or ("quiet" if "quiet" in ids else ids[-1])
+    )
+
+
 # -- routing -------------------------------------------------------------------------------
 
 
@@ -333,6 +387,14 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
     t = read_table(view)
     options = list(decision.option_ids)
     purpose = decision.purpose
+    if purpose == "wolf_chat" and decision.context.get("acts"):
+        living = [s for s in t.living_others() if s not in t.pack]
+        agreed = _tonight_proposal(view, t, living)
+        if agreed and f"agree:{agreed}" in options:
+            return Choice(option=f"agree:{agreed}")
+        if not living:
+            return Choice(option="quiet")
+        return Choice(option=f"propose:{_pack_target(t, rng, living)}")
     if purpose == "wolf_chat":
         living = [s for s in t.living_others() if s not in t.pack]
         agreed = _tonight_proposal(view, t, living)
@@ -357,6 +419,8 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
     if purpose == "vote":
         target = _vote_target(t, rng, decision)
         return Choice(option=target, reason=f"I think {t.names.get(target, target)} is evil.")
+    if purpose == "speak" and decision.context.get("acts"):
+        return Choice(option=_act(t, decision, rng))
     if purpose == "speak":
         said = {text for who, text in t.speeches_today if who == t.me}
         # Saying the same thing twice in a day adds nothing: pass instead.

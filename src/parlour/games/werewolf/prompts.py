@@ -197,7 +197,11 @@ def _command(view: WerewolfView, decision: Decision) -> str:
     position = f"You vote {ctx.get('position_text')}."
     if purpose == "vote" and ctx.get("mode") == "sequential" and position not in lines[0]:
         lines.append(position)
-    if decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CHOOSE_MANY):
+    if decision.context.get("acts"):
+        # The answer format lists every move once already; a second list of a dozen
+        # moves would only add uncached tokens to every call (werewolf_call_budget.py).
+        lines.append("Your moves are listed below.")
+    elif decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CHOOSE_MANY):
         lines.extend(_options(decision))
         if decision.kind is DecisionKind.CHOOSE_MANY:
             lines.append(f"Choose {decision.min_choices} to {decision.max_choices}, in order.")
@@ -218,7 +222,11 @@ def _reminders(view: WerewolfView, decision: Decision) -> str:
     character = view.private.character
     if character and purpose in ("speak", "debrief", "wolf_chat"):
         out.append(f"Stay in your playstyle ({character.playstyle}).")
-    if purpose == "speak":
+    if purpose == "speak" and decision.context.get("acts"):
+        out.append(
+            "Pick the act that helps your team most; every reason listed is a fact you know."
+        )
+    elif purpose == "speak":
         out.append(
             "If four or more players agree on one suspect, question that consensus before "
             "you join it. Keep your relationships continuous with what you said earlier. "

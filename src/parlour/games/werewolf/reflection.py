@@ -6,6 +6,7 @@ from parlour.core.actions import Action, Text
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.events import Audience
 from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.speech_acts import speaks_in_acts
 from parlour.games.werewolf.state import Stage, WerewolfState
 
 DIARY, DEBRIEF = "diary", "debrief"
@@ -23,12 +24,17 @@ def enter_diaries(st: WerewolfState, cfg: WerewolfConfig) -> None:
     st.phase = f"evening {st.day}"
     sections = ", ".join(DIARY_SECTIONS)
     for p in st.living():
+        if speaks_in_acts(cfg, p.id):
+            # A seat that speaks in acts has the engine's exact records in its memory
+            # already; a small model's diary only restated them, with loops (issue 12).
+            continue
         st.open(
             Decision(
                 id=f"d{st.day}:diary:{p.id}",
                 seat=p.id,
                 kind=DecisionKind.FREE_TEXT,
                 purpose=DIARY,
+                checks=("prompt_copy", "repetition"),
                 max_tokens=160,
                 prompt=(
                     f"Day {st.day} is over. Write your private diary: only you will ever read "
@@ -67,6 +73,7 @@ def enter_debrief(st: WerewolfState, cfg: WerewolfConfig) -> None:
                 seat=p.id,
                 kind=DecisionKind.FREE_TEXT,
                 purpose=DEBRIEF,
+                checks=("prompt_copy", "repetition", "echo"),
                 max_tokens=80,
                 prompt=(
                     f"The game is over. {st.outcome.summary} Every role is now revealed. "

@@ -73,6 +73,8 @@ class Discussion:
     #: ask_all mode: the seats asked this turn, in posting priority, and their answers
     asked: list[str] = field(default_factory=list)
     answers: dict[str, str] = field(default_factory=dict)
+    #: ask_all mode: the speech act behind an answer, when the seat spoke in acts
+    acts: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def turns_left(self) -> int:
@@ -143,6 +145,8 @@ class WerewolfState:
     log: EventLog = field(default_factory=EventLog)
     #: the characters (scene, stories, playstyles): frozen config data, shared on copy
     cast: Cast | None = None
+    #: the game seed, for draws that must not touch the game's Rng stream (speech variants)
+    seed: int = 0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WerewolfState:
         # Events, decisions and the result are frozen models: share them, copy the rest.

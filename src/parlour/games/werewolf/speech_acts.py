@@ -1,0 +1,254 @@
+"""Speech acts: day talk as a choice a small model can make well, put into words by the game.
+
+A seat that speaks in acts (``WerewolfConfig.speech``; by default the seats a small model
+plays) gets a choose-one ``speak`` decision instead of free text. Each option is a whole
+move: an act, its target and a reason taken from the seat's own facts, e.g. "accuse Omar:
+voted for Kenji, who was a villager". The facts are read from what the seat has seen (its
+visible events) and the public table, so the engine, not the model, vouches for every
+reason. The model may add a short phrase (``Choice.reason``, at most ``phrase_words``
+words, guarded against loops, copying and echoes by the seat); the game renders the move
+as a sentence in the character's voice (``speech_voice.py``).
+
+Acts: accuse, defend, question (a living other player, with a reason), claim (villager,
+or the seat's real seer/doctor role), reveal (the seer, one of its own results), agree
+(with today's last spoken act by another player), quiet (a pass).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.core.actions import Choice
+from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.events import Event
+from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.roles import Role, with_article
+from parlour.games.werewolf.state import WerewolfState
+
+ACCUSE, DEFEND, QUESTION = "accuse", "defend", "question"
+CLAIM, REVEAL, AGREE, QUIET = "claim", "reveal", "agree", "quiet"
+ACTS = (ACCUSE, DEFEND, CLAIM, REVEAL, QUESTION, AGREE, QUIET)
+#: Reasons offered per target and act: the strongest first, so the list stays short.
+REASONS_PER_TARGET = 2
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal speech act. ``because`` is a clause about the target ("voted for Kenji,
+    who was a villager"); ``role``/``reading`` serve claim and reveal."""
+
+    act: str
+    target: str = ""
+    reason: str = ""
+    because: str = ""
+    role: str = ""
+    reading: str = ""
+    #: agree: whose act is agreed with, and that act
+    with_seat: str = ""
+    with_act: str = ""
+
+    @property
+    def id(self) -> str:
+        parts = [self.act, self.target or self.role, self.reason]
+        return ":".join(p for p in parts if p)
+
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"act": self.act}
+        for key in ("target", "reason", "role", "reading", "with_seat", "with_act"):
+            value = getattr(self, key)
+            if value:
+                out[key] = value
+        return out
+
+
+@dataclass
+class SeatFacts:
+    """What one seat knows that a reason may cite: public records plus its own results."""
+
+    me: str
+    names: dict[str, str]
+    alive: set[str]
+    #: dead players whose role is public: seat → role
+    revealed: dict[str, str]
+    #: ballots seen, in order: (day, voter, target)
+    votes: list[tuple[int, str, str]] = field(default_factory=list)
+    #: spoken acts seen today, in order: (speaker, act data)
+    today: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: role claims seen (any day): claimer → role
+    claims: dict[str, str] = field(default_factory=dict)
+    #: the seer's own results: target → "evil" | "innocent"
+    results: dict[str, str] = field(default_factory=dict)
+    #: players who spoke today (a message, not a pass)
+    spoke_today: set[str] = field(default_factory=set)
+
+
+def seat_facts(st: WerewolfState, seat: str) -> SeatFacts:
+    facts = SeatFacts(
+        me=seat,
+        names={p.id: p.name for p in st.players},
+        alive={p.id for p in st.players if p.alive},
+        revealed={p.id: p.role.value for p in st.players if not p.alive and p.revealed},
+    )
+    today = f"day {st.day}"
+    for event in st.log.visible(seat):
+        _read(facts, event, today)
+    return facts
+
+
+def _read(facts: SeatFacts, event: Event, today: str) -> None:
+    data = event.data
+    if event.kind == "vote":
+        facts.votes.append((int(data.get("day", 0)), str(data["voter"]), str(data["target"])))
+    elif event.kind == "seer_result":
+        facts.results[str(data["target"])] = str(data["reading"])
+    elif event.kind == "speech":
+        act = data.get("act")
+        if act in (CLAIM, REVEAL):
+            facts.claims[event.speaker] = str(data.get("role") or Role.SEER.value)
+        if event.phase == today:
+            facts.spoke_today.add(event.speaker)
+            if act:
+                facts.today.append((event.speaker, dict(data)))
+
+
+def _accusations(f: SeatFacts, target: str) -> list[Move]:
+    n = f.names
+    out: list[Move] = []
+    if any(s == target and d.get("act") == ACCUSE and d.get("target") == f.me for s, d in f.today):
+        out.append(Move(ACCUSE, target, "accused_me", "accused me today"))
+    for day, voter, voted in f.votes:
+        role = f.revealed.get(voted)
+        if voter == target and role is not None and role not in ("werewolf", "maniac"):
+            out.append(
+                Move(
+                    ACCUSE,
+                    target,
+                    f"vote{day}",
+                    f"voted for {n[voted]}, who was {with_article(Role(role))}",
+                )
+            )
+        elif voter == target and voted == f.me:
+            out.append(Move(ACCUSE, target, f"vote{day}", f"voted against me on day {day}"))
+    claimed = f.claims.get(target)
+    seer_dead = [s for s, r in f.revealed.items() if r == "seer"]
+    if claimed == "seer" and seer_dead:
+        out.append(
+            Move(ACCUSE, target, "false_claim", f"claimed the seer, but {n[seer_dead[0]]} was")
+        )
+    if target not in f.spoke_today:
+        out.append(Move(ACCUSE, target, "quiet", "has said nothing today"))
+    if not out:  # a stated hunch only when no fact speaks against the target
+        out.append(Move(ACCUSE, target, "hunch", "gives me a bad feeling, though I have no proof"))
+    return out[:REASONS_PER_TARGET]
+
+
+def _defences(f: SeatFacts, target: str) -> list[Move]:
+    n = f.names
+    for day, voter, voted in f.votes:
+        if voter == target and f.revealed.get(voted) == "werewolf":
+            return [Move(DEFEND, target, f"vote{day}", f"voted for {n[voted]}, who was a werewolf")]
+    for speaker, d in f.today:
+        if d.get("act") == ACCUSE and d.get("target") == target and speaker != f.me:
+            return [Move(DEFEND, target, "accused", f"was accused by {n[speaker]} without proof")]
+    return []
+
+
+def _question(f: SeatFacts, target: str) -> Move:
+    n = f.names
+    if target not in f.spoke_today:
+        return Move(QUESTION, target, "quiet", "has said nothing today")
+    for speaker, d in reversed(f.today):
+        if speaker == target and d.get("act") == ACCUSE and d.get("target") in n:
+            return Move(QUESTION, target, "accusation", f"accused {n[d['target']]}")
+    return Move(QUESTION, target, "read", "has not named a suspect yet")
+
+
+def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
+    """Every act this seat may make now, in a stable order."""
+    f = seat_facts(st, seat)
+    me = st.player(seat)
+    others = [p.id for p in st.players if p.alive and p.id != seat]
+    moves: list[Move] = []
+    for t in others:
+        moves.extend(_accusations(f, t))
+    for t in others:
+        moves.extend(_defences(f, t))
+    moves.extend(_question(f, t) for t in others)
+    own = f.claims.get(seat)
+    roles = ["villager"]
+    if me.role in (Role.SEER, Role.DOCTOR):
+        roles.insert(0, me.role.value)
+    moves.extend(Move(CLAIM, role=r, reason="claim") for r in roles if r != own)
+    if me.role is Role.SEER:
+        said = {d.get("target") for s, d in f.today if s == seat and d.get("act") == REVEAL}
+        moves.extend(
+            Move(REVEAL, t, "result", role="seer", reading=r)
+            for t, r in f.results.items()
+            if t not in said
+        )
+    last = next(((s, d) for s, d in reversed(f.today) if s != seat), None)
+    if last is not None:
+        speaker, d = last
+        target = str(d.get("target", ""))
+        if d.get("act") in (ACCUSE, DEFEND) and target in f.alive and target != seat:
+            moves.append(
+                Move(AGREE, target, speaker, with_seat=speaker, with_act=str(d.get("act")))
+            )
+    moves.append(Move(QUIET))
+    return moves
+
+
+def label(move: Move, names: dict[str, str]) -> str:
+    """What the model reads and picks: the act, its target and its reason."""
+    t = names.get(move.target, move.target)
+    if move.act in (ACCUSE, DEFEND, QUESTION):
+        because = "a hunch, no proof" if move.reason == "hunch" else move.because
+        return f"{move.act} {t}: {because}"
+    if move.act == CLAIM:
+        return f"claim to be {with_article(Role(move.role))}"
+    if move.act == REVEAL:
+        return f"reveal that {t} is {'evil' if move.reading == 'evil' else 'not evil'}"
+    if move.act == AGREE:
+        return f"agree with {names[move.with_seat]} ({move.with_act} {t})"
+    return "stay quiet"
+
+
+def speaks_in_acts(cfg: WerewolfConfig, seat: str) -> bool:
+    if cfg.speech == "free" or seat in cfg.open_mic:
+        return False
+    return cfg.speech == "acts" or seat in cfg.act_seats
+
+
+def act_decision(
+    st: WerewolfState,
+    cfg: WerewolfConfig,
+    seat: str,
+    decision_id: str,
+    prompt: str,
+    context: dict[str, Any],
+) -> Decision:
+    names = {p.id: p.name for p in st.players}
+    moves = legal_moves(st, seat)
+    return Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose="speak",
+        # The choice (a label of at most ~16 tokens) comes first and a phrase of at most
+        # phrase_words words after it; a cut-off "why" is closed by the backend.
+        max_tokens=28 + 2 * cfg.speech_phrase_words,
+        prompt=prompt,
+        options=tuple(Option(id=m.id, label=label(m, names)) for m in moves),
+        phrase_words=cfg.speech_phrase_words,
+        checks=("prompt_copy", "repetition", "echo") if cfg.speech_phrase_words else (),
+        context={**context, "acts": True},
+    )
+
+
+def move_of(st: WerewolfState, decision: Decision, action: Choice) -> Move:
+    """The legal move an answer picked (recomputed: the state has not changed since)."""
+    for move in legal_moves(st, decision.seat):
+        if move.id == action.option:
+            return move
+    raise KeyError(action.option)
