@@ -77,6 +77,7 @@ def test_acting_part_drops_questions_and_negations() -> None:
     assert acting_part("is there a ghost?") == ""
     assert acting_part("I don't open the drawer") == ""
     assert acting_part("open the drawer") == "open the drawer"
+    assert acting_part("/help") == ""  # a command over the per-turn limit is not "help!"
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -109,8 +109,8 @@ def rank(
 def acting_part(message: str) -> str:
     """The message without its questions: "HELP! Is anyone there?" acts by "HELP!";
     a message that is only questions, negated or looking around acts not at all ("")."""
-    if not message.strip() or is_looking(message):
-        return ""
+    if not message.strip() or is_looking(message) or message.lstrip().startswith("/"):
+        return ""  # a slash word is a command (past the per-turn limit), never a deed
     kept = [s for s in _SENTENCE.split(message) if s.strip() and not is_question(s)]
     if len(kept) == 1 and is_question(message) and not _SENTENCE.search(message.strip()[:-1]):
         return ""  # one sentence, a question
