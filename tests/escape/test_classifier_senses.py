@@ -73,7 +73,7 @@ def test_low_confidence_asks_instead_of_guessing_and_never_advances() -> None:
 
 
 def test_acting_part_drops_questions_and_negations() -> None:
-    assert acting_part("HELP! Is anyone there?") == "HELP"
+    assert acting_part("HELP! Is anyone there?") == "HELP!"
     assert acting_part("is there a ghost?") == ""
     assert acting_part("I don't open the drawer") == ""
     assert acting_part("open the drawer") == "open the drawer"

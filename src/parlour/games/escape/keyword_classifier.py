@@ -56,7 +56,7 @@ _QUESTION_STARTS = frozenset(_QUESTION_TEXT.split())
 _NEGATIONS = frozenset({"not", "dont", "don't", "never", "won't", "wont", "refuse", "avoid"})
 _IDENTIFIER = re.compile(r"\w+_\w+")
 _CODE_WORDS = frozenset({"code", "keypad", "dial", "combination", "password", "pin"})
-_SENTENCE = re.compile(r"[.!?;:]+\s+|[.!?;:]+$")
+_SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]*")  # a sentence with its end marks
 _SPACED_DIGITS = re.compile(r"\b\d(?:[\s-]\d\b){2,}")
 _CLAUSE = re.compile(r",?\s+(?:and then|then|and|after that|before)\s+|,\s+", re.IGNORECASE)
 _ID_SPLIT = re.compile(r"[_\-]+")
@@ -121,9 +121,7 @@ def acting_part(message: str) -> str:
     a message that is only questions, negated or looking around acts not at all ("")."""
     if not message.strip() or is_looking(message) or message.lstrip().startswith("/"):
         return ""  # a slash word is a command (past the per-turn limit), never a deed
-    kept = [s for s in _SENTENCE.split(message) if s.strip() and not is_question(s)]
-    if len(kept) == 1 and is_question(message) and not _SENTENCE.search(message.strip()[:-1]):
-        return ""  # one sentence, a question
+    kept = [s.strip() for s in _SENTENCE.findall(message) if s.strip() and not is_question(s)]
     text = " ".join(kept)
     return "" if is_negated(text) else text
 
