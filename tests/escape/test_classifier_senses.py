@@ -7,7 +7,7 @@ import pytest
 
 from parlour.games.escape import load_scenario
 from parlour.games.escape.evaluate import evaluate_classifier
-from parlour.games.escape.keyword_classifier import acting_part, classify
+from parlour.games.escape.keyword_classifier import acting_part, candidates, classify
 from parlour.games.escape.labels import check_labels, load_labels
 from parlour.games.escape.lexicon import senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
@@ -106,3 +106,15 @@ async def test_keyword_classifier_check_floor(name: str) -> None:
     assert score.invalid == 0
     assert score.accuracy >= floor, score.summary()
     assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
+
+
+def test_a_weak_match_is_offered_next_to_its_nearest_rival() -> None:
+    # Asked about "I hammer on the door with my fists", the player is offered banging on
+    # the door and the next option the message touches (a button beside the door), not an
+    # arbitrary first action.
+    ranked = candidates("I hammer on the door with my fists", _options("ghost_room"))
+    assert ranked[0] == "bang_door" and ranked[1] in ("press_red", "press_green")
+    assert candidates("press the button", _options("ghost_room"))[:2] == [
+        "press_red",
+        "press_green",
+    ]

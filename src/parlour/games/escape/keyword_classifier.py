@@ -93,8 +93,12 @@ def classify(
 
 
 def candidates(message: str, options: Sequence[tuple[str, str]]) -> list[str]:
-    """The options the message fits, most likely first (for "which did you mean?")."""
-    return [oid for _, _, oid in rank(message, options, THRESHOLD, STRONG)]
+    """The options the message fits, most likely first (for "which did you mean?"): the
+    leaders, then every other option the message touches by score, so that a weak single
+    match is offered next to its nearest rival rather than an arbitrary action."""
+    leaders = [oid for _, _, oid in rank(message, options, THRESHOLD, STRONG)]
+    touched = sorted(score_options(message, options), key=lambda s: (-s[0], s[1], s[2]))
+    return leaders + [oid for _, _, oid in touched if oid not in leaders]
 
 
 def _close(a: tuple[Fraction, int, str], b: tuple[Fraction, int, str]) -> bool:
