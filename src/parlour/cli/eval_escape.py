@@ -40,7 +40,8 @@ def eval_escape(
         str,
         typer.Option(
             "--set",
-            help="labelled set: tuning (the keyword thresholds were chosen on it) or heldout",
+            help="labelled set: tuning (the keyword thresholds were chosen on it), heldout or "
+            "check (never used for tuning)",
         ),
     ] = "tuning",
     mistakes: Annotated[int, typer.Option(help="show this many mistakes per scenario")] = 5,

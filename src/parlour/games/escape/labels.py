@@ -44,8 +44,10 @@ class LabelSet(BaseModel):
 
 #: The shipped sets per scenario: ``tuning`` (``<name>.labels.yaml``, the keyword
 #: classifier's thresholds were chosen on it) and ``heldout`` (``<name>.heldout.yaml``,
-#: written separately in other phrasing and never used for tuning).
-LABEL_SETS: dict[str, str] = {"tuning": "labels", "heldout": "heldout"}
+#: written separately in other phrasing and never used for tuning) and ``check``
+#: (``<name>.check.yaml``, a third set written before the classifier changes of issue 12
+#: were made, to see whether they overfit the tuning set).
+LABEL_SETS: dict[str, str] = {"tuning": "labels", "heldout": "heldout", "check": "check"}
 
 
 def labels_path(name_or_path: str | Path, which: str = "tuning") -> Path:

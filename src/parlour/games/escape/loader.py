@@ -26,7 +26,7 @@ def shipped_names() -> list[str]:
     return sorted(
         p.name.removesuffix(".yaml")
         for p in SCENARIO_DIR.glob("*.yaml")
-        if not p.name.endswith((".labels.yaml", ".heldout.yaml"))
+        if not p.name.endswith((".labels.yaml", ".heldout.yaml", ".check.yaml"))
     )
 
 

@@ -33,6 +33,8 @@ from parlour.games.escape.text import STOPWORDS, words
 
 
 def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:
+    if decision.purpose == "clarify":  # the classifier seat is asked this after an "ask"
+        return keyword_clarifier(view, decision, rng)
     message = str(decision.context.get("message", view.public.message or ""))
     options = [(o.id, o.label) for o in decision.options]
     return Choice(option=classify(message, options))

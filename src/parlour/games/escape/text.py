@@ -72,8 +72,9 @@ SYNONYMS = {
 _SUFFIXES = ("ings", "ing", "edly", "ed", "es", "ly", "s")
 
 
-def stem(word: str) -> str:
-    """Strip one common suffix and a trailing 'e', then fold synonyms."""
+def stem(word: str, fold: bool = True) -> str:
+    """Strip one common suffix and a trailing 'e', then fold synonyms (unless ``fold`` is
+    false: the keyword classifier matches words through their senses instead)."""
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "s" and word.endswith("ss"):
@@ -87,16 +88,19 @@ def stem(word: str) -> str:
         word = word[:-1]
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
         word = word[:-1]  # "stopp" → "stop"
-    return SYNONYMS.get(word, word)
+    return SYNONYMS.get(word, word) if fold else word
 
 
 def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-def tokens(text: str) -> list[str]:
-    """Content tokens in order: stop words and single letters dropped, stemmed, synonyms folded."""
-    return [stem(w) for w in words(text) if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
+def tokens(text: str, fold: bool = True) -> list[str]:
+    """Content tokens in order: stop words and single letters dropped, stemmed, synonyms folded
+    (unless ``fold`` is false)."""
+    return [
+        stem(w, fold) for w in words(text) if w not in STOPWORDS and (len(w) > 1 or w.isdigit())
+    ]
 
 
 def near(a: str, b: str) -> bool:
@@ -119,8 +123,8 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
-def token_set(text: str) -> frozenset[str]:
-    return frozenset(tokens(text))
+def token_set(text: str, fold: bool = True) -> frozenset[str]:
+    return frozenset(tokens(text, fold))
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:

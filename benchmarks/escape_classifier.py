@@ -1,0 +1,55 @@
+"""The escape keyword classifier on its three labelled sets, per scenario.
+
+    uv run python benchmarks/escape_classifier.py                 # tuning, heldout, check
+    uv run python benchmarks/escape_classifier.py --mistakes tuning
+
+``tuning`` is the set the classifier's rules and thresholds are chosen on; ``heldout`` and
+``check`` are never used for that, so ``--mistakes`` lists only the tuning set's misses
+unless another set is named explicitly (read those only to report, never to tune).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from parlour.core.actions import Action
+from parlour.core.decisions import Decision
+from parlour.core.rng import Rng
+from parlour.core.view import AnyView
+from parlour.games.escape import load_scenario
+from parlour.games.escape.evaluate import evaluate_classifier
+from parlour.games.escape.labels import LABEL_SETS, load_labels
+from parlour.games.escape.loader import shipped_names
+from parlour.games.escape.policies import keyword_classifier
+
+
+async def keyword(view: AnyView, decision: Decision) -> Action:
+    return keyword_classifier(view, decision, Rng(0))
+
+
+async def main(mistakes: str | None) -> None:
+    print("| set | scenario | accuracy | wrongly advanced | asked | outcome accuracy |")
+    print("|---|---|---|---|---|---|")
+    for which in LABEL_SETS:
+        for name in shipped_names():
+            score = await evaluate_classifier(
+                keyword, load_scenario(name), load_labels(name, which)
+            )
+            print(
+                f"| {which} | {name} | {score.accuracy:.1%} ({score.correct}/{score.total}) "
+                f"| {score.wrongly_advanced} | {score.asked} | {score.outcome_accuracy:.1%} |"
+            )
+            if which == mistakes:
+                for m in score.mistakes:
+                    flag = f" ADVANCED {m.advanced}" if m.advanced else ""
+                    print(
+                        f"    {m.message!r} [{','.join(m.state)}] expected {m.expected}, "
+                        f"got {m.predicted}{flag}"
+                    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mistakes", choices=list(LABEL_SETS), default=None)
+    asyncio.run(main(parser.parse_args().mistakes))
