@@ -30,6 +30,11 @@ class GameModule:
     scripted_system_seats: frozenset[str] = frozenset()
     #: Config options to add when a human plays this seat (e.g. werewolf's open mic).
     human_options: Callable[[str], dict[str, object]] | None = None
+    #: Config options when a seat plays the game's bot protocol (``bot(k=v):SPEC``):
+    #: ``bot_options(seat, options)``; None: the game has no bot protocol.
+    bot_options: Callable[[str, dict[str, str]], dict[str, object]] | None = None
+    #: Decision purposes that spend a seat's chat budget (the rest: the orders pool).
+    chat_purposes: frozenset[str] = frozenset()
 
     @property
     def fallback_policy(self) -> Policy:

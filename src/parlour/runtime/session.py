@@ -25,6 +25,7 @@ from parlour.games import registry
 from parlour.runtime.llm_seating import LlmFactory, effective_calls, resume_streams
 from parlour.runtime.runner import Observer, Runner
 from parlour.runtime.seating import (
+    BotSpec,
     HumanSpec,
     LlmSeatFactory,
     PolicySpec,
@@ -140,6 +141,22 @@ def plan(
         merged_config = module.make_config(players, options)
         if merged_config != config:  # build again only when a human changes the rules
             config, game = merged_config, module.game.new(merged_config, seed)
+    bots = {s: spec for s, spec in explicit.items() if isinstance(spec, BotSpec)}
+    if isinstance(default, BotSpec):
+        bots.update({i.id: default for i in infos if not i.system and i.id not in explicit})
+    if bots and source is None:
+        if module.bot_options is None:
+            raise ParlourError(f"{game_name} has no bot protocol; drop bot: from the seat spec")
+        for seat_id, bot in sorted(bots.items()):
+            for key, value in module.bot_options(seat_id, dict(bot.options)).items():
+                merged = options.get(key)
+                if isinstance(merged, list) and isinstance(value, list):
+                    value = [*merged, *value]
+                elif isinstance(merged, dict) and isinstance(value, dict):
+                    value = {**merged, **value}
+                options[key] = value
+        config = module.make_config(players, options)
+        game = module.game.new(config, seed)
     notes: list[str] = []
     specs: dict[str, SeatSpec] = {}
     for info in game.seats():

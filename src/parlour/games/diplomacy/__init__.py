@@ -2,7 +2,8 @@
 and the kernel game (``MODULE``) with press, DumbBot and civil-disorder seats."""
 
 from parlour.core.module import GameModule
-from parlour.games.diplomacy.config import DiplomacyConfig, make_config
+from parlour.games.diplomacy.bot_protocol import CHAT_PURPOSES
+from parlour.games.diplomacy.config import DiplomacyConfig, bot_options, make_config
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.diplomacy.policies import POLICIES, dumbbot, hold
 from parlour.games.diplomacy.prompts import PROMPTER, DiplomacyPrompter
@@ -16,6 +17,9 @@ MODULE = GameModule(
     # Civil disorder: a power whose seat crashes or gives up holds (and waives builds;
     # removals follow the rulebook's civil-disorder order).
     fallback=hold,
+    human_options=lambda seat: {"humans": [seat]},
+    bot_options=bot_options,
+    chat_purposes=CHAT_PURPOSES,
 )
 
 __all__ = [

@@ -31,8 +31,7 @@ from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_memory import KINDS, BotMemory, Commitment
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.decisions import phase_decisions, trusted_decision
-from parlour.games.diplomacy.legal import legal_orders
-from parlour.games.diplomacy.orders import Move, parse_order
+from parlour.games.diplomacy.orders import Move, Waive, parse_order
 from parlour.games.diplomacy.press import ALL, PRESS, press_schema
 from parlour.games.diplomacy.state import DiplomacyState
 from parlour.games.diplomacy.views import board_summary, power_name, surviving
@@ -357,7 +356,8 @@ def reply_decision(
         batch="as_arrived",
         max_tokens=220,
         prompt=(
-            f"Reply to {power_name(sender)} in one short message (empty: say nothing). List any commitment your "
+            f"Reply to {power_name(sender)} in one short message (empty: say nothing). "
+            "List any commitment your "
             "reply makes or asks for, and any commitment their message made ('heard')."
         ),
         json_schema={
@@ -379,6 +379,8 @@ def _owner(board: Board, order_text: str) -> str | None:
     try:
         order = parse_order(order_text)
     except ValueError:
+        return None
+    if isinstance(order, Waive):
         return None
     unit = board.unit_at(order.location.province)
     return unit.power if unit is not None else None
@@ -410,7 +412,7 @@ def _record(
 def _redact(memory: BotMemory, text: str, promised: set[str]) -> str:
     """Hide every order of the real plan the message was not promising."""
     for order in memory.floor.values():
-        if order in promised or " H" == order[-2:]:
+        if order in promised or order[-2:] == " H":
             continue
         tail = order.split(" ", 2)[2] if order.count(" ") >= 2 else order
         for form in (order, f"{order.split()[1]} {tail}"):

@@ -6,8 +6,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from parlour.core.errors import ParlourError
 from parlour.games.diplomacy.board import Phase
-from parlour.games.diplomacy.personas import PERSONAS
 from parlour.games.diplomacy.map import GameMap, available_maps, load_map
+from parlour.games.diplomacy.personas import PERSONAS
 
 
 class DiplomacyConfig(BaseModel):
@@ -137,3 +137,18 @@ def make_config(players: int | None, overrides: dict[str, object]) -> DiplomacyC
             "drop --players (bots play the powers nobody takes)"
         )
     return config
+
+
+def bot_options(power: str, options: dict[str, str]) -> dict[str, object]:
+    """Config for a seat spec ``bot(persona=P):SPEC`` on ``power`` (docs/diplomacy-bot.md)."""
+    unknown = sorted(set(options) - {"persona"})
+    if unknown:
+        raise ParlourError(
+            f"bot option '{unknown[0]}' is unknown; bot(persona=P,chat=N,orders=N):SPEC "
+            f"with persona one of {', '.join(PERSONAS)}"
+        )
+    out: dict[str, object] = {"bots": [power]}
+    persona = options.get("persona")
+    if persona is not None:
+        out["personas"] = {power: persona}
+    return out

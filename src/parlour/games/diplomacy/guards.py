@@ -64,7 +64,7 @@ def violations(
         if enemy is None or enemy.power == power:
             continue
         gm = board.game_map
-        if home not in gm.reachable_provinces(enemy.unit_type, enemy.location):
+        if home not in gm.reachable_provinces(enemy.type, enemy.location):
             continue
         found.append(("open_home", home))
     return found
