@@ -283,6 +283,12 @@ def _room(cfg: DiplomacyConfig, memory: BotMemory, to: str) -> bool:
     return memory.sent_total() < cfg.bot_phase_cap and memory.sent.get(to, 0) < cfg.bot_channel_cap
 
 
+def _may_reply(cfg: DiplomacyConfig, memory: BotMemory, sender: str, st: DiplomacyState) -> bool:
+    if not _room(cfg, memory, sender):
+        return False
+    return sender not in st.bots or memory.bot_replies < cfg.bot_bot_replies
+
+
 def _whats(board: Board, powers: list[str]) -> list[str]:
     out: list[str] = []
     for p in powers:
@@ -461,6 +467,8 @@ def apply_gate(
     if action.option != REPLY_OPT:
         return []
     ctx = decision.context
+    if not _may_reply(cfg, st.bots[decision.seat], ctx["from"], st):  # caps filled meanwhile
+        return []
     return [reply_decision(st, cfg, decision.seat, ctx["n"], ctx["from"], ctx["message"])]
 
 
@@ -480,6 +488,8 @@ def apply_message(
     text = str(value.get("text", "")).strip()
     if not text:
         return []
+    if decision.purpose == REPLY and not _may_reply(cfg, memory, to, st):
+        return []  # other replies filled the caps while this one was written: dropped
     made = _record(st, memory, to, list(value.get("commitments", [])))
     _record(st, memory, to, list(value.get("heard", [])))
     promised = {c.what for c in made if c.by == power}

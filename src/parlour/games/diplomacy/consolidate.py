@@ -44,8 +44,9 @@ def start(st: DiplomacyState, power: str) -> None:
         memory.journal.append(
             journal_line(record.phase, _heard(st, power, record.phase), [], attacks)
         )
-    for year in sorted({b.phase.year for b in boards})[:-1]:
-        compress_year(memory, year)
+    for year in sorted({b.phase.year for b in boards}):
+        if year < st.board.phase.year:  # finished years are compressed, as if played
+            compress_year(memory, year)
     memory.bootstrapped = True
     st.emit(
         "journal",
