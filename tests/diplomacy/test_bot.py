@@ -79,19 +79,15 @@ def test_bot_to_bot_replies_capped_over_a_seven_bot_game() -> None:
     play(game)
     assert game.is_terminal()
     sent: dict[tuple[str, str], int] = {}
-    to_bots: dict[tuple[str, str], int] = {}
     for e in game.events:
         if e.kind != "press":
             continue
         key = (e.phase, e.speaker)
         sent[key] = sent.get(key, 0) + 1
-    for d in game.state.history:
-        pass
     assert sent, "seven bots that may talk to each other said nothing"
     assert max(sent.values()) <= cfg.bot_phase_cap
     # replies are counted from the gates: at most bot_bot_replies per bot per phase
     assert max(sent.values()) <= 1 + cfg.bot_bot_replies  # one initiation + capped replies
-    del to_bots
 
 
 def test_commitments_reconciled_with_one_betrayal() -> None:
