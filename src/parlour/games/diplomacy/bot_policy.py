@@ -16,6 +16,7 @@ import re
 from parlour.core.actions import Action, Choice, Structured
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
+from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_protocol import (
     FINALISE,
     GATE,
@@ -25,6 +26,8 @@ from parlour.games.diplomacy.bot_protocol import (
     REPLY_OPT,
     SILENT_OPT,
 )
+from parlour.games.diplomacy.orders import Hold, Move, parse_order
+from parlour.games.diplomacy.personas import PERSONAS
 from parlour.games.diplomacy.views import DiplomacyView
 
 _BOARD_WORDS = re.compile(
@@ -43,11 +46,14 @@ def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     from parlour.games.diplomacy.policies import board_of
 
     options: dict[str, list[str]] = decision.context["options"]
-    chosen = {str(o) for o in dumbbot_orders(board_of(view), decision.seat, rng)}
-    orders = {
-        u: next((i for i, text in enumerate(opts) if text in chosen), 0)
-        for u, opts in options.items()
-    }
+    board = board_of(view)
+    chosen = {str(o) for o in dumbbot_orders(board, decision.seat, rng)}
+    picked = {u: next((t for t in opts if t in chosen), opts[0]) for u, opts in options.items()}
+    bot = view.private.bot
+    persona = PERSONAS.get(bot.persona) if bot is not None and bot.persona else None
+    if persona is not None:
+        picked = with_risk(board, decision.seat, picked, options, persona.risk)
+    orders = {u: options[u].index(picked[u]) for u in options}
     value: dict[str, object] = {"read": "DumbBot's reading of the board.", "orders": orders}
     assert decision.json_schema is not None
     agenda = decision.json_schema["properties"].get("agenda")
@@ -55,6 +61,39 @@ def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
         first = agenda["items"]["properties"]["to"]["enum"][0]
         value["agenda"] = [{"to": first, "about": "peace on our border"}]
     return Structured(value=value)
+
+
+def with_risk(
+    board: Board,
+    power: str,
+    picked: dict[str, str],
+    options: dict[str, list[str]],
+    risk: float,
+) -> dict[str, str]:
+    """A persona's risk on DumbBot's orders, so persona vs persona-free is measurable
+    model-free: a cautious bot (risk <= 0.3) keeps a unit on each home centre a foreign
+    unit could walk into; a bold one (risk >= 0.8) sends each holding unit at a centre
+    that is not ours yet (the guards later undo any self-bounce this makes)."""
+    out = dict(picked)
+    gm = board.game_map
+    homes = set(gm.home_centres.get(power, ()))
+    ours = set(board.centres_of(power))
+    for unit, order in picked.items():
+        where = unit.split()[1][:3]
+        moving = isinstance(parse_order(order), Move)
+        if risk <= 0.3 and moving and where in homes:
+            foreign = [u for u in board.units if u.power != power]
+            if any(where in gm.reachable_provinces(f.type, f.location) for f in foreign):
+                out[unit] = options[unit][0]  # hold: the home stays covered
+        elif risk >= 0.8 and isinstance(parse_order(order), Hold):
+            for text in options[unit]:
+                move = parse_order(text)
+                if isinstance(move, Move) and not move.via_convoy:
+                    dest = move.dest.province
+                    if dest in gm.supply_centre_set and dest not in ours:
+                        out[unit] = text
+                        break
+    return out
 
 
 def bot_answer(view: DiplomacyView, decision: Decision, rng: Rng) -> Action | None:

@@ -211,7 +211,7 @@ def talk_decision(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> Decis
 # -- applying -------------------------------------------------------------------------
 
 
-def _threats(memory: BotMemory, board: Board) -> dict[str, str]:
+def declared_threats(memory: BotMemory, board: Board) -> dict[str, str]:
     """Our home province → the foreign unit that declared (a recorded threat) a move there."""
     homes = set(board.game_map.home_centres.get(memory.power, ()))
     out: dict[str, str] = {}
@@ -226,7 +226,8 @@ def _threats(memory: BotMemory, board: Board) -> dict[str, str]:
 
 def _guarded(st: DiplomacyState, memory: BotMemory, chosen: dict[str, str]) -> dict[str, str]:
     options = unit_orders(st.board, memory.power)
-    fixed, counts = guards.fix(st.board, memory.power, chosen, options, _threats(memory, st.board))
+    threats = declared_threats(memory, st.board)
+    fixed, counts = guards.fix(st.board, memory.power, chosen, options, threats)
     for g, n in counts.items():
         memory.guards[g] = memory.guards.get(g, 0) + n
     if counts:
