@@ -152,3 +152,11 @@ def bot_options(power: str, options: dict[str, str]) -> dict[str, object]:
     if persona is not None:
         out["personas"] = {power: persona}
     return out
+
+
+def next_bot_phase(phase: str) -> str:
+    """The first movement phase after ``phase``: where a takeover bot starts planning."""
+    p = Phase.parse(phase)
+    if p.season.value == "S":
+        return f"F{p.year}M"
+    return f"S{p.year + 1}M"
