@@ -30,8 +30,18 @@ def test_resume_with_a_bot_seat_takes_the_power_over(tmp_path: Path) -> None:
     before = [a.action for a in store.actions(part.game_id)]
 
     done = subprocess.run(
-        [sys.executable, "-m", "parlour", "resume", part.game_id, "--quiet"]
-        + ["--seat", "ITALY=bot(persona=cautious):scripted", "--db", str(db)],
+        [
+            sys.executable,
+            "-m",
+            "parlour",
+            "resume",
+            part.game_id,
+            "--quiet",
+            "--seat",
+            "ITALY=bot(persona=cautious):scripted",
+            "--db",
+            str(db),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -67,8 +77,18 @@ def test_takeover_of_a_game_without_a_bot_protocol_is_one_line(tmp_path: Path) -
     assert asyncio.run(part.run(max_batches=2)) is None
     seat = next(iter(store.get_game(part.game_id).seats))
     done = subprocess.run(
-        [sys.executable, "-m", "parlour", "resume", part.game_id, "--quiet"]
-        + ["--seat", f"{seat}=bot:scripted", "--db", str(db)],
+        [
+            sys.executable,
+            "-m",
+            "parlour",
+            "resume",
+            part.game_id,
+            "--quiet",
+            "--seat",
+            f"{seat}=bot:scripted",
+            "--db",
+            str(db),
+        ],
         capture_output=True,
         text=True,
         timeout=120,
