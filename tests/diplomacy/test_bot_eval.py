@@ -78,3 +78,30 @@ def test_cli_persona_sweep_prints_one_line_per_persona(cli: CliRunner, tmp_path:
         assert label in done.stdout
     (summaries,) = tmp_path.glob("eval-diplomacy-personas-*.json")
     assert set(json.loads(summaries.read_text())) >= {"persona-free", "deceptive"}
+
+
+def test_never_stupid_counts_what_random_orders_break() -> None:
+    """The count is not a constant 0: random legal orders break the rules often."""
+    from parlour.core.random_answers import random_answer
+    from parlour.core.rng import Rng
+    from parlour.evals.diplomacy import never_stupid
+    from parlour.games.diplomacy.config import DiplomacyConfig
+    from parlour.games.diplomacy.game import DiplomacyGame
+    from parlour.games.diplomacy.guards import violations
+
+    game = DiplomacyGame.new(DiplomacyConfig(end_year=1902), 3)
+    n = 0
+    while not game.is_terminal():
+        d = game.pending()[0]
+        game.apply(d.id, random_answer(d, Rng(n)))
+        n += 1
+    counts = never_stupid(game)
+    assert sum(counts.values()) > 0
+    first = game.state.history[0]
+    board = game.board_at(first.phase)
+    assert board is not None
+    by_hand = sum(
+        len(violations(board, p, {" ".join(t.split()[:2]): t for t in texts}))
+        for p, texts in first.orders
+    )
+    assert by_hand <= sum(counts.values())
