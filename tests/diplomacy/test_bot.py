@@ -63,14 +63,19 @@ def _human_says(game: DiplomacyGame, power: str, to: str, text: str) -> None:
 def test_gate_stays_silent_on_small_talk() -> None:
     assert not needs_reply("good luck all")
     assert needs_reply("Will you support A MUN - BUR?")
-    game = DiplomacyGame.new(bots_config(0), 0)
+    game = DiplomacyGame.new(bots_config(0).model_copy(update={"press_rounds": 2}), 0)
     _human_says(game, "GERMANY", "ALL", "good luck all")
+    # small talk opens no gate: silence without asking the bot (or its model) anything
+    assert not [d for d in game.pending() if d.purpose == GATE]
+    _human_says(game, "GERMANY", "ALL", "Who will support A MUN - BUR?")
     gates = [d for d in game.pending() if d.purpose == GATE]
     assert {d.seat for d in gates} == {"FRANCE", "ENGLAND"}
     play(game, until="F1901M")
     spoken = [e for e in game.events if e.kind == "press" and e.speaker in ("FRANCE", "ENGLAND")]
-    # the bots opened their own agenda with Germany, but nobody answered "good luck all"
-    assert spoken and not any(e.text.startswith("Noted") for e in spoken)
+    question = next(e.seq for e in game.events if e.kind == "press" and "Who will" in e.text)
+    # the bots answered the question, never "good luck all" (it came first)
+    noted = [e for e in spoken if e.text.startswith("Noted")]
+    assert noted and all(e.seq > question for e in noted)
 
 
 def test_bot_to_bot_replies_capped_over_a_seven_bot_game() -> None:

@@ -11,8 +11,6 @@ protocol runs (and is tested) model-free, and is the fallback of model-played bo
 
 from __future__ import annotations
 
-import re
-
 from parlour.core.actions import Action, Choice, Structured
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
@@ -25,20 +23,11 @@ from parlour.games.diplomacy.bot_protocol import (
     REPLY,
     REPLY_OPT,
     SILENT_OPT,
+    needs_reply,
 )
 from parlour.games.diplomacy.orders import Hold, Move, parse_order
 from parlour.games.diplomacy.personas import PERSONAS
 from parlour.games.diplomacy.views import DiplomacyView
-
-_BOARD_WORDS = re.compile(
-    r"\b(support|move|attack|hold|convoy|bounce|dmz|peace|ally|alliance|army|fleet|"
-    r"[A-Z]{3}|[AF] [A-Z]{3})\b|\?",
-)
-
-
-def needs_reply(text: str) -> bool:
-    """Whether a message is about the board (so silence would be rude or costly)."""
-    return bool(_BOARD_WORDS.search(text.split("⟦")[0]))
 
 
 def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:

@@ -86,6 +86,19 @@ def _commit_schema(whats: list[str]) -> dict[str, Any]:
     }
 
 
+_BOARD_WORDS = re.compile(
+    r"\b(support|move|attack|hold|convoy|bounce|dmz|peace|ally|alliance|army|fleet|"
+    r"[A-Z]{3}|[AF] [A-Z]{3})\b|\?",
+)
+
+
+def needs_reply(text: str) -> bool:
+    """Whether a message is about the board (a province, unit, order words or a
+    question). The first, rule-based stage of the gate: small talk ("good luck all")
+    opens no gate at all, so it costs no model call and a small model cannot answer it."""
+    return bool(_BOARD_WORDS.search(text.split("⟦")[0]))
+
+
 def press_on(cfg: DiplomacyConfig) -> bool:
     return cfg.press_rounds > 0
 
@@ -457,6 +470,8 @@ def send(
             continue
         if sender in bots and memory.bot_replies >= cfg.bot_bot_replies:
             continue
+        if not needs_reply(text):
+            continue  # small talk: silence, decided without asking anyone
         out.append(gate_decision(st, bot, n, sender, text))
     return out
 
