@@ -612,8 +612,9 @@ def cost(
     format_: Annotated[str, typer.Option("--format", help="table, csv or json")] = "table",
     db: DbOpt = None,
 ) -> None:
-    """Model calls of a game: tokens, cached tokens, cost and latency per seat and phase."""
-    from parlour.runtime.costs import summarise
+    """Model calls of a game: tokens, cached tokens, cost and latency per seat and phase
+    (and, for bots, orders vs chat spend per power and phase)."""
+    from parlour.runtime.costs import summarise, summarise_pools
 
     if format_ not in ("table", "csv", "json"):
         raise ParlourError(f"unknown format '{format_}'; use table, csv or json")
@@ -628,6 +629,9 @@ def cost(
         by: summarise(calls, by, order=list(row.seats) if by == "seat" else ())
         for by in ("seat", "phase", "model_id")
     }
+    module = registry.load(row.game)
+    if module.chat_purposes:  # a game with a bot protocol: its two budgets side by side
+        groups["pool"] = summarise_pools(calls, module.chat_purposes, names, list(row.seats))
     records: list[dict[str, Any]] = [
         {
             "by": by,

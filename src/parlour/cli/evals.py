@@ -6,6 +6,7 @@ evaluation logic lives in ``parlour.evals``; this module only parses, shows and 
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import sys
@@ -86,6 +87,39 @@ def _report(summary: dict[str, Any]) -> None:
             row += [str(cell["games"]), _pct(cell["a_share"])] if cell else ["0", "-"]
         per.add_row(*row)
     console.print(per)
+    never = Table(title="never stupid (rules broken in submitted orders, per game) and A's calls")
+    for col in ("mode", "A broken", "A guard fixes", "B broken", "A tokens/phase", "A s/phase"):
+        never.add_column(col, justify="left" if col == "mode" else "right")
+    for mode, m in summary["modes"].items():
+        never.add_row(
+            mode,
+            f"{m['stupid_a_per_game']:.2f}",
+            f"{m['guard_fixes_a_per_game']:.2f}",
+            f"{m['stupid_b_per_game']:.2f}",
+            f"{m['a_tokens_per_phase']:.0f}",
+            f"{m['a_latency_per_phase']:.1f}",
+        )
+    console.print(never)
+
+
+def _advance(progress: Any, task: Any, _outcome: object) -> None:
+    progress.advance(task)
+
+
+def _persona_report(runs: list[tuple[str, Any]], vs: str) -> None:
+    """One line per persona: A's centre share in both modes and the never-stupid counts."""
+    table = Table(title=f"persona vs persona-free, against {vs}")
+    for col in ("bot", "1v6 A share [95% CI]", "6v1 A share [95% CI]", "A broken/game"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for label, run in runs:
+        modes = run.summary["modes"]
+        table.add_row(
+            label,
+            _share(modes["1v6"]["a_share"]),
+            _share(modes["6v1"]["a_share"]),
+            f"{max(m['stupid_a_per_game'] for m in modes.values()):.2f}",
+        )
+    console.print(table)
 
 
 @evals_app.command("diplomacy")
@@ -118,10 +152,21 @@ def diplomacy(
     as_json: Annotated[
         bool, typer.Option("--json", help="also print a one-line JSON summary (for scripts)")
     ] = False,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="game setting KEY=VALUE, e.g. press_rounds=1 (repeatable)"),
+    ] = None,
+    personas: Annotated[
+        bool,
+        typer.Option(
+            "--personas", help="--bot is bot:SPEC: run it persona-free and with each persona"
+        ),
+    ] = False,
 ) -> None:
     """Bot A against bot B: --games N plays N games, half of 1 vs 6 and half of 6 vs 1,
     rotating the powers."""
-    from parlour.evals.diplomacy import EvalParams, prepare, run_eval
+    from parlour.cli.set_values import parse_set_options
+    from parlour.evals.diplomacy import EvalParams, persona_variants, prepare, run_eval
     from parlour.evals.plot import share_by_year
 
     if games < 2 or games % 2:
@@ -132,8 +177,39 @@ def diplomacy(
 
     if seed is None:
         seed = secrets.randbelow(1_000_000)
+    options = parse_set_options(set_)
+    if personas:
+        variants = persona_variants(bot)
+        runs = []
+        for label, spec in variants:
+            p = prepare(
+                EvalParams(
+                    spec,
+                    vs,
+                    games // 2,
+                    end_year,
+                    seed,
+                    max(1, jobs),
+                    db_url(db) if db else "",
+                    base_url,
+                    options,
+                )
+            )
+            with progress_bar(console) as progress:
+                task = progress.add_task(f"{label} vs {vs}: games", total=games)
+                advance = functools.partial(_advance, progress, task)
+                runs.append((label, run_eval(p, on_done=advance, prepared=True)))
+        _persona_report(runs, vs)
+        _, js = output_paths(out, runs[0][1].run_id, "eval-diplomacy-personas")
+        js.write_text(
+            json.dumps({label: r.summary for label, r in runs}, indent=2) + "\n",
+            encoding="utf-8",
+        )
+        console.print(f"summaries {js}", highlight=False, soft_wrap=True)
+        return
     params = prepare(
         EvalParams(
+            options=options,
             bot=bot,
             vs=vs,
             games=games // 2,  # the evaluation counts games per mode

@@ -33,6 +33,14 @@ class GameModule:
     #: Config options to add for the player seats a small model plays (``Capabilities.small``),
     #: e.g. werewolf's speech acts; an option the user set is never overridden.
     small_model_options: Callable[[tuple[str, ...]], dict[str, object]] | None = None
+    #: Config options when a seat plays the game's bot protocol (``bot(k=v):SPEC``):
+    #: ``bot_options(seat, options)``; None: the game has no bot protocol.
+    bot_options: Callable[[str, dict[str, str]], dict[str, object]] | None = None
+    #: Config options when a seat becomes a bot mid-game (``resume --seat X=bot:SPEC``):
+    #: ``bot_takeover(game, seat, options)``; the stored actions must replay under them.
+    bot_takeover: Callable[[Game, str, dict[str, str]], dict[str, object]] | None = None
+    #: Decision purposes that spend a seat's chat budget (the rest: the orders pool).
+    chat_purposes: frozenset[str] = frozenset()
 
     @property
     def fallback_policy(self) -> Policy:

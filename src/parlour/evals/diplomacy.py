@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import re
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -72,6 +73,15 @@ class GameOutcome:
     winner: str | None
     eliminated: tuple[str, ...]
     seconds: float
+    #: "never stupid" counts (``guards.violations``) in the orders A's / B's powers
+    #: submitted, and corrections the guards made to A's bot plans before submission
+    stupid_a: int = 0
+    stupid_b: int = 0
+    guard_fixes_a: int = 0
+    #: A's model calls: movement phases played, input+output tokens, latency (seconds)
+    a_phases: int = 0
+    a_tokens: int = 0
+    a_latency_s: float = 0.0
 
     def share_of(self, powers: Sequence[str], counts: dict[str, int] | None = None) -> float:
         """Mean per-power share of the centres (parity: 1 / number of powers)."""
@@ -160,6 +170,8 @@ def play_task(task: GameTask, params: EvalParams) -> GameOutcome:
         (task.power,) if task.mode == "1v6" else tuple(p for p in all_powers if p != task.power)
     )
     counts = game.board.centre_counts()
+    stupid = never_stupid(game)
+    a_calls = [c for c in store.calls(session.game_id) if c.seat in a_powers]
     return GameOutcome(
         task=task,
         game_id=session.game_id,
@@ -169,7 +181,35 @@ def play_task(task: GameTask, params: EvalParams) -> GameOutcome:
         winner=result.winners[0] if result.winners else None,
         eliminated=tuple(game.state.eliminated),
         seconds=time.perf_counter() - started,
+        stupid_a=sum(n for p, n in stupid.items() if p in a_powers),
+        stupid_b=sum(n for p, n in stupid.items() if p not in a_powers),
+        guard_fixes_a=sum(
+            sum(m.guards.values()) for p, m in game.state.bots.items() if p in a_powers
+        ),
+        a_phases=sum(1 for r in game.state.history if r.phase.endswith("M")),
+        a_tokens=sum(c.input_tokens + c.output_tokens for c in a_calls),
+        a_latency_s=sum(c.latency_s for c in a_calls),
     )
+
+
+def never_stupid(game: Any) -> dict[str, int]:
+    """Per power, the never-stupid rules its submitted movement orders broke over the
+    game (``guards.violations`` on the board they were given on; a bot's recorded
+    threats count for the open-home rule). Target for a bot: 0."""
+    from parlour.games.diplomacy.bot_protocol import declared_threats
+    from parlour.games.diplomacy.guards import violations
+
+    out: dict[str, int] = {}
+    for record in game.state.history:
+        board = game.board_at(record.phase)
+        if not record.phase.endswith("M") or board is None:
+            continue
+        for power, texts in record.orders:
+            orders = {" ".join(t.split()[:2]): t for t in texts}
+            memory = game.state.bots.get(power)
+            threats = declared_threats(memory, board) if memory is not None else {}
+            out[power] = out.get(power, 0) + len(violations(board, power, orders, threats))
+    return out
 
 
 def play_all(
@@ -261,7 +301,22 @@ def _mode_summary(mode: Mode, outcomes: Sequence[GameOutcome], parity: float) ->
         "b_eliminations": sum(len(set(o.eliminated) - set(o.a_powers)) for o in outcomes),
         "per_power": per_power,
         "mean_seconds": sum(o.seconds for o in outcomes) / max(len(outcomes), 1),
+        # never stupid, per game: rules broken in submitted orders (A: target 0) and
+        # corrections the guards made to A's plans; B's count is for reference
+        "stupid_a_per_game": _per_game(outcomes, "stupid_a"),
+        "stupid_b_per_game": _per_game(outcomes, "stupid_b"),
+        "guard_fixes_a_per_game": _per_game(outcomes, "guard_fixes_a"),
+        "stupid_a_games": [o.stupid_a for o in outcomes],
+        # cost and latency per movement phase of A's model calls (0 for scripted bots)
+        "a_tokens_per_phase": sum(o.a_tokens for o in outcomes)
+        / max(sum(o.a_phases for o in outcomes), 1),
+        "a_latency_per_phase": sum(o.a_latency_s for o in outcomes)
+        / max(sum(o.a_phases for o in outcomes), 1),
     }
+
+
+def _per_game(outcomes: Sequence[GameOutcome], name: str) -> float:
+    return sum(float(getattr(o, name)) for o in outcomes) / max(len(outcomes), 1)
 
 
 def summarise(params: EvalParams, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
@@ -330,6 +385,25 @@ def run_eval(
     run_id = store.record_eval(GAME, params.public(), summary)
     summary["run_id"] = run_id
     return EvalRun(run_id, summary, outcomes)
+
+
+def persona_variants(bot: str) -> list[tuple[str, str]]:
+    """``bot[(...)]:INNER`` persona-free and once per persona: (label, seat spec), so the
+    harness measures a persona's effect instead of assuming it."""
+    from parlour.games.diplomacy.personas import PERSONAS
+
+    match = re.fullmatch(r"bot(?:\((?P<opts>[^)]*)\))?:(?P<inner>.+)", bot.strip())
+    if match is None:
+        raise ParlourError(f"--personas needs a bot spec, bot[(...)]:SPEC, got '{bot}'")
+    opts = [o for o in (match["opts"] or "").split(",") if o and not o.startswith("persona=")]
+    inner = match["inner"]
+
+    def spec(extra: list[str]) -> str:
+        return f"bot({','.join(extra)}):{inner}" if extra else f"bot:{inner}"
+
+    return [("persona-free", spec(opts))] + [
+        (name, spec([f"persona={name}", *opts])) for name in PERSONAS
+    ]
 
 
 def _standard_total() -> int:

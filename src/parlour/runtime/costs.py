@@ -54,3 +54,40 @@ def summarise(calls: Iterable[CallRecord], by: str, order: Sequence[str] = ()) -
     first_seen = list(lines)
     ordered = sorted(first_seen, key=lambda k: (rank.get(k, len(rank)), first_seen.index(k)))
     return [*(lines[k] for k in ordered), total]
+
+
+def pool_of(purpose: str, chat_purposes: frozenset[str]) -> str:
+    """The budget pool a call spends: ``chat`` for talk, ``orders`` for everything else."""
+    return "chat" if purpose in chat_purposes else "orders"
+
+
+def summarise_pools(
+    calls: Iterable[CallRecord],
+    chat_purposes: frozenset[str],
+    names: dict[str, str],
+    order: Sequence[str] = (),
+) -> list[CostLine]:
+    """Orders vs chat spend per seat and phase (a bot's two budgets, see ``bot_budget``).
+
+    Keys read ``Seat · PHASE · pool``; seats in ``order`` first, phases as played, the
+    orders line before the chat line; then one total line per pool and the grand total.
+    """
+    calls = list(calls)
+    rank = {key: i for i, key in enumerate(order)}
+    phases: dict[str, int] = {}
+    lines: dict[tuple[str, str, str], CostLine] = {}
+    pools = {"orders": CostLine("all orders"), "chat": CostLine("all chat")}
+    total = CostLine("total")
+    for call in calls:
+        phases.setdefault(call.phase, len(phases))
+        pool = pool_of(call.purpose, chat_purposes)
+        key = (call.seat, call.phase, pool)
+        name = f"{names.get(call.seat, call.seat)} · {call.phase} · {pool}"
+        lines.setdefault(key, CostLine(name)).add(call)
+        pools[pool].add(call)
+        total.add(call)
+    ordered = sorted(
+        lines,
+        key=lambda k: (rank.get(k[0], len(rank)), k[0], phases[k[1]], k[2] != "orders"),
+    )
+    return [*(lines[k] for k in ordered), pools["orders"], pools["chat"], total]

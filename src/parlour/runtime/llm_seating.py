@@ -17,8 +17,10 @@ from parlour.models.messages import Message, Usage, messages_digest
 from parlour.models.pricing import cost
 from parlour.models.registry import resolve
 from parlour.models.replay import RecordedCall, ReplayBackend
+from parlour.runtime.bot_budget import BotBudget, BudgetedSeat, CountingSink
 from parlour.runtime.seat_context import StoreReader, build_components, record_retrievals
 from parlour.runtime.seating import (
+    BotSpec,
     ChaosSpec,
     ContextSpec,
     ModelSpec,
@@ -100,7 +102,7 @@ class LlmFactory:
         self, spec: SeatSpec | str, *, game_id: str = "", seed: int | None = None
     ) -> ModelBackend:
         spec = parse_seat_spec(spec) if isinstance(spec, str) else spec
-        if isinstance(spec, ContextSpec):  # `context(...):INNER` plays INNER
+        if isinstance(spec, ContextSpec | BotSpec):  # `context(...):INNER` plays INNER
             return self.backend(spec.inner, game_id=game_id, seed=seed)
         if isinstance(spec, ChaosSpec) and is_model(spec):
             inner = self.backend(spec.inner, game_id=game_id, seed=seed)
@@ -164,8 +166,21 @@ class LlmFactory:
     def __call__(
         self, spec: SeatSpec, seat: SeatInfo, module: GameModule, seed: int, game_id: str
     ) -> Seat:
+        if isinstance(spec, BotSpec):
+            budget = BotBudget(spec.chat_tokens, spec.orders_tokens, module.chat_purposes)
+            sink = CountingSink(budget, StoreSink(self.store, game_id))
+            llm = self.seat(
+                spec.inner,
+                seat.id,
+                module.prompter,
+                module.fallback_policy,
+                seed,
+                sink=sink,
+                game_id=game_id,
+            )
+            return BudgetedSeat(llm, budget)
         context: tuple[ContextComponent, ...] = ()
-        inner = spec
+        inner: SeatSpec = spec
         if isinstance(spec, ContextSpec):
             inner = spec.inner
             context = build_components(spec.plan, self.backend(inner), self.backend, self.rankers)

@@ -38,6 +38,7 @@ SPEC_FORMS = (
     "replay:GAME_ID",
     "chaos(rate=R[,seed=S]):SPEC",
     "context(memory,journal,recall):SPEC",
+    "bot[(persona=P,chat=N,orders=N)]:SPEC",
 )
 
 
@@ -104,19 +105,34 @@ class ContextSpec:
     text: str = field(default="", compare=False)
 
 
-SeatSpec = PolicySpec | RandomSpec | HumanSpec | ModelSpec | ReplaySpec | ChaosSpec | ContextSpec
+@dataclass(frozen=True)
+class BotSpec:
+    """``bot[(persona=P,chat=N,orders=N)]:SPEC``: the seat plays the game's bot protocol
+    (Diplomacy: plan, negotiate, finalise) with ``inner`` answering; ``chat``/``orders``
+    are token budgets for the game (0: unlimited)."""
+
+    inner: SeatSpec
+    options: tuple[tuple[str, str], ...] = ()
+    chat_tokens: int = 0
+    orders_tokens: int = 0
+    text: str = field(default="", compare=False)
+
+
+SeatSpec = (
+    PolicySpec | RandomSpec | HumanSpec | ModelSpec | ReplaySpec | ChaosSpec | ContextSpec | BotSpec
+)
 
 
 def is_model(spec: SeatSpec) -> bool:
     """Played through a model backend (so through an ``LlmSeat``)."""
-    if isinstance(spec, ChaosSpec | ContextSpec):
+    if isinstance(spec, ChaosSpec | ContextSpec | BotSpec):
         return is_model(spec.inner)
     return isinstance(spec, ModelSpec | ReplaySpec)
 
 
 def replay_source(spec: SeatSpec) -> ReplaySpec | None:
     """The strict replay inside ``spec`` (alone or under chaos), if any."""
-    if isinstance(spec, ChaosSpec | ContextSpec):
+    if isinstance(spec, ChaosSpec | ContextSpec | BotSpec):
         return replay_source(spec.inner)
     return spec if isinstance(spec, ReplaySpec) and spec.strict else None
 
@@ -148,6 +164,8 @@ def parse_seat_spec(text: str, policies: Collection[str] = ()) -> SeatSpec:
         raise _bad(text, "it is not NAME[(KEY=VALUE,...)][:ARGUMENT]", policies) from None
     if parsed.name == "chaos":
         return _chaos(text, parsed.options, parsed.arg, policies)
+    if parsed.name == "bot":
+        return _bot(text, parsed.options, parsed.arg, policies)
     if parsed.name == "replay":
         unknown = sorted(set(parsed.options) - {"strict"})
         if unknown or not parsed.arg:
@@ -186,6 +204,28 @@ def _chaos(
     if isinstance(inner, HumanSpec):
         raise _bad(text, "chaos cannot wrap a human", policies)
     return ChaosSpec(inner, float(rate), seed, kinds, text=text)
+
+
+def _bot(
+    text: str, options: Mapping[str, object], arg: str | None, policies: Collection[str]
+) -> BotSpec:
+    if not arg:
+        raise _bad(text, "bot plays through another spec, e.g. bot:local or bot:scripted", policies)
+    inner = parse_seat_spec(arg, policies)
+    if isinstance(inner, HumanSpec | BotSpec):
+        raise _bad(text, "bot wraps a model or a script, not a human or another bot", policies)
+    budgets: dict[str, int] = {}
+    for key in ("chat", "orders"):
+        value = options.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise _bad(text, f"{key} is a token budget, a whole number >= 0", policies)
+        budgets[key] = value
+    rest = tuple((k, str(v)) for k, v in options.items() if k not in budgets)
+    return BotSpec(inner, rest, budgets["chat"], budgets["orders"], text=text)
+
+
+def bot_inner(spec: SeatSpec) -> SeatSpec:
+    return spec.inner if isinstance(spec, BotSpec) else spec
 
 
 def module_spec(text: str, module: GameModule) -> SeatSpec:
@@ -245,6 +285,8 @@ def build_seat(
     """The seat for ``spec``; ``seed`` is the game's seed (each seat derives its own)."""
     if isinstance(spec, str):
         spec = module_spec(spec, module)
+    if isinstance(spec, BotSpec) and not is_model(spec):
+        return build_seat(spec.inner, seat, module, seed, llm_factory, human, game_id)
     seat_seed = hash_seed(seed, seat.id)
     if isinstance(spec, PolicySpec):
         policy = module.named_policy(spec.name)

@@ -25,6 +25,7 @@ from parlour.games import registry
 from parlour.runtime.llm_seating import LlmFactory, effective_calls, resume_streams
 from parlour.runtime.runner import Observer, Runner
 from parlour.runtime.seating import (
+    BotSpec,
     HumanSpec,
     LlmSeatFactory,
     PolicySpec,
@@ -140,6 +141,22 @@ def plan(
         merged_config = module.make_config(players, options)
         if merged_config != config:  # build again only when a human changes the rules
             config, game = merged_config, module.game.new(merged_config, seed)
+    bots = {s: spec for s, spec in explicit.items() if isinstance(spec, BotSpec)}
+    if isinstance(default, BotSpec):
+        bots.update({i.id: default for i in infos if not i.system and i.id not in explicit})
+    if bots and source is None:
+        if module.bot_options is None:
+            raise ParlourError(f"{game_name} has no bot protocol; drop bot: from the seat spec")
+        for seat_id, bot in sorted(bots.items()):
+            for key, value in module.bot_options(seat_id, dict(bot.options)).items():
+                merged = options.get(key)
+                if isinstance(merged, list) and isinstance(value, list):
+                    value = [*merged, *value]
+                elif isinstance(merged, dict) and isinstance(value, dict):
+                    value = {**merged, **value}
+                options[key] = value
+        config = module.make_config(players, options)
+        game = module.game.new(config, seed)
     notes: list[str] = []
     specs: dict[str, SeatSpec] = {}
     for info in game.seats():
@@ -289,6 +306,11 @@ def plan_resume(
         info.id: module_spec(overrides.get(info.id, row.seats[info.id]), module)
         for info in game.seats()
     }
+    takeovers = {
+        s: spec for s, spec in specs.items() if s in overrides and isinstance(spec, BotSpec)
+    }
+    if takeovers:
+        game = _take_over(store, game_id, module, game, row.seed, takeovers)
     models = {spec for spec in specs.values() if is_model(spec)}
     if models and llm is None:
         llm = LlmFactory(store=store, base_url=base_url)
@@ -306,6 +328,47 @@ def plan_resume(
         game_id=game_id,
         next_idx=next_idx,
     )
+
+
+def _take_over(
+    store: Store,
+    game_id: str,
+    module: GameModule,
+    game: Game,
+    seed: int,
+    bots: dict[str, BotSpec],
+) -> Game:
+    """The stored game under a config where ``bots`` play the game's bot protocol from
+    the next phase (the game bootstraps their memory from what they saw), replayed to
+    its last action; stored by ``resume_planned``."""
+    if module.bot_takeover is None:
+        raise ParlourError("this game has no bot protocol; drop bot: from --seat")
+    options: dict[str, object] = game.config.model_dump(mode="json")
+    for seat_id, bot in sorted(bots.items()):
+        for key, value in module.bot_takeover(game, seat_id, dict(bot.options)).items():
+            options[key] = _merged(options.get(key), value)
+    config = module.make_config(None, options)
+    if config == game.config:
+        return game  # already a bot (an earlier takeover): nothing changes
+    again = module.game.new(config, seed)
+    for act in store.actions(game_id):
+        try:
+            again.apply(act.decision_id, act.action)
+        except IllegalAction as err:
+            raise ParlourError(
+                f"game {game_id}: a bot cannot take over here (stored action #{act.idx}: "
+                f"{err}); resume without bot: and try again at the next phase"
+            ) from err
+    return again
+
+
+def _merged(old: object, new: object) -> object:
+    """Config list and dict options grow (another bot joins ``bots``); the rest replace."""
+    if isinstance(old, list) and isinstance(new, list):
+        return [*old, *(v for v in new if v not in old)]
+    if isinstance(old, dict) and isinstance(new, dict):
+        return {**old, **new}
+    return new
 
 
 def _seats(
@@ -433,8 +496,12 @@ def resume_planned(
     assert planned.game_id is not None, "plan with plan_resume"
     game_id = planned.game_id
     specs = planned.texts
-    if specs != store.get_game(game_id).seats:
+    row = store.get_game(game_id)
+    if specs != row.seats:
         store.set_seats(game_id, specs)
+    config = planned.config.model_dump_json()
+    if config != row.config:  # a bot took a seat over: its config from here on
+        store.set_config(game_id, config)
     seats = _seats(planned, planned.llm, human, game_id)
     if planned.llm is not None:
         applied = {a.decision_id for a in store.actions(game_id)}

@@ -236,6 +236,17 @@ class Store:
             )
 
     @_guarded
+    def set_config(self, game_id: str, config: str) -> None:
+        """A takeover's config (e.g. a power becomes a bot from the next phase); the
+        stored actions replay under it, checked by the caller."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                schema.games.update()
+                .where(schema.games.c.id == game_id)
+                .values(config=config, updated_at=time.time())
+            )
+
+    @_guarded
     def finish_game(self, game_id: str, result: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
             conn.execute(

@@ -43,7 +43,10 @@ class HumanSeat:
         self._render = render_event or (
             lambda e: f"{e.speaker + ': ' if e.speaker else ''}{e.text}"
         )
-        self._seen = -1
+        # Events printed so far, not a high-water mark: with several people at one
+        # terminal (hot seat), a message to one of them that arrives while another is
+        # asked is shown when its reader is asked next (and nothing twice).
+        self._seen: set[int] = set()
         #: False when a live observer already shows this seat's events
         self._show_news = show_news
         # One terminal, one question at a time, even when decisions are concurrent.
@@ -58,9 +61,9 @@ class HumanSeat:
 
     def _print_news(self, view: AnyView) -> None:
         for event in view.events:
-            if event.seq > self._seen:
+            if event.seq not in self._seen:
                 self._console.print(self._render(event), markup=False, highlight=False)
-                self._seen = event.seq
+                self._seen.add(event.seq)
 
     def _say(self, line: str) -> None:
         self._console.print(line, markup=False, highlight=False)

@@ -19,7 +19,8 @@ from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.markers import SecretMarkers
-from parlour.games.diplomacy import decisions, press, reports
+from parlour.games.diplomacy import bot_protocol as bp
+from parlour.games.diplomacy import consolidate, decisions, press, reports
 from parlour.games.diplomacy.adjudicator import Rules, process_phase
 from parlour.games.diplomacy.board import Board, PhaseType, Season, initial_board
 from parlour.games.diplomacy.config import DiplomacyConfig
@@ -149,18 +150,42 @@ class DiplomacyGame:
         decision = st.pending.get(decision_id)
         decision.check(action)
         mark = len(st.log)
-        if decision.purpose == press.PRESS:
-            press.apply_press(st, self._config, decision, action)
+        cfg = self._config
+        opened: list[Decision] = []
+        purpose = decision.purpose
+        if purpose == press.PRESS and st.stage == "window":
+            opened = bp.apply_talk(st, cfg, decision, action, self._bots())
+        elif purpose == press.PRESS:
+            press.apply_press(st, cfg, decision, action)
+        elif purpose == bp.PLAN:
+            opened = bp.apply_plan(st, cfg, decision, action)
+        elif purpose == bp.GATE:
+            opened = bp.apply_gate(st, cfg, decision, action)
+        elif purpose in (bp.REPLY, bp.INITIATE):
+            opened = bp.apply_message(st, cfg, decision, action, self._bots())
+        elif purpose == bp.FINALISE:
+            st.submitted[decision.seat] = bp.apply_finalise(st, cfg, decision, action)
         else:
             st.submitted[decision.seat] = _orders_of(decision, action)
         st.pending.take(decision_id)
+        for d in opened:
+            st.pending.open(d)
         self._advance()
         return st.log.since(mark)
+
+    def _bots(self) -> list[str]:
+        """Powers playing the bot protocol this phase (surviving ones)."""
+        st, cfg = self._st, self._config
+        phase = st.board.phase.name
+        return [p for p in cfg.bots if p in st.bots and cfg.is_bot(p, phase)]
 
     def _advance(self) -> None:
         st = self._st
         while not st.pending and st.stage != "over":
-            if st.stage == "press":
+            if st.stage == "window":
+                st.stage = "finalise"
+                self._open(bp.finalise_decisions(st, self._bots()))
+            elif st.stage == "press":
                 if st.press_round < self._config.press_rounds:
                     st.press_round += 1
                     self._open(press.press_decisions(st, self._config))
@@ -184,7 +209,15 @@ class DiplomacyGame:
             Audience.everyone(),
             data={"phase": board.phase.name, "counts": board.centre_counts()},
         )
-        if board.phase.type is PhaseType.MOVEMENT and cfg.press_rounds > 0:
+        for power in cfg.bots:
+            if power not in st.bots and cfg.is_bot(power, board.phase.name):
+                consolidate.start(st, power)
+        bots = self._bots()
+        if board.phase.type is PhaseType.MOVEMENT and bots:
+            st.stage = "window"
+            st.press_round = 0
+            self._open(bp.open_window(st, cfg, bots))
+        elif board.phase.type is PhaseType.MOVEMENT and cfg.press_rounds > 0:
             st.stage = "press"
             st.press_round = 1
             self._open(press.press_decisions(st, cfg))
@@ -236,6 +269,8 @@ class DiplomacyGame:
             },
         )
         st.history.append(PhaseRecord(phase, tuple(submitted.items()), outcomes, dislodged))
+        for power in self._bots():
+            consolidate.after_phase(st, power, board, submitted, result.board)
         st.boards.append(board)
         new = result.board
         st.board = new

@@ -17,6 +17,9 @@ from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
 from parlour.games.diplomacy.baselines import hold_orders
 from parlour.games.diplomacy.board import Board
+from parlour.games.diplomacy.bot_policy import bot_answer
+from parlour.games.diplomacy.bot_policy import plan as bot_plan
+from parlour.games.diplomacy.bot_protocol import BOT_PURPOSES, PLAN
 from parlour.games.diplomacy.decisions import BUILDS, REMOVALS, RETREATS
 from parlour.games.diplomacy.dumbbot import dumbbot_orders
 from parlour.games.diplomacy.orders import Order, Waive
@@ -71,7 +74,11 @@ def answer_with(decision: Decision, orders: Iterable[Order], view: DiplomacyView
 
 
 def dumbbot(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
-    """DumbBot (docs/dumbbot.md) for orders, retreats and adjustments; silent in press."""
+    """DumbBot (docs/dumbbot.md) for orders, retreats and adjustments; silent in press;
+    the scripted bot (``bot_policy``) for the bot protocol's decisions."""
+    scripted = bot_answer(view, decision, rng)
+    if scripted is not None:
+        return scripted
     if decision.purpose == PRESS:
         return silent()
     return answer_with(decision, dumbbot_orders(board_of(view), decision.seat, rng), view)
@@ -79,7 +86,15 @@ def dumbbot(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
 
 def hold(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     """Civil disorder: every unit holds, dislodged units disband, builds are waived and
-    removals follow the rulebook's civil-disorder order. The fallback for failed seats."""
+    removals follow the rulebook's civil-disorder order. The fallback for failed seats.
+
+    A bot's decisions fall back along the chain floor → DumbBot → hold: a decision with
+    a default (the floor for finalise, silence for talk) takes it; a plan takes DumbBot's.
+    """
+    if decision.purpose == PLAN:
+        return bot_plan(view, decision, rng)
+    if decision.purpose in BOT_PURPOSES and decision.default is not None:
+        return decision.default
     if decision.purpose == PRESS:
         return silent()
     if decision.purpose == BUILDS:

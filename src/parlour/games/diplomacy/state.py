@@ -16,8 +16,9 @@ from parlour.core.game import Result
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.games.diplomacy.board import Board
+from parlour.games.diplomacy.bot_memory import BotMemory
 
-Stage = Literal["press", "orders", "over"]
+Stage = Literal["press", "orders", "window", "finalise", "over"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,12 @@ class DiplomacyState:
     log: EventLog = field(default_factory=EventLog)
     markers: SecretMarkers = field(default_factory=lambda: SecretMarkers(False))
     outcome: Result | None = None
+    #: bot power → its memory (the bot protocol, docs/diplomacy-bot.md)
+    bots: dict[str, BotMemory] = field(default_factory=dict)
+    #: press messages emitted this phase (numbers gate/reply decisions)
+    msg_seq: int = 0
+    #: human power → talk turns taken this phase (window press)
+    talk_turns: dict[str, int] = field(default_factory=dict)
 
     def emit(
         self,
@@ -103,4 +110,7 @@ class DiplomacyState:
             log=self.log.copy(),
             markers=self.markers.copy(),
             outcome=self.outcome,
+            bots={p: m.copy() for p, m in self.bots.items()},
+            msg_seq=self.msg_seq,
+            talk_turns=dict(self.talk_turns),
         )

@@ -93,12 +93,38 @@ class DiplomacyPublic(Facts):
     result: Result | None
 
 
+class CommitmentFacts(Facts):
+    by: str
+    with_: str
+    what: str
+    phase: str
+    kind: str
+    status: str
+
+
+class BotFacts(Facts):
+    """A bot power's own memory (docs/diplomacy-bot.md); only that power sees it."""
+
+    persona: str
+    deception: float
+    read: str
+    floor: dict[str, str]
+    agenda: list[tuple[str, str]]
+    commitments: list[CommitmentFacts]
+    trust: dict[str, int]
+    betrayals: list[str]
+    journal: list[str]
+    guards: dict[str, int]
+    bootstrapped: bool
+
+
 class DiplomacyPrivate(Facts):
     power: str
     power_name: str
     home_centres: list[str]
     #: powers this one may press privately (empty without press)
     press_to: list[str]
+    bot: BotFacts | None = None
 
 
 DiplomacyView = View[DiplomacyPublic, DiplomacyPrivate]
@@ -196,6 +222,7 @@ def seat_view(
         power_name=power_name(power),
         home_centres=list(gm.home_centres.get(power, ())),
         press_to=[p for p in surviving(st.board) if p != power] if cfg.press_rounds else [],
+        bot=_bot_facts(st, cfg, power),
     )
     return DiplomacyView(
         game=GAME,
@@ -205,6 +232,30 @@ def seat_view(
         public=public,
         private=private,
         events=tuple(st.log.visible(power)),
+    )
+
+
+def _bot_facts(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> BotFacts | None:
+    memory = st.bots.get(power)
+    if memory is None:
+        return None
+    return BotFacts(
+        persona=cfg.personas.get(power, ""),
+        deception=cfg.deception_of(power),
+        read=memory.read,
+        floor=dict(memory.floor),
+        agenda=list(memory.agenda),
+        commitments=[
+            CommitmentFacts(
+                by=c.by, with_=c.with_, what=c.what, phase=c.phase, kind=c.kind, status=c.status
+            )
+            for c in memory.commitments
+        ],
+        trust={p: memory.trust_of(p) for p in st.board.game_map.powers if p != power},
+        betrayals=[f"{b.phase} {b.power}: {b.what}" for b in memory.betrayals],
+        journal=list(memory.journal),
+        guards=dict(memory.guards),
+        bootstrapped=memory.bootstrapped,
     )
 
 
