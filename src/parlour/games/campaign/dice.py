@@ -44,10 +44,12 @@ def notation(modifier: int) -> str:
 
 
 def band(natural: int, total: int, dc: int) -> Band:
-    if natural == 1 or total < dc - 4:
+    if natural == 1:
         return "complication"
     if natural == 20 or total >= dc + 10:
         return "success with style"
+    if total < dc - 4:
+        return "complication"
     return "mixed" if total < dc else "success"
 
 

@@ -229,7 +229,8 @@ class CampaignGame:
         if self._phase == "gd":
             return (req.gd_decision(self._id("gd"), self._c, self._message or ""),)
         if self._phase in ("story", "open"):
-            return (req.story_decision(self._id(self._phase), self._c, self._phase),)
+            purpose = "open" if self._phase == "open" else "synopsis"
+            return (req.story_decision(self._id(self._phase), self._c, purpose),)
         if self._phase == "scene":
             npcs = self._synopsis.npc_list
             return (
