@@ -436,7 +436,7 @@ class CampaignGame:
                 "line",
                 f"{self._c.npc(npc).name}: “{text}”",
                 Audience.everyone(),
-                speaker=SCENE,
+                # no speaker: the line is the NPC's (its name leads the text), not the seat's
                 data={"npc": npc, "said": text},
             )
         self._draft, self._rewrite, self._rewrites = None, "", 0

@@ -50,7 +50,7 @@ def scripted_game_director(view: AnyView, decision: Decision, rng: Rng) -> Actio
         value["check"] = {
             "skill": skill,
             "difficulty": levels[len(levels) // 2],
-            "reason": f"the outcome of '{message[:60]}' is uncertain",
+            "reason": "the outcome is uncertain",
         }
         cost = schema.get("properties", {}).get("cost", {}).get("properties", {})
         value["cost"] = {"hp": 1}
@@ -97,16 +97,23 @@ def continue_scene(view: AnyView, decision: Decision) -> Action:
 
 
 def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """Sets the scene on its first beat, then has each NPC present answer the player,
+    quoting what they just said."""
     facts = view.public
     sheets = view.private.npcs
-    said = [e.text for e in view.events if e.kind == "message" and e.phase == view.phase]
+    now = [e for e in view.events if e.phase == view.phase and e.data.get("scene") == facts.scene]
+    said = [e.text for e in now if e.kind == "message"]
     last = said[-1] if said else ""
-    narration = f"{facts.location}. {facts.synopsis}"[: decision.json_schema["properties"]["narration"]["maxLength"]]  # type: ignore[index]
+    if any(e.kind == "narration" for e in now):
+        narration = f"The moment hangs in {facts.location}."
+    else:
+        narration = f"{facts.location}. {facts.synopsis}"
+    limit = int((decision.json_schema or {})["properties"]["narration"]["maxLength"])
     lines = []
     for sheet in sheets[:3]:
-        text = f'You said "{last}". Hm.' if last else f"{sheet.name} nods at you."
+        text = f'You said "{last}". Hm.' if last else f"{sheet.name} looks up at you."
         lines.append({"npc": sheet.id, "text": text[:200]})
-    return Structured(value={"narration": narration, "lines": lines})
+    return Structured(value={"narration": narration[:limit], "lines": lines})
 
 
 def scripted_review(view: AnyView, decision: Decision, rng: Rng) -> Action:
