@@ -32,7 +32,9 @@ def scripted_game(
 def forbidden(game: CampaignGame, seat: str, given: object) -> list[str]:
     """Markers in ``given`` that ``seat`` is not entitled to now."""
     text = "\n".join(t for _, t in strings_in(given, ""))
-    return sorted(m for m, allowed in game.secret_markers().items() if seat not in allowed and m in text)
+    return sorted(
+        m for m, allowed in game.secret_markers().items() if seat not in allowed and m in text
+    )
 
 
 __all__ = ["MODULE", "forbidden", "scripted_game"]

@@ -16,15 +16,33 @@ from parlour.games.campaign.loader import CAMPAIGN_DIR
 def _run(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "COLUMNS": "200", "PARLOUR_DB": str(db)}
     return subprocess.run(
-        [sys.executable, "-m", "parlour", *args], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "parlour", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_a_person_plays_with_sheet_inventory_recap_and_resumes(tmp_path: Path) -> None:
     db = tmp_path / "c.sqlite"
     env = {**os.environ, "COLUMNS": "160", "PARLOUR_DB": str(db), "NO_COLOR": "1"}
-    args = ["-m", "parlour", "play", "campaign", "--campaign", "night_school", "--model",
-            "scripted", "--seed", "4", "--set", "turns_per_session=2", "--set", "sessions=2"]
+    args = [
+        "-m",
+        "parlour",
+        "play",
+        "campaign",
+        "--campaign",
+        "night_school",
+        "--model",
+        "scripted",
+        "--seed",
+        "4",
+        "--set",
+        "turns_per_session=2",
+        "--set",
+        "sessions=2",
+    ]
     child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=60)
     child.expect("Priya Okafor: “")  # the opening beat: an NPC line, rendered as speech
     child.expect("> ")
@@ -44,8 +62,9 @@ def test_a_person_plays_with_sheet_inventory_recap_and_resumes(tmp_path: Path) -
     child.expect(r"continue with: parlour resume (\S+)")
     gid = child.match.group(1).strip()
     child.expect(pexpect.EOF)
-    again = pexpect.spawn(sys.executable, ["-m", "parlour", "resume", gid], env=env,
-                          encoding="utf-8", timeout=60)
+    again = pexpect.spawn(
+        sys.executable, ["-m", "parlour", "resume", gid], env=env, encoding="utf-8", timeout=60
+    )
     while True:
         i = again.expect(["> ", "Game over", pexpect.EOF])
         if i == 0:
@@ -63,8 +82,18 @@ def test_a_person_plays_with_sheet_inventory_recap_and_resumes(tmp_path: Path) -
 
 def test_show_as_scene_director_shows_only_what_it_was_shown(tmp_path: Path) -> None:
     db = tmp_path / "c.sqlite"
-    watch = _run(db, "watch", "campaign", "--model", "scripted", "--seed", "3",
-                 "--set", "plant_markers=true", "--quiet")
+    watch = _run(
+        db,
+        "watch",
+        "campaign",
+        "--model",
+        "scripted",
+        "--seed",
+        "3",
+        "--set",
+        "plant_markers=true",
+        "--quiet",
+    )
     assert watch.returncode == 0, watch.stderr
     (gid,) = sqlite3.connect(db).execute("SELECT id FROM games").fetchone()
     shown = _run(db, "show", gid, "--as", "scene-director")

@@ -23,14 +23,30 @@ def test_shipped_campaigns_load() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
-        ("  npcs: [bram]", "  npcs: [bram, zed]", ":61: [C004] unknown NPC 'zed'; known: bram, cala"),
-        ("    persona: A guard", "    persna: A guard", ":31: [C001] unknown key 'persna' (did you mean 'persona'?)"),
+        (
+            "  npcs: [bram]",
+            "  npcs: [bram, zed]",
+            ":61: [C004] unknown NPC 'zed'; known: bram, cala",
+        ),
+        (
+            "    persona: A guard",
+            "    persna: A guard",
+            ":31: [C001] unknown key 'persna' (did you mean 'persona'?)",
+        ),
         ("  hp: 6", "  hp: lots", ":17: [C002] 'pc.hp' must be a whole number"),
         ("  location: inn", "  location: cellar", ":60: [C005] unknown location 'cellar'"),
         ("    climb: 2", "    swim: 2", ":16: [C006] unknown skill 'swim'; known: talk, climb"),
-        ("  inventory: [coin]", "  inventory: [coin, lamp]", ":18: [C007] unknown item 'lamp'; known: coin, rope"),
+        (
+            "  inventory: [coin]",
+            "  inventory: [coin, lamp]",
+            ":18: [C007] unknown item 'lamp'; known: coin, rope",
+        ),
         ("  - id: cala", "  - id: bram", ":29: [C003] id 'bram' is used twice"),
-        ("      bram: Her source", "      bob: Her source", ":37: [C004] unknown NPC 'bob'; known: pc, bram, cala"),
+        (
+            "      bram: Her source",
+            "      bob: Her source",
+            ":37: [C004] unknown NPC 'bob'; known: pc, bram, cala",
+        ),
         ("  easy: 8\n  hard: 14", "  {}", ":[C009] 'difficulties' must not be empty"),
         ("title: Short Test", "title: [Short", ":3: YAML syntax error"),
     ],

@@ -43,7 +43,10 @@ def test_conformance_with_review_on_the_short_campaign() -> None:
     config = make_config(None, {"campaign": "short_test", "review": True, "sessions": 3})
     marked = config.model_copy(update={"plant_markers": True})
     report = conformance.check(
-        MODULE, seeds=range(20), configs=lambda s: config, marked=lambda s: marked,
+        MODULE,
+        seeds=range(20),
+        configs=lambda s: config,
+        marked=lambda s: marked,
         decision_seeds=range(2),
     )
     assert report.views_scanned > 0
@@ -136,7 +139,10 @@ def test_unknown_npc_id_is_a_precise_error_and_the_fallback_continues() -> None:
     with pytest.raises(IllegalAction, match=r"npc_list/0: 'bob' is not one of \['priya'"):
         game.apply(d.id, bad)
     with pytest.raises(IllegalAction, match=r"location: 'moon' is not one of"):
-        game.apply(d.id, Structured(value={"text": "x", "npc_list": [], "location": "moon", "new_scene": True}))
+        game.apply(
+            d.id,
+            Structured(value={"text": "x", "npc_list": [], "location": "moon", "new_scene": True}),
+        )
     before = len(game.scenes)
     game.apply(d.id, campaign_fallback(game.view(d.seat), d, Rng(0)))
     assert len(game.scenes) == before  # "continue the current scene"
@@ -150,8 +156,13 @@ def test_a_revealed_secret_reaches_only_the_witnesses() -> None:
     game.apply(
         d.id,
         Structured(
-            value={"text": "Tomas sees your reflection is missing.", "npc_list": ["tomas"],
-                   "location": "corridor", "new_scene": True, "reveal": ["ilse_vampire"]}
+            value={
+                "text": "Tomas sees your reflection is missing.",
+                "npc_list": ["tomas"],
+                "location": "corridor",
+                "new_scene": True,
+                "reveal": ["ilse_vampire"],
+            }
         ),
     )
     assert game.who_knows == {"ilse_vampire": frozenset({"tomas"})}
@@ -163,7 +174,14 @@ def test_a_revealed_secret_reaches_only_the_witnesses() -> None:
     game.apply(game.pending()[0].id, Structured(value={"route": "needs_story_director"}))
     game.apply(
         game.pending()[0].id,
-        Structured(value={"text": "Priya waits.", "npc_list": ["priya"], "location": "lab", "new_scene": True}),
+        Structured(
+            value={
+                "text": "Priya waits.",
+                "npc_list": ["priya"],
+                "location": "lab",
+                "new_scene": True,
+            }
+        ),
     )
     seen = game.scene_view().model_dump_json()
     assert "vampire" not in seen and "[[mk:secret:ilse_vampire]]" not in seen

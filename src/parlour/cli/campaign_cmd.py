@@ -45,6 +45,8 @@ def recap_cmd(
     store = Store(db_url(db) if db else None)
     row = store.get_game(game_id)
     if row.game != "campaign":
-        raise ParlourError(f"game {game_id} is {row.game}, not campaign; pick one from `parlour list`")
+        raise ParlourError(
+            f"game {game_id} is {row.game}, not campaign; pick one from `parlour list`"
+        )
     events = store.events_for(game_id, "player")
     sys.stdout.write(recap(events, session=session) + "\n")

@@ -164,10 +164,10 @@ class CampaignGame:
         names = ", ".join(self._c.npc(n).name for n in self._synopsis.npc_list) or "nobody"
         header = f"Scene {number} — {place.name} (present: {names})"
         header += self._markers.plant(f"scene:{number}", ())
-        self._scenes.append(
-            Scene(number, self._session, place.id, self._synopsis.npc_list, header)
+        self._scenes.append(Scene(number, self._session, place.id, self._synopsis.npc_list, header))
+        self._emit(
+            "scene", header, Audience.everyone(), data={"npcs": list(self._synopsis.npc_list)}
         )
-        self._emit("scene", header, Audience.everyone(), data={"npcs": list(self._synopsis.npc_list)})
 
     def _close_scene(self) -> None:
         """Each NPC present gets a memory record quoting the scene exactly."""
@@ -177,7 +177,9 @@ class CampaignGame:
         scene.closed = True
         place = self._c.location(scene.location).name
         quoted = " | ".join(
-            f'{self._speaker_name(who)} said: "{text}"' for who, text in scene.said if who != "narrator"
+            f'{self._speaker_name(who)} said: "{text}"'
+            for who, text in scene.said
+            if who != "narrator"
         )
         for npc in scene.npcs:
             name = self._c.npc(npc).name
@@ -189,7 +191,11 @@ class CampaignGame:
                 "memory",
                 text,
                 Audience.only(STORY),
-                data={"npc": npc, "location": scene.location, "said": [list(s) for s in scene.said]},
+                data={
+                    "npc": npc,
+                    "location": scene.location,
+                    "said": [list(s) for s in scene.said],
+                },
             )
 
     def _speaker_name(self, who: str) -> str:
@@ -235,7 +241,11 @@ class CampaignGame:
             npcs = self._synopsis.npc_list
             return (
                 req.scene_decision(
-                    self._id("scene"), npcs, cfg.narrate_max_length, cfg.line_max_length, self._rewrite
+                    self._id("scene"),
+                    npcs,
+                    cfg.narrate_max_length,
+                    cfg.line_max_length,
+                    self._rewrite,
                 ),
             )
         if self._phase == "review":
@@ -356,7 +366,8 @@ class CampaignGame:
                 pc.clocks[clock] += 1
                 name = next(k.name for k in self._c.clocks if k.id == clock)
                 self._state_event(
-                    f"{name}: {pc.clocks[clock]}/{full}.", {"clock": clock, "ticks": pc.clocks[clock]}
+                    f"{name}: {pc.clocks[clock]}/{full}.",
+                    {"clock": clock, "ticks": pc.clocks[clock]},
                 )
 
     def _item(self, item_id: str) -> str:
@@ -418,7 +429,9 @@ class CampaignGame:
         if not value["approve"] and self._rewrites == 0:
             self._rewrites = 1
             self._rewrite = str(value.get("reason", "")).strip() or "keep to what they know"
-            self._emit("review", f"rewrite asked: {self._rewrite}", Audience.only(STORY), speaker=STORY)
+            self._emit(
+                "review", f"rewrite asked: {self._rewrite}", Audience.only(STORY), speaker=STORY
+            )
             self._phase = "scene"
             self._entered_scene()
             return
@@ -512,9 +525,7 @@ class CampaignGame:
             present=[self._c.npc(n).name for n in scene.npcs],
             pc=self._pc_public(),
             inventory=[self._item(i) for i in self._pc.inventory],
-            clocks={
-                k.name: f"{self._pc.clocks[k.id]}/{k.segments}" for k in self._c.clocks
-            },
+            clocks={k.name: f"{self._pc.clocks[k.id]}/{k.segments}" for k in self._c.clocks},
             skills=dict(self._c.pc.skills),
             difficulties=dict(self._c.difficulties),
             message=self._message if self._phase == "gd" else None,

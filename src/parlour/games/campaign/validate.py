@@ -50,7 +50,9 @@ def _problems(c: Campaign, lined: LinedData) -> list[tuple[int, str, str]]:
                 )
             seen.setdefault(ident, key)
     secret_owner: dict[str, str] = {}
-    all_secrets = [(("pc", "full", "secrets", n), s.id) for n, s in enumerate(c.pc.full.secrets)]
+    all_secrets: list[tuple[tuple[str | int, ...], str]] = [
+        (("pc", "full", "secrets", n), s.id) for n, s in enumerate(c.pc.full.secrets)
+    ]
     for i, npc in enumerate(c.npcs):
         all_secrets += [(("npcs", i, "secrets", n), s.id) for n, s in enumerate(npc.secrets)]
     for path, ident in all_secrets:
@@ -65,7 +67,9 @@ def _problems(c: Campaign, lined: LinedData) -> list[tuple[int, str, str]]:
                 where = at(("npcs", i, "relationships", other))
                 out.append((where, "C004", _unknown("NPC", other, (PC, *npcs))))
         if npc.faction is not None and npc.faction not in factions:
-            out.append((at(("npcs", i, "faction")), "C008", _unknown("faction", npc.faction, factions)))
+            out.append(
+                (at(("npcs", i, "faction")), "C008", _unknown("faction", npc.faction, factions))
+            )
     if c.opening.location not in places:
         out.append(
             (at(("opening", "location")), "C005", _unknown("location", c.opening.location, places))

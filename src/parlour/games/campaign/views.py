@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from parlour.core.view import Facts, NoFacts, View
 
 
@@ -33,7 +35,7 @@ class NpcSheet(Facts):
     #: secrets revealed in a scene this NPC attended
     knows: list[str]
     attitude: str = ""
-    notes: list[str] = []
+    notes: list[str] = Field(default_factory=list)
 
 
 class SceneFacts(Facts):
