@@ -217,3 +217,21 @@ def test_commands_cost_no_turn_and_show_the_sheet() -> None:
     game.apply(game.pending()[0].id, Text(text="/recap"))
     assert "Scene 1" in game.events[-1].text
     assert game.pending()[0].purpose == "act"
+
+
+def test_memory_probes_only_reach_npcs_who_were_there() -> None:
+    import asyncio
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.campaign_context import play, probes
+    from parlour.seats.context_components import BM25Ranker
+
+    game, report = play(seed=1, sessions=3, turns=4)
+    assert report["ratio_scene_vs_omniscient"] < 1.0
+    result = asyncio.run(probes(game, BM25Ranker()))
+    assert result["probes"] >= 4
+    assert result["outsider_probes"] >= 4
+    assert result["outsider_records_returned"] == 0  # by construction, not by ranking
+    assert result["recall_at_k"] is not None and result["recall_at_k"] >= 0.5

@@ -551,17 +551,17 @@ class CampaignGame:
             notes=list(progress.notes),
         )
 
-    def _scene_scenes(self) -> set[int]:
+    def _scene_scenes(self, npcs: tuple[str, ...] | None = None) -> set[int]:
         """Scenes the scene director may see: the current one and any a present NPC attended."""
-        present = set(self._synopsis.npc_list)
+        present = set(self._synopsis.npc_list if npcs is None else npcs)
         seen = {s.number for s in self._scenes if present & set(s.npcs)}
         return seen | {self._scenes[-1].number}
 
-    def _scene_events(self) -> list[Event]:
+    def _scene_events(self, npcs: tuple[str, ...] | None = None) -> list[Event]:
         """This session's events of the scenes it may see, and the present NPCs' memory
         records from earlier sessions (the pool its Recall component ranks)."""
-        present = set(self._synopsis.npc_list)
-        scenes = self._scene_scenes()
+        present = set(self._synopsis.npc_list if npcs is None else npcs)
+        scenes = self._scene_scenes(npcs)
         out: list[Event] = []
         for e in self._log.events:
             if e.kind == "memory":
@@ -576,7 +576,10 @@ class CampaignGame:
                 out.append(e)
         return out
 
-    def scene_view(self) -> View[SceneFacts, SceneSheets]:
+    def scene_view(self, npcs: tuple[str, ...] | None = None) -> View[SceneFacts, SceneSheets]:
+        """The scene director's view; ``npcs`` asks "what if these were present" (memory
+        probes), built by the very same code."""
+        present = self._synopsis.npc_list if npcs is None else npcs
         place = self._c.location(self._synopsis.location)
         return View[SceneFacts, SceneSheets](
             game=req.GAME,
@@ -593,8 +596,8 @@ class CampaignGame:
                 pc=self._pc_public(),
                 rewrite=self._rewrite,
             ),
-            private=SceneSheets(npcs=[self._sheet(n) for n in self._synopsis.npc_list]),
-            events=tuple(self._scene_events()),
+            private=SceneSheets(npcs=[self._sheet(n) for n in present]),
+            events=tuple(self._scene_events(npcs)),
         )
 
     def view(self, seat: str) -> AnyView:
