@@ -235,3 +235,14 @@ def test_memory_probes_only_reach_npcs_who_were_there() -> None:
     assert result["outsider_probes"] >= 4
     assert result["outsider_records_returned"] == 0  # by construction, not by ranking
     assert result["recall_at_k"] is not None and result["recall_at_k"] >= 0.5
+
+
+def test_decision_ids_are_unique_over_a_whole_campaign() -> None:
+    seen: list[str] = []
+
+    def note(game: CampaignGame, step: int) -> None:
+        if game.pending():
+            seen.append(game.pending()[0].id)
+
+    scripted_game(6, review=True, sessions=2, turns_per_session=3, each_step=note)
+    assert len(seen) == len(set(seen)), sorted(i for i in seen if seen.count(i) > 1)

@@ -219,6 +219,9 @@ class CampaignGame:
         again = ""
         if step == "act" and self._commands:
             again = str(self._commands + 1)
+        if step in ("scene", "review") and self._message is None:
+            # The session's opening beat comes before turn 1: its own ids.
+            return f"s{self._session}:{step}{str(self._rewrites + 1) if self._rewrites else ''}"
         if step == "scene" and self._rewrites:
             again = str(self._rewrites + 1)
         return f"s{self._session}t{self._turn}:{step}{again}"
