@@ -11,7 +11,7 @@ and how well memories come back (memory probes).
    of its previous call's messages (what a provider cache or the local KV cache reuses).
 3. Memory probes. After the last session, for every memory record of an earlier session
    (NPC X, scene N), the question "What did <PC> say to you in scene N at <place>?" is put
-   to the Recall component over X's scene-director view (k=3). Recall: probes whose record
+   to the Recall component over X's scene-director view (k=1 and k=3). Recall: probes whose record
    came back; precision: share of returned records that were the asked-for one. Probes for
    NPCs who were NOT in scene N check that nothing of that scene can come back at all.
    Rankers: BM25 (lexical) and, with ``--embed local``, the embedded model's embeddings.
@@ -161,6 +161,9 @@ async def probes(game: CampaignGame, ranker: Ranker, k: int = 3) -> dict[str, An
                 outsider_hits += len(hits)
     return {
         "ranker": ranker.method,
+        "found": found,
+        "returned": returned,
+        "relevant_returned": relevant_returned,
         "probes": asked,
         "recall_at_k": round(found / asked, 3) if asked else None,
         "precision": round(relevant_returned / returned, 3) if returned else None,
@@ -170,11 +173,38 @@ async def probes(game: CampaignGame, ranker: Ranker, k: int = 3) -> dict[str, An
     }
 
 
+def _pooled(games: list[CampaignGame], ranker: Ranker, k: int) -> dict[str, Any]:
+    """Probe results summed over games (each game's probes are few)."""
+    runs = [asyncio.run(probes(g, ranker, k)) for g in games]
+    total = {
+        key: sum(r[key] for r in runs)
+        for key in (
+            "probes",
+            "found",
+            "returned",
+            "relevant_returned",
+            "outsider_probes",
+            "outsider_records_returned",
+        )
+    }
+    return {
+        "ranker": ranker.method,
+        "k": k,
+        "games": len(games),
+        **total,
+        "recall_at_k": round(total["found"] / total["probes"], 3) if total["probes"] else None,
+        "precision": round(total["relevant_returned"] / total["returned"], 3)
+        if total["returned"]
+        else None,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sessions", type=int, default=3)
     parser.add_argument("--turns", type=int, default=6)
+    parser.add_argument("--games", type=int, default=1, help="memory probes over this many seeds")
     parser.add_argument("--embed", default="", help="model spec for embedding recall, e.g. local")
     args = parser.parse_args()
     game, report = play(args.seed, args.sessions, args.turns)
@@ -187,7 +217,10 @@ def main() -> None:
         if embedder is None:
             raise SystemExit(f"{args.embed} cannot embed texts")
         rankers.append(EmbeddingRanker(embedder, backend.model_id))
-    report["memory_probes"] = [asyncio.run(probes(game, r)) for r in rankers]
+    games = [game] + [
+        play(args.seed + n, args.sessions, args.turns)[0] for n in range(1, args.games)
+    ]
+    report["memory_probes"] = [_pooled(games, r, k) for r in rankers for k in (1, 3)]
     print(json.dumps(report, indent=2))
 
 
