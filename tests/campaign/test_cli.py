@@ -118,3 +118,48 @@ def test_validate_names_file_line_and_code(tmp_path: Path) -> None:
     assert ok.returncode == 0 and ok.stdout.startswith("ok: Night School")
     wrong = _run(tmp_path / "x.sqlite", "play", "werewolf", "--campaign", "night_school")
     assert wrong.returncode != 0 and "--campaign is a campaign option" in wrong.stderr
+
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "campaign_local.sqlite"
+RECORDED = "ca-6410f603f5861be1"  # night_school, seed 1, 1 session of 2 turns, every seat local
+
+
+def test_recorded_embedded_session_audits_clean_and_replays_exactly(tmp_path: Path) -> None:
+    """The embedded-model session (markers planted): no seat was given a marker it may not
+    know, and replaying its calls gives the same events."""
+    db = tmp_path / "c.sqlite"
+    db.write_bytes(FIXTURE.read_bytes())
+    audit = _run(db, "audit", RECORDED)
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert "1 clean, 0 leaking" in audit.stdout
+    spec = f"replay:{RECORDED}"
+    again = _run(
+        db,
+        "watch",
+        "campaign",
+        "--model",
+        spec,
+        "--seat",
+        f"story-director={spec}",
+        "--seed",
+        "1",
+        "--set",
+        "sessions=1",
+        "--set",
+        "turns_per_session=2",
+        "--set",
+        "plant_markers=true",
+        "--quiet",
+    )
+    assert again.returncode == 0, again.stderr
+    con = sqlite3.connect(db)
+    (new,) = con.execute("SELECT id FROM games WHERE id != ?", (RECORDED,)).fetchone()
+
+    def events(gid: str) -> list[tuple[str, str]]:
+        return con.execute(
+            "SELECT kind, text FROM events WHERE game_id = ? ORDER BY seq", (gid,)
+        ).fetchall()
+
+    assert events(new) == events(RECORDED)
+    outcomes = con.execute("SELECT outcome FROM model_calls WHERE game_id = ?", (new,)).fetchall()
+    assert outcomes and all(o in ("valid", "invalid", "fallback") for (o,) in outcomes)
