@@ -25,6 +25,7 @@ RUNS = {
     "werewolf_context": ["--players", "7", "--day", "2", "--reps", "1"],
     "werewolf_routing": ["--players", "5"],
     "werewolf_call_budget": ["--games", "1", "--players", "5"],
+    "campaign_context": ["--sessions", "2", "--turns", "2"],
 }
 
 

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from parlour.cli import help as clean_help
 from parlour.cli.audit_cmd import audit
+from parlour.cli.campaign_cmd import campaign_app
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.live import LiveStatus, watch_seats
@@ -42,6 +43,7 @@ app = typer.Typer(
 )
 app.add_typer(escape_app, name="escape")
 app.add_typer(werewolf_app, name="werewolf")
+app.add_typer(campaign_app, name="campaign")
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
 app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
 console = Console()
@@ -84,6 +86,9 @@ CastOpt = Annotated[
 ScenarioOpt = Annotated[
     str | None,
     typer.Option("--scenario", help="escape: a shipped scenario name or a scenario YAML file"),
+]
+CampaignOpt = Annotated[
+    str | None, typer.Option("--campaign", help="campaign: a shipped campaign name or a .yaml")
 ]
 RouterOpt = Annotated[
     str,
@@ -238,6 +243,10 @@ def watch(
     cast: CastOpt = None,
     scenario: ScenarioOpt = None,
     speech: SpeechOpt = None,
+    campaign: CampaignOpt = None,
+    player_model: Annotated[
+        str | None, typer.Option("--player-model", help="campaign: who plays the PC (a spec)")
+    ] = None,
     pictures: Annotated[
         Path | None, typer.Option("--pictures", help="diplomacy: write an SVG+PNG per phase here")
     ] = None,
@@ -247,6 +256,9 @@ def watch(
     seed = _theme_seed(seed, theme)
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
     set_ = _speech_set(game, _scenario_set(game, set_, scenario), speech)
+    set_ = _campaign_set(game, set_, campaign)
+    if player_model is not None:
+        seat = [*(seat or []), f"player={player_model}"]
     session = _start(
         store,
         game,
@@ -364,6 +376,14 @@ def _speech_set(game: str, set_: list[str], speech: str | None) -> list[str]:
     return [*set_, f"speech={speech}"]
 
 
+def _campaign_set(game: str, set_: list[str], campaign: str | None) -> list[str]:
+    if campaign is None:
+        return set_
+    if game != "campaign":
+        raise ParlourError("--campaign is a campaign option")
+    return [*set_, f"campaign={json.dumps(campaign)}"]
+
+
 def _with_router(seat: list[str] | None, router: str, model: str) -> list[str]:
     if router not in ("scripted", "llm"):
         raise ParlourError(f"unknown --router '{router}'; use scripted or llm")
@@ -395,12 +415,14 @@ def play(
     cast: CastOpt = None,
     scenario: ScenarioOpt = None,
     speech: SpeechOpt = None,
+    campaign: CampaignOpt = None,
 ) -> None:
     """Play a game in the terminal against AI seats."""
     store = _store(db)
     seed = _theme_seed(seed, theme)
     set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
     set_ = _speech_set(game, _scenario_set(game, set_, scenario), speech)
+    set_ = _campaign_set(game, set_, campaign)
     seats = _with_router(seat, router, model)
     session = _start(
         store, game, players, seed, set_, model, seats, base_url, False, False, as_, as_ is None
@@ -544,6 +566,11 @@ def show(
             resolve(store, game_id)
             seen = store.events_for(game_id, seat_id)
         visible = {e.seq for e in seen}
+        # A seat whose view is built per decision (campaign's scene director) says itself
+        # which events it was shown; its stored audience would say too much.
+        seen_by = getattr(game, "seen_by", None)
+        shown = seen_by(seat_id) if callable(seen_by) else None
+        visible = shown if shown is not None else visible
         mode = "seat"
         title = f"{row.game} {game_id} — as {names[seat_id]}"
     elif reveal:

@@ -1,0 +1,52 @@
+"""``parlour campaign validate|recap``: tools for campaign writers and players."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from parlour.core.errors import ParlourError
+
+campaign_app = typer.Typer(help="Campaign tools: validate a campaign file, recap a session.")
+
+
+@campaign_app.command("validate")
+def validate_cmd(
+    file: Annotated[str, typer.Argument(help="campaign YAML file or shipped campaign name")],
+) -> None:
+    """Check a campaign file: the first problem as file:line: [code] problem, exit 1."""
+    from parlour.games.campaign import CampaignError, load_campaign
+
+    try:
+        c = load_campaign(file)
+    except CampaignError as err:
+        sys.stdout.write(f"{err}\n")
+        raise typer.Exit(1) from None
+    sys.stdout.write(
+        f"ok: {c.title} — {len(c.npcs)} NPCs, {len(c.locations)} locations, "
+        f"{len(c.secrets())} secrets, {len(c.skills)} skills\n"
+    )
+
+
+@campaign_app.command("recap")
+def recap_cmd(
+    game_id: Annotated[str, typer.Argument(help="id of a campaign game (`parlour list`)")],
+    session: Annotated[
+        int | None, typer.Option(help="only this session (default: all of them)")
+    ] = None,
+    db: Annotated[str | None, typer.Option("--db", help="database file or URL")] = None,
+) -> None:
+    """Print what the player saw, session by session: scenes, checks and every line."""
+    from parlour.games.campaign.recap import recap
+    from parlour.runtime.store import Store, db_url
+
+    store = Store(db_url(db) if db else None)
+    row = store.get_game(game_id)
+    if row.game != "campaign":
+        raise ParlourError(
+            f"game {game_id} is {row.game}, not campaign; pick one from `parlour list`"
+        )
+    events = store.events_for(game_id, "player")
+    sys.stdout.write(recap(events, session=session) + "\n")

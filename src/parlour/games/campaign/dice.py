@@ -1,0 +1,85 @@
+"""Skill checks: ``1d20+MOD`` in the ``d20`` package's notation, rolled from the game's Rng.
+
+``d20`` draws from the ``random`` module's shared generator. The engine must roll from its
+own seeded stream (replay rolls the same numbers), so each roll seeds that generator from
+a number drawn from the game's Rng and puts the previous state back afterwards: nothing
+else's randomness moves, and the same game state always rolls the same dice.
+
+Outcome bands (total = d20 + skill modifier, against the difficulty's DC):
+
+==================  ==============================================
+complication        a natural 1, or the total is below DC - 4
+mixed               the total is DC - 4 to DC - 1 (it works, at a cost)
+success             the total is DC to DC + 9
+success with style  a natural 20, or the total is DC + 10 or more
+==================  ==============================================
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+import d20
+from pydantic import BaseModel, ConfigDict
+
+from parlour.core.rng import Rng
+
+Band = Literal["complication", "mixed", "success", "success with style"]
+
+
+class Roll(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    notation: str
+    natural: int
+    total: int
+    dc: int
+    band: Band
+    shown: str  # d20's own rendering, e.g. "1d20 (14) + 3 = `17`"
+
+
+def notation(modifier: int) -> str:
+    return f"1d20{modifier:+d}" if modifier else "1d20"
+
+
+def band(natural: int, total: int, dc: int) -> Band:
+    if natural == 1:
+        return "complication"
+    if natural == 20 or total >= dc + 10:
+        return "success with style"
+    if total < dc - 4:
+        return "complication"
+    return "mixed" if total < dc else "success"
+
+
+def roll(rng: Rng, modifier: int, dc: int) -> Roll:
+    expr = notation(modifier)
+    state = random.getstate()
+    try:
+        random.seed(rng.randint(0, 2**62))
+        result = d20.roll(expr)
+    finally:
+        random.setstate(state)
+    natural = _natural(result)
+    return Roll(
+        notation=expr,
+        natural=natural,
+        total=result.total,
+        dc=dc,
+        band=band(natural, result.total, dc),
+        shown=str(result),
+    )
+
+
+def _natural(result: d20.RollResult) -> int:
+    """The d20's face: the first die the expression rolled."""
+    dice = [n for n in _walk(result.expr) if isinstance(n, d20.Dice)]
+    return int(dice[0].values[0].total)
+
+
+def _walk(node: object) -> list[object]:
+    out = [node]
+    for child in getattr(node, "children", []):
+        out.extend(_walk(child))
+    return out

@@ -1,0 +1,153 @@
+"""Prompt parts for the four seats, built only from each seat's view and decision.
+
+Layers run from most to least stable (rules; sheets and memories; this session's
+transcript; the command), so a director's prefix is reused across its calls. What the
+player wrote is quoted as speech, never as instructions.
+"""
+
+from __future__ import annotations
+
+import json
+
+from parlour.core.decisions import Decision
+from parlour.core.prompting import PromptParts, Utterance
+from parlour.core.view import AnyView
+
+SCENE_SYSTEM = (
+    "You are the scene director of a tabletop story. You narrate and play the NPCs listed in "
+    "your sheets, and nobody else. An NPC knows only what is on its sheet and what it "
+    "witnessed; never have an NPC hint at anything else. Describe the player character only "
+    "by what anyone could notice. Answer with JSON: narration (second person, present tense, "
+    "two or three sentences) and lines (what each present NPC says)."
+)
+STORY_SYSTEM = (
+    "You are the story director of a tabletop campaign. You see every secret; the scene "
+    "director sees only your synopsis and the sheets of the NPCs you list. Keep secrets out "
+    "of the synopsis unless you reveal one on purpose with 'reveal' (then only the NPCs "
+    "present learn it). Use only the NPC ids and location ids you are given."
+)
+GAME_SYSTEM = (
+    "You are the game director of a tabletop story. For each player turn you decide the "
+    "route and whether an uncertain action needs a skill check. The engine rolls the dice. "
+    "Use only the listed skills, difficulties, items, conditions and clocks."
+)
+PLAYER_SYSTEM = (
+    "You play {name} in a tabletop story: {title}. Each turn, say in one or two sentences "
+    "what you do or say. Stay in character; keep your secrets unless you choose to tell."
+)
+
+
+def _speech(text: str) -> str:
+    safe = text.replace("<", "‹").replace(">", "›")
+    return f"<player_said>{safe}</player_said>"
+
+
+def _sheet_lines(npcs: list[object]) -> str:
+    out = []
+    for s in npcs:
+        d = s.model_dump() if hasattr(s, "model_dump") else {}
+        out.append(json.dumps(d, ensure_ascii=False, sort_keys=True))
+    return "\n".join(out)
+
+
+class CampaignPrompter:
+    def parts(self, view: AnyView, decision: Decision) -> PromptParts:
+        if decision.seat == "scene-director":
+            return scene_parts(view, decision)
+        if decision.seat == "story-director":
+            return story_parts(view, decision)
+        if decision.seat == "game-director":
+            return game_parts(view, decision)
+        return player_parts(view, decision)
+
+
+def _transcript(view: AnyView, *, player: str) -> tuple[Utterance, ...]:
+    out = []
+    for e in view.events:
+        if e.phase != view.phase or e.kind == "memory":
+            continue
+        if e.kind == "message":
+            out.append(Utterance(speaker=player, text=_speech(e.text)))
+        elif e.kind in ("narration", "line"):
+            out.append(Utterance(speaker="Scene", text=e.text))
+        elif e.kind in ("scene", "check", "reveal", "state", "session", "ooc", "reply"):
+            out.append(Utterance(speaker="Table", text=e.text, kind="announcement"))
+    return tuple(out)
+
+
+def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
+    f = view.public
+    pc = f.pc
+    memories: dict[str, list[str]] = {}
+    for e in view.events:
+        if e.kind == "memory":
+            memories.setdefault(str(e.data["npc"]), []).append(e.text)
+    remembered = "\n".join(t for texts in memories.values() for t in texts[-2:])
+    memory = (
+        f"Campaign: {f.title}\nPlayer character (what anyone notices): {pc.name}. {pc.looks} "
+        f"Reputation: {pc.reputation}. {' '.join(pc.noticeable)}\n\n"
+        f"NPC sheets (the only characters you play):\n{_sheet_lines(view.private.npcs) or '(none)'}"
+        + (f"\n\nWhat they remember from earlier sessions:\n{remembered}" if remembered else "")
+    )
+    command = (
+        f"Scene {f.scene} at {f.location}: {f.location_description}\n"
+        f"Synopsis: {f.synopsis}\n{decision.prompt}"
+    )
+    return PromptParts(
+        system=SCENE_SYSTEM,
+        memory=memory,
+        transcript=_transcript(view, player=pc.name),
+        command=command,
+        reminders="Lines only for: "
+        + (", ".join(s.id for s in view.private.npcs) or "nobody (no lines)"),
+    )
+
+
+def story_parts(view: AnyView, decision: Decision) -> PromptParts:
+    f = view.public
+    memory = (
+        f"Campaign: {f.title}\nPC full sheet: {f.pc_sheet.model_dump_json()}\n"
+        f"NPCs: {_sheet_lines(f.npcs)}\nLocations: {json.dumps(f.locations)}\n"
+        f"Threads: {'; '.join(f.threads)}\nWho knows which revealed secret: "
+        f"{json.dumps(f.who_knows)}\nYour notes: {'; '.join(f.notes_for_self) or '(none)'}"
+    )
+    command = f"Session {f.session}, turn {f.turn}. Now at {f.location} with {f.present}.\n"
+    if decision.purpose == "review":
+        command += f"Draft:\n{f.draft}\n"
+    command += decision.prompt
+    return PromptParts(
+        system=STORY_SYSTEM,
+        memory=memory,
+        transcript=_transcript(view, player=f.pc.name),
+        command=command,
+        reminders="Answer with JSON matching the schema.",
+    )
+
+
+def game_parts(view: AnyView, decision: Decision) -> PromptParts:
+    f = view.public
+    memory = (
+        f"Player character: {f.pc.model_dump_json()}\nSkills (modifiers): {json.dumps(f.skills)}\n"
+        f"Difficulties (DC): {json.dumps(f.difficulties)}\nInventory: {f.inventory}\n"
+        f"Clocks: {json.dumps(f.clocks)}"
+    )
+    message = str(f.message or decision.context.get("message", ""))
+    return PromptParts(
+        system=GAME_SYSTEM,
+        memory=memory,
+        transcript=_transcript(view, player=f.pc.name),
+        command=f"The player's turn: {_speech(message)}\n{decision.prompt}",
+        reminders="Answer with JSON matching the schema.",
+    )
+
+
+def player_parts(view: AnyView, decision: Decision) -> PromptParts:
+    f = view.public
+    return PromptParts(
+        system=PLAYER_SYSTEM.format(name=f.pc.name, title=f.title),
+        memory=f"Your secrets: {'; '.join(view.private.secrets)}\nGoals: "
+        f"{'; '.join(view.private.goals)}",
+        transcript=_transcript(view, player="You"),
+        command=f"Turn {f.turn} of {f.turns_per_session} at {f.location}. What do you do?",
+        reminders=f"One or two sentences, under {decision.max_length} characters.",
+    )

@@ -1,0 +1,207 @@
+"""The decisions each seat is asked, with JSON schemas that spell out every legal answer:
+unknown NPC ids, locations, skills and items are schema errors naming the legal ones, which
+an LLM seat gets back as feedback for its retry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.core.decisions import Decision, DecisionKind
+from parlour.games.campaign.content import Campaign
+
+GAME = "campaign"
+ROUTES = ("continue_scene", "needs_story_director")
+ACT_PROMPT = "What do you do or say? (/sheet, /inventory, /recap, /help)"
+GD_PROMPT = (
+    "Route the player's turn: continue_scene when the current scene can answer it (talk with "
+    "someone present, a small action), needs_story_director when the story must move (going "
+    "elsewhere, calling someone new, a big decision). Ask for a skill check only when the "
+    "outcome is uncertain and matters."
+)
+STORY_PROMPT = (
+    "Write the synopsis of what happens next for the scene director: the situation in a few "
+    "sentences (never a secret the present NPCs do not know), who is present, where."
+)
+SCENE_PROMPT = (
+    "Narrate the scene's next beat in the second person and give the lines of the NPCs "
+    "present, in character."
+)
+REVIEW_PROMPT = (
+    "Check this scene draft against the secrets: does it give away anything the present NPCs "
+    "cannot know? Approve it, or ask for one rewrite with a reason."
+)
+SHEET_PROMPT = "The session is over. Update this NPC's sheet: attitude to the player and a note."
+
+
+def _enum(values: Sequence[str]) -> dict[str, Any]:
+    return {"enum": list(values)}
+
+
+def act_decision(decision_id: str, max_length: int) -> Decision:
+    return Decision(
+        id=decision_id,
+        seat="player",
+        kind=DecisionKind.FREE_TEXT,
+        purpose="act",
+        prompt=ACT_PROMPT,
+        max_length=max_length,
+        max_tokens=80,
+    )
+
+
+def gd_schema(c: Campaign) -> dict[str, Any]:
+    gain: dict[str, Any] = {"hp": {"type": "integer", "minimum": 0, "maximum": 5}}
+    cost: dict[str, Any] = {"hp": {"type": "integer", "minimum": 0, "maximum": 5}}
+    items = [i.id for i in c.items]
+    if items:
+        gain["gain_item"] = _enum(items)
+        gain["lose_item"] = _enum(items)
+    if c.conditions:
+        gain["remove_condition"] = _enum(c.conditions)
+        cost["add_condition"] = _enum(c.conditions)
+    if c.clocks:
+        cost["tick"] = _enum([k.id for k in c.clocks])
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["route"],
+        "properties": {
+            "route": _enum(ROUTES),
+            "check": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["skill", "difficulty", "reason"],
+                "properties": {
+                    "skill": _enum(c.skills),
+                    "difficulty": _enum(list(c.difficulties)),
+                    "reason": {"type": "string", "minLength": 1, "maxLength": 160},
+                },
+            },
+            "effects": {"type": "object", "additionalProperties": False, "properties": gain},
+            "cost": {"type": "object", "additionalProperties": False, "properties": cost},
+        },
+    }
+
+
+def gd_decision(decision_id: str, c: Campaign, message: str) -> Decision:
+    return Decision(
+        id=decision_id,
+        seat="game-director",
+        kind=DecisionKind.STRUCTURED,
+        purpose="route",
+        prompt=GD_PROMPT,
+        json_schema=gd_schema(c),
+        context={"message": message},
+        max_tokens=160,
+    )
+
+
+def synopsis_schema(c: Campaign, *, max_npcs: int = 3) -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "text": {"type": "string", "minLength": 1, "maxLength": 600},
+        "npc_list": {"type": "array", "items": _enum(c.npc_ids), "maxItems": max_npcs},
+        "location": _enum(c.location_ids),
+        "new_scene": {"type": "boolean"},
+        "notes_for_self": {"type": "string", "maxLength": 300},
+        "ooc_reply": {"type": "string", "maxLength": 300},
+        "reveal": {"type": "array", "items": _enum(list(c.secrets())), "maxItems": 1},
+    }
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["text", "npc_list", "location", "new_scene"],
+        "properties": props,
+    }
+
+
+def story_decision(decision_id: str, c: Campaign, purpose: str = "synopsis") -> Decision:
+    return Decision(
+        id=decision_id,
+        seat="story-director",
+        kind=DecisionKind.STRUCTURED,
+        purpose=purpose,
+        prompt=STORY_PROMPT,
+        json_schema=synopsis_schema(c),
+        max_tokens=300,
+    )
+
+
+def scene_schema(npcs: Sequence[str], narrate_max: int, line_max: int) -> dict[str, Any]:
+    item: dict[str, Any] = {"type": "object"}
+    if npcs:
+        item = {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["npc", "text"],
+            "properties": {
+                "npc": _enum(npcs),
+                "text": {"type": "string", "minLength": 1, "maxLength": line_max},
+            },
+        }
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["narration", "lines"],
+        "properties": {
+            "narration": {"type": "string", "minLength": 1, "maxLength": narrate_max},
+            "lines": {"type": "array", "items": item, "maxItems": min(len(npcs), 3)},
+        },
+    }
+
+
+def scene_decision(
+    decision_id: str, npcs: Sequence[str], narrate_max: int, line_max: int, rewrite: str = ""
+) -> Decision:
+    prompt = SCENE_PROMPT + (f" Rewrite your draft: {rewrite}" if rewrite else "")
+    return Decision(
+        id=decision_id,
+        seat="scene-director",
+        kind=DecisionKind.STRUCTURED,
+        purpose="scene",
+        prompt=prompt,
+        json_schema=scene_schema(npcs, narrate_max, line_max),
+        max_tokens=400,
+    )
+
+
+def review_decision(decision_id: str) -> Decision:
+    return Decision(
+        id=decision_id,
+        seat="story-director",
+        kind=DecisionKind.STRUCTURED,
+        purpose="review",
+        prompt=REVIEW_PROMPT,
+        json_schema={
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["approve"],
+            "properties": {
+                "approve": {"type": "boolean"},
+                "reason": {"type": "string", "maxLength": 200},
+            },
+        },
+        max_tokens=80,
+    )
+
+
+def sheet_decision(decision_id: str, npc: str) -> Decision:
+    return Decision(
+        id=decision_id,
+        seat="story-director",
+        kind=DecisionKind.STRUCTURED,
+        purpose="sheet",
+        prompt=f"{SHEET_PROMPT} NPC: {npc}.",
+        json_schema={
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["npc", "attitude", "note"],
+            "properties": {
+                "npc": {"const": npc},
+                "attitude": {"type": "string", "minLength": 1, "maxLength": 120},
+                "note": {"type": "string", "minLength": 1, "maxLength": 240},
+            },
+        },
+        context={"npc": npc},
+        max_tokens=120,
+    )
