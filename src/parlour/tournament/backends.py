@@ -8,6 +8,7 @@ without abandoning games already running. Ray is imported only here, only when a
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -45,6 +46,9 @@ def run_processes(
 
 def ray_init(address: str, num_cpus: int | None = None) -> None:
     """Connect to ``address`` (``local``: start a Ray instance on this machine)."""
+    # Under `uv run`, Ray would start each worker through `uv run` again (its uv hook),
+    # which re-resolves the project per worker; the driver's interpreter is already right.
+    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
     try:
         import ray
     except ModuleNotFoundError:
