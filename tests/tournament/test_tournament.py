@@ -168,10 +168,16 @@ def test_bad_input_is_one_line_and_stores_nothing(store: Store) -> None:
     with pytest.raises(ParlourError, match="bad seat spec 'nonsense'"):
         runs.prepare(store, "werewolf", ["a=nonsense"], games=2, seed=1)
     with pytest.raises(ParlourError, match="entrant names must differ"):
-        runs.create(store, runs.prepare(store, "werewolf", ["a=scripted", "a=random"], games=2, seed=1))
+        runs.create(
+            store, runs.prepare(store, "werewolf", ["a=scripted", "a=random"], games=2, seed=1)
+        )
     with pytest.raises(ParlourError, match="human"):
         runs.prepare(store, "werewolf", ["me=human"], games=2, seed=1)
     with pytest.raises(ParlourError, match="tie_rule"):
-        runs.prepare(store, "werewolf", ["a=scripted"], games=2, seed=1, grid={"tie_rule": ("coin",)})
+        runs.prepare(
+            store, "werewolf", ["a=scripted"], games=2, seed=1, grid={"tie_rule": ("coin",)}
+        )
     with store.engine.connect() as conn:
-        assert conn.execute(sa.select(sa.func.count()).select_from(schema.tournaments)).scalar() == 0
+        assert (
+            conn.execute(sa.select(sa.func.count()).select_from(schema.tournaments)).scalar() == 0
+        )

@@ -18,10 +18,15 @@ def export(
     tournament: Annotated[
         str | None, typer.Option("--tournament", help="every game of a tournament")
     ] = None,
-    format_: Annotated[str, typer.Option("--format", help="jsonl (one JSON object a line)")] = "jsonl",
-    out: Annotated[Path | None, typer.Option("--out", help="file to write (default: stdout)")] = None,
+    format_: Annotated[
+        str, typer.Option("--format", help="jsonl (one JSON object a line)")
+    ] = "jsonl",
+    out: Annotated[
+        Path | None, typer.Option("--out", help="file to write (default: stdout)")
+    ] = None,
     db: Annotated[
-        str | None, typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)")
+        str | None,
+        typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
     ] = None,
 ) -> None:
     """Games' events and every model call (prompt, answer, cost, view hash) as JSONL."""
@@ -30,7 +35,9 @@ def export(
     if format_ != "jsonl":
         raise ParlourError(f"--format {format_}: only jsonl is supported; use --format jsonl")
     if (game_id is None) == (tournament is None):
-        raise ParlourError("give a game id or --tournament ID (one of them), e.g. parlour export ww-1234")
+        raise ParlourError(
+            "give a game id or --tournament ID (one of them), e.g. parlour export ww-1234"
+        )
     store = Store(db_url(db) if db else None)
     if tournament is not None:
         from parlour.tournament import storage

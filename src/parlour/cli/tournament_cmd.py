@@ -60,7 +60,8 @@ def tournament(
         ),
     ] = None,
     db: Annotated[
-        str | None, typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)")
+        str | None,
+        typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
     ] = None,
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
@@ -85,7 +86,8 @@ def tournament(
     else:
         if tournament_id is not None:
             raise ParlourError(
-                f"unexpected argument '{tournament_id}'; to continue one: parlour tournament resume ID"
+                f"unexpected argument '{tournament_id}'; to continue a tournament: "
+                "parlour tournament resume ID"
             )
         from parlour.games import registry
 
@@ -163,6 +165,3 @@ def _list(store: Store) -> None:
         names = ", ".join(f"{e['name']}={e['spec']}" for e in row.params["entrants"])
         t.add_row(row.id, row.game, names, f"{done}/{total}", row.status)
     console.print(t)
-
-
-

@@ -86,4 +86,5 @@ def run_ray(
 def ray_width() -> int:
     import ray
 
-    return max(1, int(ray.cluster_resources().get("CPU", 1)))
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    return max(1, int(resources.get("CPU", 1)))

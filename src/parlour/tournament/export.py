@@ -37,7 +37,9 @@ def view_hashes(store: Store, game_id: str) -> dict[str, str]:
     return out
 
 
-def game_lines(store: Store, game_id: str, extra: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
+def game_lines(
+    store: Store, game_id: str, extra: dict[str, Any] | None = None
+) -> Iterator[dict[str, Any]]:
     row = store.get_game(game_id)
     yield {
         "type": "game",

@@ -76,7 +76,9 @@ register(
         werewolf_facts,
         ratios=(
             Ratio("IRP", "votes_evil", "village_votes", "village votes that named an evil player"),
-            Ratio("VSS", "votes_success", "votes", "votes for the player then eliminated, an opponent"),
+            Ratio(
+                "VSS", "votes_success", "votes", "votes for the player then eliminated, an opponent"
+            ),
             Ratio("KSR", "key_alive", "key_role", "seer/doctor seats alive at the end"),
         ),
         balance_grid={
@@ -97,7 +99,9 @@ def escape_facts(game: Game, result: Result, player_seats: Sequence[str]) -> Gam
     assert isinstance(game, EscapeGame)
     snap: dict[str, Any] = game.snapshot()
     solved = float(bool(result.winners))
-    wrong = sum(1 for e in game.events if e.kind == "outcome" and e.data.get("kind") == "wrong_answer")
+    wrong = sum(
+        1 for e in game.events if e.kind == "outcome" and e.data.get("kind") == "wrong_answer"
+    )
     seat = player_seats[0]
     counters = {
         seat: {
@@ -125,7 +129,13 @@ register(
         ratios=(
             Ratio("solve rate", "solved", "games", "games ending in a good ending"),
             Ratio("turns to solve", "turns_solved", "solved", "mean turns of solved games", False),
-            Ratio("wrong answers", "wrong_answers", "games", "actions tried with a wrong answer, per game", False),
+            Ratio(
+                "wrong answers",
+                "wrong_answers",
+                "games",
+                "actions tried with a wrong answer, per game",
+                False,
+            ),
             Ratio("hints", "hints", "games", "hints used per game", False),
         ),
         headline=("solved", "solve rate"),

@@ -54,7 +54,9 @@ def role_win_plot(summary: Summary, path: Path) -> Path:
     from matplotlib.ticker import PercentFormatter
 
     roles, entrants = summary.roles, summary.entrants
-    fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(roles) * max(1, len(entrants)) ** 0.5 + 3), 4.5), dpi=110)
+    fig, ax = plt.subplots(
+        figsize=(max(6, 1.6 * len(roles) * max(1, len(entrants)) ** 0.5 + 3), 4.5), dpi=110
+    )
     width = 0.8 / max(1, len(entrants))
     for k, e in enumerate(entrants):
         xs, ys, lo, hi = [], [], [], []
@@ -104,8 +106,14 @@ def cost_plot(summary: Summary, path: Path) -> Path:
     total = sum(summary.costs)
     ax.set_title(f"cost per game: total ${total:.4f} over {len(summary.costs)} games")
     if total == 0:
-        ax.text(0.5, 0.5, "no model calls cost anything (scripted or local seats)",
-                transform=ax.transAxes, ha="center", va="center")
+        ax.text(
+            0.5,
+            0.5,
+            "no model calls cost anything (scripted or local seats)",
+            transform=ax.transAxes,
+            ha="center",
+            va="center",
+        )
     ax.grid(axis="y", alpha=0.3)
     return _save(fig, path)
 

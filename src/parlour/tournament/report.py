@@ -24,19 +24,21 @@ def ci(iv: Interval | None, pct: bool = True) -> str:
 def tables(s: Summary) -> list[Table]:
     out: list[Table] = []
     rated = s.played - s.self_play
-    t = Table(title=f"{s.params.game} tournament {s.tid}: {s.played}/{s.scheduled} games, "
-              f"{rated} rated ({s.self_play} self-play not rated)")
+    t = Table(
+        title=f"{s.params.game} tournament {s.tid}: {s.played}/{s.scheduled} games, "
+        f"{rated} rated ({s.self_play} self-play not rated)"
+    )
     for col in ("entrant", "spec", "rating μ [95%]", "ordinal", "win rate [95% CI]"):
         t.add_column(col, justify="left" if col in ("entrant", "spec") else "right")
     by_key = {r.key: r for r in s.ratings}
-    for e in s.params.entrants:
-        r = by_key.get(e.name)
+    for entrant in s.params.entrants:
+        r = by_key.get(entrant.name)
         t.add_row(
-            e.name,
-            e.spec,
+            entrant.name,
+            entrant.spec,
             f"{r.mu:.1f} [{r.low:.1f}, {r.high:.1f}]" if r else "-",
             f"{r.ordinal:.1f}" if r else "-",
-            ci(s.win_rates.get(e.name)),
+            ci(s.win_rates.get(entrant.name)),
         )
     out.append(t)
     if len(s.roles) > 1 or s.roles != ["player"]:
@@ -49,7 +51,9 @@ def tables(s: Summary) -> list[Table]:
             cells = []
             for role in s.roles:
                 rr = role_r.get(f"{e} as {role}")
-                cells.append(ci(s.role_win_rates.get((e, role))) + (f"  μ {rr.mu:.1f}" if rr else ""))
+                cells.append(
+                    ci(s.role_win_rates.get((e, role))) + (f"  μ {rr.mu:.1f}" if rr else "")
+                )
             t.add_row(e, *cells)
         out.append(t)
     metrics = metrics_for(s.params.game)
@@ -60,7 +64,11 @@ def tables(s: Summary) -> list[Table]:
             t.add_column(e, justify="right")
         t.add_column("definition")
         for ratio in metrics.ratios:
-            t.add_row(ratio.name, *[ci(s.ratios.get((ratio.name, e)), ratio.percent) for e in s.entrants], ratio.describe)
+            t.add_row(
+                ratio.name,
+                *[ci(s.ratios.get((ratio.name, e)), ratio.percent) for e in s.entrants],
+                ratio.describe,
+            )
         out.append(t)
     if s.headline:
         t = Table(title=f"{s.headline_label} by rule set [95% bootstrap CI]")
@@ -78,8 +86,11 @@ def print_report(s: Summary, console: Console) -> None:
         console.print(t)
     total = sum(s.costs)
     mean_s = sum(s.seconds) / max(1, len(s.seconds))
-    console.print(f"cost ${total:.4f} (${total / max(1, s.played):.5f} a game); "
-                  f"{mean_s:.3f}s per game; status {s.status}", highlight=False)
+    console.print(
+        f"cost ${total:.4f} (${total / max(1, s.played):.5f} a game); "
+        f"{mean_s:.3f}s per game; status {s.status}",
+        highlight=False,
+    )
 
 
 def _html_table(t: Table) -> str:
@@ -87,13 +98,16 @@ def _html_table(t: Table) -> str:
     rows = []
     cells = [list(c.cells) for c in t.columns]
     for i in range(t.row_count):
-        rows.append("<tr>" + "".join(f"<td>{html.escape(str(col[i]))}</td>" for col in cells) + "</tr>")
+        rows.append(
+            "<tr>" + "".join(f"<td>{html.escape(str(col[i]))}</td>" for col in cells) + "</tr>"
+        )
     return f"<h2>{html.escape(str(t.title))}</h2><table><tr>{head}</tr>{''.join(rows)}</table>"
 
 
 def write_html(s: Summary, folder: Path, plots: dict[str, Path]) -> Path:
     imgs = "".join(
-        f'<figure><img src="{p.name}" alt="{html.escape(k)}"><figcaption>{html.escape(k)}</figcaption></figure>'
+        f'<figure><img src="{p.name}" alt="{html.escape(k)}">'
+        f"<figcaption>{html.escape(k)}</figcaption></figure>"
         for k, p in plots.items()
     )
     entrants = ", ".join(f"{html.escape(e.name)}={html.escape(e.spec)}" for e in s.params.entrants)

@@ -68,7 +68,9 @@ def parse_grid(items: Sequence[str]) -> dict[str, tuple[Any, ...]]:
     for item in items:
         key, sep, values = item.partition("=")
         if not sep or not key.strip() or not values.strip():
-            raise ParlourError(f"bad --grid '{item}'; write KEY=V1,V2, e.g. --grid tie_rule=random,no_elimination")
+            raise ParlourError(
+                f"bad --grid '{item}'; write KEY=V1,V2, e.g. --grid tie_rule=random,no_elimination"
+            )
         grid[key.strip()] = tuple(_value(v.strip()) for v in values.split(","))
     return grid
 

@@ -68,7 +68,8 @@ def rule_label(options: Mapping[str, Any]) -> str:
 def rule_sets(grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     """Every combination of the grid's values (one empty rule set without a grid)."""
     keys = sorted(grid)
-    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*map(grid.get, keys))]
+    values = [tuple(grid[k]) for k in keys]
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*values)]
 
 
 def make_schedule(
@@ -91,9 +92,7 @@ def make_schedule(
     matches: list[Match] = []
     for rules in rule_sets(grid or {}):
         for i in range(games):
-            seating = {
-                seat: names[(j + i) % len(names)] for j, seat in enumerate(player_seats)
-            }
+            seating = {seat: names[(j + i) % len(names)] for j, seat in enumerate(player_seats)}
             matches.append(
                 Match(
                     idx=len(matches),

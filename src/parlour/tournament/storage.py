@@ -103,9 +103,7 @@ def list_all(store: Store) -> list[tuple[TournamentRow, int, int]]:
 
 def games(store: Store, tid: str) -> list[ScheduledGame]:
     with store.engine.connect() as conn:
-        rows = conn.execute(
-            sa.select(TG).where(TG.c.tournament_id == tid).order_by(TG.c.idx)
-        ).all()
+        rows = conn.execute(sa.select(TG).where(TG.c.tournament_id == tid).order_by(TG.c.idx)).all()
     return [
         ScheduledGame(
             Match(r.idx, int(r.seed), json.loads(r.options), json.loads(r.seating)),

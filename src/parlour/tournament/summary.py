@@ -9,7 +9,15 @@ from typing import Any
 from parlour.runtime.store import Store
 from parlour.tournament import storage
 from parlour.tournament.facts import metrics_for
-from parlour.tournament.ratings import Interval, Played, Rating, bootstrap_ratio, head_to_head, rate, seat_ratio
+from parlour.tournament.ratings import (
+    Interval,
+    Played,
+    Rating,
+    bootstrap_ratio,
+    head_to_head,
+    rate,
+    seat_ratio,
+)
 from parlour.tournament.run import TournamentParams
 from parlour.tournament.schedule import rule_label
 
