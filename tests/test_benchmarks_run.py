@@ -23,6 +23,7 @@ RUNS = {
     "escape_engine": ["--actions", "50", "--repeats", "1"],
     "werewolf_context": ["--players", "7", "--day", "2", "--reps", "1"],
     "werewolf_routing": ["--players", "5"],
+    "tournament_scale": ["--games", "2", "--no-ray"],
 }
 
 

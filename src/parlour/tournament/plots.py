@@ -114,6 +114,7 @@ def cost_plot(summary: Summary, path: Path) -> Path:
             ha="center",
             va="center",
         )
+    ax.set_ylim(bottom=0, top=max(summary.costs, default=0) * 1.1 or 0.01)
     ax.grid(axis="y", alpha=0.3)
     return _save(fig, path)
 
