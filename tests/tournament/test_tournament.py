@@ -181,3 +181,25 @@ def test_bad_input_is_one_line_and_stores_nothing(store: Store) -> None:
         assert (
             conn.execute(sa.select(sa.func.count()).select_from(schema.tournaments)).scalar() == 0
         )
+
+
+def test_export_gives_every_recorded_call_its_view_hash(tmp_path: Path) -> None:
+    import shutil
+
+    from parlour.runtime.store import db_url
+    from parlour.tournament.export import game_lines
+
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "werewolf_local.sqlite"
+    copy = tmp_path / "copy.sqlite"  # never touch the recorded fixture itself
+    shutil.copy(fixture, copy)
+    store = Store(db_url(str(copy)))
+    game_id = store.list_games()[0].id
+    calls = [ln for ln in game_lines(store, game_id) if ln["type"] == "call"]
+    assert len(calls) == len(store.calls(game_id)) > 0
+    hashes = {c["decision_id"]: c["view_hash"] for c in calls}
+    assert all(isinstance(h, str) and len(h) == 64 for h in hashes.values())
+    # two seats deciding at once see different views
+    by_phase: dict[str, set[str]] = {}
+    for c in calls:
+        by_phase.setdefault(c["phase"], set()).add(c["view_hash"])
+    assert any(len(v) > 1 for v in by_phase.values())
