@@ -19,8 +19,9 @@ def test_tournament_cli_runs_resumes_lists_and_exports(cli: CliRunner, tmp_path:
     assert "rating μ" in out and "win rate by role" in out and "IRP" in out
     tid = out.split("tournament ", 1)[1].split(":", 1)[0]
     assert {p.name for p in rep.iterdir()} >= {"index.html", "ratings.png", "head_to_head.png"}
-    again = cli("tournament", "resume", tid)
+    again = cli("tournament", "resume", tid, "--report", str(tmp_path / "again"))
     assert again.returncode == 0 and "every game is played" in again.stdout
+    assert (tmp_path / "again" / "index.html").exists()
     listed = cli("tournament", "list")
     assert tid in listed.stdout and "4/4" in listed.stdout
     dump = tmp_path / "t.jsonl"

@@ -45,7 +45,10 @@ def tournament(
         float | None, typer.Option("--budget", help="stop cleanly once this many USD are spent")
     ] = None,
     report: Annotated[
-        Path | None, typer.Option("--report", help="folder for index.html and the PNG plots")
+        Path | None,
+        typer.Option(
+            "--report", help="folder for index.html and the PNG plots (default: ./tournament-ID)"
+        ),
     ] = None,
     set_: Annotated[
         list[str] | None,
@@ -149,10 +152,10 @@ def _show(store: Store, tid: str, report: Path | None) -> None:
 
     summary = summarise(store, tid)
     print_report(summary, console)
-    if report is not None:
-        plots = write_plots(summary, report)
-        page = write_html(summary, report, plots)
-        console.print(f"report: {page} ({len(plots)} plots)", highlight=False, soft_wrap=True)
+    folder = report if report is not None else Path(f"tournament-{tid}")
+    plots = write_plots(summary, folder)
+    page = write_html(summary, folder, plots)
+    console.print(f"report: {page} ({len(plots)} plots)", highlight=False, soft_wrap=True)
 
 
 def _list(store: Store) -> None:
