@@ -119,9 +119,37 @@ def cost_plot(summary: Summary, path: Path) -> Path:
     return _save(fig, path)
 
 
+def headline_plot(summary: Summary, path: Path) -> Path:
+    """The headline figure (werewolf: the village's win rate) per rule set, with CIs."""
+    plt = _plt()
+    from matplotlib.ticker import PercentFormatter
+
+    items = [(rules, iv) for rules, iv in summary.headline.items() if iv is not None]
+    fig, ax = plt.subplots(figsize=(9, 0.5 * len(items) + 1.6), dpi=110)
+    ys = list(range(len(items)))[::-1]
+    ax.errorbar(
+        [iv.value for _, iv in items],
+        ys,
+        xerr=[[iv.value - iv.low for _, iv in items], [iv.high - iv.value for _, iv in items]],
+        fmt="o",
+        capsize=4,
+    )
+    ax.set_yticks(ys, [f"{rules} (n={iv.n})" for rules, iv in items], fontsize="small")
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(f"{summary.headline_label} (95% bootstrap CI)")
+    ax.set_title(f"{summary.params.game}: {summary.headline_label} by rule set")
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)
+
+
 def write_plots(summary: Summary, folder: Path) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
+    extra = {}
+    if len(summary.headline) > 1:
+        extra["by_rule_set"] = headline_plot(summary, folder / "by_rule_set.png")
     return {
+        **extra,
         "ratings": ratings_plot(summary.ratings, "ratings per entrant", folder / "ratings.png"),
         "role_ratings": ratings_plot(
             summary.role_ratings, "ratings per entrant and role", folder / "role_ratings.png"
