@@ -18,6 +18,7 @@ ALLOWED: dict[str, set[str]] = {
     "seats": {"core", "models"},
     "models": {"core"},
     "runtime": {"core", "games", "seats", "models"},
+    "tournament": {"core", "games", "seats", "models", "runtime"},
 }
 
 

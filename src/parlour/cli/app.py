@@ -20,9 +20,11 @@ from parlour.cli.audit_cmd import audit
 from parlour.cli.campaign_cmd import campaign_app
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
+from parlour.cli.export_cmd import export
 from parlour.cli.live import LiveStatus, watch_seats
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.set_values import parse_set_options
+from parlour.cli.tournament_cmd import tournament
 from parlour.cli.transcript import Format, render_transcript
 from parlour.cli.werewolf_cmd import cast_options, werewolf_app
 from parlour.core.errors import ParlourError
@@ -46,6 +48,8 @@ app.add_typer(werewolf_app, name="werewolf")
 app.add_typer(campaign_app, name="campaign")
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
 app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
+app.command("tournament")(tournament)  # ratings over many games (cli/tournament_cmd.py)
+app.command("export")(export)  # games as JSONL datasets (cli/export_cmd.py)
 console = Console()
 err_console = Console(stderr=True)
 #: who is thinking right now (model seats report to it; drawn on a terminal only)

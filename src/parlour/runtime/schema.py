@@ -274,6 +274,38 @@ def _hosting(conn: sa.Connection) -> None:
         table.create(conn, checkfirst=True)
 
 
+#: A tournament (``parlour tournament``): its parameters and status; its games below.
+tournaments = sa.Table(
+    "tournaments",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("params", sa.Text, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+#: One scheduled game of a tournament: its seating (seat → entrant), the stored game once
+#: started (a lost worker's game resumes from its actions) and its outcome once finished.
+tournament_games = sa.Table(
+    "tournament_games",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("seating", sa.Text, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("game_id", sa.String(32)),
+    sa.Column("outcome", sa.Text),
+)
+
+
+def _tournaments(conn: sa.Connection) -> None:
+    """v7: tournaments and their games."""
+    tournaments.create(conn, checkfirst=True)
+    tournament_games.create(conn, checkfirst=True)
+
+
 #: Ordered migrations; index i brings the schema from version i to i + 1.
 MIGRATIONS: list[Callable[[sa.Connection], None]] = [
     _v1,
@@ -282,6 +314,7 @@ MIGRATIONS: list[Callable[[sa.Connection], None]] = [
     _withdrawals,
     _retrievals,
     _hosting,  # v6
+    _tournaments,  # v7
 ]
 LATEST = len(MIGRATIONS)
 

@@ -1,0 +1,61 @@
+"""``parlour export GAME_ID | --tournament ID --format jsonl [--out FILE]``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from parlour.core.errors import ParlourError
+from parlour.runtime.store import Store, db_url
+
+
+def export(
+    game_id: Annotated[str | None, typer.Argument(help="a stored game id (`parlour list`)")] = None,
+    tournament: Annotated[
+        str | None, typer.Option("--tournament", help="every game of a tournament")
+    ] = None,
+    format_: Annotated[
+        str, typer.Option("--format", help="jsonl (one JSON object a line)")
+    ] = "jsonl",
+    out: Annotated[
+        Path | None, typer.Option("--out", help="file to write (default: stdout)")
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
+    ] = None,
+) -> None:
+    """Games' events and every model call (prompt, answer, cost, view hash) as JSONL."""
+    from parlour.tournament.export import game_lines, tournament_lines
+
+    if format_ != "jsonl":
+        raise ParlourError(f"--format {format_}: only jsonl is supported; use --format jsonl")
+    if (game_id is None) == (tournament is None):
+        raise ParlourError(
+            "give a game id or --tournament ID (one of them), e.g. parlour export ww-1234"
+        )
+    store = Store(db_url(db) if db else None)
+    if tournament is not None:
+        from parlour.tournament import storage
+
+        storage.get(store, tournament)
+        lines = tournament_lines(store, tournament)
+    else:
+        assert game_id is not None
+        store.get_game(game_id)
+        lines = game_lines(store, game_id)
+    sink = out.open("w", encoding="utf-8") if out else sys.stdout
+    try:
+        n = 0
+        for line in lines:
+            sink.write(json.dumps(line, ensure_ascii=False) + "\n")
+            n += 1
+    finally:
+        if out:
+            sink.close()
+    if out:
+        typer.echo(f"{n} lines written to {out}", err=True)

@@ -1,0 +1,1 @@
+"""Tournaments: rotating entrants over seats, ratings, per-game metrics, reports, export."""

@@ -1,0 +1,92 @@
+"""What a tournament keeps from one finished game, and the registration point for a
+game's own metrics.
+
+Every game gets the generic facts (each player seat its own side, ranked by its return;
+a seat won if it is among the winners). A game registers a ``GameMetrics`` to say more:
+its roles and sides, per-seat counters, and the ratios reported from them (a ratio is
+the sum of a numerator counter over the sum of a denominator counter, per entrant and
+role, so games of different lengths weigh by what happened in them). New games (missing,
+campaign) add one module and one ``register`` call in ``parlour.tournament.metrics``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.core.game import Game, Result
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """``numerator / denominator`` over the seats of an entrant (or a role)."""
+
+    name: str
+    numerator: str
+    denominator: str
+    describe: str
+    percent: bool = True
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    roles: dict[str, str]  # player seat → role ("player" when the game has none)
+    sides: list[list[str]]  # seats that win or lose together
+    ranks: list[int]  # rank of each side, 0 best (ties share a rank)
+    won: dict[str, bool]
+    counters: dict[str, dict[str, float]] = field(default_factory=dict)  # seat → name → n
+    game: dict[str, float] = field(default_factory=dict)  # per-game figures
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "roles": self.roles,
+            "sides": self.sides,
+            "ranks": self.ranks,
+            "won": self.won,
+            "counters": self.counters,
+            "game": self.game,
+        }
+
+
+FactsFn = Callable[[Game, Result, Sequence[str]], GameFacts]
+
+
+@dataclass(frozen=True)
+class GameMetrics:
+    facts: FactsFn
+    ratios: tuple[Ratio, ...] = ()
+    #: Rule variants a one-entrant tournament (a balance check) crosses by default.
+    balance_grid: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: A per-game figure reported per rule set with a CI (e.g. the village's win rate).
+    headline: tuple[str, str] | None = None  # (key in GameFacts.game, label)
+
+
+def dense_ranks(scores: Sequence[float]) -> list[int]:
+    """Rank 0 for the highest score; equal scores share a rank."""
+    order = sorted(set(scores), reverse=True)
+    return [order.index(s) for s in scores]
+
+
+def generic_facts(game: Game, result: Result, player_seats: Sequence[str]) -> GameFacts:
+    returns = [result.returns.get(s, 1.0 if s in result.winners else 0.0) for s in player_seats]
+    return GameFacts(
+        roles={s: "player" for s in player_seats},
+        sides=[[s] for s in player_seats],
+        ranks=dense_ranks(returns),
+        won={s: s in result.winners for s in player_seats},
+    )
+
+
+GENERIC = GameMetrics(generic_facts)
+_REGISTRY: dict[str, GameMetrics] = {}
+
+
+def register(game_name: str, metrics: GameMetrics) -> None:
+    _REGISTRY[game_name] = metrics
+
+
+def metrics_for(game_name: str) -> GameMetrics:
+    from parlour.tournament import metrics  # noqa: F401  (registers the built-in games)
+
+    return _REGISTRY.get(game_name, GENERIC)
