@@ -99,7 +99,15 @@ def test_cost_orders_phases_names_seats_and_speaks_csv_and_json(recorded: Path) 
         csv.DictReader(io.StringIO(_run(recorded, "cost", RECORDED, "--format", "csv").stdout))
     )
     phases = [r["key"] for r in rows if r["by"] == "phase"]
-    assert phases == ["night 1", "day 1", "evening 1", "night 2", "total"]
+    # In the order the game played them (night 1 before day 1), not alphabetically.
+    played = [
+        p
+        for (p,) in sqlite3.connect(recorded).execute(
+            "SELECT phase FROM model_calls WHERE game_id=? GROUP BY phase ORDER BY min(id)",
+            (RECORDED,),
+        )
+    ]
+    assert played[:2] == ["night 1", "day 1"] and phases == [*played, "total"]
     seats = [r["key"] for r in rows if r["by"] == "seat"]
     assert seats[:3] == ["Kenji", "Aiko", "Hiroshi"] and "p1" not in seats
     data = json.loads(_run(recorded, "cost", RECORDED, "--format", "json").stdout)
