@@ -18,6 +18,7 @@ from rich.table import Table
 from parlour.cli import help as clean_help
 from parlour.cli.audit_cmd import audit
 from parlour.cli.escape_cmd import escape_app
+from parlour.cli.missing_cmd import missing_app
 from parlour.cli.evals import evals_app
 from parlour.cli.live import LiveStatus, watch_seats
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
@@ -41,6 +42,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(escape_app, name="escape")
+app.add_typer(missing_app, name="missing")
 app.add_typer(werewolf_app, name="werewolf")
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
 app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)

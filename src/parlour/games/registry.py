@@ -11,6 +11,7 @@ _PACKAGES: dict[str, str] = {
     "werewolf": "parlour.games.werewolf",
     "escape": "parlour.games.escape",
     "diplomacy": "parlour.games.diplomacy",
+    "missing": "parlour.games.missing",
 }
 
 
