@@ -18,9 +18,9 @@ from rich.table import Table
 from parlour.cli import help as clean_help
 from parlour.cli.audit_cmd import audit
 from parlour.cli.escape_cmd import escape_app
-from parlour.cli.missing_cmd import missing_app
 from parlour.cli.evals import evals_app
 from parlour.cli.live import LiveStatus, watch_seats
+from parlour.cli.missing_cmd import missing_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.set_values import parse_set_options
 from parlour.cli.transcript import Format, render_transcript

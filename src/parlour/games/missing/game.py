@@ -31,7 +31,7 @@ from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.core.rng import Rng
-from parlour.core.view import AnyView, NoFacts
+from parlour.core.view import NoFacts
 from parlour.games.missing import asks
 from parlour.games.missing.clock import mmss, typing_seconds
 from parlour.games.missing.config import MissingConfig
@@ -103,7 +103,9 @@ class MissingGame:
             s: (sus[n % len(sus)], places[n % len(places)]) for n, s in enumerate(self._seats)
         }
         self._markers = SecretMarkers(config.plant_markers)
-        self._secret_marks: set[str] = set()
+        # Planted up front (the answers come later) so scans see them from the first step.
+        self._secret_mark = {s: self._markers.plant(f"secret:{s}", {s}) for s in self._seats}
+        self._secret_marks = {m.strip() for m in self._secret_mark.values() if m}
         self._log = EventLog()
         self._phase: Phase = "characters"
         self._background: dict[str, str] = {}
@@ -349,7 +351,7 @@ class MissingGame:
         if purpose == "background":
             self._background[seat] = text
         else:
-            self._secret[seat] = text + self._plant_secret(seat)
+            self._secret[seat] = text + self._secret_mark[seat]
         shown = self._secret[seat] if purpose == "secret" else text
         self._log.emit(purpose, "characters", f"Your {purpose}: {shown}", Audience.only(seat))
         if len(self._background) == len(self._seats) == len(self._secret):
@@ -361,12 +363,6 @@ class MissingGame:
                 "Introductions: each of you, in turn, tells the group who you are.",
                 Audience.everyone(),
             )
-
-    def _plant_secret(self, seat: str) -> str:
-        added = self._markers.plant(f"secret:{seat}", {seat})
-        if added:
-            self._secret_marks.add(added.strip())
-        return added
 
     def _on_setup(self, seat: str, purpose: str, text: str) -> None:
         data: dict[str, Any] = {}
