@@ -5,6 +5,7 @@ from __future__ import annotations
 from parlour.core.actions import Text
 from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
 from parlour.core.text_rules import TextRules
+from parlour.games.missing.town import Character
 
 SILENT = "silent"
 SPEAK = ("speak1", "speak2", "speak3")
@@ -12,6 +13,25 @@ SEARCH_PREFIX = "search:"
 
 #: The shared free-text guards every chat message opts into (seats/text_guard.py).
 MESSAGE_CHECKS = ("prompt_copy", "repetition", "echo")
+
+#: Token budgets, measured on the embedded model (docs/missing.md): a text of 160 characters
+#: is about 40 tokens; a choice's JSON about 10. A tight budget ends a rambling answer early
+#: instead of paying for tokens the length check throws away.
+CHOICE_TOKENS = 16
+SECOND_PERSON_CHARS = 160
+
+
+def text_tokens(limit: int) -> int:
+    """Room for a text of ``limit`` characters (~4 characters a token) and a little slack."""
+    return limit // 4 + 8
+
+
+#: The clock is the game's voice, not a player's: a message that recites it is refused.
+NO_CLOCK = TextRules(
+    subject="your message",
+    deny=("left on the clock",),
+    deny_why="the clock is the game's reminder, not something to text; say something of your own",
+)
 
 COMMANDS_HELP = (
     "Type a message (at most {limit} characters) and press Enter, or just Enter to stay "
@@ -25,12 +45,27 @@ def second_person(decision_id: str, seat: str, purpose: str, question: str) -> D
         seat=seat,
         kind=DecisionKind.FREE_TEXT,
         purpose=purpose,
-        prompt=f"{question} Answer in the second person, starting with 'You', in one to "
-        "three sentences.",
-        max_length=400,
-        max_tokens=120,
+        prompt=f"{question} Answer in one short sentence that starts with 'You' "
+        f"(at most {SECOND_PERSON_CHARS} characters).",
+        max_length=SECOND_PERSON_CHARS,
+        max_tokens=text_tokens(SECOND_PERSON_CHARS),
         text_rules=TextRules(subject="a second-person answer", require=("you",)),
         checks=("prompt_copy", "repetition"),
+    )
+
+
+def pick_card(decision_id: str, seat: str, cards: list[Character]) -> Decision:
+    """A person without a card from ``--set cards=`` picks one: the dealt card or a free one."""
+    return Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose="pick",
+        prompt="Pick your character (the first is the one the deal gave you).",
+        options=tuple(
+            Option(id=c.id, label=f"{c.name} ({c.pronouns}), {c.relation}: {c.persona}")
+            for c in cards
+        ),
     )
 
 
@@ -42,8 +77,9 @@ def setup_text(decision_id: str, seat: str, purpose: str, prompt: str, limit: in
         purpose=purpose,
         prompt=prompt,
         max_length=limit,
-        max_tokens=max(40, limit // 3),
+        max_tokens=text_tokens(limit),
         checks=MESSAGE_CHECKS,
+        text_rules=NO_CLOCK,
     )
 
 
@@ -58,30 +94,40 @@ def round_choice(
 
     ``places`` are (id, name) of free places; ``taken`` maps a busy place's id to why not.
     """
+    # Short labels: a model answers with the label, and every token of it is generated.
     options = [
-        Option(id=SILENT, label="stay silent this round"),
-        Option(id="speak1", label="speak (urgency 1: something to add)"),
-        Option(id="speak2", label="speak (urgency 2: something useful, or you were asked)"),
-        Option(id="speak3", label="speak (urgency 3: a story card or news to share)"),
+        Option(id=SILENT, label="stay silent"),
+        Option(id="speak1", label="speak"),
+        Option(id="speak2", label="speak, it matters"),
+        Option(id="speak3", label="speak now, urgent"),
         *(Option(id=f"{SEARCH_PREFIX}{pid}", label=f"search {name}") for pid, name in places),
     ]
-    card = " You have a story card to answer: ask to speak with urgency 3." if card_pending else ""
+    card = " You have a story card to answer: speak now." if card_pending else ""
     return Decision(
         id=decision_id,
         seat=seat,
         kind=DecisionKind.CHOOSE_ONE,
         purpose="turn",
-        prompt="Do you want to text the group now, stay silent, or go and search a place?" + card,
+        prompt="Text the group now (urgent if you have news or were asked), stay silent, "
+        "or go and search a place?" + card,
         options=tuple(options),
         not_allowed=taken,
-        max_tokens=8,
+        max_tokens=CHOICE_TOKENS,
         batch="as_arrived",
     )
 
 
 def say(decision_id: str, seat: str, limit: int, card_about: tuple[str, ...], why: str) -> Decision:
     rules = (
-        TextRules(subject="your story card", words=card_about, min_words=1) if card_about else None
+        TextRules(
+            subject="your story card",
+            words=card_about,
+            min_words=1,
+            deny=NO_CLOCK.deny,
+            deny_why=NO_CLOCK.deny_why,
+        )
+        if card_about
+        else NO_CLOCK
     )
     return Decision(
         id=decision_id,
@@ -91,7 +137,7 @@ def say(decision_id: str, seat: str, limit: int, card_about: tuple[str, ...], wh
         prompt=f"{why} Write your text message to the group (at most {limit} characters, "
         "plain text-message style).",
         max_length=limit,
-        max_tokens=max(40, limit // 3),
+        max_tokens=text_tokens(limit),
         checks=MESSAGE_CHECKS,
         text_rules=rules,
         batch="as_arrived",

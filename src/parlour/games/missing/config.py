@@ -37,7 +37,7 @@ class MissingConfig(BaseModel):
     #: How long a searcher stays at a location (nobody else may search it meanwhile).
     search_seconds: float = Field(default=180.0, ge=0)
     message_limit: int = Field(default=MESSAGE_LIMIT, ge=40, le=400)
-    intro_limit: int = Field(default=240, ge=40, le=1000)
+    intro_limit: int = Field(default=160, ge=40, le=1000)
     plant_markers: bool = False
 
     @model_validator(mode="after")

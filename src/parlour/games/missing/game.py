@@ -30,7 +30,7 @@ from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
-from parlour.core.rng import Rng
+from parlour.core.rng import Rng, hash_seed
 from parlour.core.view import NoFacts
 from parlour.games.missing import asks
 from parlour.games.missing.clock import mmss, typing_seconds
@@ -93,10 +93,13 @@ class MissingGame:
         prompts = rng.sample(
             self._town.relationships, min(len(self._seats), len(self._town.relationships))
         )
-        self._rel_prompt = {
-            s: prompts[n % len(prompts)].replace("{other}", self._name(self._pair[s]))
-            for n, s in enumerate(self._seats)
-        }
+        # Templates: names are filled in when asked, since a person may still pick a card.
+        self._rel_template = {s: prompts[n % len(prompts)] for n, s in enumerate(self._seats)}
+        # A person who has not been given a card with --set cards= picks one at the table
+        # (when there is a choice: a town with as many cards as players has none).
+        self._picking: set[str] = set()
+        if not config.cards:
+            self._picking = {s for s in config.people if len(self._free_cards(s)) > 1}
         sus = rng.shuffled([x.id for x in self._town.suspects])
         places = rng.shuffled([x.id for x in self._town.locations])
         self._assigned = {
@@ -144,15 +147,28 @@ class MissingGame:
             data={"clock": mmss(self._left)},
         )
         for seat in self._seats:
-            card = self._card[seat]
-            self._log.emit(
-                "card",
-                "characters",
-                f"You are {card.name} ({card.pronouns}), {card.relation}: {card.persona}. "
-                f"Your drive tonight: {self._drive[seat]}.",
-                Audience.only(seat),
-                data={"character": card.id},
-            )
+            if seat not in self._picking:
+                self._emit_card(seat)
+
+    def _emit_card(self, seat: str) -> None:
+        card = self._card[seat]
+        self._log.emit(
+            "card",
+            "characters",
+            f"You are {card.name} ({card.pronouns}), {card.relation}: {card.persona}. "
+            f"Your drive tonight: {self._drive[seat]}.",
+            Audience.only(seat),
+            data={"character": card.id},
+        )
+
+    def _rel_prompt(self, seat: str) -> str:
+        return self._rel_template[seat].replace("{other}", self._name(self._pair[seat]))
+
+    def _free_cards(self, seat: str) -> list[Character]:
+        """The seat's dealt card first, then every card nobody else holds, in town order."""
+        held = {self._card[s].id for s in self._seats if s != seat}
+        mine = self._card[seat]
+        return [mine, *(c for c in self._town.characters if c.id not in held and c != mine)]
 
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> MissingGame:
@@ -206,6 +222,9 @@ class MissingGame:
             out: list[Decision] = []
             for s in self._seats:
                 card = self._card[s]
+                if s in self._picking:
+                    out.append(asks.pick_card(f"pick:{s}", s, self._free_cards(s)))
+                    continue
                 if s not in self._background:
                     out.append(asks.second_person(f"bg:{s}", s, "background", card.worldbuilding))
                 if s not in self._secret:
@@ -247,7 +266,7 @@ class MissingGame:
                 f"rel:{seat}",
                 seat,
                 "relationship",
-                self._rel_prompt[seat] + " Tell the group.",
+                self._rel_prompt(seat) + " Tell the group.",
                 limit,
             )
         suspect_id, place_id = self._assigned[seat]
@@ -323,7 +342,10 @@ class MissingGame:
         self._pending = None
         purpose = decision.purpose
         seat = decision.seat
-        if purpose in ("background", "secret"):
+        if purpose == "pick":
+            assert isinstance(action, Choice)
+            self._on_pick(seat, action.option)
+        elif purpose in ("background", "secret"):
             assert isinstance(action, Text)
             self._on_character(seat, purpose, action.text)
         elif purpose in ("introduction", "relationship", "suspicion"):
@@ -347,6 +369,17 @@ class MissingGame:
             raise IllegalAction(f"unknown decision purpose {purpose}", decision_id=decision_id)
         return self._log.since(start)
 
+    def _on_pick(self, seat: str, card_id: str) -> None:
+        card = self._town.character(card_id)
+        if card != self._card[seat]:
+            self._card[seat] = card
+            # Seeded by seat and card, so the same picks replay to the same drives.
+            self._drive[seat] = Rng(hash_seed(self._seed, f"drive:{seat}:{card.id}")).choice(
+                card.drives
+            )
+        self._picking.discard(seat)
+        self._emit_card(seat)
+
     def _on_character(self, seat: str, purpose: str, text: str) -> None:
         if purpose == "background":
             self._background[seat] = text
@@ -368,7 +401,7 @@ class MissingGame:
         data: dict[str, Any] = {}
         if purpose == "relationship":
             self._rel_answer[seat] = text
-            data = {"about": self._pair[seat], "prompt": self._rel_prompt[seat]}
+            data = {"about": self._pair[seat], "prompt": self._rel_prompt(seat)}
         elif purpose == "suspicion":
             suspect, place = self._assigned[seat]
             data = {"suspect": suspect, "place": place}
@@ -444,6 +477,13 @@ class MissingGame:
             return
         self._round += 1
         self._answered = {}
+        # Calls whose answer the engine already knows are not made: an AI seat holding an
+        # unanswered story card asks to speak now (the rules make it answer next).
+        for seat in self._ais():
+            if seat in self._card_of:
+                self._answered[seat] = asks.SPEAK[-1]
+        if self._answered and all(s in self._answered for s in self._seats):
+            self._maybe_close_round()
 
     def _addressed(self) -> set[str]:
         words = set(re.findall(r"[a-z]+", self._last_text.casefold()))
@@ -699,7 +739,7 @@ class MissingGame:
         )
         relations = tuple(
             RelationFacts(
-                seat=s, other=self._pair[s], prompt=self._rel_prompt[s], answer=self._rel_answer[s]
+                seat=s, other=self._pair[s], prompt=self._rel_prompt(s), answer=self._rel_answer[s]
             )
             for s in self._seats
             if s in self._rel_answer
@@ -756,7 +796,7 @@ class MissingGame:
                 RelationFacts(
                     seat=a,
                     other=self._pair[a],
-                    prompt=self._rel_prompt[a],
+                    prompt=self._rel_prompt(a),
                     answer=self._rel_answer.get(a, ""),
                 )
                 for a in self._seats
@@ -821,6 +861,8 @@ class MissingGame:
             "ending": self._ending.id if self._ending else None,
             "announced": self._announced,
             "secret": dict(self._secret),
+            "cards": {seat: card.id for seat, card in self._card.items()},
+            "picking": sorted(self._picking),
             "background": dict(self._background),
             "epilogue": dict(self._epilogue),
             "markers": self._markers.snapshot(),

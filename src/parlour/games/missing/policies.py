@@ -31,10 +31,10 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     me: MissingPrivate = view.private
     purpose = decision.purpose
     limit = decision.max_length
-    if purpose == "background":
-        return Text(text=_fit(f"You remember it clearly: {_second(me.worldbuilding)}", limit))
-    if purpose == "secret":
-        return Text(text=_fit(f"You have told nobody this: {_second(me.secret_question)}", limit))
+    if purpose == "pick":
+        return Choice(option=decision.options[0].id)  # the card the deal gave
+    if purpose in ("background", "secret"):
+        return Text(text=_fit(_second(pub, me, purpose, rng), limit))
     if purpose == "introduction":
         first = me.name.split()[0]
         return Text(
@@ -47,12 +47,10 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     if purpose == "relationship":
         mine = next((r for r in me.relations if r.seat == view.seat), None)
         other = _name_of(pub, mine.other) if mine else "you"
-        return Text(
-            text=_fit(
-                f"{other}, you know what this is about. Let's leave it at: it still matters to me.",
-                limit,
-            )
+        line = rng.choice(_RELATION).format(
+            other=other, friend=pub.friend.split()[0], trait=rng.choice(me.traits)
         )
+        return Text(text=_fit(line, limit))
     if purpose == "suspicion":
         return Text(
             text=_fit(
@@ -78,10 +76,33 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     )
 
 
-def _second(question: str) -> str:
-    """'What did you borrow ...?' → 'what you borrowed is your own business' is too clever;
-    the script only has to answer in the second person, so it restates the question."""
-    return "the answer to '" + question.rstrip("?") + "' is something you still think about."
+# Short second-person answers built from the card (its traits and drive), so
+# a scripted character's background and secret read as answers, not as the question again.
+_BACKGROUND = (
+    "You were the one {friend} trusted with it; {trait} as you are, you never asked why.",
+    "You saw it first, the way you always do, being {trait}; {friend} laughed it off.",
+    "You still have a photo of it; {friend} made you promise to keep it, and you did.",
+)
+_SECRET = (
+    "You did it to {drive}, and you would do it again.",
+    "You told yourself it was nothing; being {trait}, you never said sorry to {friend}.",
+    "You kept quiet because {friend} would have stopped trusting you, and you knew it.",
+)
+_RELATION = (
+    "{other}, I haven't forgotten. It's not the night for it, but {friend} knew too.",
+    "{other} knows. I was {trait} about it then and I'm not proud of it.",
+    "Ask {other}. We both know why, and {friend} made us swear not to say.",
+)
+
+
+def _second(pub: MissingPublic, me: MissingPrivate, purpose: str, rng: Rng) -> str:
+    """A short answer in the second person, chosen by seed from the card's facts."""
+    templates = _BACKGROUND if purpose == "background" else _SECRET
+    return rng.choice(templates).format(
+        friend=pub.friend.split()[0],
+        trait=rng.choice(me.traits),
+        drive=me.drive,
+    )
 
 
 def _name_of(pub: MissingPublic, seat: str) -> str:

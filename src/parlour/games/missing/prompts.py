@@ -109,12 +109,10 @@ class MissingPrompter:
         if decision.purpose in ("background", "secret"):
             # A fresh context: only the card, so the answer is about this character alone.
             return PromptParts(system=_card(view.private, view.public), command=decision.prompt)
-        command = decision.prompt
-        if decision.options:
-            command += "\nOptions:\n" + "\n".join(f"- {o.id}: {o.label}" for o in decision.options)
+        # The answer format lists the options' labels already; no second list to read.
         return PromptParts(
             system=_system(view),
             transcript=_transcript(view),
-            command=command,
+            command=decision.prompt,
             reminders=_reminders(view) if view.phase == "chat" else "",
         )
