@@ -7,7 +7,12 @@ import json
 from parlour.core.conformance import check, strings_in
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.missing import MODULE, MissingGame
+from parlour.seats.flatten import flatten
 from tests.missing.helpers import small
+
+#: Games whose every offered decision is also rendered as the model prompt and scanned.
+PROMPT_SEEDS = 50
+PROMPTER = MODULE.prompter
 
 
 def _configs(seed: int):  # type: ignore[no-untyped-def]
@@ -21,7 +26,7 @@ def test_conformance_over_200_seeds() -> None:
         MODULE,
         seeds=range(200),
         configs=_configs,
-        replay_seeds=range(12),
+        replay_seeds=range(6),
         leak_seeds=range(3),
         decision_seeds=range(3),
     )
@@ -32,15 +37,27 @@ def test_conformance_over_200_seeds() -> None:
 
 def test_no_marker_reaches_another_seat_in_200_scripted_games() -> None:
     """Markers sit in every secret and every private search result; each seat's decisions
-    (all of them, as offered) and its final view are scanned for markers it may not know."""
+    (all of them, as offered), the model prompt each would get (for the first
+    ``PROMPT_SEEDS`` games: what an LLM seat would send and store) and its final view are
+    scanned for markers it may not know. This is the in-process, cheap twin of
+    `parlour audit` (test_audit.py runs the CLI on fewer stored games)."""
     leaks: list[str] = []
     planted = 0
+    prompts = 0
     for seed in range(200):
         game = MissingGame(_configs(seed).model_copy(update={"plant_markers": True}), seed)
         offered: dict[str, list[str]] = {s.id: [] for s in game.seats()}
+        seen: set[str] = set()
         while not game.is_terminal():
             for d in game.pending():
+                if d.id in seen:
+                    continue
+                seen.add(d.id)
                 offered[d.seat].append(json.dumps(d.model_dump(mode="json")))
+                if seed < PROMPT_SEEDS:
+                    parts = PROMPTER.parts(game.view(d.seat), d)
+                    offered[d.seat].extend(t.content for t in flatten(parts))
+                    prompts += 1
             decision = game.pending()[0]
             rng = Rng(hash_seed(seed, decision.id))
             game.apply(decision.id, MODULE.policy(game.view(decision.seat), decision, rng))
@@ -63,5 +80,5 @@ def test_no_marker_reaches_another_seat_in_200_scripted_games() -> None:
             for marker, owner in owners.items():
                 if seat not in owner and marker in asked:
                     leaks.append(f"seed {seed}: {seat} was asked with {marker}")
-    assert planted > 200
+    assert planted > 200 and prompts > 1000
     assert leaks == []
