@@ -225,9 +225,11 @@ class MissingGame:
                 if s in self._picking:
                     out.append(asks.pick_card(f"pick:{s}", s, self._free_cards(s)))
                     continue
+                # One question at a time per seat: a seat's model calls then come in a fixed
+                # order, which is what a recorded game replays by (per-seat streams).
                 if s not in self._background:
                     out.append(asks.second_person(f"bg:{s}", s, "background", card.worldbuilding))
-                if s not in self._secret:
+                elif s not in self._secret:
                     out.append(asks.second_person(f"secret:{s}", s, "secret", card.secret))
             return tuple(out)
         if self._phase in SEQUENTIAL:
