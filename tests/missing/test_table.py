@@ -86,7 +86,10 @@ def test_the_clock_reminder_cannot_be_texted() -> None:
 def test_scripted_second_person_answers_answer_instead_of_restating() -> None:
     for seed in range(6):
         game = MissingGame(small(), seed)
-        for decision in game.pending():
+        purposes: set[str] = set()
+        while game.view("p1").phase == "characters":
+            decision = game.pending()[0]
+            purposes.add(decision.purpose)
             view = game.view(decision.seat)
             action = MODULE.policy(view, decision, Rng(hash_seed(seed, decision.id)))
             assert isinstance(action, Text) and action.text.startswith("You ")
@@ -99,3 +102,5 @@ def test_scripted_second_person_answers_answer_instead_of_restating() -> None:
             assert len(action.text) <= decision.max_length
             again = MODULE.policy(view, decision, Rng(hash_seed(seed, decision.id)))
             assert again == action  # deterministic by seed
+            game.apply(decision.id, action)
+        assert purposes == {"background", "secret"}
