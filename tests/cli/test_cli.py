@@ -13,7 +13,10 @@ from tests.conftest import CliRunner
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["watch", "chess"], "unknown game 'chess'; choose one of: campaign, diplomacy, escape, werewolf"),
+        (
+            ["watch", "chess"],
+            "unknown game 'chess'; choose one of: campaign, diplomacy, escape, missing, werewolf",
+        ),
         (["watch", "werewolf", "--players", "3", "--model", "scripted"], "5 to 16 players"),
         (["show", "nope"], "no game with id 'nope'; run `parlour list`"),
         (["resume", "nope"], "no game with id 'nope'"),

@@ -29,6 +29,19 @@ def test_prompt_copy_does_not_fire_on_seven_tokens_or_on_facts() -> None:
     assert copied_instructions("The shutter rattles up and grey light floods in.", [SYSTEM]) is None
 
 
+def test_prompt_copy_fires_on_a_recited_short_reminder_line() -> None:
+    # Seen in a missing game on the embedded model: a seat texted its clock reminder.
+    reminders = "Story card to answer with your next message: the till.\n27:03 left on the clock."
+    reason = copied_instructions("27:03 left on the clock.", [reminders])
+    assert reason == (
+        'it recites a line of your instructions ("27 03 left on the clock"); '
+        "write your own words, not the prompt's"
+    )
+    # Part of a short line, or the same words with another time, is not a recital.
+    assert copied_instructions("only 27 minutes left", [reminders]) is None
+    assert copied_instructions("26:10 left on the clock.", [reminders]) is None
+
+
 def test_repetition_fires_on_a_repeated_four_gram_only() -> None:
     loop = "Use only the facts below and the brief. Use only the facts below and the brief."
     assert repeated_ngram(loop) == (

@@ -22,8 +22,10 @@ from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.export_cmd import export
 from parlour.cli.live import LiveStatus, watch_seats
+from parlour.cli.missing_cmd import missing_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.set_values import parse_set_options
+from parlour.cli.signals import EXIT_TERMINATED, Terminated, sigterm_interrupts
 from parlour.cli.tournament_cmd import tournament
 from parlour.cli.transcript import Format, render_transcript
 from parlour.cli.werewolf_cmd import cast_options, werewolf_app
@@ -44,6 +46,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(escape_app, name="escape")
+app.add_typer(missing_app, name="missing")
 app.add_typer(werewolf_app, name="werewolf")
 app.add_typer(campaign_app, name="campaign")
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
@@ -182,17 +185,18 @@ def _run(
     store.set_status(session.game_id, "running")
     try:
         try:
-            asyncio.run(session.run())
+            with sigterm_interrupts():  # SIGTERM pauses the game as Ctrl-C does
+                asyncio.run(session.run())
         finally:
             status.stop()  # the status lines go before any message below
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as err:
         store.set_status(session.game_id, "paused")  # `list` shows it until resumed
+        how = "terminated" if isinstance(err, Terminated) else "interrupted"
         err_console.print(
-            "interrupted; everything so far is saved — continue with: "
-            f"parlour resume {session.game_id}",
+            f"{how}; everything so far is saved — continue with: parlour resume {session.game_id}",
             soft_wrap=True,
         )
-        raise typer.Exit(130) from None
+        raise typer.Exit(EXIT_TERMINATED if isinstance(err, Terminated) else 130) from None
     except EOFError:
         store.set_status(session.game_id, "paused")
         err_console.print(

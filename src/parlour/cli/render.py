@@ -24,11 +24,11 @@ _STYLE = {
 
 def event_line(event: Event, names: dict[str, str]) -> str:
     """One event for people: whom it was for (by name; engine notes say so), who said it."""
-    from parlour.cli.transcript import scope_label
+    from parlour.cli.transcript import clock_stamp, scope_label
 
     who = names.get(event.speaker, event.speaker)
     scope = scope_label(event.audience, names)
-    private = f"[{scope}] " if scope else ""
+    private = f"{clock_stamp(event)}[{scope}] " if scope else clock_stamp(event)
     if who:
         return f"{private}{who}: {event.text}"
     return f"{private}{event.text}"

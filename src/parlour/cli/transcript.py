@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from parlour.cli.annotate import Annotated, Entry, choice_text, reason_of
-from parlour.core.events import Audience
+from parlour.core.events import Audience, Event
 from parlour.core.view import facts_dict
 
 Format = Literal["text", "markdown", "html"]
@@ -106,6 +106,12 @@ def build(
     return Transcript(header, tuple(lines))
 
 
+def clock_stamp(event: Event) -> str:
+    """``[87:05] `` for events of games with a clock (``data["clock"]``: time left)."""
+    clock = event.data.get("clock")
+    return f"[{clock}] " if isinstance(clock, str) and clock else ""
+
+
 def _line(entry: Entry, names: dict[str, str], reasons: bool) -> Line | None:
     event, answer = entry.event, entry.answer
     if event is None:
@@ -122,7 +128,7 @@ def _line(entry: Entry, names: dict[str, str], reasons: bool) -> Line | None:
     return Line(
         phase=event.phase,
         kind=event.kind,
-        text=event.text,
+        text=clock_stamp(event) + event.text,  # games with a clock: time left
         speaker=names.get(event.speaker, event.speaker),
         scope=scope_label(event.audience, names),
         fallback=entry.fallback,

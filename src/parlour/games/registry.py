@@ -12,6 +12,7 @@ _PACKAGES: dict[str, str] = {
     "escape": "parlour.games.escape",
     "diplomacy": "parlour.games.diplomacy",
     "campaign": "parlour.games.campaign",
+    "missing": "parlour.games.missing",
 }
 
 

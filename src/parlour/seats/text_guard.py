@@ -6,8 +6,9 @@ Rules (each returns a reason sentence, or None when the text passes):
 
 * ``prompt_copy`` — the answer contains ``COPY_TOKENS`` (8) or more consecutive tokens of
   the prompt's instructions (system text, the decision's question, reminders, the answer
-  format). Facts the game hands over (a brief, world facts) are not instructions and may
-  be repeated.
+  format), or it recites a whole short line of them (``LINE_TOKENS`` (5) tokens or more,
+  e.g. a reminder "27:03 left on the clock."). Facts the game hands over (a brief, world
+  facts) are not instructions and may be repeated.
 * ``repetition`` — some ``REPEAT_TOKENS``-gram (4 tokens) occurs twice in the answer: a loop
   ("the village of the village of the village").
 * ``echo`` — the answer is the same line as another speaker's last line in the transcript
@@ -23,6 +24,7 @@ from parlour.core.decisions import TextCheck
 from parlour.core.text_rules import text_tokens
 
 COPY_TOKENS = 8
+LINE_TOKENS = 5
 REPEAT_TOKENS = 4
 ECHO_MIN_TOKENS = 6
 
@@ -35,8 +37,20 @@ def copied_instructions(answer: str, instructions: Iterable[str]) -> str | None:
     """``prompt_copy``: the first run of >= 8 tokens the answer shares with the instructions."""
     words = text_tokens(answer)
     source: set[tuple[str, ...]] = set()
+    lines: set[tuple[str, ...]] = set()
     for text in instructions:
         source.update(_ngrams(text_tokens(text), COPY_TOKENS))
+        # A short line is below the n-gram length, so a recited reminder needs its own rule.
+        for line in text.splitlines():
+            tokens = tuple(text_tokens(line))
+            if LINE_TOKENS <= len(tokens) < COPY_TOKENS:
+                lines.add(tokens)
+    for line_tokens in lines:
+        if line_tokens in _ngrams(words, len(line_tokens)):
+            return (
+                f'it recites a line of your instructions ("{" ".join(line_tokens)}"); '
+                "write your own words, not the prompt's"
+            )
     for gram in _ngrams(words, COPY_TOKENS):
         if gram in source:
             return (

@@ -1,0 +1,32 @@
+"""Missing: a group-chat mystery where players text each other against a simulated clock,
+search places, answer timed story cards and keep their secrets."""
+
+from parlour.core.module import GameModule
+from parlour.games.missing.config import MissingConfig, make_config
+from parlour.games.missing.game import MissingGame
+from parlour.games.missing.loader import load_town, parse_town, shipped_names
+from parlour.games.missing.policies import missing_policy
+from parlour.games.missing.prompts import MissingPrompter
+from parlour.games.missing.validate import Problem, validate, validate_file
+
+MODULE = GameModule(
+    game=MissingGame,
+    policy=missing_policy,
+    prompter=MissingPrompter(),
+    make_config=make_config,
+    human_options=lambda seat: {"people": [seat]},
+)
+
+__all__ = [
+    "MODULE",
+    "MissingConfig",
+    "MissingGame",
+    "Problem",
+    "load_town",
+    "make_config",
+    "missing_policy",
+    "parse_town",
+    "shipped_names",
+    "validate",
+    "validate_file",
+]

@@ -1,0 +1,161 @@
+"""The decisions missing offers, built in one place so their wording and limits agree."""
+
+from __future__ import annotations
+
+from parlour.core.actions import Text
+from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
+from parlour.core.text_rules import TextRules
+from parlour.games.missing.town import Character
+
+SILENT = "silent"
+SPEAK = ("speak1", "speak2", "speak3")
+SEARCH_PREFIX = "search:"
+
+#: The shared free-text guards every chat message opts into (seats/text_guard.py).
+MESSAGE_CHECKS = ("prompt_copy", "repetition", "echo")
+
+#: Token budgets, measured on the embedded model (docs/missing.md): a text of 160 characters
+#: is about 40 tokens; a choice's JSON about 10. A tight budget ends a rambling answer early
+#: instead of paying for tokens the length check throws away.
+CHOICE_TOKENS = 16
+SECOND_PERSON_CHARS = 160
+
+
+def text_tokens(limit: int) -> int:
+    """Room for a text of ``limit`` characters (~4 characters a token) and a little slack."""
+    return limit // 4 + 8
+
+
+#: The clock is the game's voice, not a player's: a message that recites it is refused.
+NO_CLOCK = TextRules(
+    subject="your message",
+    deny=("left on the clock",),
+    deny_why="the clock is the game's reminder, not something to text; say something of your own",
+)
+
+COMMANDS_HELP = (
+    "Type a message (at most {limit} characters) and press Enter, or just Enter to stay "
+    "quiet this round. Commands: /search PLACE, /who, /time, /help."
+)
+
+
+def second_person(decision_id: str, seat: str, purpose: str, question: str) -> Decision:
+    return Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.FREE_TEXT,
+        purpose=purpose,
+        prompt=f"{question} Answer in one short sentence that starts with 'You' "
+        f"(at most {SECOND_PERSON_CHARS} characters).",
+        max_length=SECOND_PERSON_CHARS,
+        max_tokens=text_tokens(SECOND_PERSON_CHARS),
+        text_rules=TextRules(subject="a second-person answer", require=("you",)),
+        checks=("prompt_copy", "repetition"),
+    )
+
+
+def pick_card(decision_id: str, seat: str, cards: list[Character]) -> Decision:
+    """A person without a card from ``--set cards=`` picks one: the dealt card or a free one."""
+    return Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose="pick",
+        prompt="Pick your character (the first is the one the deal gave you).",
+        options=tuple(
+            Option(id=c.id, label=f"{c.name} ({c.pronouns}), {c.relation}: {c.persona}")
+            for c in cards
+        ),
+    )
+
+
+def setup_text(decision_id: str, seat: str, purpose: str, prompt: str, limit: int) -> Decision:
+    return Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.FREE_TEXT,
+        purpose=purpose,
+        prompt=prompt,
+        max_length=limit,
+        max_tokens=text_tokens(limit),
+        checks=MESSAGE_CHECKS,
+        text_rules=NO_CLOCK,
+    )
+
+
+def round_choice(
+    decision_id: str,
+    seat: str,
+    places: list[tuple[str, str]],
+    taken: dict[str, str],
+    card_pending: bool,
+) -> Decision:
+    """The cheap per-round question: stay silent, ask to speak (urgency 1-3) or search.
+
+    ``places`` are (id, name) of free places; ``taken`` maps a busy place's id to why not.
+    """
+    # Short labels: a model answers with the label, and every token of it is generated.
+    options = [
+        Option(id=SILENT, label="stay silent"),
+        Option(id="speak1", label="speak"),
+        Option(id="speak2", label="speak, it matters"),
+        Option(id="speak3", label="speak now, urgent"),
+        *(Option(id=f"{SEARCH_PREFIX}{pid}", label=f"search {name}") for pid, name in places),
+    ]
+    card = " You have a story card to answer: speak now." if card_pending else ""
+    return Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose="turn",
+        prompt="Text the group now (urgent if you have news or were asked), stay silent, "
+        "or go and search a place?" + card,
+        options=tuple(options),
+        not_allowed=taken,
+        max_tokens=CHOICE_TOKENS,
+        batch="as_arrived",
+    )
+
+
+def say(decision_id: str, seat: str, limit: int, card_about: tuple[str, ...], why: str) -> Decision:
+    rules = (
+        TextRules(
+            subject="your story card",
+            words=card_about,
+            min_words=1,
+            deny=NO_CLOCK.deny,
+            deny_why=NO_CLOCK.deny_why,
+        )
+        if card_about
+        else NO_CLOCK
+    )
+    return Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.FREE_TEXT,
+        purpose="message",
+        prompt=f"{why} Write your text message to the group (at most {limit} characters, "
+        "plain text-message style).",
+        max_length=limit,
+        max_tokens=text_tokens(limit),
+        checks=MESSAGE_CHECKS,
+        text_rules=rules,
+        batch="as_arrived",
+    )
+
+
+def person_message(decision_id: str, seat: str, limit: int, wait: float) -> Decision:
+    """A person's standing chance to type: any time during a round, never blocking the AIs
+    for longer than ``wait`` wall seconds (then the round goes on without them)."""
+    return Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.FREE_TEXT,
+        purpose="message",
+        prompt=COMMANDS_HELP.format(limit=limit),
+        max_length=limit,
+        allow_empty=True,
+        deadline=Deadline(seconds=wait, clock="wall", human_seconds=wait),
+        default=Text(text=""),
+        batch="as_arrived",
+    )

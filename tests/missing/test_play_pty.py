@@ -1,0 +1,67 @@
+"""A person plays missing in a real pseudo-terminal while scripted seats text: a message,
+/search, /who and /time, then the game runs to its ending and debrief."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import pexpect
+
+CHAT = ["Anyone heard from Arlo? I'm at home.", "/search cinema", "/who", "/time"]
+
+
+def test_a_person_texts_and_uses_commands_while_scripted_seats_talk(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite"
+    env = {**os.environ, "COLUMNS": "160", "PARLOUR_DB": str(db)}
+    args = [
+        "-m",
+        "parlour",
+        "play",
+        "missing",
+        "--as",
+        "Dot",
+        "--model",
+        "scripted",
+        "--seed",
+        "3",
+        "--set",
+        "town=small_hours",
+        "--set",
+        "minutes=8",
+        "--set",
+        "person_wait=0.4",
+    ]
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=90)
+    typed = list(CHAT)
+    setup = 0
+    while True:
+        i = child.expect([r"\(empty = say nothing\)> ", r"> ", "Game over", pexpect.EOF])
+        if i == 0:
+            child.sendline(typed.pop(0) if typed else "")
+        elif i == 1:
+            setup += 1
+            child.sendline("You remember the kettle was still warm.")
+        else:
+            break
+    child.expect(pexpect.EOF)
+    assert not typed and setup >= 5
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT status FROM games").fetchall() == [("finished",)]
+    said = con.execute(
+        "SELECT count(*) FROM events WHERE kind='message' AND speaker='p1' "
+        "AND text LIKE 'Anyone heard from Arlo%'"
+    ).fetchone()
+    assert said == (1,)
+    others = con.execute(
+        "SELECT count(*) FROM events WHERE kind='message' AND speaker!='p1'"
+    ).fetchone()[0]
+    assert others >= 3
+    replies = {row[0] for row in con.execute("SELECT data FROM events WHERE kind='reply'")}
+    assert any('"who"' in r for r in replies) and any('"time"' in r for r in replies)
+    assert any('"search"' in r for r in replies)
+    found = con.execute("SELECT to_seats FROM events WHERE kind='found'").fetchall()
+    assert found and all(row[0].count('"p') == 1 for row in found)  # searcher only
+    assert con.execute("SELECT count(*) FROM events WHERE kind='debrief'").fetchone()[0] == 3
