@@ -21,6 +21,7 @@ from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.live import LiveStatus, watch_seats
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
+from parlour.cli.serve_cmd import serve
 from parlour.cli.set_values import parse_set_options
 from parlour.cli.transcript import Format, render_transcript
 from parlour.cli.werewolf_cmd import cast_options, werewolf_app
@@ -44,6 +45,7 @@ app.add_typer(escape_app, name="escape")
 app.add_typer(werewolf_app, name="werewolf")
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
 app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
+app.command("serve")(serve)  # the web app (cli/serve_cmd.py, web/)
 console = Console()
 err_console = Console(stderr=True)
 #: who is thinking right now (model seats report to it; drawn on a terminal only)

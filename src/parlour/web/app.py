@@ -1,0 +1,374 @@
+"""``parlour serve``: the web app (FastAPI, Jinja2, htmx, server-sent events).
+
+Who may do what is decided here and nowhere else:
+
+* ``/play/{token}``: a seat link. Its pages, its SSE stream and its form posts read and
+  act as that seat only; events come from ``Store.events_for(game, seat)``.
+* ``/admin/{token}``: the game's admin link: reveal, pause, replace a seat, end.
+* ``/watch/{game_id}``: spectators. Public events only, until the game has ended or the
+  admin consented to a reveal level.
+
+Every POST must come from this site (``Origin``/``Referer`` check): a page elsewhere
+cannot make a visitor's browser act. Templates autoescape, so player text is data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from parlour.runtime.host import GameHost
+from parlour.runtime.remote import Desk
+from sse_starlette.sse import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.games import registry
+from parlour.runtime.seating import SeatSpec, module_spec
+from parlour.runtime.store import Store
+from parlour.web import exports, lobby
+from parlour.web.forms import action_from_form, structured_fields
+from parlour.web.links import REVEAL_LEVELS, Link, Links
+from parlour.web.tables import Games, costs, lines, seat_events
+from parlour.web.watch import Changes
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+#: Seconds between SSE keep-alive comments (proxies drop silent streams).
+PING = 15
+
+
+class Web:
+    """The app's state: one store, one host running games, the links and caches."""
+
+    def __init__(self, store: Store, host: GameHost, *, run_host: bool = True) -> None:
+        self.store = store
+        self.host = host
+        self.desk = Desk(store)
+        self.links = Links(store)
+        self.games = Games(store)
+        self.changes = Changes(store, self.desk)
+        self.run_host = run_host
+
+    def reveal_level(self, game_id: str) -> str:
+        """What a spectator sees now: everything after the end, else the admin's choice."""
+        if self.store.get_game(game_id).status == "finished":
+            return "everything"
+        return self.links.reveal(game_id)
+
+
+def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = True) -> FastAPI:
+    web = Web(store, host or GameHost(store, worker="web"), run_host=run_host)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        stop = asyncio.Event()
+        task = asyncio.create_task(web.host.serve(stop)) if web.run_host else None
+        try:
+            yield
+        finally:
+            stop.set()
+            web.changes.close()
+            if task is not None:
+                await asyncio.wait_for(task, timeout=15)
+
+    app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.web = web
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.middleware("http")
+    async def same_origin_posts(request: Request, call_next: Any) -> Response:
+        if request.method == "POST" and not _same_origin(request):
+            return PlainTextResponse(
+                "cross-site form post refused; use the page on this site", status_code=403
+            )
+        response: Response = await call_next(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"  # links carry tokens
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    lobby.install(app, web, templates)
+    _install_seat(app, web)
+    _install_watch(app, web)
+    _install_admin(app, web)
+    return app
+
+
+def _same_origin(request: Request) -> bool:
+    source = request.headers.get("origin") or request.headers.get("referer")
+    if not source:
+        return False
+    host = request.headers.get("host", "")
+    return urlsplit(source).netloc == host
+
+
+def _link(web: Web, token: str, role: str) -> Link:
+    found = web.links.lookup(token)
+    if found is None or found.role != role:
+        # One answer for unknown, forged and wrong-kind tokens: nothing to probe.
+        raise HTTPException(status_code=404, detail="no such link")
+    return found
+
+
+async def _form(request: Request) -> dict[str, list[str]]:
+    form = await request.form()
+    out: dict[str, list[str]] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str):
+            out.setdefault(key, []).append(value)
+    return out
+
+
+def _sse_event(kind: str, payload: dict[str, Any]) -> dict[str, str]:
+    return {"event": kind, "data": json.dumps(payload)}
+
+
+# -- a seat's room -------------------------------------------------------------------
+
+
+def _install_seat(app: FastAPI, web: Web) -> None:
+    def room_context(link: Link) -> dict[str, Any]:
+        gid, seat = link.game_id, link.seat
+        row = web.store.get_game(gid)
+        names = web.games.names(gid)
+        return {
+            "row": row,
+            "seat": seat,
+            "seat_name": names.get(seat, seat),
+            "seats": web.games.seats(gid),
+            "private": web.games.private_facts(gid, seat),
+            "phase": web.games.phase(gid),
+            "lines": lines(seat_events(web.store, gid, seat), names),
+        }
+
+    def decision_context(link: Link, error: str = "") -> dict[str, Any]:
+        open_now = web.desk.open_for(link.game_id, link.seat)
+        others = [d for d in web.desk.open_in(link.game_id) if d.seat != link.seat]
+        current = open_now[0] if open_now else None
+        return {
+            "open": current,
+            "fields": structured_fields(current.decision)
+            if current is not None and current.decision.kind == "structured"
+            else (),
+            "waiting": len({d.seat for d in others}),
+            "error": error,
+            "game_id": link.game_id,
+            "status": web.store.get_game(link.game_id).status,
+        }
+
+    @app.get("/play/{token}", response_class=HTMLResponse)
+    async def room(request: Request, token: str) -> Response:
+        link = _link(web, token, "seat")
+        ctx = await run_in_threadpool(room_context, link)
+        ctx.update(await run_in_threadpool(decision_context, link))
+        return templates.TemplateResponse(request, "room.html", {"token": token, **ctx})
+
+    @app.get("/play/{token}/decision", response_class=HTMLResponse)
+    async def decision(request: Request, token: str) -> Response:
+        link = _link(web, token, "seat")
+        ctx = await run_in_threadpool(decision_context, link)
+        return templates.TemplateResponse(request, "_decision.html", {"token": token, **ctx})
+
+    @app.get("/play/{token}/facts", response_class=HTMLResponse)
+    async def facts(request: Request, token: str) -> Response:
+        link = _link(web, token, "seat")
+        ctx = await run_in_threadpool(room_context, link)
+        return templates.TemplateResponse(request, "_facts.html", {"token": token, **ctx})
+
+    @app.post("/play/{token}/act", response_class=HTMLResponse)
+    async def act(request: Request, token: str) -> Response:
+        link = _link(web, token, "seat")
+        form = await _form(request)
+        decision_id = (form.get("decision_id") or [""])[0]
+        error = ""
+        open_now = {o.decision.id: o for o in web.desk.open_for(link.game_id, link.seat)}
+        current = open_now.get(decision_id)
+        if current is None:
+            error = "that question is no longer open; here is the current one"
+        else:
+            try:
+                action = action_from_form(current.decision, form)
+                await run_in_threadpool(
+                    web.desk.submit, link.game_id, link.seat, decision_id, action
+                )
+            except IllegalAction as err:
+                error = str(err)
+        # Give the host a moment to apply it, so the next question shows without a reload.
+        if not error:
+            await asyncio.sleep(0.05)
+        ctx = await run_in_threadpool(decision_context, link, error)
+        status = 422 if error else 200
+        return templates.TemplateResponse(
+            request, "_decision.html", {"token": token, **ctx}, status_code=status
+        )
+
+    @app.get("/play/{token}/events")
+    async def seat_stream(request: Request, token: str, after: int = -1) -> Response:
+        link = _link(web, token, "seat")
+        names = await run_in_threadpool(web.games.names, link.game_id)
+
+        async def stream() -> AsyncIterator[dict[str, str]]:
+            last = after
+            async for _ in web.changes.follow(link.game_id):
+                if await request.is_disconnected():
+                    return
+                new = await run_in_threadpool(seat_events, web.store, link.game_id, link.seat, last)
+                for line in lines(new, names):
+                    last = line.seq
+                    html = templates.get_template("_line.html").render(line=line)
+                    yield _sse_event("line", {"seq": line.seq, "html": html})
+                # Open decisions change without an event this seat sees (others answer).
+                yield _sse_event("tick", {"last": last})
+
+        return EventSourceResponse(stream(), ping=PING)
+
+
+# -- spectators ----------------------------------------------------------------------
+
+
+def _install_watch(app: FastAPI, web: Web) -> None:
+    def spectator(game_id: str, level: str) -> list[Any]:
+        if level == "teams":
+            seen: dict[int, Any] = {}
+            for group in web.store.groups(game_id):
+                for e in web.store.spectator_events(game_id, f"team:{group}"):
+                    seen[e.seq] = e
+            for e in web.store.spectator_events(game_id, "public"):
+                seen[e.seq] = e
+            return [seen[k] for k in sorted(seen)]
+        return web.store.spectator_events(game_id, level)
+
+    def watch_context(game_id: str, want: str) -> dict[str, Any]:
+        row = web.store.get_game(game_id)
+        allowed = web.reveal_level(game_id)
+        level = want if want in REVEAL_LEVELS else allowed
+        if REVEAL_LEVELS.index(level) > REVEAL_LEVELS.index(allowed):
+            level = allowed
+        names = web.games.names(game_id)
+        revealed = level != "public"
+        return {
+            "row": row,
+            "level": level,
+            "allowed": allowed,
+            "levels": REVEAL_LEVELS[: REVEAL_LEVELS.index(allowed) + 1],
+            "seats": web.games.seats(game_id),
+            "public": web.games.public_facts(game_id),
+            "phase": web.games.phase(game_id),
+            "lines": lines(spectator(game_id, level), names),
+            "costs_seat": costs(web.store, game_id, "seat") if revealed else [],
+            "costs_phase": costs(web.store, game_id, "phase") if revealed else [],
+            "boards": exports.boards(web.games.game(game_id)) if row.game == "diplomacy" else {},
+        }
+
+    def known(game_id: str) -> None:
+        try:
+            web.store.get_game(game_id)
+        except ParlourError as err:
+            raise HTTPException(status_code=404, detail="no such game") from err
+
+    @app.get("/watch/{game_id}", response_class=HTMLResponse)
+    async def watch(request: Request, game_id: str, level: str = "") -> Response:
+        await run_in_threadpool(known, game_id)
+        ctx = await run_in_threadpool(watch_context, game_id, level)
+        return templates.TemplateResponse(request, "watch.html", ctx)
+
+    @app.get("/watch/{game_id}/events")
+    async def watch_stream(request: Request, game_id: str, after: int = -1) -> Response:
+        await run_in_threadpool(known, game_id)
+        names = await run_in_threadpool(web.games.names, game_id)
+
+        async def stream() -> AsyncIterator[dict[str, str]]:
+            last = after
+            async for _ in web.changes.follow(game_id):
+                if await request.is_disconnected():
+                    return
+                new = await run_in_threadpool(web.store.spectator_events, game_id, "public", last)
+                for line in lines(new, names):
+                    last = line.seq
+                    html = templates.get_template("_line.html").render(line=line)
+                    yield _sse_event("line", {"seq": line.seq, "html": html})
+                yield _sse_event("tick", {"last": last})
+
+        return EventSourceResponse(stream(), ping=PING)
+
+    @app.get("/watch/{game_id}/export.{fmt}")
+    async def export(game_id: str, fmt: str) -> Response:
+        await run_in_threadpool(known, game_id)
+        level = await run_in_threadpool(web.reveal_level, game_id)
+        if fmt not in ("html", "md", "jsonl"):
+            raise HTTPException(status_code=404, detail="export as html, md or jsonl")
+        body, media = await run_in_threadpool(exports.export, web.store, game_id, level, fmt)
+        return Response(body, media_type=media)
+
+
+# -- the admin link ------------------------------------------------------------------
+
+
+def _install_admin(app: FastAPI, web: Web) -> None:
+    def admin_context(link: Link, note: str = "") -> dict[str, Any]:
+        return {
+            "row": web.store.get_game(link.game_id),
+            "seats": web.games.seats(link.game_id),
+            "reveal": web.links.reveal(link.game_id),
+            "levels": REVEAL_LEVELS,
+            "note": note,
+        }
+
+    @app.get("/admin/{token}", response_class=HTMLResponse)
+    async def admin(request: Request, token: str) -> Response:
+        link = _link(web, token, "admin")
+        ctx = await run_in_threadpool(admin_context, link)
+        return templates.TemplateResponse(request, "admin.html", {"token": token, **ctx})
+
+    @app.post("/admin/{token}/{what}", response_class=HTMLResponse)
+    async def command(request: Request, token: str, what: str) -> Response:
+        link = _link(web, token, "admin")
+        form = await _form(request)
+        gid = link.game_id
+        note = ""
+        try:
+            if what == "reveal":
+                level = (form.get("level") or ["public"])[0]
+                if level not in REVEAL_LEVELS:
+                    raise ParlourError(f"unknown reveal level; use {', '.join(REVEAL_LEVELS)}")
+                await run_in_threadpool(web.links.set_reveal, gid, level)
+                note = f"spectators now see: {level}"
+            elif what == "pause":
+                await run_in_threadpool(web.host.pause, gid)
+                note = "paused"
+            elif what == "resume":
+                await run_in_threadpool(web.store.set_status, gid, "running")
+                note = "running again"
+            elif what == "end":
+                await run_in_threadpool(web.host.end, gid)
+                note = "ended"
+            elif what == "replace":
+                seat = (form.get("seat") or [""])[0]
+                spec_text = (form.get("spec") or [""])[0].strip()
+                spec = _spec(gid, web, spec_text)
+                await run_in_threadpool(web.host.replace_seat, gid, seat, spec)
+                note = f"{seat} is now played by {spec_text}"
+                if spec_text == "human":
+                    url = f"/play/{web.links.issue(gid, 'seat', seat)}"
+                    note += f"; join link: {url}"
+            else:
+                raise HTTPException(status_code=404, detail="unknown admin command")
+        except ParlourError as err:
+            note = str(err)
+        ctx = await run_in_threadpool(admin_context, link, note)
+        return templates.TemplateResponse(request, "admin.html", {"token": token, **ctx})
+
+
+def _spec(game_id: str, web: Web, text: str) -> SeatSpec:
+    module = registry.load(web.store.get_game(game_id).game)
+    return module_spec(text, module)

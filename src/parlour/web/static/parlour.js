@@ -1,0 +1,72 @@
+// parlour's little plain JavaScript: the live stream, countdowns, the character counter
+// and the replay scrubber. Event lines arrive already rendered (and escaped) by the
+// server; this only inserts them, never builds HTML from text.
+(function () {
+  "use strict";
+  var room = document.querySelector("[data-stream]");
+  var log = document.getElementById("log");
+
+  function lastSeq() {
+    var items = log ? log.querySelectorAll("li[data-seq]") : [];
+    return items.length ? parseInt(items[items.length - 1].dataset.seq, 10) : -1;
+  }
+
+  function follow(url) {
+    var source = new EventSource(url + "?after=" + lastSeq());
+    source.addEventListener("line", function (msg) {
+      var data = JSON.parse(msg.data);
+      if (data.seq <= lastSeq()) return;
+      var holder = document.createElement("template");
+      holder.innerHTML = data.html.trim();
+      log.appendChild(holder.content.firstChild);
+      log.lastChild.scrollIntoView({block: "nearest"});
+      document.body.dispatchEvent(new Event("refresh-facts"));
+      updateScrubber();
+    });
+    source.addEventListener("tick", function () {
+      var box = document.getElementById("decision");
+      var typing = box && box.contains(document.activeElement) &&
+        document.activeElement.tagName !== "BUTTON";
+      if (!typing) document.body.dispatchEvent(new Event("refresh-decision"));
+    });
+    source.onerror = function () {
+      // The browser reconnects by itself; start again from what is on the page.
+      source.close();
+      setTimeout(function () { follow(url); }, 1000);
+    };
+  }
+  if (room && log) follow(room.dataset.stream);
+
+  function tickCountdowns() {
+    document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.round(parseFloat(el.dataset.deadline) - Date.now() / 1000));
+      el.querySelector("span").textContent = left + " s";
+    });
+  }
+  setInterval(tickCountdowns, 500);
+
+  document.addEventListener("input", function (e) {
+    var t = e.target;
+    if (t.matches && t.matches("textarea[data-max]")) {
+      var count = t.form.querySelector(".count");
+      if (count) count.textContent = String(t.value.length);
+    }
+  });
+
+  var scrub = document.getElementById("scrubber");
+  function updateScrubber() {
+    if (!scrub || !log) return;
+    var n = log.querySelectorAll("li[data-seq]").length;
+    var atEnd = parseInt(scrub.value, 10) >= parseInt(scrub.max, 10);
+    scrub.max = String(n);
+    if (atEnd) scrub.value = String(n);
+    showUpTo(parseInt(scrub.value, 10));
+  }
+  function showUpTo(k) {
+    var items = log.querySelectorAll("li[data-seq]");
+    items.forEach(function (li, i) { li.hidden = i >= k; });
+    var at = document.getElementById("scrub-at");
+    if (at) at.textContent = String(k);
+  }
+  if (scrub) scrub.addEventListener("input", function () { showUpTo(parseInt(scrub.value, 10)); });
+})();
