@@ -16,10 +16,10 @@ import pytest
 
 pytest.importorskip("parlour.runtime.host", reason="the web app runs games through GameHost")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from parlour.runtime.store import Store, db_url  # noqa: E402
-from parlour.web.app import create_app  # noqa: E402
+from parlour.runtime.store import Store, db_url
+from parlour.web.app import create_app
 
 ORIGIN = {"origin": "http://testserver"}
 XSS = "<script>alert(1)</script>"
