@@ -74,9 +74,9 @@ def test_only_the_owner_reads_or_acts(client: TestClient) -> None:
     }
     for who, token in intruders.items():
         for path in ("", "/decision", "/facts", "/events"):
-            r = client.get(f"/play/{token}{path}")
             if who == "other seat":
-                continue  # b's own page: checked below for a's secrets
+                continue  # b's own pages (a live stream): checked below for a's secrets
+            r = client.get(f"/play/{token}{path}")
             assert r.status_code == 404, (who, path, r.status_code)
         r = client.post(
             f"/play/{token}/act", data={"decision_id": decision_id, "option": "x"}, headers=ORIGIN
