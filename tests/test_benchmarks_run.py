@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNS = {
     "runtime_throughput": ["--games", "1"],
     "events_for": ["--events", "500", "--repeat", "1"],
+    "host_load": ["--games", "2", "--no-postgres"],
     "escape_validate": ["--sizes", "50", "100", "--repeats", "1"],
     "escape_engine": ["--actions", "50", "--repeats", "1"],
     "werewolf_context": ["--players", "7", "--day", "2", "--reps", "1"],

@@ -120,7 +120,8 @@ class Runner:
         deadline = decision.deadline
         if deadline is None or deadline.clock != "wall":
             return None
-        if isinstance(seat, HumanSeat) and deadline.human_seconds is not None:
+        person = isinstance(seat, HumanSeat) or getattr(seat, "is_person", False) is True
+        if person and deadline.human_seconds is not None:
             return deadline.human_seconds
         return deadline.seconds
 

@@ -213,6 +213,67 @@ def _withdrawals(conn: sa.Connection) -> None:
     withdrawals.create(conn, checkfirst=True)
 
 
+# -- live hosting (schema v6): the desk between people and running games, and leases ----
+
+#: A person's decision a running game is waiting for (one row per open decision of a
+#: ``RemoteSeat``); the page renders ``decision`` (the Decision as JSON). ``refusal`` is
+#: the engine's last rejection of an answer, shown until the next answer.
+open_decisions = sa.Table(
+    "open_decisions",
+    metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("decision_id", sa.String(128), primary_key=True),
+    sa.Column("seat", sa.String(64), nullable=False),
+    sa.Column("decision", sa.Text, nullable=False),
+    sa.Column("asked_at", sa.Float, nullable=False),
+    sa.Column("deadline_at", sa.Float),
+    sa.Column("refusal", sa.Text),
+)
+
+#: Answers submitted through the desk, waiting for the worker running the game to take
+#: them (at most one per open decision).
+answers = sa.Table(
+    "answers",
+    metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("decision_id", sa.String(128), primary_key=True),
+    sa.Column("seat", sa.String(64), nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("submitted_at", sa.Float, nullable=False),
+)
+
+#: One row per hosted game: which worker runs it until when (database time, unix
+#: seconds). Claimed and renewed with a compare-and-set; NULL worker = free.
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("worker", sa.String(128)),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Column("claims", sa.Integer, nullable=False),
+    sa.Column("error", sa.Text),
+)
+
+#: Admin commands (pause, end, replace a seat, resume), applied by whichever worker
+#: holds the game's lease (or by the next one to claim it).
+admin_commands = sa.Table(
+    "admin_commands",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), nullable=False, index=True),
+    sa.Column("command", sa.String(16), nullable=False),
+    sa.Column("seat", sa.String(64), nullable=False),
+    sa.Column("spec", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("done_at", sa.Float),
+)
+
+
+def _hosting(conn: sa.Connection) -> None:
+    for table in (open_decisions, answers, leases, admin_commands):
+        table.create(conn, checkfirst=True)
+
+
 #: The web app's links (``parlour serve``): one row per admin or seat link of a game,
 #: keyed by the SHA-256 of the link's token, so a copy of the database acts as no seat.
 web_links = sa.Table(
@@ -247,6 +308,7 @@ MIGRATIONS: list[Callable[[sa.Connection], None]] = [
     _v3,
     _withdrawals,
     _retrievals,
+    _hosting,  # v6
     _web_links,  # version 7 in the brief (issue 16); the lead renumbers at merge
 ]
 LATEST = len(MIGRATIONS)

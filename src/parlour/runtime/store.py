@@ -14,6 +14,7 @@ import functools
 import json
 import os
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -145,6 +146,10 @@ class Store:
             _make_folder(parsed)
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self._raw: Any = None
+        # The per-action writes share one DBAPI connection; several games' writer threads
+        # in one process (a host) take turns on it (a DBAPI connection is not shared
+        # between threads at once).
+        self._raw_lock = threading.Lock()
         self._insert_action = _Compiled(schema.actions.insert(), self.engine.dialect)
         self._insert_event = _Compiled(schema.events.insert(), self.engine.dialect)
         self._insert_seat = _Compiled(schema.event_seats.insert(), self.engine.dialect)
@@ -272,6 +277,10 @@ class Store:
         transaction: all of them or none."""
         if not writes:
             return
+        with self._raw_lock:
+            self._record_actions(game_id, writes)
+
+    def _record_actions(self, game_id: str, writes: Sequence[ActionWrite]) -> None:
         raw = self._writer()
         cursor = raw.cursor()
         now = time.time()
@@ -361,9 +370,10 @@ class Store:
             _insert_events(conn, game_id, events)
 
     def close(self) -> None:
-        if self._raw is not None:
-            self._raw.close()
-            self._raw = None
+        with self._raw_lock:
+            if self._raw is not None:
+                self._raw.close()
+                self._raw = None
         self.engine.dispose()
 
     @_guarded
