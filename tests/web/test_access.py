@@ -73,7 +73,7 @@ def test_only_the_owner_reads_or_acts(client: TestClient) -> None:
         "spectator": game,
     }
     for who, token in intruders.items():
-        for path in ("", "/decision", "/facts", "/events"):
+        for path in ("", "/decision", "/facts", "/board", "/events"):
             if who == "other seat":
                 continue  # b's own pages (a live stream): checked below for a's secrets
             r = client.get(f"/play/{token}{path}")

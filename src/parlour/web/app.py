@@ -26,13 +26,13 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from parlour.runtime.host import GameHost
-from parlour.runtime.remote import Desk
 from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.games import registry
+from parlour.runtime.host import GameHost
+from parlour.runtime.remote import Desk
 from parlour.runtime.seating import SeatSpec, module_spec
 from parlour.runtime.store import Store
 from parlour.web import exports, lobby
@@ -93,7 +93,9 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
             )
         response: Response = await call_next(request)
         response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"  # links carry tokens
+        # Links carry tokens: never send them to another site. ("no-referrer" would also
+        # make browsers send ``Origin: null`` on our own form posts, refusing them all.)
+        response.headers["Referrer-Policy"] = "same-origin"
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
 
@@ -105,6 +107,10 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
 
 
 def _same_origin(request: Request) -> bool:
+    # Browsers say where a request comes from in Sec-Fetch-Site (not settable by pages).
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site == "same-origin"
     source = request.headers.get("origin") or request.headers.get("referer")
     if not source:
         return False
@@ -171,6 +177,9 @@ def _install_seat(app: FastAPI, web: Web) -> None:
         link = _link(web, token, "seat")
         ctx = await run_in_threadpool(room_context, link)
         ctx.update(await run_in_threadpool(decision_context, link))
+        ctx["board"] = await run_in_threadpool(
+            lambda: exports.current_board(web.games.game(link.game_id))
+        )
         return templates.TemplateResponse(request, "room.html", {"token": token, **ctx})
 
     @app.get("/play/{token}/decision", response_class=HTMLResponse)
@@ -184,6 +193,13 @@ def _install_seat(app: FastAPI, web: Web) -> None:
         link = _link(web, token, "seat")
         ctx = await run_in_threadpool(room_context, link)
         return templates.TemplateResponse(request, "_facts.html", {"token": token, **ctx})
+
+    @app.get("/play/{token}/board", response_class=HTMLResponse)
+    async def board(request: Request, token: str) -> Response:
+        """The board as it stands (Diplomacy; an empty holder otherwise): public facts."""
+        link = _link(web, token, "seat")
+        svg = await run_in_threadpool(lambda: exports.current_board(web.games.game(link.game_id)))
+        return templates.TemplateResponse(request, "_board.html", {"token": token, "board": svg})
 
     @app.post("/play/{token}/act", response_class=HTMLResponse)
     async def act(request: Request, token: str) -> Response:
@@ -298,6 +314,10 @@ def _install_watch(app: FastAPI, web: Web) -> None:
                     html = templates.get_template("_line.html").render(line=line)
                     yield _sse_event("line", {"seq": line.seq, "html": html})
                 yield _sse_event("tick", {"last": last})
+                row = await run_in_threadpool(web.store.get_game, game_id)
+                if row.status == "finished":
+                    yield _sse_event("end", {"last": last})
+                    return
 
         return EventSourceResponse(stream(), ping=PING)
 

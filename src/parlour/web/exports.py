@@ -59,3 +59,15 @@ def boards(game: Game) -> dict[str, str]:
         label = "final" if seq < 0 else str(by_seq[seq].data.get("phase", seq))
         out[label] = svg
     return out
+
+
+def current_board(game: Game) -> str:
+    """The board as it stands now, as inline SVG (Diplomacy; "" otherwise): public to
+    every seat, drawn in the room so a person sees the units they give orders to."""
+    from parlour.cli.boards import _inline
+    from parlour.games.diplomacy.game import DiplomacyGame
+    from parlour.games.diplomacy.render import render_svg
+
+    if not isinstance(game, DiplomacyGame):
+        return ""
+    return _inline(render_svg(game.board, game.board.game_map, title=str(game.board.phase)))

@@ -90,19 +90,30 @@ class Games:
     def names(self, game_id: str) -> dict[str, str]:
         return {s.id: s.name for s in self.game(game_id).seats()}
 
-    def private_facts(self, game_id: str, seat: str) -> dict[str, Any]:
+    def private_facts(self, game_id: str, seat: str) -> dict[str, str]:
         return _flat(facts_dict(self.game(game_id).view(seat).private))
 
-    def public_facts(self, game_id: str) -> dict[str, Any]:
+    def public_facts(self, game_id: str) -> dict[str, str]:
         return _flat(facts_dict(self.game(game_id).spectator_view(False).public))
 
     def phase(self, game_id: str) -> str:
         return self.game(game_id).spectator_view(False).phase
 
 
-def _flat(facts: dict[str, Any]) -> dict[str, Any]:
-    """Facts for a definition list: empty values dropped, long structures left as text."""
-    return {k.replace("_", " "): v for k, v in facts.items() if v not in (None, "", [], {})}
+def _flat(facts: dict[str, Any]) -> dict[str, str]:
+    """Facts for a definition list: empty values dropped, values as plain words (no
+    Python reprs: a list is "a, b", a mapping "key: value; ...", a flag "yes"/"no")."""
+    return {k.replace("_", " "): _words(v) for k, v in facts.items() if v not in (None, "", [], {})}
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{str(k).replace('_', ' ')}: {_words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(_words(v) for v in value)
+    return str(value)
 
 
 def seat_events(store: Store, game_id: str, seat: str, after: int = -1) -> list[Event]:

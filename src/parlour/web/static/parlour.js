@@ -20,6 +20,8 @@
       holder.innerHTML = data.html.trim();
       log.appendChild(holder.content.firstChild);
       log.lastChild.scrollIntoView({block: "nearest"});
+      var phase = document.querySelector(".watch .phase-now b");
+      if (phase) phase.textContent = log.lastChild.dataset.phase;
       document.body.dispatchEvent(new Event("refresh-facts"));
       updateScrubber();
     });
@@ -28,6 +30,12 @@
       var typing = box && box.contains(document.activeElement) &&
         document.activeElement.tagName !== "BUTTON";
       if (!typing) document.body.dispatchEvent(new Event("refresh-decision"));
+    });
+    source.addEventListener("end", function () {
+      // The game finished: the page may now reveal more; say so, keep the stream's lines.
+      source.close();
+      var ended = document.getElementById("ended");
+      if (ended) ended.hidden = false;
     });
     source.onerror = function () {
       // The browser reconnects by itself; start again from what is on the page.
@@ -59,6 +67,8 @@
     var n = log.querySelectorAll("li[data-seq]").length;
     var atEnd = parseInt(scrub.value, 10) >= parseInt(scrub.max, 10);
     scrub.max = String(n);
+    var of = document.getElementById("scrub-of");
+    if (of) of.textContent = String(n);
     if (atEnd) scrub.value = String(n);
     showUpTo(parseInt(scrub.value, 10));
   }
