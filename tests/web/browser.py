@@ -195,8 +195,8 @@ def play(page: Any, answer: Answer, *, limit: float = 240.0, max_turns: int = 20
         answer(form, seen)
         # The next state arrives by htmx swap or by the stream's tick.
         page.wait_for_function(
-            """id => { const f = document.querySelector('#decision input[name=decision_id]');
-                       return !f || f.value !== id || document.querySelector('#decision .error'); }""",
+            "id => { const f = document.querySelector('#decision input[name=decision_id]');"
+            " return !f || f.value !== id || document.querySelector('#decision .error'); }",
             arg=str(decision_id),
             timeout=60_000,
         )
