@@ -19,8 +19,12 @@ def _run(url: str, host: str, port: int, worker: str, reuse: bool) -> None:
     from parlour.runtime.store import Store
     from parlour.web.app import create_app
 
+    import os
+
     store = Store(url)
-    app = create_app(store, GameHost(store, worker=worker))
+    # Lease holders must be unique across machines and restarts, not just in this run.
+    name = f"{worker}@{socket.gethostname()}:{os.getpid()}"
+    app = create_app(store, GameHost(store, worker=name))
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     server = uvicorn.Server(config)
     if reuse:

@@ -97,6 +97,8 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
         # make browsers send ``Origin: null`` on our own form posts, refusing them all.)
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers.setdefault("X-Frame-Options", "DENY")
+        # Which worker answered (several share one port with --workers): for operators.
+        response.headers["X-Parlour-Worker"] = web.host.worker
         return response
 
     lobby.install(app, web, templates)
