@@ -9,6 +9,7 @@ seat's own view (private facts, phase) and cached per number of stored events.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -59,22 +60,30 @@ def played_by(spec: str) -> tuple[str, bool]:
 class Games:
     """Rebuilt games, cached by (game id, stored event count): one replay per change."""
 
-    def __init__(self, store: Store, size: int = 64) -> None:
+    def __init__(self, store: Store, size: int = 64, fresh: float = 0.5) -> None:
         self.store = store
-        self._cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[int, float, Game]] = OrderedDict()
         self._size = size
+        #: A running game is replayed at most once per ``fresh`` seconds: a replay costs
+        #: tens of milliseconds, and a live game changes many times a second. The event
+        #: log itself (what a reader may see) is always read fresh from the store; only
+        #: the sidebar (phase, facts, seats) may lag by this much.
+        self._fresh = fresh
         self._lock = threading.Lock()
 
     def game(self, game_id: str) -> Game:
         count = self.store.event_count(game_id)
+        now = time.monotonic()
         with self._lock:
             hit = self._cache.get(game_id)
-            if hit is not None and hit[0] == count:
+            if hit is not None and (
+                hit[0] == count or (now - hit[1] < self._fresh and not hit[2].is_terminal())
+            ):
                 self._cache.move_to_end(game_id)
-                return hit[1]
+                return hit[2]
         _, game, _ = rebuild(self.store, game_id)
         with self._lock:
-            self._cache[game_id] = (count, game)
+            self._cache[game_id] = (count, now, game)
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
         return game
