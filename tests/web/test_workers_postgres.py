@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def served(postgres_url: str, tmp_path: Path) -> Iterator[str]:  # noqa: F811
     port = free_port()
     log = (tmp_path / "serve.log").open("wb")
+    command = [sys.executable, "-m", "parlour", "serve", "--workers", "2"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "serve", "--workers", "2", "--port", str(port)]
-        + ["--db", postgres_url],
+        [*command, "--port", str(port), "--db", postgres_url],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -126,11 +126,13 @@ def test_a_game_created_on_one_worker_is_played_and_watched_through_the_other(
     first, second = logs.values()
     assert first == second and first
     # And the live stream of a finished game says so, through whichever worker.
-    with httpx.Client(base_url=base, timeout=30) as c:
-        with c.stream("GET", f"/watch/{game_id}/events") as stream:
-            kinds = [
-                line.removeprefix("event: ").strip()
-                for line in stream.iter_lines()
-                if line.startswith("event:")
-            ]
+    with (
+        httpx.Client(base_url=base, timeout=30) as c,
+        c.stream("GET", f"/watch/{game_id}/events") as stream,
+    ):
+        kinds = [
+            line.removeprefix("event: ").strip()
+            for line in stream.iter_lines()
+            if line.startswith("event:")
+        ]
     assert kinds[-1] == "end" and "line" in kinds, kinds

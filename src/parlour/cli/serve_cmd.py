@@ -11,6 +11,7 @@ from parlour.core.errors import ParlourError
 
 
 def _run(url: str, host: str, port: int, worker: str, reuse: bool) -> None:
+    import os
     import socket
 
     import uvicorn
@@ -18,8 +19,6 @@ def _run(url: str, host: str, port: int, worker: str, reuse: bool) -> None:
     from parlour.runtime.host import GameHost
     from parlour.runtime.store import Store
     from parlour.web.app import create_app
-
-    import os
 
     store = Store(url)
     # Lease holders must be unique across machines and restarts, not just in this run.
