@@ -93,6 +93,7 @@ def test_werewolf_person_against_scripts_with_a_live_spectator(
     watcher.wait_for_selector("#ended:not([hidden])", timeout=30_000)  # told it ended
     assert watcher.evaluate("window.__sameDocument === true")
     assert watcher.locator(".phase-now b").inner_text() == "end"
+    assert watcher.locator("#game-status").inner_text() == "finished"  # not "running"
     spectated = watcher.locator("#log").inner_text()
     assert "Priya, who did you check?" in spectated
     assert "Pack proposals" not in spectated  # the wolves' channel stays private

@@ -15,7 +15,8 @@ cannot make a visitor's browser act. Templates autoescape, so player text is dat
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -28,8 +29,11 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.events import Event
 from parlour.games import registry
 from parlour.runtime.host import GameHost
 from parlour.runtime.remote import Desk
@@ -39,12 +43,14 @@ from parlour.web import exports, lobby
 from parlour.web.forms import action_from_form, structured_fields
 from parlour.web.links import REVEAL_LEVELS, Link, Links
 from parlour.web.tables import Games, costs, lines, seat_events
-from parlour.web.watch import Changes
+from parlour.web.watch import Broadcaster, sse
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 #: Seconds between SSE keep-alive comments (proxies drop silent streams).
 PING = 15
+#: Game statuses after which nothing more happens.
+FINAL = ("finished", "ended", "failed")
 
 
 class Web:
@@ -56,8 +62,32 @@ class Web:
         self.desk = Desk(store)
         self.links = Links(store)
         self.games = Games(store)
-        self.changes = Changes(store, self.desk)
+        self.casts = Broadcaster(store, self._read, self._render)
         self.run_host = run_host
+        self._names: dict[str, dict[str, str]] = {}
+
+    def names(self, game_id: str) -> dict[str, str]:
+        """Seat names of a game (fixed when it is created, so read once)."""
+        found = self._names.get(game_id)
+        if found is None:
+            found = self._names[game_id] = self.games.names(game_id)
+        return found
+
+    def _read(self, game_id: str, audience: str, after: int) -> list[Event]:
+        # The audience comes from the reader's link (a seat) or is the spectators'
+        # public view; each is read with the store's own audited query.
+        if audience == "public":
+            return self.store.spectator_events(game_id, "public", after)
+        if audience.startswith("seat:"):
+            return seat_events(self.store, game_id, audience.removeprefix("seat:"), after)
+        raise ValueError(f"unknown stream audience {audience!r}")
+
+    def _render(self, game_id: str, events: list[Event]) -> list[tuple[int, bytes]]:
+        template = templates.get_template("_line.html")
+        return [
+            (line.seq, sse("line", {"seq": line.seq, "html": template.render(line=line)}))
+            for line in lines(events, self.names(game_id))
+        ]
 
     def reveal_level(self, game_id: str) -> str:
         """What a spectator sees now: everything after the end, else the admin's choice."""
@@ -71,35 +101,18 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        stop = asyncio.Event()
-        task = asyncio.create_task(web.host.serve(stop)) if web.run_host else None
+        hosting = _HostThread(web.host) if web.run_host else None
         try:
             yield
         finally:
-            stop.set()
-            web.changes.close()
-            if task is not None:
-                await asyncio.wait_for(task, timeout=15)
+            web.casts.close()
+            if hosting is not None:
+                hosting.stop(timeout=15)
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.web = web
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-
-    @app.middleware("http")
-    async def same_origin_posts(request: Request, call_next: Any) -> Response:
-        if request.method == "POST" and not _same_origin(request):
-            return PlainTextResponse(
-                "cross-site form post refused; use the page on this site", status_code=403
-            )
-        response: Response = await call_next(request)
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        # Links carry tokens: never send them to another site. ("no-referrer" would also
-        # make browsers send ``Origin: null`` on our own form posts, refusing them all.)
-        response.headers["Referrer-Policy"] = "same-origin"
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        # Which worker answered (several share one port with --workers): for operators.
-        response.headers["X-Parlour-Worker"] = web.host.worker
-        return response
+    app.add_middleware(_Guard, worker=web.host.worker)
 
     lobby.install(app, web, templates)
     _install_seat(app, web)
@@ -108,15 +121,93 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
     return app
 
 
-def _same_origin(request: Request) -> bool:
+class _HostThread:
+    """The game host on its own thread and event loop.
+
+    Games are stepped in plain Python between awaits (rules, seat policies, store
+    writes); on the web server's loop every such step would hold back every page and
+    stream. On a loop of their own they only share the interpreter, which switches
+    threads every few milliseconds, so delivery waits for at most a slice, not a step.
+    """
+
+    def __init__(self, host: GameHost) -> None:
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(
+            target=self._main, args=(host,), name=f"host-{host.worker}", daemon=True
+        )
+        self._thread.start()
+        self._ready.wait()
+
+    def _main(self, host: GameHost) -> None:
+        async def run() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._stop = asyncio.Event()
+            self._ready.set()
+            await host.serve(self._stop)
+
+        try:
+            asyncio.run(run())
+        finally:
+            self._ready.set()
+
+    def stop(self, timeout: float) -> None:
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop ended already
+                self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(timeout)
+
+
+class _Guard:
+    """Refuses cross-site posts and sets the security headers (plain ASGI: it does not
+    wrap streamed bodies in extra tasks and queues, as ``BaseHTTPMiddleware`` would)."""
+
+    def __init__(self, app: ASGIApp, worker: str) -> None:
+        self.app = app
+        # Which worker answered (several share one port with --workers): for operators.
+        self.headers = [
+            (b"x-content-type-options", b"nosniff"),
+            # Links carry tokens: never send them to another site. ("no-referrer" would
+            # also make browsers send ``Origin: null`` on our own form posts.)
+            (b"referrer-policy", b"same-origin"),
+            (b"x-parlour-worker", worker.encode()),
+        ]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] == "POST" and not _same_origin(Headers(scope=scope)):
+            refusal = PlainTextResponse(
+                "cross-site form post refused; use the page on this site", status_code=403
+            )
+            await refusal(scope, receive, self._headed(send))
+            return
+        await self.app(scope, receive, self._headed(send))
+
+    def _headed(self, send: Send) -> Send:
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for key, value in self.headers:
+                    headers[key.decode()] = value.decode()
+                if "x-frame-options" not in headers:
+                    headers["x-frame-options"] = "DENY"
+            await send(message)
+
+        return headed
+
+
+def _same_origin(headers: Headers) -> bool:
     # Browsers say where a request comes from in Sec-Fetch-Site (not settable by pages).
-    site = request.headers.get("sec-fetch-site")
+    site = headers.get("sec-fetch-site")
     if site is not None:
         return site == "same-origin"
-    source = request.headers.get("origin") or request.headers.get("referer")
+    source = headers.get("origin") or headers.get("referer")
     if not source:
         return False
-    host = request.headers.get("host", "")
+    host = headers.get("host", "")
     return urlsplit(source).netloc == host
 
 
@@ -135,10 +226,6 @@ async def _form(request: Request) -> dict[str, list[str]]:
         if isinstance(value, str):
             out.setdefault(key, []).append(value)
     return out
-
-
-def _sse_event(kind: str, payload: dict[str, Any]) -> dict[str, str]:
-    return {"event": kind, "data": json.dumps(payload)}
 
 
 # -- a seat's room -------------------------------------------------------------------
@@ -233,20 +320,20 @@ def _install_seat(app: FastAPI, web: Web) -> None:
     @app.get("/play/{token}/events")
     async def seat_stream(request: Request, token: str, after: int = -1) -> Response:
         link = _link(web, token, "seat")
-        names = await run_in_threadpool(web.games.names, link.game_id)
 
-        async def stream() -> AsyncIterator[dict[str, str]]:
-            last = after
-            async for _ in web.changes.follow(link.game_id):
+        async def stream() -> AsyncIterator[bytes]:
+            async for payloads, last, status in web.casts.follow(
+                link.game_id, f"seat:{link.seat}", after
+            ):
                 if await request.is_disconnected():
                     return
-                new = await run_in_threadpool(seat_events, web.store, link.game_id, link.seat, last)
-                for line in lines(new, names):
-                    last = line.seq
-                    html = templates.get_template("_line.html").render(line=line)
-                    yield _sse_event("line", {"seq": line.seq, "html": html})
+                for payload in payloads:
+                    yield payload
                 # Open decisions change without an event this seat sees (others answer).
-                yield _sse_event("tick", {"last": last})
+                yield sse("tick", {"last": last})
+                if status in FINAL:
+                    yield sse("end", {"last": last, "status": status})
+                    return
 
         return EventSourceResponse(stream(), ping=PING)
 
@@ -303,22 +390,16 @@ def _install_watch(app: FastAPI, web: Web) -> None:
     @app.get("/watch/{game_id}/events")
     async def watch_stream(request: Request, game_id: str, after: int = -1) -> Response:
         await run_in_threadpool(known, game_id)
-        names = await run_in_threadpool(web.games.names, game_id)
 
-        async def stream() -> AsyncIterator[dict[str, str]]:
-            last = after
-            async for _ in web.changes.follow(game_id):
+        async def stream() -> AsyncIterator[bytes]:
+            async for payloads, last, status in web.casts.follow(game_id, "public", after):
                 if await request.is_disconnected():
                     return
-                new = await run_in_threadpool(web.store.spectator_events, game_id, "public", last)
-                for line in lines(new, names):
-                    last = line.seq
-                    html = templates.get_template("_line.html").render(line=line)
-                    yield _sse_event("line", {"seq": line.seq, "html": html})
-                yield _sse_event("tick", {"last": last})
-                row = await run_in_threadpool(web.store.get_game, game_id)
-                if row.status == "finished":
-                    yield _sse_event("end", {"last": last})
+                for payload in payloads:
+                    yield payload
+                yield sse("tick", {"last": last})
+                if status in FINAL:
+                    yield sse("end", {"last": last, "status": status})
                     return
 
         return EventSourceResponse(stream(), ping=PING)

@@ -119,10 +119,22 @@ def _words(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):
-        return "; ".join(f"{str(k).replace('_', ' ')}: {_words(v)}" for k, v in value.items())
+        return _joined([f"{str(k).replace('_', ' ')}: {_words(v)}" for k, v in value.items()], ";")
     if isinstance(value, (list, tuple, set, frozenset)):
-        return ", ".join(_words(v) for v in value)
+        return _joined([_words(v) for v in value], ",")
     return str(value)
+
+
+def _joined(parts: list[str], mark: str) -> str:
+    """Parts joined by ``mark``; a part that is a sentence loses its full stop first, so
+    two never meet as ".;" (the whole keeps the last one)."""
+    if not parts:
+        return ""
+    if mark == "," and all(p.endswith(".") for p in parts):
+        return " ".join(parts)  # a list of sentences reads as sentences
+    ends = parts[-1].endswith(".")
+    text = f"{mark} ".join(p.removesuffix(".") for p in parts)
+    return text + "." if ends else text
 
 
 def seat_events(store: Store, game_id: str, seat: str, after: int = -1) -> list[Event]:

@@ -31,11 +31,17 @@
         document.activeElement.tagName !== "BUTTON";
       if (!typing) document.body.dispatchEvent(new Event("refresh-decision"));
     });
-    source.addEventListener("end", function () {
-      // The game finished: the page may now reveal more; say so, keep the stream's lines.
+    source.addEventListener("end", function (msg) {
+      // The game is over: the page may now reveal more; say so, keep the stream's lines.
       source.close();
+      var data = JSON.parse(msg.data);
+      var status = document.getElementById("game-status");
+      if (status) status.textContent = data.status || "finished";
       var ended = document.getElementById("ended");
       if (ended) ended.hidden = false;
+      // A seat's room: its sidebar and decision box say the game is over.
+      document.body.dispatchEvent(new Event("refresh-facts"));
+      document.body.dispatchEvent(new Event("refresh-decision"));
     });
     source.onerror = function () {
       // The browser reconnects by itself; start again from what is on the page.
