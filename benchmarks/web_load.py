@@ -67,11 +67,15 @@ def _as_server(db: str, port: int, pace: float, out: Path) -> int:
     app = create_app(store, host)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
+    started = time.process_time()  # imports and the app's set-up are not load
     signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
     server.run()
     # CPU seconds of the whole server (hosting the games, pages, streams), for a cost per
     # event that does not depend on how busy the rest of the machine was.
-    out.write_text(json.dumps({"committed": committed, "cpu": time.process_time()}))
+    cpu = time.process_time() - started
+    casts = getattr(app.state.web, "casts", None)
+    shared = [casts.rounds, casts.reads] if casts is not None else None
+    out.write_text(json.dumps({"committed": committed, "cpu": cpu, "casts": shared}))
     return 0
 
 
@@ -201,12 +205,18 @@ def main(argv: list[str] | None = None) -> int:
     p50, p99 = _percentile(latencies, 0.5), _percentile(latencies, 0.99)
     print(f"delivery latency: p50 {1000 * p50:.0f} ms, p99 {1000 * p99:.0f} ms (target p99 < 250)")
     events = sum(len(seqs) for seqs in committed.values())
+    stamps = [t for seqs in committed.values() for t in seqs.values()]
+    span = max(stamps) - min(stamps)
+    print(f"events committed: {events} in {span:.1f} s = {events / span:.0f} events/s")
     cpu = float(written["cpu"])
     print(
         f"server CPU: {cpu:.1f} s for {events} events committed and "
         f"{len(result['arrivals'])} delivered = {1000 * cpu / events:.1f} ms per event "
         f"({1000 * cpu / len(result['arrivals']):.2f} ms per delivery)"
     )
+    casts = written.get("casts")
+    if casts:
+        print(f"store reads for streams: {casts[0]} polling rounds, {casts[1]} audience reads")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
     rps = result["requests"] / result["seconds"]
     print(f"page requests: {result['requests']} in {result['seconds']:.1f} s = {rps:.0f} req/s")

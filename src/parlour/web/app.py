@@ -327,12 +327,14 @@ def _install_seat(app: FastAPI, web: Web) -> None:
             ):
                 if await request.is_disconnected():
                     return
-                for payload in payloads:
-                    yield payload
-                # Open decisions change without an event this seat sees (others answer).
-                yield sse("tick", {"last": last})
+                # One chunk per change: the new lines (rendered once for this audience),
+                # then a tick, since open decisions change without an event this seat
+                # sees (others answer).
+                chunk = [*payloads, sse("tick", {"last": last})]
                 if status in FINAL:
-                    yield sse("end", {"last": last, "status": status})
+                    chunk.append(sse("end", {"last": last, "status": status}))
+                yield b"".join(chunk)
+                if status in FINAL:
                     return
 
         return EventSourceResponse(stream(), ping=PING)
@@ -395,11 +397,11 @@ def _install_watch(app: FastAPI, web: Web) -> None:
             async for payloads, last, status in web.casts.follow(game_id, "public", after):
                 if await request.is_disconnected():
                     return
-                for payload in payloads:
-                    yield payload
-                yield sse("tick", {"last": last})
+                chunk = [*payloads, sse("tick", {"last": last})]
                 if status in FINAL:
-                    yield sse("end", {"last": last, "status": status})
+                    chunk.append(sse("end", {"last": last, "status": status}))
+                yield b"".join(chunk)
+                if status in FINAL:
                     return
 
         return EventSourceResponse(stream(), ping=PING)
