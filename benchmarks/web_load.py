@@ -63,7 +63,18 @@ def _as_server(db: str, port: int, pace: float, out: Path) -> int:
                 seqs[e.seq] = now
 
     store.record_actions = timed  # type: ignore[method-assign]
-    host = GameHost(store, "web-load", capacity=500, poll=0.1, pace=pace)
+    gate = out.with_suffix(".go")
+
+    class GatedHost(GameHost):
+        """Claims no game until the clients are all watching (``gate`` exists): else the
+        first games would finish while the rest are still being created, and their
+        events would reach streams opened later, measuring creation, not delivery."""
+
+        async def tick(self) -> None:
+            if gate.exists():
+                await super().tick()
+
+    host = GatedHost(store, "web-load", capacity=500, poll=0.1, pace=pace)
     app = create_app(store, host)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
@@ -101,7 +112,12 @@ async def _create(client: httpx.AsyncClient, seed: int) -> tuple[str, str]:
     return game.group(1), admin.group(1)
 
 
-async def _watch(base: str, game_id: str, arrivals: list[tuple[str, int, float]]) -> None:
+async def _watch(
+    base: str,
+    game_id: str,
+    arrivals: list[tuple[str, int, float]],
+    ready: asyncio.Queue[None] | None,
+) -> None:
     async with (
         httpx.AsyncClient(base_url=base, timeout=None) as client,
         client.stream("GET", f"/watch/{game_id}/events") as stream,
@@ -112,6 +128,9 @@ async def _watch(base: str, game_id: str, arrivals: list[tuple[str, int, float]]
                 kind = line[6:].strip()
                 if kind == "end":
                     return
+                if kind == "tick" and ready is not None:
+                    ready.put_nowait(None)  # this stream is open and caught up
+                    ready = None
             elif line.startswith("data:") and kind == "line":
                 seq = int(json.loads(line[5:])["seq"])
                 arrivals.append((game_id, seq, time.time()))
@@ -135,12 +154,20 @@ async def _pages(base: str, paths: list[str], seconds: float, concurrency: int) 
     return done
 
 
-async def _load(base: str, games: int, clients: int, seconds: float, concurrency: int) -> dict:
+async def _load(
+    base: str, games: int, clients: int, seconds: float, concurrency: int, gate: Path
+) -> dict:
     async with httpx.AsyncClient(base_url=base, timeout=60, headers={"origin": base}) as c:
         created = [await _create(c, seed) for seed in range(1, games + 1)]
     ids = [g for g, _ in created]
     arrivals: list[tuple[str, int, float]] = []
-    watchers = [asyncio.create_task(_watch(base, ids[i % games], arrivals)) for i in range(clients)]
+    ready: asyncio.Queue[None] = asyncio.Queue()
+    watchers = [
+        asyncio.create_task(_watch(base, ids[i % games], arrivals, ready)) for i in range(clients)
+    ]
+    for _ in range(clients):
+        await asyncio.wait_for(ready.get(), timeout=600)
+    gate.touch()  # every client watches: the games may start
     paths = ["/"] + [f"/watch/{g}" for g in ids]
     started = time.monotonic()
     requests = await _pages(base, paths, seconds, concurrency)
@@ -183,7 +210,14 @@ def main(argv: list[str] | None = None) -> int:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.3)
             result = asyncio.run(
-                _load(base, args.games, args.clients, args.seconds, args.concurrency)
+                _load(
+                    base,
+                    args.games,
+                    args.clients,
+                    args.seconds,
+                    args.concurrency,
+                    out.with_suffix(".go"),
+                )
             )
         finally:
             server.send_signal(signal.SIGTERM)
