@@ -30,11 +30,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def served(postgres_url: str, tmp_path: Path) -> Iterator[str]:  # noqa: F811
+    yield from _serve(postgres_url, tmp_path)
+
+
+def _serve(url: str, tmp_path: Path) -> Iterator[str]:
     port = free_port()
     log = (tmp_path / "serve.log").open("wb")
     command = [sys.executable, "-m", "parlour", "serve", "--workers", "2"]
     proc = subprocess.Popen(
-        [*command, "--port", str(port), "--db", postgres_url],
+        [*command, "--port", str(port), "--db", url],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -136,3 +140,76 @@ def test_a_game_created_on_one_worker_is_played_and_watched_through_the_other(
             if line.startswith("event:")
         ]
     assert kinds[-1] == "end" and "line" in kinds, kinds
+
+
+def _answer(base: str, room: str) -> bool:
+    """Answer the person's open question, if any; True once the game is over."""
+    page = _get(base, room + "/decision")
+    assert page.status_code == 200, page.text
+    if "The game is over" in page.text:
+        return True
+    found = re.search(r'name="decision_id" value="([^"]+)"', page.text)
+    if found is None:
+        time.sleep(0.1)
+        return False
+    answer = {"decision_id": found.group(1)}
+    option = re.search(r'name="option" value="([^"]+)"', page.text)
+    if option:
+        answer["option"] = option.group(1)
+    else:
+        answer["text"] = "Still here."
+    posted = _post(base, room + "/act", answer)
+    assert posted.status_code in (200, 422), posted.text
+    return False
+
+
+def test_a_killed_worker_s_game_goes_on_and_the_person_s_page_keeps_working(
+    postgres_url: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    from parlour.runtime.leases import Leases
+    from parlour.runtime.store import Store
+
+    base = next(served_gen := _serve(postgres_url, tmp_path))
+    try:
+        form = {"game": "werewolf", "players": "6", "seed": "4", "options": "", "scenario": ""}
+        for seat in ("p1", "p2", "p3", "p4", "p5", "p6"):
+            form[f"seat.{seat}"] = "person" if seat == "p1" else "scripted"
+        made = _post(base, "/create", form)
+        assert made.status_code == 200, made.text
+        play = re.search(r'class="join-link" data-name="[^"]+" href="(/play/[^"]+)"', made.text)
+        game = re.search(r'id="watch-link" href="/watch/([^"]+)"', made.text)
+        assert play and game
+        room, game_id = play.group(1), game.group(1)
+        store = Store(postgres_url)
+        leases = Leases(store.engine, "observer", 10.0)
+        # Play until the game is well under way, then kill the worker running it.
+        deadline = time.monotonic() + 120
+        while len(store.actions(game_id)) < 3:
+            assert time.monotonic() < deadline, "the game did not start"
+            assert not _answer(base, room), "the game ended before the kill"
+        lease = leases.get(game_id)
+        assert lease is not None and lease.worker, lease
+        holder = lease.worker
+        pid = int(holder.rsplit(":", 1)[1])  # worker names end with the process id
+        os.kill(pid, signal.SIGKILL)
+        killed_at = len(store.actions(game_id))
+        # The person goes on through the same link; the other worker claims the game
+        # when the dead one's lease expires, and it is played to its end.
+        deadline = time.monotonic() + 240
+        over = False
+        while not over:
+            assert time.monotonic() < deadline, "the game did not go on after the kill"
+            try:
+                over = _answer(base, room)
+            except httpx.TransportError:
+                time.sleep(0.2)  # a connection queued at the dead worker's socket
+        assert store.get_game(game_id).status == "finished"
+        assert len(store.actions(game_id)) > killed_at
+        survivor = _get(base, "/").headers["x-parlour-worker"]
+        assert survivor != holder
+        watched = _get(base, f"/watch/{game_id}")
+        assert watched.status_code == 200 and "finished" in watched.text
+        store.close()
+    finally:
+        served_gen.close()

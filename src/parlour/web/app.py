@@ -308,9 +308,14 @@ def _install_seat(app: FastAPI, web: Web) -> None:
                 )
             except IllegalAction as err:
                 error = str(err)
-        # Give the host a moment to apply it, so the next question shows without a reload.
+        # Give the host a moment to take it, so the answer shows the next state (a change
+        # after this is announced by the stream's tick).
         if not error:
-            await asyncio.sleep(0.05)
+            for _ in range(20):
+                await asyncio.sleep(0.05)
+                still = await run_in_threadpool(web.desk.open_for, link.game_id, link.seat)
+                if all(o.decision.id != decision_id for o in still):
+                    break
         ctx = await run_in_threadpool(decision_context, link, error)
         status = 422 if error else 200
         return templates.TemplateResponse(

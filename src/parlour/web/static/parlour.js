@@ -29,7 +29,11 @@
       var box = document.getElementById("decision");
       var typing = box && box.contains(document.activeElement) &&
         document.activeElement.tagName !== "BUTTON";
-      if (!typing) document.body.dispatchEvent(new Event("refresh-decision"));
+      if (typing) return;
+      // A change while the decision box is being fetched or posted: that answer may
+      // predate it, so ask again once it has landed (else a stale box could stay).
+      if (busy) again = true;
+      else document.body.dispatchEvent(new Event("refresh-decision"));
     });
     source.addEventListener("end", function (msg) {
       // The game is over: the page may now reveal more; say so, keep the stream's lines.
@@ -49,6 +53,21 @@
       setTimeout(function () { follow(url); }, 1000);
     };
   }
+  var busy = 0, again = false;
+  function inDecision(el) {
+    return el && el.closest && el.closest("#decision") !== null;
+  }
+  document.body.addEventListener("htmx:beforeRequest", function (e) {
+    if (inDecision(e.detail.elt)) busy++;
+  });
+  document.body.addEventListener("htmx:afterRequest", function (e) {
+    if (!inDecision(e.detail.elt)) return;
+    busy = Math.max(0, busy - 1);
+    if (!busy && again) {
+      again = false;
+      setTimeout(function () { document.body.dispatchEvent(new Event("refresh-decision")); }, 0);
+    }
+  });
   if (room && log) follow(room.dataset.stream);
 
   function tickCountdowns() {
