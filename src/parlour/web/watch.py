@@ -148,12 +148,13 @@ class Broadcaster:
             cast = casts[gid]
             if mark == cast.mark:
                 continue
-            events_changed = cast.mark is None or mark[1] != cast.mark[1]
-            cast.mark = mark
-            self.changes += 1
-            if events_changed:
+            if cast.mark is None or mark[1] != cast.mark[1]:
                 for audience, feed in list(cast.feeds.items()):
                     self._fill(gid, audience, feed)
+            # Only now: a reader that sees the new status (e.g. finished) must find the
+            # lines stored before it already in its feed.
+            cast.mark = mark
+            self.changes += 1
             changed.append(gid)
         return changed
 
@@ -181,6 +182,12 @@ class Broadcaster:
         if self._task is None:
             self._task = asyncio.create_task(self._poll())
         try:
+            if cast.mark is None:
+                # Read before the feed's history: a status read after it could be a
+                # "finished" whose last lines the history did not have yet.
+                mark = (await run_in_threadpool(self._marks, [game_id]))[game_id]
+                if cast.mark is None:
+                    cast.mark = mark
             if feed.filling is None:
                 # The first reader of an audience reads its history, once for all who come
                 # meanwhile (later rounds read only what is new).
@@ -188,14 +195,13 @@ class Broadcaster:
                     run_in_threadpool(self._fill, game_id, audience, feed)
                 )
             await asyncio.shield(feed.filling)
-            if cast.mark is None:
-                cast.mark = (await run_in_threadpool(self._marks, [game_id]))[game_id]
             cursor = after
             while True:
                 bell = cast.bell
+                status = cast.status  # before the lines: they are at least this fresh
                 payloads, cursor_now = feed.after(cursor)
                 cursor = max(cursor, cursor_now)
-                yield payloads, cursor, cast.status
+                yield payloads, cursor, status
                 # A periodic look lets a stream notice its reader left.
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(bell.wait(), timeout=10)
