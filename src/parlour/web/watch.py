@@ -54,9 +54,13 @@ class Feed:
     filling: asyncio.Future[None] | None = None
 
     def after(self, seq: int) -> tuple[list[bytes], int]:
-        """The payloads of lines after ``seq``, and the feed's last seq."""
-        i = bisect.bisect_right(self.seqs, seq)
-        return self.payloads[i:], self.last
+        """The payloads of lines after ``seq``, and the seq of the last of them."""
+        # A round (another thread) may be adding lines meanwhile: take a count first and
+        # return the seq of the last line returned, never a later one, so no line is
+        # skipped (``add`` appends the seq, then the payload).
+        n = len(self.payloads)
+        i = bisect.bisect_right(self.seqs, seq, 0, n)
+        return self.payloads[i:n], (self.seqs[n - 1] if n else -1)
 
     def add(self, rendered: list[tuple[int, bytes]]) -> None:
         for seq, payload in rendered:
