@@ -232,6 +232,19 @@ def main(argv: list[str] | None = None) -> int:
         for g, seq, t in result["arrivals"]
         if str(seq) in committed.get(g, {})  # the games' opening events predate the host
     ]
+    per_game = args.clients // args.games if args.clients % args.games == 0 else 0
+    if per_game:  # every client of a game must have been sent each of its public lines
+        got: dict[tuple[str, int], int] = {}
+        for g, seq, _ in result["arrivals"]:
+            got[(g, seq)] = got.get((g, seq), 0) + 1
+        short = [
+            (g, int(seq), max(int(s) for s in committed[g]), got.get((g, int(seq)), 0))
+            for g in committed
+            for seq in committed[g]
+            if 0 < got.get((g, int(seq)), 0) < per_game
+        ]
+        if short:
+            print(f"lines some clients missed (game, seq, last seq, clients): {short[:8]}")
     if not latencies or unfinished:
         raise SystemExit(f"no deliveries measured, or unfinished games: {unfinished[:3]}")
     print(f"games {args.games}, SSE clients {args.clients}, pace {args.pace} s")
