@@ -24,6 +24,7 @@ from parlour.cli.export_cmd import export
 from parlour.cli.live import LiveStatus, watch_seats
 from parlour.cli.missing_cmd import missing_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
+from parlour.cli.serve_cmd import serve
 from parlour.cli.set_values import parse_set_options
 from parlour.cli.signals import EXIT_TERMINATED, Terminated, sigterm_interrupts
 from parlour.cli.tournament_cmd import tournament
@@ -53,6 +54,7 @@ app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cl
 app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
 app.command("tournament")(tournament)  # ratings over many games (cli/tournament_cmd.py)
 app.command("export")(export)  # games as JSONL datasets (cli/export_cmd.py)
+app.command("serve")(serve)  # the web app (cli/serve_cmd.py, web/)
 console = Console()
 err_console = Console(stderr=True)
 #: who is thinking right now (model seats report to it; drawn on a terminal only)

@@ -5,14 +5,23 @@ model is given. Same query and documents → same scores and the same order, alw
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import bm25s
+from types import ModuleType
 
 #: Scores are compared at this precision, so float noise can never reorder equal matches.
 SCORE_DIGITS = 6
 
 
+def _bm25s() -> ModuleType:
+    # Imported when first used: bm25s brings numpy, half a second at the start of every
+    # command (``parlour serve`` included) that never ranks anything.
+    import bm25s
+
+    module: ModuleType = bm25s
+    return module
+
+
 def _tokens(texts: Sequence[str]) -> list[list[str]]:
+    bm25s = _bm25s()
     tokens = bm25s.tokenize(list(texts), stopwords="en", return_ids=False, show_progress=False)
     return [list(t) for t in tokens]
 
@@ -24,6 +33,7 @@ def bm25_scores(query: str, documents: Sequence[str]) -> list[float]:
     query_tokens = _tokens([query])[0]
     if not query_tokens:
         return [0.0] * len(documents)
+    bm25s = _bm25s()
     retriever = bm25s.BM25()
     retriever.index(
         bm25s.tokenize(list(documents), stopwords="en", show_progress=False), show_progress=False

@@ -306,6 +306,33 @@ def _tournaments(conn: sa.Connection) -> None:
     tournament_games.create(conn, checkfirst=True)
 
 
+#: The web app's links (``parlour serve``): one row per admin or seat link of a game,
+#: keyed by the SHA-256 of the link's token, so a copy of the database acts as no seat.
+web_links = sa.Table(
+    "web_links",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("game_id", sa.String(32), nullable=False, index=True),
+    sa.Column("role", sa.String(16), nullable=False),  # "seat" or "admin"
+    sa.Column("seat", sa.String(64), nullable=False),  # "" for an admin link
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+#: Per-game web settings an admin changes (reveal level consented before the end).
+web_games = sa.Table(
+    "web_games",
+    metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("reveal", sa.String(80), nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+
+def _web_links(conn: sa.Connection) -> None:
+    web_links.create(conn, checkfirst=True)
+    web_games.create(conn, checkfirst=True)
+
+
 #: Ordered migrations; index i brings the schema from version i to i + 1.
 MIGRATIONS: list[Callable[[sa.Connection], None]] = [
     _v1,
@@ -315,6 +342,7 @@ MIGRATIONS: list[Callable[[sa.Connection], None]] = [
     _retrievals,
     _hosting,  # v6
     _tournaments,  # v7
+    _web_links,  # v8
 ]
 LATEST = len(MIGRATIONS)
 

@@ -1,0 +1,274 @@
+"""Web load: scripted games streamed live to many SSE clients, on loopback.
+
+A server process (this script with ``--as-server``) runs the real app (uvicorn, its
+GameHost, a SQLite store) and timestamps every commit of events (``time.time()`` right
+after ``Store.record_actions``, per event seq). The main process creates ``--games``
+scripted werewolf games through ``POST /create``, opens ``--clients`` spectator streams
+(``/watch/{id}/events``, spread evenly over the games) and timestamps each event line as
+it arrives. It reports:
+
+* delivery latency p50/p99: arrival at a client minus the commit of that event (same
+  machine, same wall clock); the app polls the store per followed game every 50 ms,
+  so about 25 ms of it is that poll;
+* requests/s: page requests (lobby, spectator pages, a seat's decision box) from
+  ``--concurrency`` clients for ``--seconds`` while the games and streams run.
+
+Games run at ``--pace`` seconds per batch (the host's pacing for people following a
+game), so they are live while the clients watch.
+
+    uv run python benchmarks/web_load.py                      # 50 games, 200 clients
+    uv run python benchmarks/web_load.py --games 5 --clients 20 --seconds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import httpx  # noqa: E402
+
+from parlour.runtime.store import ActionWrite, Store, db_url  # noqa: E402
+
+
+def _as_server(db: str, port: int, pace: float, out: Path) -> int:
+    import uvicorn
+
+    from parlour.runtime.host import GameHost
+    from parlour.web.app import create_app
+
+    store = Store(db)
+    committed: dict[str, dict[int, float]] = {}
+    record = store.record_actions
+
+    def timed(game_id: str, writes: Sequence[ActionWrite]) -> None:
+        record(game_id, writes)
+        now = time.time()
+        seqs = committed.setdefault(game_id, {})
+        for w in writes:
+            for e in w.events:
+                seqs[e.seq] = now
+
+    store.record_actions = timed  # type: ignore[method-assign]
+    gate = out.with_suffix(".go")
+
+    class GatedHost(GameHost):
+        """Claims no game until the clients are all watching (``gate`` exists): else the
+        first games would finish while the rest are still being created, and their
+        events would reach streams opened later, measuring creation, not delivery."""
+
+        async def tick(self) -> None:
+            if gate.exists():
+                await super().tick()
+
+    host = GatedHost(store, "web-load", capacity=500, poll=0.1, pace=pace)
+    app = create_app(store, host)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    started = time.process_time()  # imports and the app's set-up are not load
+    signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
+    server.run()
+    # CPU seconds of the whole server (hosting the games, pages, streams), for a cost per
+    # event that does not depend on how busy the rest of the machine was.
+    cpu = time.process_time() - started
+    casts = getattr(app.state.web, "casts", None)
+    shared = [casts.rounds, casts.reads] if casts is not None else None
+    out.write_text(json.dumps({"committed": committed, "cpu": cpu, "casts": shared}))
+    return 0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _create(client: httpx.AsyncClient, seed: int) -> tuple[str, str]:
+    form = {"game": "werewolf", "players": "6", "seed": str(seed), "options": "", "scenario": ""}
+    form.update({f"seat.p{i}": "scripted" for i in range(1, 7)})
+    r = await client.post("/create", data=form)
+    r.raise_for_status()
+    game = re.search(r'id="watch-link" href="/watch/([^"]+)"', r.text)
+    admin = re.search(r'id="admin-link" href="(/admin/[^"]+)"', r.text)
+    assert game and admin
+    return game.group(1), admin.group(1)
+
+
+async def _watch(
+    base: str,
+    game_id: str,
+    arrivals: list[tuple[str, int, float]],
+    ready: asyncio.Queue[None] | None,
+) -> None:
+    async with (
+        httpx.AsyncClient(base_url=base, timeout=None) as client,
+        client.stream("GET", f"/watch/{game_id}/events") as stream,
+    ):
+        kind = ""
+        async for line in stream.aiter_lines():
+            if line.startswith("event:"):
+                kind = line[6:].strip()
+                if kind == "end":
+                    return
+                if kind == "tick" and ready is not None:
+                    ready.put_nowait(None)  # this stream is open and caught up
+                    ready = None
+            elif line.startswith("data:") and kind == "line":
+                seq = int(json.loads(line[5:])["seq"])
+                arrivals.append((game_id, seq, time.time()))
+
+
+async def _pages(base: str, paths: list[str], seconds: float, concurrency: int) -> int:
+    done = 0
+    stop = time.monotonic() + seconds
+
+    async def one(i: int) -> None:
+        nonlocal done
+        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+            k = i
+            while time.monotonic() < stop:
+                r = await client.get(paths[k % len(paths)])
+                r.raise_for_status()
+                done += 1
+                k += concurrency
+
+    await asyncio.gather(*(one(i) for i in range(concurrency)))
+    return done
+
+
+async def _load(
+    base: str, games: int, clients: int, seconds: float, concurrency: int, gate: Path
+) -> dict:
+    async with httpx.AsyncClient(base_url=base, timeout=60, headers={"origin": base}) as c:
+        created = [await _create(c, seed) for seed in range(1, games + 1)]
+    ids = [g for g, _ in created]
+    arrivals: list[tuple[str, int, float]] = []
+    ready: asyncio.Queue[None] = asyncio.Queue()
+    watchers = [
+        asyncio.create_task(_watch(base, ids[i % games], arrivals, ready)) for i in range(clients)
+    ]
+    for _ in range(clients):
+        await asyncio.wait_for(ready.get(), timeout=600)
+    gate.touch()  # every client watches: the games may start
+    paths = ["/"] + [f"/watch/{g}" for g in ids]
+    started = time.monotonic()
+    requests = await _pages(base, paths, seconds, concurrency)
+    page_seconds = time.monotonic() - started
+    await asyncio.wait_for(asyncio.gather(*watchers), timeout=600)
+    return {"ids": ids, "arrivals": arrivals, "requests": requests, "seconds": page_seconds}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=50)
+    p.add_argument("--clients", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=10.0, help="page-request phase length")
+    p.add_argument("--concurrency", type=int, default=20, help="page-request clients")
+    p.add_argument("--pace", type=float, default=0.3, help="seconds after each batch")
+    p.add_argument("--as-server", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--db", default="", help=argparse.SUPPRESS)
+    p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
+    p.add_argument("--out", default="", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.as_server:
+        return _as_server(args.db, args.port, args.pace, Path(args.out))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = db_url(str(Path(tmp) / "web_load.sqlite"))
+        Store(db).close()
+        port, out = _free_port(), Path(tmp) / "commits.json"
+        cmd = [sys.executable, __file__, "--as-server", "--db", db, "--port", str(port)]
+        cmd += ["--pace", str(args.pace), "--out", str(out)]
+        server = subprocess.Popen(cmd, cwd=ROOT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    httpx.get(base + "/", timeout=5).raise_for_status()
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        raise SystemExit("the server did not start") from None
+                    time.sleep(0.3)
+            result = asyncio.run(
+                _load(
+                    base,
+                    args.games,
+                    args.clients,
+                    args.seconds,
+                    args.concurrency,
+                    out.with_suffix(".go"),
+                )
+            )
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=60)
+        written = json.loads(out.read_text())
+        committed: dict[str, dict[str, float]] = written["committed"]
+        store = Store(db)
+        unfinished = [g for g in result["ids"] if store.get_game(g).status != "finished"]
+        store.close()
+    latencies = [
+        t - committed[g][str(seq)]
+        for g, seq, t in result["arrivals"]
+        if str(seq) in committed.get(g, {})  # the games' opening events predate the host
+    ]
+    per_game = args.clients // args.games if args.clients % args.games == 0 else 0
+    if per_game:  # every client of a game must have been sent each of its public lines
+        got: dict[tuple[str, int], int] = {}
+        for g, seq, _ in result["arrivals"]:
+            got[(g, seq)] = got.get((g, seq), 0) + 1
+        short = [
+            (g, int(seq), max(int(s) for s in committed[g]), got.get((g, int(seq)), 0))
+            for g in committed
+            for seq in committed[g]
+            if 0 < got.get((g, int(seq)), 0) < per_game
+        ]
+        if short:
+            print(f"lines some clients missed (game, seq, last seq, clients): {short[:8]}")
+    if not latencies or unfinished:
+        raise SystemExit(f"no deliveries measured, or unfinished games: {unfinished[:3]}")
+    print(f"games {args.games}, SSE clients {args.clients}, pace {args.pace} s")
+    print(f"events delivered to clients: {len(result['arrivals'])} ({len(latencies)} timed)")
+    p50, p99 = _percentile(latencies, 0.5), _percentile(latencies, 0.99)
+    print(f"delivery latency: p50 {1000 * p50:.0f} ms, p99 {1000 * p99:.0f} ms (target p99 < 250)")
+    events = sum(len(seqs) for seqs in committed.values())
+    stamps = [t for seqs in committed.values() for t in seqs.values()]
+    span = max(stamps) - min(stamps)
+    print(f"events committed: {events} in {span:.1f} s = {events / span:.0f} events/s")
+    cpu = float(written["cpu"])
+    print(
+        f"server CPU: {cpu:.1f} s for {events} events committed and "
+        f"{len(result['arrivals'])} delivered = {1000 * cpu / events:.1f} ms per event "
+        f"({1000 * cpu / len(result['arrivals']):.2f} ms per delivery)"
+    )
+    casts = written.get("casts")
+    if casts:
+        print(f"store reads for streams: {casts[0]} polling rounds, {casts[1]} audience reads")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
+    rps = result["requests"] / result["seconds"]
+    print(f"page requests: {result['requests']} in {result['seconds']:.1f} s = {rps:.0f} req/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,76 @@
+"""``parlour serve``: the web app on uvicorn, one process or several over PostgreSQL."""
+
+from __future__ import annotations
+
+import multiprocessing
+from typing import Annotated
+
+import typer
+
+from parlour.core.errors import ParlourError
+
+
+def _run(url: str, host: str, port: int, worker: str, reuse: bool) -> None:
+    import os
+    import socket
+
+    import uvicorn
+
+    from parlour.runtime.host import GameHost
+    from parlour.runtime.store import Store
+    from parlour.web.app import create_app
+
+    store = Store(url)
+    # Lease holders must be unique across machines and restarts, not just in this run.
+    name = f"{worker}@{socket.gethostname()}:{os.getpid()}"
+    app = create_app(store, GameHost(store, worker=name))
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    if reuse:
+        # Workers share one listening port: the kernel spreads connections among them.
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((host, port))
+        server.run(sockets=[sock])
+    else:
+        server.run()
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="database file or URL (postgresql://... for --workers)")
+    ] = None,
+    workers: Annotated[int, typer.Option(help="processes, each a web server and game host")] = 1,
+) -> None:
+    """Play and watch games in the browser: lobby, per-seat links, spectators."""
+    from parlour.runtime.store import Store, db_url, default_db_url
+
+    url = db_url(db) if db else default_db_url()
+    if workers < 1:
+        raise ParlourError("--workers must be 1 or more")
+    if workers > 1 and not url.startswith("postgresql"):
+        raise ParlourError(
+            "--workers above 1 needs a shared server database; pass --db postgresql://..."
+        )
+    Store(url).close()  # migrate once, and fail here with the cause if the database is bad
+    typer.echo(f"parlour is serving on http://{host}:{port}/  (Ctrl-C stops it)", err=False)
+    if workers == 1:
+        _run(url, host, port, "web-1", reuse=False)
+        return
+    procs = [
+        multiprocessing.get_context("spawn").Process(
+            target=_run, args=(url, host, port, f"web-{i + 1}", True), daemon=False
+        )
+        for i in range(workers)
+    ]
+    for p in procs:
+        p.start()
+    try:
+        for p in procs:
+            p.join()
+    except KeyboardInterrupt:
+        for p in procs:
+            p.terminate()

@@ -1,0 +1,484 @@
+"""``parlour serve``: the web app (FastAPI, Jinja2, htmx, server-sent events).
+
+Who may do what is decided here and nowhere else:
+
+* ``/play/{token}``: a seat link. Its pages, its SSE stream and its form posts read and
+  act as that seat only; events come from ``Store.events_for(game, seat)``.
+* ``/admin/{token}``: the game's admin link: reveal, pause, replace a seat, end.
+* ``/watch/{game_id}``: spectators. Public events only, until the game has ended or the
+  admin consented to a reveal level.
+
+Every POST must come from this site (``Origin``/``Referer`` check): a page elsewhere
+cannot make a visitor's browser act. Templates autoescape, so player text is data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from sse_starlette.sse import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.events import Event
+from parlour.games import registry
+from parlour.runtime.host import GameHost
+from parlour.runtime.remote import Desk
+from parlour.runtime.seating import SeatSpec, module_spec
+from parlour.runtime.store import Store
+from parlour.web import exports, lobby
+from parlour.web.forms import action_from_form, structured_fields
+from parlour.web.links import REVEAL_LEVELS, Link, Links
+from parlour.web.tables import Games, costs, lines, seat_events
+from parlour.web.watch import Broadcaster, sse
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+#: Seconds between SSE keep-alive comments (proxies drop silent streams).
+PING = 15
+#: Game statuses after which nothing more happens.
+FINAL = ("finished", "ended", "failed")
+
+
+class Web:
+    """The app's state: one store, one host running games, the links and caches."""
+
+    def __init__(self, store: Store, host: GameHost, *, run_host: bool = True) -> None:
+        self.store = store
+        self.host = host
+        self.desk = Desk(store)
+        self.links = Links(store)
+        self.games = Games(store)
+        self.casts = Broadcaster(store, self._read, self._render)
+        self.run_host = run_host
+        self._names: dict[str, dict[str, str]] = {}
+
+    def names(self, game_id: str) -> dict[str, str]:
+        """Seat names of a game (fixed when it is created, so read once)."""
+        found = self._names.get(game_id)
+        if found is None:
+            found = self._names[game_id] = self.games.names(game_id)
+        return found
+
+    def _read(self, game_id: str, audience: str, after: int) -> list[Event]:
+        # The audience comes from the reader's link (a seat) or is the spectators'
+        # public view; each is read with the store's own audited query.
+        if audience == "public":
+            return self.store.spectator_events(game_id, "public", after)
+        if audience.startswith("seat:"):
+            return seat_events(self.store, game_id, audience.removeprefix("seat:"), after)
+        raise ValueError(f"unknown stream audience {audience!r}")
+
+    def _render(self, game_id: str, events: list[Event]) -> list[tuple[int, bytes]]:
+        template = templates.get_template("_line.html")
+        return [
+            (line.seq, sse("line", {"seq": line.seq, "html": template.render(line=line)}))
+            for line in lines(events, self.names(game_id))
+        ]
+
+    def reveal_level(self, game_id: str) -> str:
+        """What a spectator sees now: everything after the end, else the admin's choice."""
+        if self.store.get_game(game_id).status == "finished":
+            return "everything"
+        return self.links.reveal(game_id)
+
+
+def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = True) -> FastAPI:
+    web = Web(store, host or GameHost(store, worker="web"), run_host=run_host)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        hosting = _HostThread(web.host) if web.run_host else None
+        try:
+            yield
+        finally:
+            web.casts.close()
+            if hosting is not None:
+                hosting.stop(timeout=15)
+
+    app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.web = web
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.add_middleware(_Guard, worker=web.host.worker)
+
+    lobby.install(app, web, templates)
+    _install_seat(app, web)
+    _install_watch(app, web)
+    _install_admin(app, web)
+    return app
+
+
+class _HostThread:
+    """The game host on its own thread and event loop.
+
+    Games are stepped in plain Python between awaits (rules, seat policies, store
+    writes); on the web server's loop every such step would hold back every page and
+    stream. On a loop of their own they only share the interpreter, which switches
+    threads every few milliseconds, so delivery waits for at most a slice, not a step.
+    """
+
+    def __init__(self, host: GameHost) -> None:
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(
+            target=self._main, args=(host,), name=f"host-{host.worker}", daemon=True
+        )
+        self._thread.start()
+        self._ready.wait()
+
+    def _main(self, host: GameHost) -> None:
+        async def run() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._stop = asyncio.Event()
+            self._ready.set()
+            await host.serve(self._stop)
+
+        try:
+            asyncio.run(run())
+        finally:
+            self._ready.set()
+
+    def stop(self, timeout: float) -> None:
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop ended already
+                self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(timeout)
+
+
+class _Guard:
+    """Refuses cross-site posts and sets the security headers (plain ASGI: it does not
+    wrap streamed bodies in extra tasks and queues, as ``BaseHTTPMiddleware`` would)."""
+
+    def __init__(self, app: ASGIApp, worker: str) -> None:
+        self.app = app
+        # Which worker answered (several share one port with --workers): for operators.
+        self.headers = [
+            (b"x-content-type-options", b"nosniff"),
+            # Links carry tokens: never send them to another site. ("no-referrer" would
+            # also make browsers send ``Origin: null`` on our own form posts.)
+            (b"referrer-policy", b"same-origin"),
+            (b"x-parlour-worker", worker.encode()),
+        ]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] == "POST" and not _same_origin(Headers(scope=scope)):
+            refusal = PlainTextResponse(
+                "cross-site form post refused; use the page on this site", status_code=403
+            )
+            await refusal(scope, receive, self._headed(send))
+            return
+        await self.app(scope, receive, self._headed(send))
+
+    def _headed(self, send: Send) -> Send:
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for key, value in self.headers:
+                    headers[key.decode()] = value.decode()
+                if "x-frame-options" not in headers:
+                    headers["x-frame-options"] = "DENY"
+            await send(message)
+
+        return headed
+
+
+def _same_origin(headers: Headers) -> bool:
+    # Browsers say where a request comes from in Sec-Fetch-Site (not settable by pages).
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return site == "same-origin"
+    source = headers.get("origin") or headers.get("referer")
+    if not source:
+        return False
+    host = headers.get("host", "")
+    return urlsplit(source).netloc == host
+
+
+def _link(web: Web, token: str, role: str) -> Link:
+    found = web.links.lookup(token)
+    if found is None or found.role != role:
+        # One answer for unknown, forged and wrong-kind tokens: nothing to probe.
+        raise HTTPException(status_code=404, detail="no such link")
+    return found
+
+
+async def _form(request: Request) -> dict[str, list[str]]:
+    form = await request.form()
+    out: dict[str, list[str]] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str):
+            out.setdefault(key, []).append(value)
+    return out
+
+
+# -- a seat's room -------------------------------------------------------------------
+
+
+def _install_seat(app: FastAPI, web: Web) -> None:
+    def room_context(link: Link) -> dict[str, Any]:
+        gid, seat = link.game_id, link.seat
+        row = web.store.get_game(gid)
+        names = web.games.names(gid)
+        return {
+            "row": row,
+            "seat": seat,
+            "seat_name": names.get(seat, seat),
+            "seats": web.games.seats(gid),
+            "private": web.games.private_facts(gid, seat),
+            "phase": web.games.phase(gid),
+            "lines": lines(seat_events(web.store, gid, seat), names),
+        }
+
+    def decision_context(link: Link, error: str = "") -> dict[str, Any]:
+        open_now = web.desk.open_for(link.game_id, link.seat)
+        others = [d for d in web.desk.open_in(link.game_id) if d.seat != link.seat]
+        current = open_now[0] if open_now else None
+        return {
+            "open": current,
+            "fields": structured_fields(current.decision)
+            if current is not None and current.decision.kind == "structured"
+            else (),
+            "waiting": len({d.seat for d in others}),
+            "error": error,
+            "game_id": link.game_id,
+            "status": web.store.get_game(link.game_id).status,
+        }
+
+    @app.get("/play/{token}", response_class=HTMLResponse)
+    async def room(request: Request, token: str) -> Response:
+        link = _link(web, token, "seat")
+        ctx = await run_in_threadpool(room_context, link)
+        ctx.update(await run_in_threadpool(decision_context, link))
+        ctx["board"] = await run_in_threadpool(
+            lambda: exports.current_board(web.games.game(link.game_id))
+        )
+        return templates.TemplateResponse(request, "room.html", {"token": token, **ctx})
+
+    @app.get("/play/{token}/decision", response_class=HTMLResponse)
+    async def decision(request: Request, token: str) -> Response:
+        link = _link(web, token, "seat")
+        ctx = await run_in_threadpool(decision_context, link)
+        return templates.TemplateResponse(request, "_decision.html", {"token": token, **ctx})
+
+    @app.get("/play/{token}/facts", response_class=HTMLResponse)
+    async def facts(request: Request, token: str) -> Response:
+        link = _link(web, token, "seat")
+        ctx = await run_in_threadpool(room_context, link)
+        return templates.TemplateResponse(request, "_facts.html", {"token": token, **ctx})
+
+    @app.get("/play/{token}/board", response_class=HTMLResponse)
+    async def board(request: Request, token: str) -> Response:
+        """The board as it stands (Diplomacy; an empty holder otherwise): public facts."""
+        link = _link(web, token, "seat")
+        svg = await run_in_threadpool(lambda: exports.current_board(web.games.game(link.game_id)))
+        return templates.TemplateResponse(request, "_board.html", {"token": token, "board": svg})
+
+    @app.post("/play/{token}/act", response_class=HTMLResponse)
+    async def act(request: Request, token: str) -> Response:
+        link = _link(web, token, "seat")
+        form = await _form(request)
+        decision_id = (form.get("decision_id") or [""])[0]
+        error = ""
+        open_now = {o.decision.id: o for o in web.desk.open_for(link.game_id, link.seat)}
+        current = open_now.get(decision_id)
+        if current is None:
+            error = "that question is no longer open; here is the current one"
+        else:
+            try:
+                action = action_from_form(current.decision, form)
+                await run_in_threadpool(
+                    web.desk.submit, link.game_id, link.seat, decision_id, action
+                )
+            except IllegalAction as err:
+                error = str(err)
+        # Give the host a moment to take it, so the answer shows the next state (a change
+        # after this is announced by the stream's tick).
+        if not error:
+            for _ in range(20):
+                await asyncio.sleep(0.05)
+                still = await run_in_threadpool(web.desk.open_for, link.game_id, link.seat)
+                if all(o.decision.id != decision_id for o in still):
+                    break
+        ctx = await run_in_threadpool(decision_context, link, error)
+        status = 422 if error else 200
+        return templates.TemplateResponse(
+            request, "_decision.html", {"token": token, **ctx}, status_code=status
+        )
+
+    @app.get("/play/{token}/events")
+    async def seat_stream(request: Request, token: str, after: int = -1) -> Response:
+        link = _link(web, token, "seat")
+
+        async def stream() -> AsyncIterator[bytes]:
+            async for payloads, last, status in web.casts.follow(
+                link.game_id, f"seat:{link.seat}", after
+            ):
+                if await request.is_disconnected():
+                    return
+                # One chunk per change: the new lines (rendered once for this audience),
+                # then a tick, since open decisions change without an event this seat
+                # sees (others answer).
+                chunk = [*payloads, sse("tick", {"last": last})]
+                if status in FINAL:
+                    chunk.append(sse("end", {"last": last, "status": status}))
+                yield b"".join(chunk)
+                if status in FINAL:
+                    return
+
+        return EventSourceResponse(stream(), ping=PING)
+
+
+# -- spectators ----------------------------------------------------------------------
+
+
+def _install_watch(app: FastAPI, web: Web) -> None:
+    def spectator(game_id: str, level: str) -> list[Any]:
+        if level == "teams":
+            seen: dict[int, Any] = {}
+            for group in web.store.groups(game_id):
+                for e in web.store.spectator_events(game_id, f"team:{group}"):
+                    seen[e.seq] = e
+            for e in web.store.spectator_events(game_id, "public"):
+                seen[e.seq] = e
+            return [seen[k] for k in sorted(seen)]
+        return web.store.spectator_events(game_id, level)
+
+    def watch_context(game_id: str, want: str) -> dict[str, Any]:
+        row = web.store.get_game(game_id)
+        allowed = web.reveal_level(game_id)
+        level = want if want in REVEAL_LEVELS else allowed
+        if REVEAL_LEVELS.index(level) > REVEAL_LEVELS.index(allowed):
+            level = allowed
+        names = web.games.names(game_id)
+        revealed = level != "public"
+        return {
+            "row": row,
+            "level": level,
+            "allowed": allowed,
+            "levels": REVEAL_LEVELS[: REVEAL_LEVELS.index(allowed) + 1],
+            "seats": web.games.seats(game_id),
+            "public": web.games.public_facts(game_id),
+            "phase": web.games.phase(game_id),
+            "lines": lines(spectator(game_id, level), names),
+            "costs_seat": costs(web.store, game_id, "seat") if revealed else [],
+            "costs_phase": costs(web.store, game_id, "phase") if revealed else [],
+            "boards": exports.boards(web.games.game(game_id)) if row.game == "diplomacy" else {},
+        }
+
+    def known(game_id: str) -> None:
+        try:
+            web.store.get_game(game_id)
+        except ParlourError as err:
+            raise HTTPException(status_code=404, detail="no such game") from err
+
+    @app.get("/watch/{game_id}", response_class=HTMLResponse)
+    async def watch(request: Request, game_id: str, level: str = "") -> Response:
+        await run_in_threadpool(known, game_id)
+        ctx = await run_in_threadpool(watch_context, game_id, level)
+        return templates.TemplateResponse(request, "watch.html", ctx)
+
+    @app.get("/watch/{game_id}/events")
+    async def watch_stream(request: Request, game_id: str, after: int = -1) -> Response:
+        await run_in_threadpool(known, game_id)
+
+        async def stream() -> AsyncIterator[bytes]:
+            async for payloads, last, status in web.casts.follow(game_id, "public", after):
+                if await request.is_disconnected():
+                    return
+                chunk = [*payloads, sse("tick", {"last": last})]
+                if status in FINAL:
+                    chunk.append(sse("end", {"last": last, "status": status}))
+                yield b"".join(chunk)
+                if status in FINAL:
+                    return
+
+        return EventSourceResponse(stream(), ping=PING)
+
+    @app.get("/watch/{game_id}/export.{fmt}")
+    async def export(game_id: str, fmt: str) -> Response:
+        await run_in_threadpool(known, game_id)
+        level = await run_in_threadpool(web.reveal_level, game_id)
+        if fmt not in ("html", "md", "jsonl"):
+            raise HTTPException(status_code=404, detail="export as html, md or jsonl")
+        body, media = await run_in_threadpool(exports.export, web.store, game_id, level, fmt)
+        return Response(body, media_type=media)
+
+
+# -- the admin link ------------------------------------------------------------------
+
+
+def _install_admin(app: FastAPI, web: Web) -> None:
+    def admin_context(link: Link, note: str = "") -> dict[str, Any]:
+        return {
+            "row": web.store.get_game(link.game_id),
+            "seats": web.games.seats(link.game_id),
+            "reveal": web.links.reveal(link.game_id),
+            "levels": REVEAL_LEVELS,
+            "note": note,
+        }
+
+    @app.get("/admin/{token}", response_class=HTMLResponse)
+    async def admin(request: Request, token: str) -> Response:
+        link = _link(web, token, "admin")
+        ctx = await run_in_threadpool(admin_context, link)
+        return templates.TemplateResponse(request, "admin.html", {"token": token, **ctx})
+
+    @app.post("/admin/{token}/{what}", response_class=HTMLResponse)
+    async def command(request: Request, token: str, what: str) -> Response:
+        link = _link(web, token, "admin")
+        form = await _form(request)
+        gid = link.game_id
+        note = ""
+        try:
+            if what == "reveal":
+                level = (form.get("level") or ["public"])[0]
+                if level not in REVEAL_LEVELS:
+                    raise ParlourError(f"unknown reveal level; use {', '.join(REVEAL_LEVELS)}")
+                await run_in_threadpool(web.links.set_reveal, gid, level)
+                note = f"spectators now see: {level}"
+            elif what == "pause":
+                await run_in_threadpool(web.host.pause, gid)
+                note = "paused"
+            elif what == "resume":
+                await run_in_threadpool(web.store.set_status, gid, "running")
+                note = "running again"
+            elif what == "end":
+                await run_in_threadpool(web.host.end, gid)
+                note = "ended"
+            elif what == "replace":
+                seat = (form.get("seat") or [""])[0]
+                spec_text = (form.get("spec") or [""])[0].strip()
+                spec = _spec(gid, web, spec_text)
+                await run_in_threadpool(web.host.replace_seat, gid, seat, spec)
+                note = f"{seat} is now played by {spec_text}"
+                if spec_text == "human":
+                    url = f"/play/{web.links.issue(gid, 'seat', seat)}"
+                    note += f"; join link: {url}"
+            else:
+                raise HTTPException(status_code=404, detail="unknown admin command")
+        except ParlourError as err:
+            note = str(err)
+        ctx = await run_in_threadpool(admin_context, link, note)
+        return templates.TemplateResponse(request, "admin.html", {"token": token, **ctx})
+
+
+def _spec(game_id: str, web: Web, text: str) -> SeatSpec:
+    module = registry.load(web.store.get_game(game_id).game)
+    return module_spec(text, module)

@@ -1,0 +1,73 @@
+"""Exports of the spectator page (HTML, markdown, JSONL) and Diplomacy boards per phase,
+made by the CLI's own transcript code so a download reads like ``parlour show``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from parlour.cli.annotate import annotate
+from parlour.cli.boards import phase_pictures
+from parlour.cli.transcript import Header, build, render_transcript, seat_rows
+from parlour.core.game import Game
+from parlour.runtime.store import Store
+
+
+def _visible(store: Store, game_id: str, level: str) -> set[int] | None:
+    if level == "everything":
+        return None
+    seqs = {e.seq for e in store.spectator_events(game_id, "public")}
+    if level == "teams":
+        for group in store.groups(game_id):
+            seqs |= {e.seq for e in store.spectator_events(game_id, f"team:{group}")}
+    return seqs
+
+
+def export(store: Store, game_id: str, level: str, fmt: str) -> tuple[str, str]:
+    """The game as the spectator may see it now at ``level``: (body, media type)."""
+    visible = _visible(store, game_id, level)
+    if fmt == "jsonl":
+        events = store.spectator_events(game_id, "everything")
+        body = "".join(
+            e.model_dump_json() + "\n" for e in events if visible is None or e.seq in visible
+        )
+        return body, "application/x-ndjson"
+    row = store.get_game(game_id)
+    log = annotate(store, game_id)
+    game = log.game
+    names = {s.id: s.name for s in game.seats()}
+    reveal = visible is None
+    result = row.result or {}
+    header = Header(
+        f"{row.game} {game_id} — {level}",
+        seat_rows(log, row.seats, reveal=reveal),
+        str(result.get("summary", "")),
+        tuple(names.get(w, w) for w in result.get("winners", [])),
+    )
+    doc = build(log, header, mode="reveal" if reveal else "public", visible=visible)
+    if fmt == "html":
+        doc = replace(doc, pictures=phase_pictures(game))
+        return render_transcript(doc, "html"), "text/html; charset=utf-8"
+    return render_transcript(doc, "markdown"), "text/markdown; charset=utf-8"
+
+
+def boards(game: Game) -> dict[str, str]:
+    """Phase label → inline SVG of the board after it (Diplomacy; empty otherwise)."""
+    pictures = phase_pictures(game)
+    out: dict[str, str] = {}
+    by_seq = {e.seq: e for e in game.events}
+    for seq, svg in sorted(pictures.items(), key=lambda kv: (kv[0] < 0, kv[0])):
+        label = "final" if seq < 0 else str(by_seq[seq].data.get("phase", seq))
+        out[label] = svg
+    return out
+
+
+def current_board(game: Game) -> str:
+    """The board as it stands now, as inline SVG (Diplomacy; "" otherwise): public to
+    every seat, drawn in the room so a person sees the units they give orders to."""
+    from parlour.cli.boards import _inline
+    from parlour.games.diplomacy.game import DiplomacyGame
+    from parlour.games.diplomacy.render import render_svg
+
+    if not isinstance(game, DiplomacyGame):
+        return ""
+    return _inline(render_svg(game.board, game.board.game_map, title=str(game.board.phase)))

@@ -1,0 +1,165 @@
+"""The web app in a real browser (Playwright driving Debian's Chromium, headless).
+
+A person plays through the pages only: clicks and typing, no reloads, so every new
+question and every new line must reach the page by the live stream. Screenshots go to
+docs/images/ (the README and docs/web.md show them).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser import (
+    IMAGES,
+    LiveServer,
+    Seen,
+    chromium_or_skip,
+    create_game,
+    first_other,
+    launch,
+    play,
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    chromium_or_skip()
+    path = tmp_path_factory.mktemp("web") / "browser.sqlite"
+    with LiveServer(f"sqlite:///{path}") as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser(server: LiveServer) -> Iterator[Any]:
+    with launch(chromium_or_skip()) as b:
+        yield b
+
+
+def _shot(page: Any, name: str) -> Path:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    path = IMAGES / name
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def test_werewolf_person_against_scripts_with_a_live_spectator(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    # Seed 3: p1 (Kenji) is the werewolf, so the person has a night action too.
+    links = create_game(page, server.base, "werewolf", players=6, seed=3, people=("p1",))
+    assert list(links.seats) == ["Kenji"]
+    page.goto(server.base + links.seats["Kenji"])
+    assert "werewolf" in page.locator("#facts").inner_text()
+
+    watcher = browser.new_page(viewport={"width": 1280, "height": 860})
+    watcher.goto(f"{server.base}/watch/{links.game}")
+    watcher.evaluate("window.__sameDocument = true")  # gone if the page ever reloads
+    before = watcher.locator("#log li").count()
+
+    shots: dict[str, bool] = {}
+
+    def answer(form: Any, seen: Seen) -> str:
+        purpose = str(form.get_attribute("data-purpose"))
+        if purpose == "vote" and "vote" not in shots:
+            shots["vote"] = bool(_shot(page, "web-werewolf-vote.png"))
+        if "free_text" in str(form.get_attribute("class")):
+            box = form.locator("textarea")
+            box.fill("<script>alert(1)</script> Priya, who did you check?")
+            assert form.locator(".count").inner_text() != "0"  # the live counter
+            form.locator("button[type=submit]").click()
+            return "chat"
+        return first_other(form, seen)
+
+    seen = play(page, answer, limit=180)
+    purposes = {p for p, _ in seen.kinds}
+    assert {"wolf_kill", "vote"} <= purposes, seen.kinds  # night action and vote
+    assert any(k == "free_text" for _, k in seen.kinds), seen.kinds  # chat
+    log = page.locator("#log").inner_text()
+    assert "<script>alert(1)</script> Priya" in log  # the person's chat, as text
+    assert page.locator("#log script").count() == 0
+    assert "wins" in log
+    _shot(page, "web-werewolf-room.png")
+
+    # The spectator saw the game happen without reloading: new lines, same document.
+    watcher.wait_for_function(
+        f"document.querySelectorAll('#log li').length > {before} + 5", timeout=30_000
+    )
+    watcher.wait_for_selector("#ended:not([hidden])", timeout=30_000)  # told it ended
+    assert watcher.evaluate("window.__sameDocument === true")
+    assert watcher.locator(".phase-now b").inner_text() == "end"
+    assert watcher.locator("#game-status").inner_text() == "finished"  # not "running"
+    spectated = watcher.locator("#log").inner_text()
+    assert "Priya, who did you check?" in spectated
+    assert "Pack proposals" not in spectated  # the wolves' channel stays private
+    _shot(watcher, "web-werewolf-spectator.png")
+    # After the end the spectator page reveals everything, the wolves' channel too.
+    watcher.goto(f"{server.base}/watch/{links.game}?level=everything")
+    assert "Pack proposals" in watcher.locator("#log").inner_text()
+
+
+def test_escape_ghost_room_to_its_ending(server: LiveServer, browser: Any) -> None:
+    from parlour.games.escape.loader import load_scenario
+    from parlour.games.escape.policies import phrase, solution
+
+    scenario = load_scenario("ghost_room")
+    by_id = {a.id: a for a in scenario.actions}
+    typed = iter([phrase(by_id[i]) for i in solution(scenario)])
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    links = create_game(page, server.base, "escape", scenario="ghost_room", people=("player",))
+    page.goto(server.base + links.seats["Player"])
+    first = True
+
+    def answer(form: Any, seen: Seen) -> str:
+        nonlocal first
+        if first:
+            _shot(page, "web-escape-room.png")
+            first = False
+        text = next(typed)
+        form.locator("textarea").fill(text)
+        form.locator("button[type=submit]").click()
+        return text
+
+    seen = play(page, answer, limit=120)
+    assert [p for p, _ in seen.kinds] == ["act"] * len(seen.kinds)
+    assert "good ending" in page.locator("#log").inner_text()
+    assert page.locator("#decision .over").count() == 1
+
+
+def test_diplomacy_phase_with_orders_picked(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    links = create_game(page, server.base, "diplomacy", people=("ENGLAND",))
+    page.goto(server.base + links.seats["England"])
+    page.wait_for_selector("#decision form.decision-structured", timeout=60_000)
+    assert page.locator("#board svg").count() == 1  # the board as it stands
+    form = page.locator("#decision form")
+    picks = {  # each unit's select, by the order's label as a person reads it
+        "F EDI": "Fleet Edinburgh moves to North Sea",
+        "F LON": "Fleet London moves to English Channel",
+        "A LVP": "Army Liverpool moves to Yorkshire",
+    }
+    for unit, order in picks.items():
+        form.locator(f"select[name='f.{unit}']").select_option(label=order)
+    _shot(page, "web-diplomacy-orders.png")
+    decision_id = form.locator("input[name=decision_id]").get_attribute("value")
+    form.locator("button[type=submit]").click()
+    # Spring resolves; the next question is Fall's, and the log shows our orders' effect.
+    page.wait_for_function(
+        "id => { const f = document.querySelector('#decision input[name=decision_id]');"
+        " return f && f.value !== id; }",
+        arg=decision_id,
+        timeout=60_000,
+    )
+    assert "Fall 1901" in page.locator("#decision .prompt").inner_text()
+    deadline = time.monotonic() + 30
+    while "F1901M" not in page.locator("#facts").inner_text():
+        assert time.monotonic() < deadline, "the sidebar did not follow the phase"
+        time.sleep(0.1)
+    units = page.locator("#decision label.unit").all_inner_texts()
+    assert any(u.startswith("Fleet North Sea") for u in units), units
+    assert any(u.startswith("Army Yorkshire") for u in units), units
