@@ -331,20 +331,19 @@ def spoken_act(
     st: WerewolfState, decision: Decision, action: Choice
 ) -> tuple[Text, dict[str, Any]]:
     """A speech act as the words the character says and the act's data for the event.
-    The variant is drawn from the game seed and the decision id: replays say the same."""
+    The variant is drawn from the game seed and the decision id (replays say the same)
+    among those that repeat nothing said earlier in the game."""
     move = move_of(st, decision, action)
     assert st.cast is not None
     style = Playstyle(st.cast.players[st.player(decision.seat).number - 1].playstyle)
     rng = Rng(hash_seed(st.seed, decision.id))
     names = {p.id: p.name for p in st.players}
-    said = {e.text for e in st.log.public() if e.kind == "speech" and e.phase == st.phase}
+    # Every line said so far in the game (all seats see them) and the seat's own menu.
+    said = [e.text for e in st.log.public() if e.kind == "speech"]
+    labels = [o.label for o in decision.options]
     # The reason is a public phrase only when the decision said so (else it is private).
     phrase = action.reason if decision.phrase_words else ""
-    text = render(move, names, style, rng, phrase)
-    for _ in range(4):  # a line already said today is said differently
-        if text not in said:
-            break
-        text = render(move, names, style, rng, phrase)
+    text = render(move, names, style, rng, phrase, avoid=said, echo=labels)
     data = move.data()
     if phrase and phrase.strip().rstrip(".!?").casefold() in text.casefold():
         data["phrase"] = phrase

@@ -7,12 +7,14 @@ All actions chosen tonight take effect even if their author dies tonight.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience
 from parlour.core.rng import Rng, hash_seed
+from parlour.core.wording import distinct_line
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import WOLF_GROUP, Role, seer_reading, with_article
 from parlour.games.werewolf.speech_acts import speaks_in_acts
@@ -74,9 +76,36 @@ def ids(options: list[Option]) -> set[str]:
     return {o.id for o in options}
 
 
+#: A planted leak marker (``core.markers``), not part of what a wolf said.
+_MARKER = re.compile(r"\s*\[\[mk:[^\]]*\]\]")
+
 CHAT_TEMPLATES: dict[str, tuple[str, ...]] = {
-    "propose": ("Let's take {t} tonight.", "I say {t} tonight.", "My pick for tonight is {t}."),
-    "agree": ("Agreed, {t} it is.", "Fine by me: {t}.", "{t} then. Good choice."),
+    # Many wordings: a pack agrees on one victim, so several wolves name the same player
+    # on the same night and the lines differ only by how they are said.
+    "propose": (
+        "Let's take {t} tonight.",
+        "I say {t} tonight.",
+        "My pick for tonight is {t}.",
+        "{t} should be the one tonight.",
+        "How about {t}?",
+        "We go after {t}.",
+        "Tonight I want {t} gone.",
+        "{t} is the danger. Take {t}.",
+        "I vote we hunt {t}.",
+        "Let us finish {t} before dawn.",
+    ),
+    "agree": (
+        "Agreed, {t} it is.",
+        "Fine by me: {t}.",
+        "{t} then. Good choice.",
+        "Yes, {t}.",
+        "No objection to {t}.",
+        "I back that: {t} tonight.",
+        "{t} works for me.",
+        "Good call on {t}.",
+        "Settled, we take {t}.",
+        "Count me in on {t}.",
+    ),
 }
 
 
@@ -120,7 +149,10 @@ def apply_chat(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, actio
         if act == "quiet":
             return
         rng = Rng(hash_seed(st.seed, decision.id))
-        text = rng.choice(CHAT_TEMPLATES[act]).format(t=st.name(target))
+        # A wording no wolf has used yet in this game, while one is left.
+        said = [_MARKER.sub("", e.text) for e in st.log.events if e.kind == "wolf_chat"]
+        wordings = [w.format(t=st.name(target)) for w in CHAT_TEMPLATES[act]]
+        text = distinct_line(wordings, said, rng)
         data |= {"act": act, "target": target}
     else:
         assert isinstance(action, Text)

@@ -10,8 +10,8 @@ words, guarded against loops, copying and echoes by the seat); the game renders 
 as a sentence in the character's voice (``speech_voice.py``).
 
 Acts: accuse, defend, question (a living other player, with a reason), claim (villager,
-or the seat's real seer/doctor role), reveal (the seer, one of its own results), agree
-(with today's last spoken act by another player), quiet (a pass).
+or the seat's real seer/doctor role), reveal (the seer, one of its own results on a
+living player), agree (with today's last spoken act by another player), quiet (a pass).
 """
 
 from __future__ import annotations
@@ -185,7 +185,9 @@ def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
         moves.extend(
             Move(REVEAL, t, "result", role="seer", reading=r)
             for t, r in f.results.items()
-            if t not in said
+            # living players only: a dead player's role is announced at death, and "X
+            # is evil" about the dead would speak of them as if alive
+            if t not in said and t in f.alive
         )
     last = next(((s, d) for s, d in reversed(f.today) if s != seat), None)
     if last is not None:

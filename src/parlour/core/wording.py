@@ -1,0 +1,59 @@
+"""Choosing how a game says a line: a seeded variant that does not echo what was said.
+
+Games that put a seat's choice into words (speech acts, pack chat, narration fallbacks)
+have several wordings per act. ``distinct_line`` picks one deterministically (the caller
+seeds the ``Rng`` from the game seed and the decision id, so a replay says the same) and
+prefers a wording that
+
+1. is not a line already said (``avoid``: earlier lines of the game, by anyone),
+2. shares no run of ``COPY_RUN`` tokens with ``avoid`` or ``echo`` (``echo``: text the
+   seat's prompt already shows it, e.g. its option labels), so a rendered line neither
+   repeats another seat's clause nor reads as a copy of the menu it was chosen from,
+3. repeats no run of ``REPEAT_RUN`` tokens inside itself.
+
+When every wording breaks a rule (a narrow act late in a long day), the one with the
+fewest shared runs is said: the game never goes silent for want of a fresh wording.
+The token rules are those of ``text_rules.text_tokens`` and match the talk-quality
+metrics (``evals/talk_quality.py``: prompt copy >= 8 tokens, repeated 4-gram).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from parlour.core.rng import Rng
+from parlour.core.text_rules import text_tokens
+
+COPY_RUN = 8
+REPEAT_RUN = 4
+
+
+def _grams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
+    return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
+
+
+def repeats_itself(line: str, n: int = REPEAT_RUN) -> bool:
+    grams = _grams(text_tokens(line), n)
+    return len(set(grams)) < len(grams)
+
+
+def distinct_line(
+    candidates: Sequence[str], avoid: Iterable[str], rng: Rng, echo: Iterable[str] = ()
+) -> str:
+    """One of ``candidates`` (non-empty), in the seeded order, preferring a fresh one."""
+    if not candidates:
+        raise ValueError("distinct_line needs at least one candidate")
+    said = {" ".join(text_tokens(a)) for a in avoid}
+    seen: set[tuple[str, ...]] = set()
+    for text in [*said, *(" ".join(text_tokens(e)) for e in echo)]:
+        seen.update(_grams(text.split(), COPY_RUN))
+    best, best_cost = "", -1
+    for line in rng.shuffled(list(dict.fromkeys(candidates))):
+        tokens = text_tokens(line)
+        cost = sum(g in seen for g in _grams(tokens, COPY_RUN))
+        cost += 100 * (" ".join(tokens) in said) + 10 * repeats_itself(line)
+        if cost == 0:
+            return line
+        if best_cost < 0 or cost < best_cost:
+            best, best_cost = line, cost
+    return best
