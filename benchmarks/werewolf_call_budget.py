@@ -5,7 +5,9 @@ scripted as it is by default), every decision a model-played seat would get is t
 into the prompt ``LlmSeat`` would send (``benchmarks/prompt_prefix.py``: the same view →
 parts → flatten → ChatML → the bundled tokenizer). Per configuration:
 
-- calls: first attempts (retries and fallbacks need the model, so are not counted);
+- calls: first attempts (retries and fallbacks need the model, so are not counted); a
+  decision with a single legal answer is answered by the LLM seat without a call
+  (``seats/llm.py``: ``only_answer``, stored as ``by="engine"``) and counted apart;
 - prompt tokens, and tokens to evaluate: what the seat's KV cache cannot serve, i.e.
   the prompt minus its common prefix with the same seat's previous prompt (the local
   backend restores the seat's latest snapshot: ``models/kv_cache.py``); cached share =
@@ -38,7 +40,7 @@ from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import MODULE, WerewolfGame
 from parlour.games.werewolf.prompts import PROMPTER
 from parlour.models.replay import ReplayBackend
-from parlour.seats.llm import LlmSeat, LlmSeatConfig, output_spec
+from parlour.seats.llm import LlmSeat, LlmSeatConfig, only_answer, output_spec
 
 CONFIGS: dict[str, dict[str, object]] = {
     "before (free speech)": {"speech": "free"},
@@ -51,6 +53,8 @@ class Budget:
     games: int
     calls: int
     by_purpose: dict[str, int]
+    #: decisions with one legal answer: no call (``only_answer``)
+    engine: int
     prompt_tokens: int
     evaluated: int
     output_budget: int
@@ -72,10 +76,13 @@ def play(players: int, seed: int, options: dict[str, object], tokenize: Tokenize
     default_max = LlmSeatConfig().default_max_tokens
     last: dict[str, list[int]] = {}
     purposes: Counter[str] = Counter()
-    prompt = evaluated = budget = 0
+    prompt = evaluated = budget = engine = 0
     while not game.is_terminal():
         for d in game.pending():
             if d.seat == "router":  # scripted by default: no model call
+                continue
+            if only_answer(d) is not None:  # the seat answers without the model
+                engine += 1
                 continue
             messages = seat.base_messages(game.view(d.seat), d, output_spec(d)[0])
             tokens, _ = tokenize(messages)
@@ -87,7 +94,7 @@ def play(players: int, seed: int, options: dict[str, object], tokenize: Tokenize
             budget += d.max_tokens or default_max
         for d in game.pending():
             game.apply(d.id, MODULE.policy(game.view(d.seat), d, Rng(hash_seed(seed, d.id))))
-    return Budget(1, sum(purposes.values()), dict(purposes), prompt, evaluated, budget)
+    return Budget(1, sum(purposes.values()), dict(purposes), engine, prompt, evaluated, budget)
 
 
 def total(parts: list[Budget]) -> Budget:
@@ -98,6 +105,7 @@ def total(parts: list[Budget]) -> Budget:
         games=len(parts),
         calls=sum(b.calls for b in parts),
         by_purpose=dict(purposes),
+        engine=sum(b.engine for b in parts),
         prompt_tokens=sum(b.prompt_tokens for b in parts),
         evaluated=sum(b.evaluated for b in parts),
         output_budget=sum(b.output_budget for b in parts),
@@ -117,10 +125,10 @@ def main() -> None:
         f"{seeds.stop - 1}), per game:"
     )
     print(
-        "| configuration | calls | prompt tokens | evaluated (not cached) | cached share | "
-        "output budget | evaluated per call | calls by purpose |"
+        "| configuration | calls | answered without a call | prompt tokens | evaluated (not "
+        "cached) | cached share | output budget | evaluated per call | calls by purpose |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     rows: dict[str, Budget] = {}
     for name, options in CONFIGS.items():
         b = total([play(args.players, s, options, tokenize) for s in seeds])
@@ -128,7 +136,8 @@ def main() -> None:
         n = b.games
         mix = ", ".join(f"{k} {v / n:.1f}" for k, v in sorted(b.by_purpose.items()))
         print(
-            f"| {name} | {b.calls / n:.1f} | {b.prompt_tokens / n:,.0f} | {b.evaluated / n:,.0f} "
+            f"| {name} | {b.calls / n:.1f} | {b.engine / n:.1f} | {b.prompt_tokens / n:,.0f} "
+            f"| {b.evaluated / n:,.0f} "
             f"| {b.cached:.0%} | {b.output_budget / n:,.0f} | {b.evaluated / b.calls:.0f} | {mix} |"
         )
     before, after = rows.values()

@@ -349,3 +349,36 @@ def test_rendered_lines_never_repeat_in_a_game() -> None:
         for kind in ("speech", "wolf_chat"):
             texts = [e.text for e in events_of(game, kind)]
             assert len(texts) == len(set(texts)), (seed, kind)
+
+
+def test_a_single_legal_option_is_answered_without_a_model_call() -> None:
+    """A seer with one player left to investigate (a real position: scripted 7-player
+    game, seed 1..20) gets no model call; the runner stores ``by="engine"``."""
+    from parlour.seats.base import answered_by
+    from parlour.seats.llm import ENGINE, only_answer
+
+    forced: Decision | None = None
+    for seed in range(1, 21):
+        game = new_game(seed, speech="acts", players=7)
+        rng = Rng(3)
+        while not game.is_terminal() and forced is None:
+            d = game.pending()[0]
+            if only_answer(d) is not None:
+                forced = d
+                break
+            game.apply(d.id, MODULE.policy(game.view(d.seat), d, rng))
+        if forced is not None:
+            break
+    assert forced is not None and len(forced.options) == 1
+    backend = Fixed("anything", "")
+    llm = LlmSeat(
+        backend, PROMPTER, MODULE.fallback_policy, seat_id=forced.seat, seed=1, cache_key="k"
+    )
+    action = asyncio.run(llm.decide(game.view(forced.seat), forced))
+    assert action == Choice(option=forced.options[0].id) and backend.calls == 0
+    assert answered_by(llm, forced.id) == ENGINE
+    # two options (or a refused one) still ask the model
+    two = forced.model_copy(update={"options": (*forced.options, Option(id="x", label="X"))})
+    assert only_answer(two) is None
+    refused = forced.model_copy(update={"not_allowed": {forced.options[0].id: "no"}})
+    assert only_answer(refused) is None

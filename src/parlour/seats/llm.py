@@ -184,6 +184,24 @@ def to_action(decision: Decision, response: ModelResponse, mapping: dict[str, st
     return Structured(value=parsed)
 
 
+#: ``actions.by`` of an answer no model was asked for: the decision had one legal answer.
+ENGINE = "engine"
+
+
+def only_answer(decision: Decision) -> Action | None:
+    """The answer when ``decision`` allows exactly one (a choose-one with a single option,
+    a choose-many that must take every option), else None. Asking a model would cost
+    a whole call (tens of seconds on the embedded model) to learn what the engine knows."""
+    legal = [o.id for o in decision.options if o.id not in decision.not_allowed]
+    if len(legal) != len(decision.options):
+        return None
+    if decision.kind is DecisionKind.CHOOSE_ONE and len(legal) == 1:
+        return Choice(option=legal[0])
+    if decision.kind is DecisionKind.CHOOSE_MANY and legal and decision.min_choices >= len(legal):
+        return Choices(options=tuple(legal))
+    return None
+
+
 class LlmSeat:
     def __init__(
         self,
@@ -270,6 +288,10 @@ class LlmSeat:
         return None
 
     async def decide(self, view: AnyView, decision: Decision) -> Action:
+        forced = only_answer(decision)
+        if forced is not None:  # no call: stored with by="engine" and no model_calls row
+            self._answered[decision.id] = ENGINE
+            return forced
         spec, mapping = output_spec(decision)
         sections = (
             await gather_all(self.context, view, decision, self.reader) if self.context else ()
