@@ -27,6 +27,7 @@ RUNS = {
     "werewolf_call_budget": ["--games", "1", "--players", "5"],
     "campaign_context": ["--sessions", "2", "--turns", "2"],
     "tournament_scale": ["--games", "2", "--no-ray"],
+    "rendered_talk": ["--games", "1", "--players", "5"],
 }
 
 
