@@ -127,20 +127,23 @@ def test_reveal_explains_the_night_with_reasons_and_fallbacks(recorded: Path) ->
     # The night's private choices (the doctor's protection, the seer's check, each wolf's
     # pick) are shown, before the dawn they explain.
     protect = lines.index("[Priya] Priya — protect: Kenji")
-    assert protect < lines.index("Dawn 1: Tomas was found dead; they were a villager.")
+    assert protect < lines.index("Dawn 1: nobody died tonight.")
     assert "[Kenji] Kenji — investigate: Aiko" in lines
-    assert "[Aiko] Aiko — wolf kill: Tomas" in lines
+    assert "[Aiko] Aiko — wolf kill: Kenji" in lines
     assert (
-        "[wolves] Pack proposals: Aiko → Tomas, Hiroshi → Kenji. The pack attacks Tomas." in lines
+        "[wolves] Pack proposals: Aiko → Kenji, Hiroshi → Priya. The pack attacks Kenji." in lines
     )
     # Vote reasons, on by default with --reveal, shown once (as the vote's "why").
     vote = lines.index("1. Kenji → Aiko")
-    assert lines[vote + 1].strip().startswith("why: The most honest ones")
+    assert lines[vote + 1].strip().startswith("why: The werewolves love to talk")
     assert not any("Your reason for voting" in line for line in lines)
     assert "why:" not in _run(recorded, "show", RECORDED, "--reveal", "--no-reasons").stdout
-    # The one answer the fallback policy wrote (per the call log) is marked, only that.
+    # The answers the fallback policy wrote (per the call log) are marked, only those.
     marked = [line for line in lines if line.endswith("(fallback)")]
-    assert marked == ["Plan for tomorrow: vote Aiko (fallback)"]
+    assert marked == [
+        "Aiko: I suspect Priya. (fallback)",
+        "Plan for tomorrow: listen for contradictions and the quiet ones (fallback)",
+    ]
     # Engine notes say so; no seat ids or "[nobody]".
     assert "[engine note] Router picks: Kenji, Aiko, Hiroshi" in lines
     assert "[nobody]" not in revealed and "[p1]" not in revealed
@@ -154,7 +157,7 @@ def test_reveal_explains_the_night_with_reasons_and_fallbacks(recorded: Path) ->
     priya = _run(recorded, "show", RECORDED, "--as", "Priya", "--reasons").stdout
     assert "[Priya] Priya — protect: Kenji" in priya and "investigate" not in priya
     # Her own ballot's reason, and nobody else's (a reason is its voter's alone).
-    assert "why: to kill the most votes" in priya and "why: Priya has" not in priya
+    assert "why: No, I'm not a werewolf" in priya and "why: The werewolves love" not in priya
 
 
 def test_html_export_has_cast_result_names_and_goes_to_out(recorded: Path, tmp_path: Path) -> None:
@@ -165,7 +168,7 @@ def test_html_export_has_cast_result_names_and_goes_to_out(recorded: Path, tmp_p
     assert "<td>Priya</td><td>local(timeout=900)</td><td>doctor</td>" in head
     assert "The werewolves win" in head and "Winners: Aiko, Hiroshi" in head
     assert "[Priya]</span>" in page and "[p6]" not in page and "p6" not in head
-    assert page.count("<span class=fallback>(fallback)</span>") == 1
+    assert page.count("<span class=fallback>(fallback)</span>") == 2
     assert "<span class=why>why: " in page
 
 
