@@ -290,8 +290,9 @@ class GameHost:
         del self._running[game_id]
         err = None if task.cancelled() else task.exception()
         if err is None:
+            # Release before saying so: whoever reads "finished" finds the lease gone.
+            self.leases.release(game_id, drop=True)
             log.info("finished %s", game_id)
-            self.leases.release(game_id, drop=True)  # finished
             return
         if isinstance(err, ParlourError) and "already has action" in str(err):
             # Another worker wrote this game's next action: our lease had lapsed.
