@@ -18,60 +18,51 @@ YAML problems keep safe_yaml's codes (Y001–Y007).
 
 from __future__ import annotations
 
-import difflib
 import json
-import types
-import typing
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from parlour.core.safe_yaml import LinedData, YamlError, load_lined, read_text
+from parlour.core.content_file import (
+    ShippedContent,
+    first_problem,
+    first_unknown_key,
+    lined_or_error,
+)
+from parlour.core.safe_yaml import LinedData
 from parlour.games.campaign.content import Campaign, CampaignError
 
 CAMPAIGN_DIR = Path(__file__).parent / "campaigns"
-PathKey = tuple[str | int, ...]
+_CAMPAIGNS = ShippedContent(CAMPAIGN_DIR, "campaign", "campaigns")
+
+
+def _content_error(message: str, *, file: str, line: int = 0, code: str = "") -> CampaignError:
+    return CampaignError(message, file=file, line=line, code=code)
 
 
 def shipped_names() -> list[str]:
-    return sorted(p.name.removesuffix(".yaml") for p in CAMPAIGN_DIR.glob("*.yaml"))
+    return _CAMPAIGNS.names()
 
 
 def campaign_path(name_or_path: str | Path) -> Path:
-    path = Path(name_or_path)
-    if path.is_file():
-        return path
-    shipped = CAMPAIGN_DIR / f"{name_or_path}.yaml"
-    if isinstance(name_or_path, str) and "/" not in name_or_path and shipped.is_file():
-        return shipped
-    raise CampaignError(
-        f"no campaign '{name_or_path}': give a path to a .yaml file or one of the shipped "
-        f"campaigns: {', '.join(shipped_names())}",
-        file=str(name_or_path),
-    )
+    return _CAMPAIGNS.path(name_or_path, _content_error)
 
 
 def load_campaign(name_or_path: str | Path) -> Campaign:
-    path = campaign_path(name_or_path)
-    try:
-        text = read_text(path)
-    except YamlError as err:
-        raise CampaignError(str(err), file=str(path), line=err.line, code=err.code) from err
-    source = str(name_or_path) if not Path(name_or_path).is_file() else str(path)
-    return parse_campaign(text, file=str(path), source=source)
+    text, file, source = _CAMPAIGNS.read(name_or_path, _content_error)
+    return parse_campaign(text, file=file, source=source)
 
 
 def parse_campaign(text: str, *, file: str = "<campaign>", source: str = "") -> Campaign:
     from parlour.games.campaign.validate import check_references
 
-    try:
-        lined = load_lined(text, file=file)
-    except YamlError as err:
-        raise CampaignError(str(err), file=file, line=err.line, code=err.code) from err
+    lined = lined_or_error(text, file, _content_error)
     if not isinstance(lined.data, dict):
         raise _error(file, 1, "C002", "a campaign is a mapping with keys title, pc, npcs, ...")
-    _check_keys(lined.data, Campaign, (), lined, file)
+    unknown = first_unknown_key(lined.data, Campaign, skip=frozenset({"source"}))
+    if unknown is not None:
+        line = lined.line_of((*unknown.path, unknown.key))
+        raise _error(file, line, "C001", f"unknown key '{unknown.key}' ({unknown.hint})")
     try:
         campaign = Campaign.model_validate_json(json.dumps(lined.data, default=str), strict=True)
     except ValidationError as err:
@@ -82,41 +73,6 @@ def parse_campaign(text: str, *, file: str = "<campaign>", source: str = "") -> 
 
 def _error(file: str, line: int, code: str, problem: str) -> CampaignError:
     return CampaignError(f"{file}:{line}: [{code}] {problem}", file=file, line=line, code=code)
-
-
-def _model_of(annotation: Any) -> type[BaseModel] | None:
-    """The model inside ``Model``, ``tuple[Model, ...]``, ``Model | None``, if any."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    origin = typing.get_origin(annotation)
-    if origin in (tuple, list, typing.Union, types.UnionType):
-        for arg in typing.get_args(annotation):
-            found = _model_of(arg)
-            if found is not None:
-                return found
-    return None
-
-
-def _check_keys(
-    data: Any, model: type[BaseModel], path: PathKey, lined: LinedData, file: str
-) -> None:
-    """Unknown keys anywhere in the tree, with the closest allowed one (C001)."""
-    if not isinstance(data, dict):
-        return
-    allowed = tuple(k for k in model.model_fields if k != "source")
-    for key, value in data.items():
-        if key not in allowed:
-            close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'?" if close else f"allowed: {', '.join(allowed)}"
-            raise _error(file, lined.line_of((*path, key)), "C001", f"unknown key '{key}' ({hint})")
-        sub = _model_of(model.model_fields[key].annotation)
-        if sub is None:
-            continue
-        if isinstance(value, list):
-            for n, item in enumerate(value):
-                _check_keys(item, sub, (*path, key, n), lined, file)
-        else:
-            _check_keys(value, sub, (*path, key), lined, file)
 
 
 _TYPE_WORDS = {
@@ -131,15 +87,13 @@ _TYPE_WORDS = {
 
 
 def _explain(err: ValidationError, lined: LinedData, file: str) -> CampaignError:
-    errors = err.errors()
-    first = min(errors, key=lambda e: lined.line_of(tuple(e["loc"])))
-    path: PathKey = tuple(first["loc"])
+    problem = first_problem(err, lined)
+    first, path = problem.error, problem.path
     dotted = ".".join(str(p) for p in path)
     if first["type"] == "missing":
-        problem = f"missing key '{dotted}'"
+        words = f"missing key '{dotted}'"
         line = lined.line_of(path[:-1])
     else:
-        problem = f"'{dotted}' {_TYPE_WORDS.get(first['type'], first['msg'])}"
+        words = f"'{dotted}' {_TYPE_WORDS.get(first['type'], first['msg'])}"
         line = lined.line_of(path)
-    more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
-    return _error(file, line, "C002", problem + more)
+    return _error(file, line, "C002", words + problem.more)

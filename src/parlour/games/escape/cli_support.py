@@ -6,14 +6,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from parlour.core.designer_check import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    exit_code,
+    format_problems,
+)
 from parlour.core.events import Event
 from parlour.games.escape.graph import FORMATS, render
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.scenario import ScenarioError
-from parlour.games.escape.validate import Problem, has_errors, validate
+from parlour.games.escape.validate import Problem, validate
 
-#: Exit codes of ``validate_file``.
-EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+__all__ = [
+    "EXIT_ERRORS",
+    "EXIT_OK",
+    "EXIT_UNREADABLE",
+    "done_from_events",
+    "format_problems",
+    "game_over",
+    "render_file",
+    "validate_file",
+]
 
 
 def validate_file(
@@ -30,14 +45,7 @@ def validate_file(
     except ScenarioError as err:
         return [Problem(code="E000", severity="error", message=str(err))], EXIT_UNREADABLE
     problems = validate(scenario, max_turns=max_turns)
-    failed = has_errors(problems) or (strict and bool(problems))
-    return problems, EXIT_ERRORS if failed else EXIT_OK
-
-
-def format_problems(problems: list[Problem]) -> str:
-    if not problems:
-        return "no problems found"
-    return "\n".join(str(p) for p in problems)
+    return problems, exit_code(problems, strict=strict)
 
 
 def done_from_events(events: Iterable[Event]) -> set[str]:

@@ -6,15 +6,19 @@ Every error names the file, the line and the key, e.g.
 
 from __future__ import annotations
 
-import difflib
 import json
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from pydantic_core import ErrorDetails
 
-from parlour.core.safe_yaml import LinedData, YamlError, load_lined, read_text
+from parlour.core.content_file import (
+    ShippedContent,
+    closest_hint,
+    first_problem,
+    lined_or_error,
+)
+from parlour.core.safe_yaml import LinedData
 from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
@@ -22,44 +26,31 @@ TOP_KEYS = ("title", "intro", "world", "actions")
 ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
 
 
+_SCENARIOS = ShippedContent(
+    SCENARIO_DIR, "scenario", "scenarios", (".labels.yaml", ".heldout.yaml", ".check.yaml")
+)
+
+
+def _error(message: str, *, file: str, line: int = 0, code: str = "") -> ScenarioError:
+    return ScenarioError(message, file=file, line=line)
+
+
 def shipped_names() -> list[str]:
-    return sorted(
-        p.name.removesuffix(".yaml")
-        for p in SCENARIO_DIR.glob("*.yaml")
-        if not p.name.endswith((".labels.yaml", ".heldout.yaml", ".check.yaml"))
-    )
+    return _SCENARIOS.names()
 
 
 def scenario_path(name_or_path: str | Path) -> Path:
     """A path to an existing file, or a shipped scenario's name."""
-    path = Path(name_or_path)
-    if path.is_file():
-        return path
-    shipped = SCENARIO_DIR / f"{name_or_path}.yaml"
-    if isinstance(name_or_path, str) and "/" not in name_or_path and shipped.is_file():
-        return shipped
-    raise ScenarioError(
-        f"no scenario '{name_or_path}': give a path to a .yaml file or one of the shipped "
-        f"scenarios: {', '.join(shipped_names())}",
-        file=str(name_or_path),
-    )
+    return _SCENARIOS.path(name_or_path, _error)
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
-    path = scenario_path(name_or_path)
-    try:
-        text = read_text(path)
-    except YamlError as err:
-        raise ScenarioError(str(err), file=str(path), line=err.line) from err
-    source = str(name_or_path) if not Path(name_or_path).is_file() else str(path)
-    return parse_scenario(text, file=str(path), source=source)
+    text, file, source = _SCENARIOS.read(name_or_path, _error)
+    return parse_scenario(text, file=file, source=source)
 
 
 def parse_scenario(text: str, *, file: str = "<scenario>", source: str = "") -> Scenario:
-    try:
-        lined = load_lined(text, file=file, raw_keys=frozenset({"answer"}))
-    except YamlError as err:
-        raise ScenarioError(str(err), file=file, line=err.line) from err
+    lined = lined_or_error(text, file, _error, raw_keys=frozenset({"answer"}))
     data = lined.data
     if data is None:
         raise ScenarioError(
@@ -100,11 +91,10 @@ def _check_keys(
     for key in mapping:
         if key in allowed:
             continue
-        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-        hint = f" (did you mean '{close[0]}'?)" if close else f" (allowed: {', '.join(allowed)})"
         line = lined.line_of((*path, key))
         raise ScenarioError(
-            f"{file}:{line}: {_where(path, lined.data)}unknown key '{key}'{hint}",
+            f"{file}:{line}: {_where(path, lined.data)}unknown key '{key}' "
+            f"({closest_hint(key, allowed)})",
             file=file,
             line=line,
             key=key,
@@ -123,9 +113,8 @@ _TYPE_WORDS = {
 
 
 def _explain(err: ValidationError, lined: LinedData, file: str) -> ScenarioError:
-    errors = err.errors()
-    first = min(errors, key=lambda e: lined.line_of(_path(e)))
-    path = _path(first)
+    problem = first_problem(err, lined)
+    first, path = problem.error, problem.path
     where = _where(path, lined.data)
     key_index = 2 if where else 0
     key = str(path[key_index]) if len(path) > key_index else ""
@@ -137,9 +126,5 @@ def _explain(err: ValidationError, lined: LinedData, file: str) -> ScenarioError
     else:
         line = lined.line_of(path)
         text = f"{subject} {_TYPE_WORDS.get(first['type'], first['msg'])}"
-    more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+    more = problem.more
     return ScenarioError(f"{file}:{line}: {where}{text}{more}", file=file, line=line, key=key)
-
-
-def _path(error: ErrorDetails) -> tuple[str | int, ...]:
-    return tuple(error["loc"])

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from parlour.core.designer_check import has_errors as has_errors  # re-exported
 from parlour.games.escape.analysis import GraphFacts, analyse
 from parlour.games.escape.answers import answer_in_text, matchable
 from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario
@@ -83,10 +84,6 @@ def validate(
     else:
         problems = [p for p in problems if p.severity == "error"]
     return sorted(problems, key=lambda p: (p.severity != "error", p.code))
-
-
-def has_errors(problems: list[Problem]) -> bool:
-    return any(p.severity == "error" for p in problems)
 
 
 def _identity(scenario: Scenario) -> list[Problem]:

@@ -5,15 +5,19 @@ or a ``TownError`` naming file, line and key, e.g.
 
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, get_args
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from parlour.core.safe_yaml import LinedData, YamlError, load_lined, read_text
+from parlour.core.content_file import (
+    ShippedContent,
+    first_problem,
+    first_unknown_key,
+    lined_or_error,
+)
+from parlour.core.safe_yaml import LinedData
 from parlour.games.missing.town import Town, TownError
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -41,43 +45,40 @@ class LoadedTown:
     file: str
 
 
+_TOWNS = ShippedContent(CONTENT_DIR, "town", "towns")
+
+
+def _error(message: str, *, file: str, line: int = 0, code: str = "") -> TownError:
+    return TownError(message, file=file, line=line)
+
+
 def shipped_names() -> list[str]:
-    return sorted(p.stem for p in CONTENT_DIR.glob("*.yaml"))
+    return _TOWNS.names()
 
 
 def town_path(name_or_path: str | Path) -> Path:
-    path = Path(name_or_path)
-    if path.is_file():
-        return path
-    shipped = CONTENT_DIR / f"{name_or_path}.yaml"
-    if isinstance(name_or_path, str) and "/" not in name_or_path and shipped.is_file():
-        return shipped
-    raise TownError(
-        f"no town '{name_or_path}': give a path to a .yaml file or one of the shipped towns: "
-        f"{', '.join(shipped_names())}",
-        file=str(name_or_path),
-    )
+    return _TOWNS.path(name_or_path, _error)
 
 
 def load_town(name_or_path: str | Path) -> LoadedTown:
-    path = town_path(name_or_path)
-    try:
-        text = read_text(path)
-    except YamlError as err:
-        raise TownError(str(err), file=str(path), line=err.line) from err
-    source = str(name_or_path) if not Path(name_or_path).is_file() else str(path)
-    return parse_town(text, file=str(path), source=source)
+    text, file, source = _TOWNS.read(name_or_path, _error)
+    return parse_town(text, file=file, source=source)
 
 
 def parse_town(text: str, *, file: str = "<town>", source: str = "") -> LoadedTown:
-    try:
-        lined = load_lined(text, file=file)
-    except YamlError as err:
-        raise TownError(str(err), file=file, line=err.line) from err
+    lined = lined_or_error(text, file, _error)
     if not isinstance(lined.data, dict):
         keys = ", ".join(Town.model_fields)
         raise TownError(f"{file}:1: a town is a mapping with keys {keys}", file=file, line=1)
-    _check_keys(lined.data, Town, (), lined, file)
+    unknown = first_unknown_key(lined.data, Town, skip=frozenset({"source"}))
+    if unknown is not None:
+        line = lined.line_of((*unknown.path, unknown.key))
+        where = f"{_where(unknown.path)}: " if unknown.path else ""
+        raise TownError(
+            f"{file}:{line}: {where}unknown key '{unknown.key}' ({unknown.hint})",
+            file=file,
+            line=line,
+        )
     try:
         town = Town.model_validate_json(json.dumps(lined.data, default=str), strict=True)
     except ValidationError as err:
@@ -90,49 +91,9 @@ def _where(path: tuple[str | int, ...]) -> str:
     return "".join(parts).lstrip(".")
 
 
-def _model_of(model: type[BaseModel], key: str) -> type[BaseModel] | None:
-    """The model a key's items (or value) must be, when it is one."""
-    annotation = model.model_fields[key].annotation
-    for arg in (annotation, *get_args(annotation)):
-        if isinstance(arg, type) and issubclass(arg, BaseModel):
-            return arg
-    return None
-
-
-def _check_keys(
-    mapping: dict[str, Any],
-    model: type[BaseModel],
-    path: tuple[str | int, ...],
-    lined: LinedData,
-    file: str,
-) -> None:
-    allowed = tuple(k for k in model.model_fields if k != "source")
-    for key, value in mapping.items():
-        if key not in allowed:
-            close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-            hint = (
-                f" (did you mean '{close[0]}'?)" if close else f" (allowed: {', '.join(allowed)})"
-            )
-            line = lined.line_of((*path, key))
-            where = f"{_where(path)}: " if path else ""
-            raise TownError(
-                f"{file}:{line}: {where}unknown key '{key}'{hint}", file=file, line=line
-            )
-        inner = _model_of(model, key)
-        if inner is None:
-            continue
-        if isinstance(value, dict):
-            _check_keys(value, inner, (*path, key), lined, file)
-        elif isinstance(value, list):
-            for n, item in enumerate(value):
-                if isinstance(item, dict):
-                    _check_keys(item, inner, (*path, key, n), lined, file)
-
-
 def _explain(err: ValidationError, lined: LinedData, file: str) -> TownError:
-    errors = err.errors()
-    first = min(errors, key=lambda e: lined.line_of(tuple(e["loc"])))
-    path = tuple(first["loc"])
+    problem = first_problem(err, lined)
+    first, path = problem.error, problem.path
     if first["type"] == "missing":
         line = lined.line_of(path[:-1])
         text = f"missing key '{path[-1]}'"
@@ -141,6 +102,6 @@ def _explain(err: ValidationError, lined: LinedData, file: str) -> TownError:
         line = lined.line_of(path)
         text = _TYPE_WORDS.get(first["type"], first["msg"])
         where = _where(path)
-    more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+    more = problem.more
     prefix = f"{where}: " if where else ""
     return TownError(f"{file}:{line}: {prefix}{text}{more}", file=file, line=line)

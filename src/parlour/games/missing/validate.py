@@ -7,12 +7,18 @@ runs: exit 0 without errors, 1 with errors, 2 when the file cannot be read at al
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from parlour.core.designer_check import (
+    EXIT_UNREADABLE,
+    exit_code,
+)
+from parlour.core.designer_check import (
+    format_problems as format_problems,  # re-exported for the CLI
+)
 from parlour.core.safe_yaml import LinedData
 from parlour.games.missing.loader import load_town
 from parlour.games.missing.town import Town, TownError
@@ -38,7 +44,6 @@ CODES: dict[str, str] = {
     "W004": "a story card or clue is longer than a text message should be",
 }
 
-EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
 Path_ = tuple[str | int, ...]
 
@@ -89,10 +94,6 @@ def validate(
     if not warnings:
         problems = [p for p in problems if p.severity == "error"]
     return sorted(problems, key=lambda p: (p.severity != "error", p.line, p.code))
-
-
-def has_errors(problems: Iterable[Problem]) -> bool:
-    return any(p.severity == "error" for p in problems)
 
 
 def _ids(town: Town, found: _Found) -> None:
@@ -230,11 +231,4 @@ def validate_file(path: str | Path, *, strict: bool = False) -> tuple[list[Probl
     except TownError as err:
         return [Problem(code="E000", severity="error", message=str(err))], EXIT_UNREADABLE
     problems = validate(loaded.town, loaded.lined, loaded.file)
-    failed = has_errors(problems) or (strict and bool(problems))
-    return problems, EXIT_ERRORS if failed else EXIT_OK
-
-
-def format_problems(problems: list[Problem]) -> str:
-    if not problems:
-        return "no problems found"
-    return "\n".join(str(p) for p in problems)
+    return problems, exit_code(problems, strict=strict)

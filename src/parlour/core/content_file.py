@@ -1,0 +1,147 @@
+"""What every game's YAML content loader does the same way (escape scenarios, missing towns,
+campaigns): find a shipped file by name or take a path, read it through ``core.safe_yaml``,
+turn ``YamlError`` into the game's own error, name the closest allowed key for an unknown one,
+and pick the validation problem that stands first in the file.
+
+Each game keeps its own error type and wording; it hands in a ``ContentError`` factory so the
+messages stay the game's (tests pin them byte for byte).
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from parlour.core.errors import ParlourError
+from parlour.core.safe_yaml import LinedData, PathKey, YamlError, load_lined, read_text
+
+
+class ContentError(Protocol):
+    """Builds a game's error; games whose error has no code ignore ``code``."""
+
+    def __call__(
+        self, message: str, *, file: str, line: int = 0, code: str = ""
+    ) -> ParlourError: ...
+
+
+@dataclass(frozen=True)
+class ShippedContent:
+    """A folder of shipped ``<name>.yaml`` files of one kind (``noun``/``plural`` name it)."""
+
+    folder: Path
+    noun: str
+    plural: str
+    #: Files beside the content that are not content themselves (labels, checks, ...).
+    skip_suffixes: tuple[str, ...] = ()
+
+    def names(self) -> list[str]:
+        return sorted(
+            p.name.removesuffix(".yaml")
+            for p in self.folder.glob("*.yaml")
+            if not (self.skip_suffixes and p.name.endswith(self.skip_suffixes))
+        )
+
+    def path(self, name_or_path: str | Path, error: ContentError) -> Path:
+        """A path to an existing file, or a shipped file's name; else one line listing them."""
+        path = Path(name_or_path)
+        if path.is_file():
+            return path
+        shipped = self.folder / f"{name_or_path}.yaml"
+        if isinstance(name_or_path, str) and "/" not in name_or_path and shipped.is_file():
+            return shipped
+        raise error(
+            f"no {self.noun} '{name_or_path}': give a path to a .yaml file or one of the shipped "
+            f"{self.plural}: {', '.join(self.names())}",
+            file=str(name_or_path),
+        )
+
+    def read(self, name_or_path: str | Path, error: ContentError) -> tuple[str, str, str]:
+        """``(text, file, source)``: the text, the path read, and what the user named."""
+        path = self.path(name_or_path, error)
+        try:
+            text = read_text(path)
+        except YamlError as err:
+            raise error(str(err), file=str(path), line=err.line, code=err.code) from err
+        source = str(name_or_path) if not Path(name_or_path).is_file() else str(path)
+        return text, str(path), source
+
+
+def lined_or_error(
+    text: str, file: str, error: ContentError, raw_keys: frozenset[str] = frozenset()
+) -> LinedData:
+    """``safe_yaml.load_lined`` with its ``YamlError`` turned into the game's error."""
+    try:
+        return load_lined(text, file=file, raw_keys=raw_keys)
+    except YamlError as err:
+        raise error(str(err), file=file, line=err.line, code=err.code) from err
+
+
+def closest_hint(key: str, allowed: tuple[str, ...]) -> str:
+    """``did you mean 'x'?`` for a near miss, else the allowed keys."""
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else f"allowed: {', '.join(allowed)}"
+
+
+@dataclass(frozen=True)
+class UnknownKey:
+    path: PathKey  # the mapping holding the key
+    key: str
+    hint: str  # closest_hint's words
+
+
+def model_of(annotation: Any) -> type[BaseModel] | None:
+    """The model inside ``Model``, ``tuple[Model, ...]``, ``Model | None``, if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    origin = typing.get_origin(annotation)
+    if origin in (tuple, list, typing.Union, types.UnionType):
+        for arg in typing.get_args(annotation):
+            found = model_of(arg)
+            if found is not None:
+                return found
+    return None
+
+
+def first_unknown_key(
+    data: Any, model: type[BaseModel], path: PathKey = (), skip: frozenset[str] = frozenset()
+) -> UnknownKey | None:
+    """The first key (in file order, depth first) that ``model`` and its inner models lack."""
+    if not isinstance(data, dict):
+        return None
+    allowed = tuple(k for k in model.model_fields if k not in skip)
+    for key, value in data.items():
+        if key not in allowed:
+            return UnknownKey(path, key, closest_hint(key, allowed))
+        inner = model_of(model.model_fields[key].annotation)
+        if inner is None:
+            continue
+        items = enumerate(value) if isinstance(value, list) else [(None, value)]
+        for n, item in items:
+            found = first_unknown_key(
+                item, inner, (*path, key) if n is None else (*path, key, n), skip
+            )
+            if found is not None:
+                return found
+    return None
+
+
+@dataclass(frozen=True)
+class FirstProblem:
+    error: ErrorDetails
+    path: PathKey
+    more: str  # `` (and N more problem(s))`` or empty
+
+
+def first_problem(err: ValidationError, lined: LinedData) -> FirstProblem:
+    """The validation problem that stands earliest in the file, and how many others there are."""
+    errors = err.errors()
+    first = min(errors, key=lambda e: lined.line_of(tuple(e["loc"])))
+    more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+    return FirstProblem(first, tuple(first["loc"]), more)
