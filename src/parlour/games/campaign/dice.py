@@ -1,9 +1,9 @@
 """Skill checks: ``1d20+MOD`` in the ``d20`` package's notation, rolled from the game's Rng.
 
-``d20`` draws from the ``random`` module's shared generator. The engine must roll from its
-own seeded stream (replay rolls the same numbers), so each roll seeds that generator from
-a number drawn from the game's Rng and puts the previous state back afterwards: nothing
-else's randomness moves, and the same game state always rolls the same dice.
+``d20`` draws from whatever its ``expression`` module calls ``random``. The engine must roll
+from its own seeded stream (replay rolls the same numbers), so each roll lends d20 a private
+``random.Random`` seeded from a number drawn from the game's Rng, and takes it back after:
+the shared generator is never seeded or read, and the same game state rolls the same dice.
 
 Outcome bands (total = d20 + skill modifier, against the difficulty's DC):
 
@@ -21,6 +21,7 @@ import random
 from typing import Literal
 
 import d20
+import d20.expression as d20_expression
 from pydantic import BaseModel, ConfigDict
 
 from parlour.core.rng import Rng
@@ -55,12 +56,12 @@ def band(natural: int, total: int, dc: int) -> Band:
 
 def roll(rng: Rng, modifier: int, dc: int) -> Roll:
     expr = notation(modifier)
-    state = random.getstate()
+    shared = d20_expression.random
+    d20_expression.random = random.Random(rng.randint(0, 2**62))
     try:
-        random.seed(rng.randint(0, 2**62))
         result = d20.roll(expr)
     finally:
-        random.setstate(state)
+        d20_expression.random = shared
     natural = _natural(result)
     return Roll(
         notation=expr,
