@@ -114,6 +114,15 @@ def test_validate_names_file_line_and_code(tmp_path: Path) -> None:
     out = _run(tmp_path / "x.sqlite", "campaign", "validate", str(bad))
     assert out.returncode == 1
     assert out.stdout.strip() == f"{bad}:60: [C005] unknown location 'cellar'; known: inn, gate"
+    # A file that cannot be read or parsed is exit 2 with C000, as `missing validate` does.
+    unread = _run(tmp_path / "x.sqlite", "campaign", "validate", "nope")
+    assert unread.returncode == 2, unread.stdout + unread.stderr
+    assert unread.stdout.startswith("[C000] no campaign 'nope'")
+    assert len(unread.stdout.strip().splitlines()) == 1
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("title: [unclosed\n")
+    unparsed = _run(tmp_path / "x.sqlite", "campaign", "validate", str(broken))
+    assert unparsed.returncode == 2 and unparsed.stdout.startswith(f"[C000] {broken}:2:")
     ok = _run(tmp_path / "x.sqlite", "campaign", "validate", "night_school")
     assert ok.returncode == 0 and ok.stdout.startswith("ok: Night School")
     wrong = _run(tmp_path / "x.sqlite", "play", "werewolf", "--campaign", "night_school")

@@ -16,14 +16,20 @@ campaign_app = typer.Typer(help="Campaign tools: validate a campaign file, recap
 def validate_cmd(
     file: Annotated[str, typer.Argument(help="campaign YAML file or shipped campaign name")],
 ) -> None:
-    """Check a campaign file: the first problem as file:line: [code] problem, exit 1."""
+    """Check a campaign file: the first problem as file:line: [code] problem, exit 1
+    (exit 2, code C000, when the file cannot be found, read or parsed as YAML)."""
+    from parlour.core.designer_check import EXIT_ERRORS, EXIT_UNREADABLE
     from parlour.games.campaign import CampaignError, load_campaign
 
     try:
         c = load_campaign(file)
     except CampaignError as err:
-        sys.stdout.write(f"{err}\n")
-        raise typer.Exit(1) from None
+        # Content problems carry a C code; anything else means the file was never read.
+        if err.code.startswith("C"):
+            sys.stdout.write(f"{err}\n")
+            raise typer.Exit(EXIT_ERRORS) from None
+        sys.stdout.write(f"[C000] {err}\n")
+        raise typer.Exit(EXIT_UNREADABLE) from None
     sys.stdout.write(
         f"ok: {c.title} — {len(c.npcs)} NPCs, {len(c.locations)} locations, "
         f"{len(c.secrets())} secrets, {len(c.skills)} skills\n"
