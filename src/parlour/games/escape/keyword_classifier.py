@@ -164,7 +164,8 @@ def score_options(
 def fit_options(
     message: str, options: Sequence[tuple[str, str]]
 ) -> list[tuple[Fraction, int, str, bool]]:
-    """Every option the message touches, as (score, where its most telling word comes, id).
+    """Every option the message touches, as (score, where its most telling word comes, id,
+    whether the message names its deed and object: ``_names``).
 
     The score blends two shares (``MIX``): how much of the option's words (weighted by
     rarity among the options; the id's words count as description) the message names, and
@@ -196,12 +197,13 @@ def fit_options(
         for score, first, oid in _score_span([s for _, s in part], described):
             if oid not in best or score > best[oid][0]:
                 best[oid] = (score, first + offset)
-    verbs = [part[0] for part, _ in spans]
+    verbs = [part[0] for part, _ in spans]  # the first word of the message and each clause
     coded = _has_code(said, described)
+    about = {oid: roles(oid, label) for oid, label in options if oid in best}
     return [
-        (score, first, oid, _names(verbs, said, roles(oid, dict(options)[oid]), oid == coded))
+        (score, first, oid, _names(verbs, said, about[oid], oid == coded))
         for oid, (score, first) in best.items()
-        if not _contradicts(said, roles(oid, dict(options)[oid]))
+        if not _contradicts(said, about[oid])
     ]
 
 
