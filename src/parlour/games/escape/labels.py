@@ -46,8 +46,16 @@ class LabelSet(BaseModel):
 #: classifier's thresholds were chosen on it) and ``heldout`` (``<name>.heldout.yaml``,
 #: written separately in other phrasing and never used for tuning) and ``check``
 #: (``<name>.check.yaml``, a third set written before the classifier changes of issue 12
-#: were made, to see whether they overfit the tuning set).
-LABEL_SETS: dict[str, str] = {"tuning": "labels", "heldout": "heldout", "check": "check"}
+#: were made, to see whether they overfit the tuning set) and ``blind``
+#: (``<name>.blind.yaml``, written by another engineer from the scenario file alone, without
+#: seeing the classifier or the other sets, and scored once after the head-noun step was
+#: frozen: the only set whose mistakes nobody tuned on).
+LABEL_SETS: dict[str, str] = {
+    "tuning": "labels",
+    "heldout": "heldout",
+    "check": "check",
+    "blind": "blind",
+}
 
 
 def labels_path(name_or_path: str | Path, which: str = "tuning") -> Path:

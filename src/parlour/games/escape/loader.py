@@ -27,7 +27,10 @@ ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
 
 
 _SCENARIOS = ShippedContent(
-    SCENARIO_DIR, "scenario", "scenarios", (".labels.yaml", ".heldout.yaml", ".check.yaml")
+    SCENARIO_DIR,
+    "scenario",
+    "scenarios",
+    (".labels.yaml", ".heldout.yaml", ".check.yaml", ".blind.yaml"),
 )
 
 

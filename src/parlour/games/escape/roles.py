@@ -1,0 +1,122 @@
+"""What an option's description is about: its deed (the verb) and its objects (head nouns).
+
+Escape descriptions are short imperative phrases ("open the little emergency phone door",
+"call the night desk on the emergency phone"). The keyword classifier scores word overlap,
+which cannot tell "pry open the doors" (the lift doors) from the phone's *door*, or "use
+the emergency phone" from the phone's *torch*. Knowing which word is the deed and which
+nouns the phrase is about lets it act only when the player names both, and ask otherwise.
+
+The parse is deliberately small and predictable, not linguistics: the first word is the
+deed; the rest is cut at prepositions and conjunctions; each piece's last content word is
+a head noun. Pieces introduced by a preposition of place or instrument ("on the emergency
+phone", "with the matches", "into the crawlspace") are objects too, since a player may name
+either ("use the matches", "search the fireplace"); an "of" piece is not ("the torch of your
+mobile phone" is about the torch, not the phone). The option id's words after the first are
+objects too ("open_phone_door"), its first word a deed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from parlour.games.escape.text import STOPWORDS, stem, words
+
+#: Words that start a new piece of the phrase; the value says whether its head is an object.
+_BREAKS: dict[str, bool] = {
+    "and": True,
+    "then": True,
+    "on": True,
+    "in": True,
+    "into": True,
+    "onto": True,
+    "to": True,
+    "with": True,
+    "using": True,
+    "at": True,
+    "of": False,
+    "for": False,
+    "by": False,
+    "beside": False,
+    "above": False,
+    "below": False,
+    "under": False,
+    "behind": False,
+    "from": False,
+    "through": False,
+}
+#: Adverbs and particles that end a verb phrase but are never a head noun.
+_PARTICLES = frozenset(
+    {"up", "down", "out", "off", "over", "back", "open", "apart", "away", "around", "round"}
+)
+_ID_SPLIT = re.compile(r"[_\-]+")
+#: Verbs that say "do the option's deed with this": "use the key", "try the phone".
+LIGHT_DEEDS = frozenset({"use", "try", "operate", "work"})
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Stemmed (unfolded) deed words and object heads; ``singular`` holds the raw heads that
+    the description writes in the singular, so "doors" does not name "the door"."""
+
+    deeds: frozenset[str]
+    objects: frozenset[str]
+    singular: frozenset[str]
+
+
+@cache
+def roles(option_id: str, description: str) -> Roles:
+    deeds, heads, _ = _parse(words(description))
+    id_deeds, _, id_objects = _parse([w for w in _ID_SPLIT.split(option_id.lower()) if w])
+    objects = {stem(h, fold=False) for h in [*heads, *id_objects]}
+    singular = frozenset(h for h in heads if not h.endswith("s") or h.endswith("ss"))
+    return Roles(deeds=frozenset(deeds | id_deeds), objects=frozenset(objects), singular=singular)
+
+
+def _parse(said: list[str]) -> tuple[set[str], list[str], list[str]]:
+    """(deed stems, head nouns, every content word of the object pieces) of a phrase; a
+    word after "and" or "then" is a deed again ("bang on the door and shout for help")."""
+    deeds: set[str] = set()
+    heads: list[str] = []
+    content_words: list[str] = []
+    piece: list[str] = []
+    counts = True  # the first piece (the direct object) always counts
+    verb_next = True
+    opened = False
+    for word in [*said, "and"]:  # a last break closes the last piece
+        if verb_next:
+            if word not in _BREAKS:
+                deeds.add(stem(word, fold=False))
+                verb_next = False
+                opened = True
+            continue
+        if opened and word == "open":  # "force open the grate": forcing is opening
+            deeds.add(word)
+            continue
+        opened = False
+        if word in _BREAKS:
+            content = [w for w in piece if w not in STOPWORDS and w not in _PARTICLES]
+            content = [w for w in content if not w.isdigit()]
+            if content and counts:
+                heads.append(content[-1])
+                content_words.extend(content)
+            piece, counts = [], _BREAKS[word]
+            verb_next = word in ("and", "then")
+        else:
+            piece.append(word)
+    return deeds, heads, content_words
+
+
+def plural_of(said: str, head: str) -> bool:
+    """The player wrote ``head`` in the plural ("doors" for "door"): another object."""
+    return said in (head + "s", head + "es")
+
+
+#: Nouns a player uses as verbs at the start of a sentence ("phone for help").
+_VERB_USES = {"phone": "call", "telephone": "call", "radio": "call"}
+
+
+def verb_senses(token: str) -> tuple[str, ...]:
+    """The token, and the verb it stands for when it is a noun used as a verb."""
+    return (token, _VERB_USES[token]) if token in _VERB_USES else (token,)
