@@ -102,3 +102,23 @@ def test_questions_that_open_after_the_page_loaded_reach_it_without_a_reload(
         assert decision_state(page) == "over"
         assert {"investigate", "vote"} <= {p for p, _ in seen.kinds}
         assert live.store.get_game(links.game).status == "finished"
+
+
+def test_the_sidebar_of_a_game_that_just_ended_is_not_a_moment_old(store: Store) -> None:
+    """The end of a game is its last refresh: a rebuilt copy kept "fresh enough" from a
+    moment before would stay on the page for good (a dead person still "alive")."""
+    import asyncio
+
+    from parlour.runtime import session as sessions
+    from parlour.runtime.seating import SeatPlan
+    from parlour.web.tables import Games
+
+    plan_ = SeatPlan(default="scripted", system_default="scripted", overrides={})
+    live = sessions.start(store, "werewolf", players=5, seed=1, options={}, plan=plan_)
+    asyncio.run(live.run(max_batches=3))
+    games = Games(store, fresh=3600.0)  # a running game may lag: by up to an hour here
+    assert not games.game(live.game_id).is_terminal()
+    asyncio.run(live.run())
+    assert store.get_game(live.game_id).status == "finished"
+    assert games.game(live.game_id).is_terminal()
+    assert games.phase(live.game_id) == live.game.spectator_view(False).phase
