@@ -239,7 +239,6 @@ def play(page: Any, person: Person, limit: float) -> None:
 
 
 def summarize(db: Path, report: Report) -> None:
-    sys.path.insert(0, str(ROOT / "src"))
     from parlour.runtime.store import Store, db_url
 
     store = Store(db_url(str(db)))
