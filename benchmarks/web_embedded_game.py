@@ -16,9 +16,10 @@ seat's fallback policy answered), the result, and saves two screenshots:
     nice -n 5 uv run python benchmarks/web_embedded_game.py --out /tmp/webplay
     uv run python benchmarks/web_embedded_game.py --spec 'local(timeout=600)'
 
-The database stays at ``OUT/web_embedded.sqlite`` (``parlour show ID --db ...``); the
+The database stays at ``OUT/web_embedded.sqlite`` (``parlour show ID --db ...``). The
 suite's deterministic copy of this path (``tests/web/test_embedded_replay.py``) replays
-a game recorded by this script.
+a game recorded by this script; after a werewolf prompt change, re-record it with
+``--spec 'local(timeout=600)' --fixture tests/fixtures/web_embedded.sqlite``.
 """
 
 from __future__ import annotations
@@ -257,6 +258,18 @@ def summarize(db: Path, report: Report) -> None:
         store.close()
 
 
+def keep(db: Path, fixture: Path) -> None:
+    """A compact single-file copy (no WAL) of the recorded database."""
+    import sqlite3
+
+    fixture.unlink(missing_ok=True)
+    with sqlite3.connect(db) as src, sqlite3.connect(fixture) as dst:
+        src.backup(dst)
+        dst.execute("PRAGMA journal_mode=DELETE")
+    with sqlite3.connect(fixture) as dst:
+        dst.execute("VACUUM")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=Path("/tmp/webplay"))
@@ -265,6 +278,12 @@ def main() -> None:
     ap.add_argument("--spec", default="local", help="the six AI seats' model spec")
     ap.add_argument("--minutes", type=float, default=90.0)
     ap.add_argument("--images", type=Path, default=ROOT / "docs" / "images")
+    ap.add_argument(
+        "--fixture",
+        type=Path,
+        help="also write the finished game's database here, vacuumed (re-recording "
+        "tests/fixtures/web_embedded.sqlite after a prompt change)",
+    )
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     args.images.mkdir(parents=True, exist_ok=True)
@@ -306,6 +325,8 @@ def main() -> None:
             server.kill()
         log.close()
     summarize(db, report)
+    if args.fixture is not None and report.status == "finished":
+        keep(db, args.fixture)
     text = json.dumps(asdict(report), indent=2)
     (args.out / "report.json").write_text(text + "\n")
     print(text)

@@ -12,7 +12,9 @@ tell exactly the recorded story: the same public event log, to the same end.
 The lobby cannot know that the replayed calls came from a small model, so the settings
 the plan gave the small seats (``act_seats``, ``speech_phrase_words``) are typed into the
 options box, as a person repeating the game would; the test checks the created game's
-config equals the recording's.
+config equals the recording's. After a werewolf prompt change, re-record:
+``nice -n 5 uv run python benchmarks/web_embedded_game.py --spec 'local(timeout=600)'
+--fixture tests/fixtures/web_embedded.sqlite``.
 """
 
 from __future__ import annotations
