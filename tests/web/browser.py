@@ -57,7 +57,7 @@ def free_port() -> int:
 class LiveServer:
     """The app on uvicorn in a thread (its lifespan runs the GameHost)."""
 
-    def __init__(self, url: str, *, poll: float = 0.05) -> None:
+    def __init__(self, url: str, *, poll: float = 0.05, pace: float = 0.0) -> None:
         import uvicorn
 
         from parlour.runtime.host import GameHost
@@ -65,7 +65,9 @@ class LiveServer:
         from parlour.web.app import create_app
 
         self.store = Store(url)
-        app = create_app(self.store, GameHost(self.store, worker="browser-test"))
+        # ``pace``: seconds the host waits after each batch, so questions open after the
+        # page has loaded (as when models think), not before.
+        app = create_app(self.store, GameHost(self.store, worker="browser-test", pace=pace))
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")

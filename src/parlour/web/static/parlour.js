@@ -54,14 +54,18 @@
     };
   }
   var busy = 0, again = false;
-  function inDecision(el) {
-    return el && el.closest && el.closest("#decision") !== null;
+  // Known by the request's path, not its element: the box swaps itself out (outerHTML),
+  // so htmx reports afterRequest on the body, and counting by element left busy stuck
+  // at 1 after the first refresh: every later question waited for a reload.
+  function inDecision(e) {
+    var path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
+    return /^\/play\/[^/]+\/(decision|act)$/.test(path);
   }
   document.body.addEventListener("htmx:beforeRequest", function (e) {
-    if (inDecision(e.detail.elt)) busy++;
+    if (inDecision(e)) busy++;
   });
   document.body.addEventListener("htmx:afterRequest", function (e) {
-    if (!inDecision(e.detail.elt)) return;
+    if (!inDecision(e)) return;
     busy = Math.max(0, busy - 1);
     if (!busy && again) {
       again = false;
