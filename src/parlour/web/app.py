@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import anyio.to_thread
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -49,6 +50,8 @@ HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 #: Seconds between SSE keep-alive comments (proxies drop silent streams).
 PING = 15
+#: Threads for page work at once (store reads, replays, exports).
+PAGE_THREADS = 8
 #: Game statuses after which nothing more happens.
 FINAL = ("finished", "ended", "failed")
 
@@ -62,7 +65,10 @@ class Web:
         self.desk = Desk(store)
         self.links = Links(store)
         self.games = Games(store)
-        self.casts = Broadcaster(store, self._read, self._render)
+        # The streams read through their own engine (its own pool): the poll round then
+        # never waits for a connection, or for the pool's lock, behind page threads.
+        self.feeds = _own_store(store)
+        self.casts = Broadcaster(self.feeds, self._read, self._render)
         self.run_host = run_host
         self._names: dict[str, dict[str, str]] = {}
 
@@ -77,9 +83,9 @@ class Web:
         # The audience comes from the reader's link (a seat) or is the spectators'
         # public view; each is read with the store's own audited query.
         if audience == "public":
-            return self.store.spectator_events(game_id, "public", after)
+            return self.feeds.spectator_events(game_id, "public", after)
         if audience.startswith("seat:"):
-            return seat_events(self.store, game_id, audience.removeprefix("seat:"), after)
+            return seat_events(self.feeds, game_id, audience.removeprefix("seat:"), after)
         raise ValueError(f"unknown stream audience {audience!r}")
 
     def _render(self, game_id: str, events: list[Event]) -> list[tuple[int, bytes]]:
@@ -89,11 +95,23 @@ class Web:
             for line in lines(events, self.names(game_id))
         ]
 
+    def close(self) -> None:
+        if self.feeds is not self.store:
+            self.feeds.close()
+
     def reveal_level(self, game_id: str) -> str:
         """What a spectator sees now: everything after the end, else the admin's choice."""
         if self.store.get_game(game_id).status == "finished":
             return "everything"
         return self.links.reveal(game_id)
+
+
+def _own_store(store: Store) -> Store:
+    """A second Store on the same database (the same one for an in-memory SQLite)."""
+    url = store.engine.url
+    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        return store
+    return Store(store.url)
 
 
 def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = True) -> FastAPI:
@@ -102,10 +120,14 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hosting = _HostThread(web.host) if web.run_host else None
+        # Page work is mostly Python (queries, a replay, templates): more threads than
+        # that buys no speed, only more holders of the GIL for the streams to wait behind.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = PAGE_THREADS
         try:
             yield
         finally:
             web.casts.close()
+            web.close()
             if hosting is not None:
                 hosting.stop(timeout=15)
 
