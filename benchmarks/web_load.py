@@ -80,39 +80,15 @@ def _gated(store: Store, worker: str, gate: Path, pace: float) -> GameHost:
     return GatedHost(store, worker, capacity=500, poll=0.1, pace=pace)
 
 
-def _host_child(url: str, worker: str, parent: int, pace: float, gate: str, out: str) -> None:
-    """The host process of ``--host process`` (``parlour serve``'s layout)."""
-    from parlour.runtime.worker import serve_host
-
-    store = Store(url)
-    committed = _timed(store)
-    started = time.process_time()
-    serve_host(_gated(store, worker, Path(gate), pace), parent)
-    cpu = time.process_time() - started
-    Path(out).write_text(json.dumps({"committed": committed, "cpu": cpu}))
-
-
-def _as_server(db: str, port: int, pace: float, out: Path, hosting: str) -> int:
+def _as_server(db: str, port: int, pace: float, out: Path) -> int:
     import uvicorn
 
-    from parlour.runtime.host import GameHost
     from parlour.web.app import create_app
 
     store = Store(db)
     gate = out.with_suffix(".go")
-    host_out = out.with_suffix(".host.json")
-    child = None
-    if hosting == "process":
-        # As ``parlour serve`` runs: the web app here, the games in a child process.
-        from parlour.runtime.worker import HostProcess
-
-        app = create_app(store, GameHost(store, "web-load"), run_host=False)
-        child = HostProcess(db, "web-load-host", _host_child, (pace, str(gate), str(host_out)))
-        child.start()
-        committed = {}
-    else:  # the games on a thread of the web server's process (before 2026-11-30)
-        committed = _timed(store)
-        app = create_app(store, _gated(store, "web-load", gate, pace))
+    committed = _timed(store)
+    app = create_app(store, _gated(store, "web-load", gate, pace))
     stages = _stage_stamps(app.state.web.casts)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
@@ -122,10 +98,6 @@ def _as_server(db: str, port: int, pace: float, out: Path, hosting: str) -> int:
     # CPU seconds of the whole server (hosting the games, pages, streams), for a cost per
     # event that does not depend on how busy the rest of the machine was.
     cpu = time.process_time() - started
-    if child is not None:
-        child.stop(timeout=60)
-        hosted = json.loads(host_out.read_text())
-        committed, cpu = hosted["committed"], cpu + float(hosted["cpu"])
     casts = getattr(app.state.web, "casts", None)
     shared = [casts.rounds, casts.reads] if casts is not None else None
     out.write_text(
@@ -312,27 +284,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=10.0, help="page-request phase length")
     p.add_argument("--concurrency", type=int, default=20, help="page-request clients")
     p.add_argument("--pace", type=float, default=0.3, help="seconds after each batch")
-    p.add_argument(
-        "--host",
-        choices=("process", "thread"),
-        default="process",
-        help="where the games run: a child process as `parlour serve` does (default), "
-        "or a thread of the web server (the layout before; old code needs this)",
-    )
     p.add_argument("--as-server", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--db", default="", help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     p.add_argument("--out", default="", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.as_server:
-        return _as_server(args.db, args.port, args.pace, Path(args.out), args.host)
+        return _as_server(args.db, args.port, args.pace, Path(args.out))
 
     with tempfile.TemporaryDirectory() as tmp:
         db = db_url(str(Path(tmp) / "web_load.sqlite"))
         Store(db).close()
         port, out = _free_port(), Path(tmp) / "commits.json"
         cmd = [sys.executable, __file__, "--as-server", "--db", db, "--port", str(port)]
-        cmd += ["--pace", str(args.pace), "--out", str(out), "--host", args.host]
+        cmd += ["--pace", str(args.pace), "--out", str(out)]
         server = subprocess.Popen(cmd, cwd=ROOT)
         base = f"http://127.0.0.1:{port}"
         try:
@@ -383,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"lines some clients missed (game, seq, last seq, clients): {short[:8]}")
     if not latencies or unfinished:
         raise SystemExit(f"no deliveries measured, or unfinished games: {unfinished[:3]}")
-    print(f"games {args.games}, SSE clients {args.clients}, pace {args.pace} s, host {args.host}")
+    print(f"games {args.games}, SSE clients {args.clients}, pace {args.pace} s")
     print(f"events delivered to clients: {len(result['arrivals'])} ({len(latencies)} timed)")
     p50, p99 = _percentile(latencies, 0.5), _percentile(latencies, 0.99)
     print(f"delivery latency: p50 {1000 * p50:.0f} ms, p99 {1000 * p99:.0f} ms (target p99 < 250)")

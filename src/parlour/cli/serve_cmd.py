@@ -18,32 +18,23 @@ def _run(url: str, host: str, port: int, worker: str, reuse: bool) -> None:
 
     from parlour.runtime.host import GameHost
     from parlour.runtime.store import Store
-    from parlour.runtime.worker import HostProcess
     from parlour.web.app import create_app
 
     store = Store(url)
     # Lease holders must be unique across machines and restarts, not just in this run.
     name = f"{worker}@{socket.gethostname()}:{os.getpid()}"
-    # The games run in a child process of their own (the store is where pages, streams
-    # and the host meet, as between --workers): stepping them on this interpreter made
-    # every stream write wait its turn for the GIL behind them.
-    hosting = HostProcess(url, f"{worker}-host")
-    hosting.start()
-    try:
-        app = create_app(store, GameHost(store, worker=name), run_host=False)
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning")
-        server = uvicorn.Server(config)
-        if reuse:
-            # Workers share one listening port: the kernel spreads connections among them.
-            sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-            sock.bind((host, port))
-            server.run(sockets=[sock])
-        else:
-            server.run()
-    finally:
-        hosting.stop(timeout=15)
+    app = create_app(store, GameHost(store, worker=name))
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    if reuse:
+        # Workers share one listening port: the kernel spreads connections among them.
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((host, port))
+        server.run(sockets=[sock])
+    else:
+        server.run()
 
 
 def serve(
@@ -52,7 +43,7 @@ def serve(
     db: Annotated[
         str | None, typer.Option(help="database file or URL (postgresql://... for --workers)")
     ] = None,
-    workers: Annotated[int, typer.Option(help="web processes, each with a game host process")] = 1,
+    workers: Annotated[int, typer.Option(help="processes, each a web server and game host")] = 1,
 ) -> None:
     """Play and watch games in the browser: lobby, per-seat links, spectators."""
     from parlour.runtime.store import Store, db_url, default_db_url

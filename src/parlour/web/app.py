@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import anyio.to_thread
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -50,8 +49,6 @@ HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 #: Seconds between SSE keep-alive comments (proxies drop silent streams).
 PING = 15
-#: Threads for page work at once (store reads, replays, exports).
-PAGE_THREADS = 8
 #: Game statuses after which nothing more happens.
 FINAL = ("finished", "ended", "failed")
 
@@ -120,9 +117,6 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hosting = _HostThread(web.host) if web.run_host else None
-        # Page work is mostly Python (queries, a replay, templates): more threads than
-        # that buys no speed, only more holders of the GIL for the streams to wait behind.
-        anyio.to_thread.current_default_thread_limiter().total_tokens = PAGE_THREADS
         try:
             yield
         finally:
