@@ -35,6 +35,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -43,14 +44,12 @@ import httpx  # noqa: E402
 
 from parlour.runtime.store import ActionWrite, Store, db_url  # noqa: E402
 
-
-def _as_server(db: str, port: int, pace: float, out: Path) -> int:
-    import uvicorn
-
+if TYPE_CHECKING:
     from parlour.runtime.host import GameHost
-    from parlour.web.app import create_app
 
-    store = Store(db)
+
+def _timed(store: Store) -> dict[str, dict[int, float]]:
+    """Stamps every commit of events: ``committed[game][seq]`` = wall time of the commit."""
     committed: dict[str, dict[int, float]] = {}
     record = store.record_actions
 
@@ -63,7 +62,11 @@ def _as_server(db: str, port: int, pace: float, out: Path) -> int:
                 seqs[e.seq] = now
 
     store.record_actions = timed  # type: ignore[method-assign]
-    gate = out.with_suffix(".go")
+    return committed
+
+
+def _gated(store: Store, worker: str, gate: Path, pace: float) -> GameHost:
+    from parlour.runtime.host import GameHost
 
     class GatedHost(GameHost):
         """Claims no game until the clients are all watching (``gate`` exists): else the
@@ -74,8 +77,19 @@ def _as_server(db: str, port: int, pace: float, out: Path) -> int:
             if gate.exists():
                 await super().tick()
 
-    host = GatedHost(store, "web-load", capacity=500, poll=0.1, pace=pace)
-    app = create_app(store, host)
+    return GatedHost(store, worker, capacity=500, poll=0.1, pace=pace)
+
+
+def _as_server(db: str, port: int, pace: float, out: Path) -> int:
+    import uvicorn
+
+    from parlour.web.app import create_app
+
+    store = Store(db)
+    gate = out.with_suffix(".go")
+    committed = _timed(store)
+    app = create_app(store, _gated(store, "web-load", gate, pace))
+    stages = _stage_stamps(app.state.web.casts)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     started = time.process_time()  # imports and the app's set-up are not load
@@ -86,8 +100,42 @@ def _as_server(db: str, port: int, pace: float, out: Path) -> int:
     cpu = time.process_time() - started
     casts = getattr(app.state.web, "casts", None)
     shared = [casts.rounds, casts.reads] if casts is not None else None
-    out.write_text(json.dumps({"committed": committed, "cpu": cpu, "casts": shared}))
+    out.write_text(
+        json.dumps({"committed": committed, "cpu": cpu, "casts": shared, "stages": stages})
+    )
     return 0
+
+
+def _stage_stamps(casts: Any) -> dict[str, list[tuple[str, int, float]]]:
+    """Where a line's time goes in the server, for the report: when the broadcaster's
+    poll had read it (``seen``), and when a stream picked it up to send (``woke``)."""
+    stages: dict[str, list[tuple[str, int, float]]] = {"seen": [], "woke": []}
+    fill, follow = casts._fill, casts.follow
+
+    def timed_fill(game_id: str, audience: str, feed: Any) -> None:
+        before = feed.last
+        fill(game_id, audience, feed)
+        now = time.time()
+        stages["seen"] += [(game_id, q, now) for q in feed.seqs if q > before]
+
+    async def timed_follow(game_id: str, audience: str, after: int) -> Any:
+        cursor = after
+        async for payloads, last, status in follow(game_id, audience, after):
+            now = time.time()
+            stages["woke"] += (
+                [
+                    (game_id, q, now)
+                    for q in casts._casts[game_id].feeds[audience].seqs
+                    if cursor < q <= last
+                ]
+                if game_id in casts._casts
+                else []
+            )
+            cursor = last
+            yield payloads, last, status
+
+    casts._fill, casts.follow = timed_fill, timed_follow
+    return stages
 
 
 def _free_port() -> int:
@@ -168,12 +216,65 @@ async def _load(
     for _ in range(clients):
         await asyncio.wait_for(ready.get(), timeout=600)
     gate.touch()  # every client watches: the games may start
+    lags: list[float] = []
+    lagging = asyncio.create_task(_lag(lags))
+    cpu = time.process_time()
     paths = ["/"] + [f"/watch/{g}" for g in ids]
     started = time.monotonic()
     requests = await _pages(base, paths, seconds, concurrency)
     page_seconds = time.monotonic() - started
     await asyncio.wait_for(asyncio.gather(*watchers), timeout=600)
-    return {"ids": ids, "arrivals": arrivals, "requests": requests, "seconds": page_seconds}
+    lagging.cancel()
+    cpu = time.process_time() - cpu
+    return {
+        "ids": ids,
+        "arrivals": arrivals,
+        "requests": requests,
+        "seconds": page_seconds,
+        "client_lag": lags,
+        "client_cpu": cpu,
+    }
+
+
+async def _lag(lags: list[float], every: float = 0.01) -> None:
+    """How late this loop wakes from a short sleep: a busy client reads its streams late,
+    and would be counted as the server's delay."""
+    while True:
+        t = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append(time.monotonic() - t - every)
+
+
+def _stages(
+    committed: dict[str, dict[str, float]],
+    stages: dict[str, list[list[Any]]] | None,
+    arrivals: list[tuple[str, int, float]],
+) -> None:
+    """p50/p99 of each stage of a line's way: commit -> poll read it -> a stream woke
+    with it -> the client got it (stream wakes and arrivals of a line paired in order)."""
+    if not stages:
+        return
+    seen = {(g, q): t for g, q, t in stages["seen"]}
+    woke: dict[tuple[str, int], list[float]] = {}
+    for g, q, t in stages["woke"]:
+        woke.setdefault((g, q), []).append(t)
+    got: dict[tuple[str, int], list[float]] = {}
+    for g, q, t in arrivals:
+        got.setdefault((g, q), []).append(t)
+    poll, wake, send = [], [], []
+    for key, times in got.items():
+        g, q = key
+        commit = committed.get(g, {}).get(str(q))
+        if commit is None or key not in seen:
+            continue
+        poll.append(seen[key] - commit)
+        for w, a in zip(sorted(woke.get(key, [])), sorted(times), strict=False):
+            wake.append(w - seen[key])
+            send.append(a - w)
+    for name, values in (("commit->read", poll), ("read->stream", wake), ("stream->client", send)):
+        if values:
+            p50, p99 = _percentile(values, 0.5), _percentile(values, 0.99)
+            print(f"  {name}: p50 {1000 * p50:.0f} ms, p99 {1000 * p99:.0f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -255,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     stamps = [t for seqs in committed.values() for t in seqs.values()]
     span = max(stamps) - min(stamps)
     print(f"events committed: {events} in {span:.1f} s = {events / span:.0f} events/s")
+    _stages(committed, written.get("stages"), result["arrivals"])
     cpu = float(written["cpu"])
     print(
         f"server CPU: {cpu:.1f} s for {events} events committed and "
@@ -264,6 +366,12 @@ def main(argv: list[str] | None = None) -> int:
     casts = written.get("casts")
     if casts:
         print(f"store reads for streams: {casts[0]} polling rounds, {casts[1]} audience reads")
+    lags = result["client_lag"]
+    if lags:
+        print(
+            f"client loop lag: p50 {1000 * _percentile(lags, 0.5):.0f} ms, "
+            f"p99 {1000 * _percentile(lags, 0.99):.0f} ms; client CPU {result['client_cpu']:.1f} s"
+        )
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
     rps = result["requests"] / result["seconds"]
     print(f"page requests: {result['requests']} in {result['seconds']:.1f} s = {rps:.0f} req/s")

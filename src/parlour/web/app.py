@@ -62,7 +62,10 @@ class Web:
         self.desk = Desk(store)
         self.links = Links(store)
         self.games = Games(store)
-        self.casts = Broadcaster(store, self._read, self._render)
+        # The streams read through their own engine (its own pool): the poll round then
+        # never waits for a connection, or for the pool's lock, behind page threads.
+        self.feeds = _own_store(store)
+        self.casts = Broadcaster(self.feeds, self._read, self._render)
         self.run_host = run_host
         self._names: dict[str, dict[str, str]] = {}
 
@@ -77,9 +80,9 @@ class Web:
         # The audience comes from the reader's link (a seat) or is the spectators'
         # public view; each is read with the store's own audited query.
         if audience == "public":
-            return self.store.spectator_events(game_id, "public", after)
+            return self.feeds.spectator_events(game_id, "public", after)
         if audience.startswith("seat:"):
-            return seat_events(self.store, game_id, audience.removeprefix("seat:"), after)
+            return seat_events(self.feeds, game_id, audience.removeprefix("seat:"), after)
         raise ValueError(f"unknown stream audience {audience!r}")
 
     def _render(self, game_id: str, events: list[Event]) -> list[tuple[int, bytes]]:
@@ -89,11 +92,23 @@ class Web:
             for line in lines(events, self.names(game_id))
         ]
 
+    def close(self) -> None:
+        if self.feeds is not self.store:
+            self.feeds.close()
+
     def reveal_level(self, game_id: str) -> str:
         """What a spectator sees now: everything after the end, else the admin's choice."""
         if self.store.get_game(game_id).status == "finished":
             return "everything"
         return self.links.reveal(game_id)
+
+
+def _own_store(store: Store) -> Store:
+    """A second Store on the same database (the same one for an in-memory SQLite)."""
+    url = store.engine.url
+    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        return store
+    return Store(store.url)
 
 
 def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = True) -> FastAPI:
@@ -106,6 +121,7 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
             yield
         finally:
             web.casts.close()
+            web.close()
             if hosting is not None:
                 hosting.stop(timeout=15)
 

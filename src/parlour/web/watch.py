@@ -20,11 +20,12 @@ import contextlib
 import json
 import threading
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import sqlalchemy as sa
 from sse_starlette.event import ServerSentEvent
-from starlette.concurrency import run_in_threadpool
 
 from parlour.core.events import Event
 from parlour.runtime import schema
@@ -36,6 +37,7 @@ Reader = Callable[[str, str, int], list[Event]]
 Renderer = Callable[[str, list[Event]], list[tuple[int, bytes]]]
 
 Mark = tuple[str, int, tuple[tuple[str, str, str], ...]]
+_T = TypeVar("_T")
 
 
 def sse(kind: str, payload: dict[str, object]) -> bytes:
@@ -98,6 +100,12 @@ class Broadcaster:
         self.reads = 0
         self.changes = 0
         self._lock = threading.Lock()  # a feed is filled by one thread at a time
+        # Store reads for streams on a thread of their own: never queued behind pages in
+        # the shared pool (a page may take tens of milliseconds; a poll round one or two).
+        self._reader = ThreadPoolExecutor(1, thread_name_prefix="parlour-casts")
+
+    async def _off_loop(self, fn: Callable[..., _T], *args: object) -> _T:
+        return await asyncio.get_running_loop().run_in_executor(self._reader, fn, *args)
 
     # -- the store side (runs in a worker thread) -----------------------------------------
 
@@ -166,7 +174,7 @@ class Broadcaster:
 
     async def _poll(self) -> None:
         while self._casts:
-            changed = await run_in_threadpool(self._round)
+            changed = await self._off_loop(self._round)
             for gid in changed:
                 cast = self._casts.get(gid)
                 if cast is not None:
@@ -189,14 +197,14 @@ class Broadcaster:
             if cast.mark is None:
                 # Read before the feed's history: a status read after it could be a
                 # "finished" whose last lines the history did not have yet.
-                mark = (await run_in_threadpool(self._marks, [game_id]))[game_id]
+                mark = (await self._off_loop(self._marks, [game_id]))[game_id]
                 if cast.mark is None:
                     cast.mark = mark
             if feed.filling is None:
                 # The first reader of an audience reads its history, once for all who come
                 # meanwhile (later rounds read only what is new).
                 feed.filling = asyncio.ensure_future(
-                    run_in_threadpool(self._fill, game_id, audience, feed)
+                    self._off_loop(self._fill, game_id, audience, feed)
                 )
             await asyncio.shield(feed.filling)
             cursor = after
@@ -220,6 +228,7 @@ class Broadcaster:
         if self._task is not None:
             self._task.cancel()
         self._casts.clear()
+        self._reader.shutdown(wait=False, cancel_futures=True)
 
 
 def _seq(value: object) -> int:
