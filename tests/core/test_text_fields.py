@@ -31,7 +31,8 @@ def test_paths_into_properties_and_list_items_are_accepted() -> None:
     assert path_problem(SCENE, "narration") is None
     assert path_problem(SCENE, "lines[].text") is None
     assert path_problem(CHECK, "check.reason") is None
-    assert path_problem(press_schema(["ALL", "ENGLAND"], DiplomacyConfig()), "messages[].text") is None
+    press = press_schema(["ALL", "ENGLAND"], DiplomacyConfig())
+    assert path_problem(press, "messages[].text") is None
 
 
 @pytest.mark.parametrize(

@@ -111,7 +111,8 @@ def test_a_narration_copying_the_prompt_and_a_line_echoing_the_player_are_refuse
     error = attempts[0].error
     assert error.startswith('narration: it copies your instructions ("narrate the scene')
     pc = game.campaign.pc.name  # the player's line, as the scene director saw it quoted
-    assert error.endswith(f"; lines[0].text: it repeats {pc}'s last line; say something of your own")
+    echo = f"; lines[0].text: it repeats {pc}'s last line; say something of your own"
+    assert error.endswith(echo)
     # the game's own policy answered after the budget: the copy never reached anyone
     assert isinstance(action, Structured) and action.value["narration"] != SCENE_PROMPT
 
