@@ -41,7 +41,7 @@ def _rows(path: Path) -> list[tuple[str, str, Any]]:
     if path.suffix == ".json":
         data = json.loads(path.read_text())
         return [(c["purpose"], "recorded", c.get("parsed")) for c in data["calls"]]
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    con = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
     rows = con.execute("SELECT purpose, outcome, parsed FROM model_calls ORDER BY id").fetchall()
     con.close()
     return [(p, o, json.loads(v) if v else None) for p, o, v in rows]
@@ -69,7 +69,7 @@ def main() -> None:
     for path in args.files:
         m = measure(path)
         shown = "n/a (json)" if path.suffix == ".json" else str(m["failing_accepted"])
-        print(f"| {path.name} | {m['answers']} | {m['failing']} | {shown} |")
+        print(f"| {path} | {m['answers']} | {m['failing']} | {shown} |")
 
 
 if __name__ == "__main__":
