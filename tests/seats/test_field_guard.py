@@ -22,6 +22,7 @@ from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.missing import MODULE as MISSING
 from parlour.games.missing import MissingGame
+from parlour.games.werewolf.casting import CastBuilder, CastingPrompter, casting_fallback
 from parlour.models.replay import RecordedCall, ReplayBackend
 from parlour.seats.llm import Attempt, LlmSeat
 
@@ -154,3 +155,36 @@ def test_missing_refuses_a_message_that_is_another_players_last_line() -> None:
     assert [a.outcome for a in attempts] == ["invalid", "valid"]
     assert f"it is the same line {last.speaker} just said" in attempts[0].error
     assert action == Text(text=own)
+
+
+def test_casting_refuses_a_story_copied_from_its_worked_example() -> None:
+    builder = CastBuilder("a pirate ship", 5, seed=3)
+    names = builder.next()
+    assert names is not None
+    builder.answer(names, Structured(value={"names": ["Anne", "Jack", "Mary", "Tom", "Ned"]}))
+    genders = builder.next()
+    assert genders is not None
+    builder.answer(genders, Structured(value={"genders": ["female", "male"] * 2 + ["male"]}))
+    scene = builder.next()
+    assert scene is not None and scene.checks == ("prompt_copy", "repetition")
+    copied = "The crew of the Grey Gull is becalmed far from any port."  # the system's example
+    own = "Fog rolls over the Black Swan. One sailor is gone each morning."
+    calls = [
+        RecordedCall(cache_key="c", purpose=scene.purpose, messages_digest="-", text=t)
+        for t in (copied, own)
+    ]
+    sink = Sink()
+    seat = LlmSeat(
+        ReplayBackend(calls, strict=False),
+        CastingPrompter(),
+        casting_fallback,
+        seat_id="casting",
+        seed=3,
+        cache_key="c",
+        sink=sink,
+    )
+    action = asyncio.run(seat.decide(builder.view(), scene))
+    assert [a.outcome for a in sink.items] == ["invalid", "valid"]
+    assert sink.items[0].error.startswith('it copies your instructions ("the crew of the grey')
+    builder.answer(scene, action)
+    assert builder.scene == own and "scene" not in builder.fallbacks
