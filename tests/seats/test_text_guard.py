@@ -98,7 +98,7 @@ def test_decisions_validate_their_checks() -> None:
         Decision(kind=DecisionKind.FREE_TEXT, max_length=50, checks=("spelling",), **base)
     with pytest.raises(ValidationError, match="named twice"):
         Decision(kind=DecisionKind.FREE_TEXT, max_length=50, checks=("echo", "echo"), **base)
-    with pytest.raises(ValidationError, match="free text or a choose-one with phrase_words"):
+    with pytest.raises(ValidationError, match="or a structured decision that names"):
         Decision(
             kind=DecisionKind.CHOOSE_ONE,
             options=(Option(id="a", label="A"),),

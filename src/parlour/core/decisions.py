@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.errors import IllegalAction
+from parlour.core.text_fields import path_problem
 from parlour.core.text_rules import TextRules
 
 #: Free-text guards a decision may opt into (run by the LLM seat, ``seats/text_guard.py``):
@@ -102,8 +103,14 @@ class Decision(BaseModel):
 
     checks: tuple[TextCheck, ...] = Field(
         default=(),
-        description="free text (or a choose-one's phrase): the shared guards the text must "
-        "pass (opt-in)",
+        description="free text, a choose-one's phrase, or a structured answer's "
+        "``checked_fields``: the shared guards the text must pass (opt-in)",
+    )
+    checked_fields: tuple[str, ...] = Field(
+        default=(),
+        description="structured: the string fields of the answer that ``checks`` guard, as "
+        "paths into the schema (``narration``, ``lines[].text``: [] means every item); the "
+        "ones a person reads",
     )
     phrase_words: int = Field(
         default=0,
@@ -125,12 +132,16 @@ class Decision(BaseModel):
         if self.phrase_words and self.kind is not DecisionKind.CHOOSE_ONE:
             raise ValueError(f"decision {self.id}: phrase_words is for choose-one only")
         phrased = self.kind is DecisionKind.CHOOSE_ONE and self.phrase_words > 0
-        if self.checks and self.kind is not DecisionKind.FREE_TEXT and not phrased:
+        fielded = self.kind is DecisionKind.STRUCTURED and bool(self.checked_fields)
+        if self.checks and self.kind is not DecisionKind.FREE_TEXT and not (phrased or fielded):
             raise ValueError(
-                f"decision {self.id}: checks are for free text or a choose-one with phrase_words"
+                f"decision {self.id}: checks are for free text, a choose-one with "
+                "phrase_words, or a structured decision that names its checked_fields"
             )
         if len(set(self.checks)) != len(self.checks):
             raise ValueError(f"decision {self.id}: a check is named twice")
+        if self.checked_fields:
+            self._check_fields()
         ids = [o.id for o in self.options]
         if len(set(ids)) != len(ids):
             raise ValueError(f"decision {self.id}: duplicate option ids")
@@ -162,6 +173,26 @@ class Decision(BaseModel):
             except IllegalAction as err:
                 raise ValueError(f"decision {self.id}: the default is not legal: {err}") from err
         return self
+
+    def _check_fields(self) -> None:
+        if self.kind is not DecisionKind.STRUCTURED:
+            raise ValueError(
+                f"decision {self.id}: checked_fields are for structured decisions (free text "
+                "is checked whole)"
+            )
+        if self.json_schema is None:
+            return  # refused below: structured needs a json_schema
+        if not self.checks:
+            raise ValueError(
+                f"decision {self.id}: checked_fields name fields to guard but no checks are "
+                "named; add checks=('prompt_copy', 'repetition', ...)"
+            )
+        if len(set(self.checked_fields)) != len(self.checked_fields):
+            raise ValueError(f"decision {self.id}: a checked field is named twice")
+        for path in self.checked_fields:
+            problem = path_problem(self.json_schema, path)
+            if problem is not None:
+                raise ValueError(f"decision {self.id}: checked field {path!r}: {problem}")
 
     # -- lookups -------------------------------------------------------------------------
 

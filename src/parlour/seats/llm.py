@@ -42,7 +42,7 @@ from parlour.seats.context import (
     render,
 )
 from parlour.seats.flatten import flatten
-from parlour.seats.text_guard import guard
+from parlour.seats.text_guard import guard, guard_fields
 
 log = logging.getLogger(__name__)
 
@@ -271,21 +271,43 @@ class LlmSeat:
                 reasons.append(reason)
         return "; ".join(reasons) if reasons else None
 
+    def _guard_inputs(
+        self, view: AnyView, decision: Decision, spec: OutputSpec
+    ) -> tuple[tuple[str, ...], dict[str, str]]:
+        """What the guards compare an answer with: the instructions, and each other
+        speaker's last line in the transcript."""
+        parts = self.prompter.parts(view, decision)
+        # Instructions are what the game tells the model to do, not the facts it hands
+        # over (a brief may be retold; a system prompt may not be recited).
+        instructions = (
+            parts.system,
+            parts.reminders,
+            decision.prompt,
+            format_instruction(spec),
+        )
+        last = {u.speaker: u.text for u in parts.transcript if not u.own}
+        return instructions, last
+
     def _guard(self, view: AnyView, decision: Decision, spec: OutputSpec, text: str) -> str | None:
         """The shared guards the decision opted into (``Decision.checks``)."""
         if decision.checks:
-            parts = self.prompter.parts(view, decision)
-            # Instructions are what the game tells the model to do, not the facts it hands
-            # over (a brief may be retold; a system prompt may not be recited).
-            instructions = (
-                parts.system,
-                parts.reminders,
-                decision.prompt,
-                format_instruction(spec),
-            )
-            last = {u.speaker: u.text for u in parts.transcript if not u.own}
+            instructions, last = self._guard_inputs(view, decision, spec)
             return guard(text, decision.checks, instructions=instructions, last_lines=last)
         return None
+
+    def _field_problem(
+        self, view: AnyView, decision: Decision, spec: OutputSpec, value: object
+    ) -> str | None:
+        """The guards on a structured answer's ``checked_fields``, each reason naming its
+        field; None when every field passes."""
+        instructions, last = self._guard_inputs(view, decision, spec)
+        return guard_fields(
+            value,
+            decision.checked_fields,
+            decision.checks,
+            instructions=instructions,
+            last_lines=last,
+        )
 
     async def decide(self, view: AnyView, decision: Decision) -> Action:
         forced = only_answer(decision)
@@ -340,6 +362,10 @@ class LlmSeat:
                     )
                 if isinstance(action, Text) and (decision.text_rules or decision.checks):
                     problem = self._text_problem(view, decision, spec, action.text)
+                    if problem is not None:
+                        raise IllegalAction(problem, decision_id=decision.id)
+                if isinstance(action, Structured) and decision.checked_fields:
+                    problem = self._field_problem(view, decision, spec, action.value)
                     if problem is not None:
                         raise IllegalAction(problem, decision_id=decision.id)
                 note = ""

@@ -14,6 +14,12 @@ Rules (each returns a reason sentence, or None when the text passes):
 * ``echo`` — the answer is the same line as another speaker's last line in the transcript
   (compared after lower-casing and dropping punctuation), or contains it / is contained in
   it when the shorter has at least ``ECHO_MIN_TOKENS`` tokens.
+
+A structured answer is guarded field by field (``guard_fields``): the decision names the
+string fields a person reads (``Decision.checked_fields``, ``core/text_fields.py``), each
+is checked like free text, and each reason names its field so the retry knows what to
+rewrite. With ``echo``, a field also may not repeat an earlier checked field of the same
+answer (two NPCs saying one line, one press text sent twice).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from parlour.core.decisions import TextCheck
+from parlour.core.text_fields import field_texts
 from parlour.core.text_rules import text_tokens
 
 COPY_TOKENS = 8
@@ -107,4 +114,25 @@ def guard(
             reason = echoed_line(answer, last_lines or {})
         if reason is not None:
             reasons.append(reason)
+    return "; ".join(reasons) if reasons else None
+
+
+def guard_fields(
+    value: object,
+    paths: Iterable[str],
+    checks: Sequence[TextCheck],
+    *,
+    instructions: Sequence[str] = (),
+    last_lines: Mapping[str, str] | None = None,
+) -> str | None:
+    """Run ``checks`` on every string at ``paths`` in a structured answer; each failing
+    field's reasons prefixed by its place ("lines[1].text: it repeats ..."), or None."""
+    reasons: list[str] = []
+    earlier: dict[str, str] = dict(last_lines or {})
+    for place, text in field_texts(value, paths):
+        reason = guard(text, checks, instructions=instructions, last_lines=earlier)
+        if reason is not None:
+            reasons.append(f"{place}: {reason}")
+        if "echo" in checks and text.strip():
+            earlier[f"your {place}"] = text
     return "; ".join(reasons) if reasons else None

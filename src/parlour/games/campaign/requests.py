@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.decisions import Decision, DecisionKind, TextCheck
 from parlour.games.campaign.content import Campaign
 
 GAME = "campaign"
@@ -32,6 +32,12 @@ REVIEW_PROMPT = (
     "cannot know? Approve it, or ask for one rewrite with a reason."
 )
 SHEET_PROMPT = "The session is over. Update this NPC's sheet: attitude to the player and a note."
+
+#: The shared guards (seats/text_guard.py) on the directors' text a person reads: no copied
+#: instructions and no loops anywhere; scene text also may not echo the last line of someone
+#: else (the player's message said back as narration) or another line of the same beat.
+PROSE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition")
+SCENE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition", "echo")
 
 
 def _enum(values: Sequence[str]) -> dict[str, Any]:
@@ -94,6 +100,9 @@ def gd_decision(decision_id: str, c: Campaign, message: str) -> Decision:
         json_schema=gd_schema(c),
         context={"message": message},
         max_tokens=160,
+        # the check's reason is printed with the roll
+        checks=PROSE_CHECKS,
+        checked_fields=("check.reason",),
     )
 
 
@@ -124,6 +133,9 @@ def story_decision(decision_id: str, c: Campaign, purpose: str = "synopsis") -> 
         prompt=STORY_PROMPT,
         json_schema=synopsis_schema(c),
         max_tokens=300,
+        # the synopsis becomes the scene director's brief; the OOC reply goes to the player
+        checks=PROSE_CHECKS,
+        checked_fields=("text", "ooc_reply"),
     )
 
 
@@ -162,6 +174,9 @@ def scene_decision(
         prompt=prompt,
         json_schema=scene_schema(npcs, narrate_max, line_max),
         max_tokens=400,
+        checks=SCENE_CHECKS,
+        # with nobody present the lines list must stay empty (and its items have no text)
+        checked_fields=("narration", "lines[].text") if npcs else ("narration",),
     )
 
 

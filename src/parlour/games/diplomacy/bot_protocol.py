@@ -32,7 +32,7 @@ from parlour.games.diplomacy.bot_memory import KINDS, BotMemory, Commitment
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.decisions import phase_decisions, trusted_decision
 from parlour.games.diplomacy.orders import Move, Waive, parse_order
-from parlour.games.diplomacy.press import ALL, PRESS, press_schema
+from parlour.games.diplomacy.press import ALL, PRESS, PRESS_CHECKS, PRESS_FIELDS, press_schema
 from parlour.games.diplomacy.state import DiplomacyState
 from parlour.games.diplomacy.views import board_summary, power_name, surviving
 
@@ -210,6 +210,8 @@ def talk_decision(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> Decis
             "none when you are done talking, then you give your orders."
         ),
         json_schema=press_schema(recipients, cfg),
+        checks=PRESS_CHECKS,
+        checked_fields=PRESS_FIELDS,
         context={
             "round": turn,
             "rounds": cfg.press_rounds,
@@ -336,6 +338,8 @@ def initiate_decision(
             "required": ["to", "text", "commitments"],
             "additionalProperties": False,
         },
+        checks=PRESS_CHECKS,
+        checked_fields=("text",),
         context={"pool": "chat", "targets": targets},
         default=Structured(value={"to": targets[0], "text": "", "commitments": []}),
     )
@@ -390,6 +394,8 @@ def reply_decision(
             "required": ["text", "commitments", "heard"],
             "additionalProperties": False,
         },
+        checks=PRESS_CHECKS,
+        checked_fields=("text",),
         context={"pool": "chat", "from": sender, "message": text, "n": n},
         default=Structured(value={"text": "", "commitments": [], "heard": []}),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core.actions import Action, Structured
-from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.decisions import Decision, DecisionKind, TextCheck
 from parlour.core.events import Audience
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.decisions import trusted_decision
@@ -21,6 +21,12 @@ from parlour.games.diplomacy.views import board_summary, power_name, surviving
 
 PRESS = "press"
 ALL = "ALL"
+
+#: The shared guards (seats/text_guard.py) on every press text a model writes: no copied
+#: instructions, no loops, not the last line of another power (or another of its own texts).
+PRESS_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition", "echo")
+#: The press decision's checked field: every message's text.
+PRESS_FIELDS = ("messages[].text",)
 
 
 def press_schema(recipients: list[str], cfg: DiplomacyConfig) -> dict[str, Any]:
@@ -72,6 +78,8 @@ def press_decisions(st: DiplomacyState, cfg: DiplomacyConfig) -> list[Decision]:
                     f"(to ALL, or privately to one power), or none."
                 ),
                 json_schema=press_schema(recipients, cfg),
+                checks=PRESS_CHECKS,
+                checked_fields=PRESS_FIELDS,
                 context={
                     "round": st.press_round,
                     "rounds": cfg.press_rounds,

@@ -11,7 +11,9 @@ steps, each a short grammar-constrained answer checked on its own:
 
 Names and genders are JSON whose schema becomes the local model's grammar; the prose
 steps are plain text with a character bound, cut to whole sentences and checked for
-copied instructions. A worked example in the system prompt shows the shape.
+copied instructions: by the shared guards in the LLM seat (``PROSE_CHECKS``: the prompt
+or its worked example copied, a loop), retried with the reason, and again here. A worked
+example in the system prompt shows the shape.
 
 Playstyles are dealt by the seed (a mixed table is a rule, not a matter of taste).
 Whatever a seat cannot answer, the fallback policy answers from the built-in cast, and
@@ -24,7 +26,7 @@ import re
 from typing import Any, get_args
 
 from parlour.core.actions import Action, Structured, Text
-from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.decisions import Decision, DecisionKind, TextCheck
 from parlour.core.errors import ParlourError
 from parlour.core.prompting import PromptParts
 from parlour.core.rng import Rng
@@ -57,6 +59,9 @@ SYSTEM = (
     "Now the setting is: {theme}."
 )
 SCENE_CHARS = 240
+#: The shared guards (seats/text_guard.py) on the prose a player reads (scene, stories).
+#: Names are one pattern-bound word each: nothing there to copy or loop.
+PROSE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition")
 STORY_CHARS = 110
 
 
@@ -184,6 +189,7 @@ class CastBuilder:
             prompt=prompt,
             json_schema=schema,
             max_length=max_length or 2000,
+            checks=() if schema else PROSE_CHECKS,
             context={"theme": self.theme, "players": self.players, "index": index},
         )
 
