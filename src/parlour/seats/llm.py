@@ -259,20 +259,36 @@ class LlmSeat:
         ]
 
     def _text_problem(
-        self, view: AnyView, decision: Decision, spec: OutputSpec, text: str
+        self,
+        view: AnyView,
+        decision: Decision,
+        spec: OutputSpec,
+        text: str,
+        feedback: Sequence[str] = (),
     ) -> str | None:
         """The game's content rules, then the guards the decision opted into; None if none."""
         reasons: list[str] = []
         if decision.text_rules is not None:
             reasons += decision.text_rules.problems(text)
         if decision.checks:
-            reason = self._guard(view, decision, spec, text)
+            reason = self._guard(view, decision, spec, text, feedback)
             if reason is not None:
                 reasons.append(reason)
         return "; ".join(reasons) if reasons else None
 
-    def _guard(self, view: AnyView, decision: Decision, spec: OutputSpec, text: str) -> str | None:
-        """The shared guards the decision opted into (``Decision.checks``)."""
+    def _guard(
+        self,
+        view: AnyView,
+        decision: Decision,
+        spec: OutputSpec,
+        text: str,
+        feedback: Sequence[str] = (),
+    ) -> str | None:
+        """The shared guards the decision opted into (``Decision.checks``).
+
+        ``feedback``: the retry messages this attempt's prompt carries ("Invalid answer:
+        it copies your instructions (...)"); they are instructions too, so an answer
+        that says its feedback aloud is a prompt copy like any other."""
         if decision.checks:
             parts = self.prompter.parts(view, decision)
             # Instructions are what the game tells the model to do, not the facts it hands
@@ -282,6 +298,7 @@ class LlmSeat:
                 parts.reminders,
                 decision.prompt,
                 format_instruction(spec),
+                *feedback,
             )
             last = {u.speaker: u.text for u in parts.transcript if not u.own}
             return guard(text, decision.checks, instructions=instructions, last_lines=last)
@@ -303,9 +320,14 @@ class LlmSeat:
             seed=hash_seed(self.seed, decision.id),
         )
         branch: list[Message] = []
-        copied = prompt_lines(base) if decision.kind is DecisionKind.FREE_TEXT else set()
+        free_text = decision.kind is DecisionKind.FREE_TEXT
         for attempt in range(1, self.config.retries + 2):
             messages = tuple(base + branch)
+            # What this attempt's prompt says to do: the base and, on a retry, the
+            # feedback (a copy of either is a prompt copy).
+            said_to_it = [m for m in branch if m.role == "user"]
+            feedback = [m.content for m in said_to_it]
+            copied = prompt_lines(base + said_to_it) if free_text else set()
             request = ModelRequest(
                 messages=messages,
                 output=spec,
@@ -339,14 +361,14 @@ class LlmSeat:
                         decision_id=decision.id,
                     )
                 if isinstance(action, Text) and (decision.text_rules or decision.checks):
-                    problem = self._text_problem(view, decision, spec, action.text)
+                    problem = self._text_problem(view, decision, spec, action.text, feedback)
                     if problem is not None:
                         raise IllegalAction(problem, decision_id=decision.id)
                 note = ""
                 if isinstance(action, Choice) and decision.phrase_words and action.reason:
                     # The phrase is optional flavour on a legal choice: a failing phrase is
                     # dropped, not retried (a retry would cost a whole call for it).
-                    note = self._guard(view, decision, spec, action.reason) or ""
+                    note = self._guard(view, decision, spec, action.reason, feedback) or ""
                     note = note or copied_option(action.reason, decision)
                     if note:
                         action = action.model_copy(update={"reason": ""})

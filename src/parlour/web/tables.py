@@ -76,11 +76,16 @@ class Games:
         now = time.monotonic()
         with self._lock:
             hit = self._cache.get(game_id)
-            if hit is not None and (
-                hit[0] == count or (now - hit[1] < self._fresh and not hit[2].is_terminal())
-            ):
-                self._cache.move_to_end(game_id)
-                return hit[2]
+        recent = hit is not None and now - hit[1] < self._fresh and not hit[2].is_terminal()
+        # A game that stopped running changes no more: its last lines bring the last
+        # refresh, so a copy a moment old would stay on the page (a dead player "alive").
+        if hit is not None and (
+            hit[0] == count or (recent and self.store.get_game(game_id).status == "running")
+        ):
+            with self._lock:
+                if game_id in self._cache:
+                    self._cache.move_to_end(game_id)
+            return hit[2]
         _, game, _ = rebuild(self.store, game_id)
         with self._lock:
             self._cache[game_id] = (count, now, game)
