@@ -298,3 +298,29 @@ def test_a_wolf_that_named_a_victim_in_chat_proposes_that_victim_without_a_call(
     free = new_game(6, speech="free", wolf_chat_messages=0, players=7)
     kill = next(x for x in free.pending() if x.purpose == "wolf_kill")
     assert len(kill.options) > 1
+
+
+def test_reasons_never_blame_the_speakers_own_vote_or_claim_a_silent_player_talked() -> None:
+    """Scripted 7-player act games: every offered vote-record accusation cites a ballot
+    the speaker did not cast too; questions about a player who has not spoken today
+    never say that player talked."""
+    from parlour.games.werewolf.speech_acts import seat_facts
+
+    cited = asked_open = 0
+    for seed in range(10):
+        game = new_game(seed, speech="acts", players=7, messages_per_player=3)
+        rng = Rng(3)
+        while not game.is_terminal():
+            d = game.pending()[0]
+            if d.purpose == "speak":
+                f = seat_facts(game.state, d.seat)
+                for m in legal_moves(game.state, d.seat):
+                    if m.kind == "vote_dead":
+                        cited += 1
+                        day = int(m.reason.removeprefix("vote"))
+                        assert (day, d.seat, m.about) not in f.votes, (seed, m)
+                    if m.act == "question" and m.target not in f.spoke_today:
+                        assert m.kind in ("q_open", "q_quiet"), (seed, m)
+                        asked_open += m.kind == "q_open"
+            game.apply(d.id, MODULE.policy(game.view(d.seat), d, rng))
+    assert cited > 0 and asked_open > 0

@@ -167,9 +167,9 @@ def apply_chat(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, actio
 def chat_pick(st: WerewolfState, wolf: str) -> str | None:
     """The victim ``wolf`` last proposed or agreed to in tonight's pack chat, if any."""
     for event in reversed(st.log.events):
-        if event.kind == "wolf_chat" and event.phase == st.phase and event.speaker == wolf:
-            if event.data.get("act") in ("propose", "agree") and event.data.get("target"):
-                return str(event.data["target"])
+        mine = event.kind == "wolf_chat" and event.phase == st.phase and event.speaker == wolf
+        if mine and event.data.get("act") in ("propose", "agree") and event.data.get("target"):
+            return str(event.data["target"])
     return None
 
 

@@ -170,7 +170,15 @@ def _accusations(f: SeatFacts, target: str) -> list[Move]:
     out = _against_me(f, target)
     for day, voter, voted in f.votes:
         role = f.revealed.get(voted)
-        if voter == target and role is not None and role not in ("werewolf", "maniac"):
+        # Blaming a vote the speaker cast too would be absurd ("Omar voted for Aiko, a
+        # villager", said by one of Aiko's voters).
+        also_mine = (day, f.me, voted) in f.votes
+        if (
+            voter == target
+            and role is not None
+            and role not in ("werewolf", "maniac")
+            and not also_mine
+        ):
             out.append(
                 Move(
                     ACCUSE,
@@ -278,7 +286,10 @@ def _question(f: SeatFacts, target: str) -> Move:
                 kind="q_accusation",
                 about=accused,
             )
-    return Move(QUESTION, target, "read", "has not named a suspect yet", kind="q_read")
+    # "has not named a suspect yet" is true whether or not the target spoke; the wording
+    # family says which ("you have talked but accused no one" only after it talked).
+    kind = "q_read" if target in f.spoke_today else "q_open"
+    return Move(QUESTION, target, "read", "has not named a suspect yet", kind=kind)
 
 
 def legal_moves(st: WerewolfState, seat: str) -> list[Move]:

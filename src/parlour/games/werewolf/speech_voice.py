@@ -230,9 +230,16 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
         "{t}, explain your case against {x}.",
         "A question for {t}: why do you suspect {x}?",
     ),
+    "q_open": (
+        "{t}, whom do you suspect?",
+        "{t}, we have not heard your view yet. Who worries you?",
+        "I want to hear from {t}. What is your read?",
+        "What about {t}? Where do you stand?",
+        "{t}, tell us whom you would vote for.",
+    ),
     "q_read": (
         "{t}, you have not named a suspect yet. Who is it?",
-        "{t}, whom do you suspect?",
+        "{t}, you have spoken, but whom do you suspect?",
         "I want to hear from {t}, who has named nobody so far. What is your read?",
         "{t}, you have talked but accused no one. Who worries you?",
         "What about {t}? No suspect named yet. Who is it?",
