@@ -131,19 +131,22 @@ def test_reveal_explains_the_night_with_reasons_and_fallbacks(recorded: Path) ->
     assert "[Kenji] Kenji — investigate: Aiko" in lines
     assert "[Aiko] Aiko — wolf kill: Kenji" in lines
     assert (
-        "[wolves] Pack proposals: Aiko → Kenji, Hiroshi → Priya. The pack attacks Kenji." in lines
+        "[wolves] Pack proposals: Aiko → Kenji, Hiroshi → Kenji. The pack attacks Kenji." in lines
     )
     # Vote reasons, on by default with --reveal, shown once (as the vote's "why").
     vote = lines.index("1. Kenji → Aiko")
-    assert lines[vote + 1].strip().startswith("why: The werewolves love to talk")
+    assert lines[vote + 1].strip().startswith("why: The werewolves are always evil.")
     assert not any("Your reason for voting" in line for line in lines)
     assert "why:" not in _run(recorded, "show", RECORDED, "--reveal", "--no-reasons").stdout
     # The answers the fallback policy wrote (per the call log) are marked, only those.
     marked = [line for line in lines if line.endswith("(fallback)")]
     assert marked == [
-        "Aiko: I suspect Priya. (fallback)",
         "Plan for tomorrow: listen for contradictions and the quiet ones (fallback)",
     ]
+    # An acts wolf's kill is the victim it named in the pack chat: no call, no "why".
+    hiroshi = lines.index("[Hiroshi] Hiroshi — wolf kill: Kenji")
+    assert "[wolves] Hiroshi: Let us finish Kenji before dawn." in lines
+    assert not lines[hiroshi + 1].strip().startswith("why:")
     # Engine notes say so; no seat ids or "[nobody]".
     assert "[engine note] Router picks: Kenji, Aiko, Hiroshi" in lines
     assert "[nobody]" not in revealed and "[p1]" not in revealed
@@ -157,7 +160,7 @@ def test_reveal_explains_the_night_with_reasons_and_fallbacks(recorded: Path) ->
     priya = _run(recorded, "show", RECORDED, "--as", "Priya", "--reasons").stdout
     assert "[Priya] Priya — protect: Kenji" in priya and "investigate" not in priya
     # Her own ballot's reason, and nobody else's (a reason is its voter's alone).
-    assert "why: No, I'm not a werewolf" in priya and "why: The werewolves love" not in priya
+    assert "why: the most evil werewolves" in priya and "why: The werewolves are" not in priya
 
 
 def test_html_export_has_cast_result_names_and_goes_to_out(recorded: Path, tmp_path: Path) -> None:
@@ -168,7 +171,7 @@ def test_html_export_has_cast_result_names_and_goes_to_out(recorded: Path, tmp_p
     assert "<td>Priya</td><td>local(timeout=900)</td><td>doctor</td>" in head
     assert "The werewolves win" in head and "Winners: Aiko, Hiroshi" in head
     assert "[Priya]</span>" in page and "[p6]" not in page and "p6" not in head
-    assert page.count("<span class=fallback>(fallback)</span>") == 2
+    assert page.count("<span class=fallback>(fallback)</span>") == 1
     assert "<span class=why>why: " in page
 
 

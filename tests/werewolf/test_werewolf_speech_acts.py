@@ -158,7 +158,7 @@ class Fixed:
         ("the wolf is here the wolf is here", ""),  # a loop: dropped, not retried
         ("Pick the act that helps your team most; every reason", ""),  # copies the prompt
         ("I am sure. And more words follow here that are cut off", "I am sure."),
-        ("Accuse them: has said nothing today", ""),  # restates an option
+        ("Accuse them: a hunch, no proof", ""),  # restates an option (a hunch at day start)
     ],
 )
 def test_llm_seat_keeps_a_clean_phrase_and_drops_a_bad_one(why: str, kept: str) -> None:

@@ -38,9 +38,16 @@ def repeats_itself(line: str, n: int = REPEAT_RUN) -> bool:
 
 
 def distinct_line(
-    candidates: Sequence[str], avoid: Iterable[str], rng: Rng, echo: Iterable[str] = ()
+    candidates: Sequence[str],
+    avoid: Iterable[str],
+    rng: Rng,
+    echo: Iterable[str] = (),
+    *,
+    ordered: bool = False,
 ) -> str:
-    """One of ``candidates`` (non-empty), in the seeded order, preferring a fresh one."""
+    """One of ``candidates`` (non-empty), in the seeded order, preferring a fresh one.
+    ``ordered``: the caller has ranked the candidates already (best first); keep that
+    order instead of shuffling."""
     if not candidates:
         raise ValueError("distinct_line needs at least one candidate")
     said = {" ".join(text_tokens(a)) for a in avoid}
@@ -48,7 +55,8 @@ def distinct_line(
     for text in [*said, *(" ".join(text_tokens(e)) for e in echo)]:
         seen.update(_grams(text.split(), COPY_RUN))
     best, best_cost = "", -1
-    for line in rng.shuffled(list(dict.fromkeys(candidates))):
+    unique = list(dict.fromkeys(candidates))
+    for line in unique if ordered else rng.shuffled(unique):
         tokens = text_tokens(line)
         cost = sum(g in seen for g in _grams(tokens, COPY_RUN))
         cost += 100 * (" ".join(tokens) in said) + 10 * repeats_itself(line)

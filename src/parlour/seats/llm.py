@@ -259,23 +259,36 @@ class LlmSeat:
         ]
 
     def _text_problem(
-        self, view: AnyView, decision: Decision, spec: OutputSpec, text: str
+        self,
+        view: AnyView,
+        decision: Decision,
+        spec: OutputSpec,
+        text: str,
+        feedback: Sequence[str] = (),
     ) -> str | None:
         """The game's content rules, then the guards the decision opted into; None if none."""
         reasons: list[str] = []
         if decision.text_rules is not None:
             reasons += decision.text_rules.problems(text)
         if decision.checks:
-            reason = self._guard(view, decision, spec, text)
+            reason = self._guard(view, decision, spec, text, feedback)
             if reason is not None:
                 reasons.append(reason)
         return "; ".join(reasons) if reasons else None
 
     def _guard_inputs(
-        self, view: AnyView, decision: Decision, spec: OutputSpec
+        self,
+        view: AnyView,
+        decision: Decision,
+        spec: OutputSpec,
+        feedback: Sequence[str] = (),
     ) -> tuple[tuple[str, ...], dict[str, str]]:
         """What the guards compare an answer with: the instructions, and each other
-        speaker's last line in the transcript."""
+        speaker's last line in the transcript.
+
+        ``feedback``: the retry messages this attempt's prompt carries ("Invalid answer:
+        it copies your instructions (...)"); they are instructions too, so an answer
+        that says its feedback aloud is a prompt copy like any other."""
         parts = self.prompter.parts(view, decision)
         # Instructions are what the game tells the model to do, not the facts it hands
         # over (a brief may be retold; a system prompt may not be recited).
@@ -284,23 +297,36 @@ class LlmSeat:
             parts.reminders,
             decision.prompt,
             format_instruction(spec),
+            *feedback,
         )
         last = {u.speaker: u.text for u in parts.transcript if not u.own}
         return instructions, last
 
-    def _guard(self, view: AnyView, decision: Decision, spec: OutputSpec, text: str) -> str | None:
+    def _guard(
+        self,
+        view: AnyView,
+        decision: Decision,
+        spec: OutputSpec,
+        text: str,
+        feedback: Sequence[str] = (),
+    ) -> str | None:
         """The shared guards the decision opted into (``Decision.checks``)."""
         if decision.checks:
-            instructions, last = self._guard_inputs(view, decision, spec)
+            instructions, last = self._guard_inputs(view, decision, spec, feedback)
             return guard(text, decision.checks, instructions=instructions, last_lines=last)
         return None
 
     def _field_problem(
-        self, view: AnyView, decision: Decision, spec: OutputSpec, value: object
+        self,
+        view: AnyView,
+        decision: Decision,
+        spec: OutputSpec,
+        value: object,
+        feedback: Sequence[str] = (),
     ) -> str | None:
         """The guards on a structured answer's ``checked_fields``, each reason naming its
         field; None when every field passes."""
-        instructions, last = self._guard_inputs(view, decision, spec)
+        instructions, last = self._guard_inputs(view, decision, spec, feedback)
         return guard_fields(
             value,
             decision.checked_fields,
@@ -325,9 +351,14 @@ class LlmSeat:
             seed=hash_seed(self.seed, decision.id),
         )
         branch: list[Message] = []
-        copied = prompt_lines(base) if decision.kind is DecisionKind.FREE_TEXT else set()
+        free_text = decision.kind is DecisionKind.FREE_TEXT
         for attempt in range(1, self.config.retries + 2):
             messages = tuple(base + branch)
+            # What this attempt's prompt says to do: the base and, on a retry, the
+            # feedback (a copy of either is a prompt copy).
+            said_to_it = [m for m in branch if m.role == "user"]
+            feedback = [m.content for m in said_to_it]
+            copied = prompt_lines(base + said_to_it) if free_text else set()
             request = ModelRequest(
                 messages=messages,
                 output=spec,
@@ -361,18 +392,18 @@ class LlmSeat:
                         decision_id=decision.id,
                     )
                 if isinstance(action, Text) and (decision.text_rules or decision.checks):
-                    problem = self._text_problem(view, decision, spec, action.text)
+                    problem = self._text_problem(view, decision, spec, action.text, feedback)
                     if problem is not None:
                         raise IllegalAction(problem, decision_id=decision.id)
                 if isinstance(action, Structured) and decision.checked_fields:
-                    problem = self._field_problem(view, decision, spec, action.value)
+                    problem = self._field_problem(view, decision, spec, action.value, feedback)
                     if problem is not None:
                         raise IllegalAction(problem, decision_id=decision.id)
                 note = ""
                 if isinstance(action, Choice) and decision.phrase_words and action.reason:
                     # The phrase is optional flavour on a legal choice: a failing phrase is
                     # dropped, not retried (a retry would cost a whole call for it).
-                    note = self._guard(view, decision, spec, action.reason) or ""
+                    note = self._guard(view, decision, spec, action.reason, feedback) or ""
                     note = note or copied_option(action.reason, decision)
                     if note:
                         action = action.model_copy(update={"reason": ""})

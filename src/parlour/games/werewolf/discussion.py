@@ -19,6 +19,7 @@ seat is asked every turn anyway).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from parlour.core.actions import Action, Choice, Choices, Text
@@ -87,11 +88,8 @@ def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     disc.mic_done = False  # the next pause between batches offers the floor again
     flagged = needs_turn(disc, candidates, cfg.needs_turn_count)
     disc.needs_turn = flagged
-    # Match against every name (one cached pattern per table), then keep the living.
     addressed = [
-        s
-        for s in mentioned(disc.last_message, {p.id: p.name for p in st.players})
-        if s != disc.last_message_speaker and st.player(s).alive
+        s for s in addressed_by_last(st) if s != disc.last_message_speaker and st.player(s).alive
     ]
     rows: list[dict[str, Any]] = [
         {
@@ -145,6 +143,23 @@ def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     )
     st.stage = Stage.ROUTE
     return True
+
+
+def addressed_by_last(st: WerewolfState) -> list[str]:
+    """Whom today's last message speaks to. For a speech act the engine knows: the player
+    it accuses or questions (a defence or an agreement names players it does not call on;
+    "was accused by Kenji" does not give Kenji the floor). For free text: every player it
+    names (one cached pattern per table)."""
+    disc = st.discussion
+    assert disc is not None
+    last = next(
+        (e for e in reversed(st.log.events) if e.kind == "speech" and e.phase == st.phase),
+        None,
+    )
+    if last is not None and last.data.get("act"):
+        target = str(last.data.get("target", ""))
+        return [target] if last.data["act"] in ("accuse", "question") and target else []
+    return mentioned(disc.last_message, {p.id: p.name for p in st.players})
 
 
 def precheck_route(st: WerewolfState, decision: Decision, action: Action) -> None:
@@ -208,9 +223,7 @@ def _speak_decision(
     disc = st.discussion
     assert disc is not None
     addressed = bool(
-        disc.last_message
-        and disc.last_message_speaker != seat
-        and mentioned(disc.last_message, {seat: st.player(seat).name})
+        disc.last_message and disc.last_message_speaker != seat and seat in addressed_by_last(st)
     )
     decision_id = f"d{st.day}:speak:{seat}:{turn}"
     if speaks_in_acts(cfg, seat):
@@ -339,12 +352,30 @@ def spoken_act(
     rng = Rng(hash_seed(st.seed, decision.id))
     names = {p.id: p.name for p in st.players}
     # Every line said so far in the game (all seats see them) and the seat's own menu.
-    said = [e.text for e in st.log.public() if e.kind == "speech"]
+    speeches = [e for e in st.log.public() if e.kind == "speech"]
+    said = [e.text for e in speeches]
     labels = [o.label for o in decision.options]
+    # Which reason wordings were used, and the one of this speaker's previous line.
+    used = Counter(str(e.data["wording"]) for e in speeches if e.data.get("wording"))
+    mine = [e for e in speeches if e.speaker == decision.seat]
+    last = str(mine[-1].data.get("wording", "")) if mine else ""
     # The reason is a public phrase only when the decision said so (else it is private).
     phrase = action.reason if decision.phrase_words else ""
-    text = render(move, names, style, rng, phrase, avoid=said, echo=labels)
+    text, wording = render(
+        move,
+        names,
+        style,
+        rng,
+        phrase,
+        avoid=said,
+        echo=labels,
+        used=used,
+        last=last,
+        speaker=decision.seat,
+    )
     data = move.data()
+    if wording:
+        data["wording"] = wording
     if phrase and phrase.strip().rstrip(".!?").casefold() in text.casefold():
         data["phrase"] = phrase
     return Text(text=text), data

@@ -164,6 +164,15 @@ def apply_chat(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, actio
     st.emit("wolf_chat", text + marker, PACK, speaker=decision.seat, data=data)
 
 
+def chat_pick(st: WerewolfState, wolf: str) -> str | None:
+    """The victim ``wolf`` last proposed or agreed to in tonight's pack chat, if any."""
+    for event in reversed(st.log.events):
+        mine = event.kind == "wolf_chat" and event.phase == st.phase and event.speaker == wolf
+        if mine and event.data.get("act") in ("propose", "agree") and event.data.get("target"):
+            return str(event.data["target"])
+    return None
+
+
 # -- night actions -------------------------------------------------------------------------
 
 
@@ -213,6 +222,11 @@ def open_night_actions(st: WerewolfState, cfg: WerewolfConfig) -> None:
         if me.role is Role.WEREWOLF:
             targets = [p for p in living if not p.is_wolf]
             mates = [p for p in st.wolves() if p.id != me.id]
+            said = chat_pick(st, me.id) if speaks_in_acts(cfg, me.id) else None
+            if said is not None and said in {p.id for p in targets}:
+                # A wolf that speaks in acts named its victim in the pack chat: that is its
+                # proposal (the engine answers; no call, and no kill the chat contradicts).
+                targets = [st.player(said)]
             st.open(
                 _targets(
                     f"n{n}:kill:{me.id}",

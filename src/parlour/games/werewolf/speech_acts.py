@@ -36,7 +36,11 @@ REASONS_PER_TARGET = 2
 @dataclass(frozen=True)
 class Move:
     """One legal speech act. ``because`` is a clause about the target ("voted for Kenji,
-    who was a villager"); ``role``/``reading`` serve claim and reveal."""
+    who was a villager"); ``role``/``reading`` serve claim and reveal.
+
+    ``kind`` names the reason's wording family (``speech_voice.py`` has several true
+    wordings of each); ``about`` is the other player the reason names (an accuser, a
+    voted player, a dead seer) and ``detail`` what else it needs (a role, a day)."""
 
     act: str
     target: str = ""
@@ -47,6 +51,9 @@ class Move:
     #: agree: whose act is agreed with, and that act
     with_seat: str = ""
     with_act: str = ""
+    kind: str = ""
+    about: str = ""
+    detail: str = ""
 
     @property
     def id(self) -> str:
@@ -55,11 +62,16 @@ class Move:
 
     def data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"act": self.act}
-        for key in ("target", "reason", "role", "reading", "with_seat", "with_act"):
+        for key in ("target", "reason", "role", "reading", "with_seat", "with_act", "about"):
             value = getattr(self, key)
             if value:
                 out[key] = value
         return out
+
+
+#: "has said nothing today" is a reason only once this many lines were spoken today:
+#: before that nobody has said anything, and blaming one player for it is absurd.
+QUIET_AFTER = 3
 
 
 @dataclass
@@ -81,6 +93,23 @@ class SeatFacts:
     results: dict[str, str] = field(default_factory=dict)
     #: players who spoke today (a message, not a pass)
     spoke_today: set[str] = field(default_factory=set)
+    #: lines spoken today, by anyone
+    lines_today: int = 0
+
+    def mine(self) -> list[dict[str, Any]]:
+        """The acts this seat made today, in order."""
+        return [d for s, d in self.today if s == self.me]
+
+    def stance(self, act: str) -> set[str]:
+        """Whom this seat took ``act`` against today, directly or by agreeing."""
+        return {
+            str(d.get("target"))
+            for d in self.mine()
+            if d.get("act") == act or (d.get("act") == AGREE and d.get("with_act") == act)
+        }
+
+    def quiet(self, target: str) -> bool:
+        return target not in self.spoke_today and self.lines_today >= QUIET_AFTER
 
 
 def seat_facts(st: WerewolfState, seat: str) -> SeatFacts:
@@ -108,60 +137,159 @@ def _read(facts: SeatFacts, event: Event, today: str) -> None:
             facts.claims[event.speaker] = str(data.get("role") or Role.SEER.value)
         if event.phase == today:
             facts.spoke_today.add(event.speaker)
+            facts.lines_today += 1
             if act:
                 facts.today.append((event.speaker, dict(data)))
 
 
+def _against_me(f: SeatFacts, target: str) -> list[Move]:
+    """Today's acts of ``target`` against this seat: an accusation (only an ``accuse``
+    act: a question is not one), or agreeing with someone else's accusation of it."""
+    out: list[Move] = []
+    for speaker, d in f.today:
+        if speaker != target or d.get("target") != f.me:
+            continue
+        if d.get("act") == ACCUSE and not any(m.kind == "accused_me" for m in out):
+            out.append(Move(ACCUSE, target, "accused_me", "accused me today", kind="accused_me"))
+        elif d.get("act") == AGREE and d.get("with_act") == ACCUSE and not out:
+            out.append(
+                Move(
+                    ACCUSE,
+                    target,
+                    "sided",
+                    f"backed {f.names[str(d['with_seat'])]}'s case against me today",
+                    kind="sided",
+                    about=str(d["with_seat"]),
+                )
+            )
+    return out[:1]
+
+
 def _accusations(f: SeatFacts, target: str) -> list[Move]:
     n = f.names
-    out: list[Move] = []
-    if any(s == target and d.get("act") == ACCUSE and d.get("target") == f.me for s, d in f.today):
-        out.append(Move(ACCUSE, target, "accused_me", "accused me today"))
+    out = _against_me(f, target)
     for day, voter, voted in f.votes:
         role = f.revealed.get(voted)
-        if voter == target and role is not None and role not in ("werewolf", "maniac"):
+        # Blaming a vote the speaker cast too would be absurd ("Omar voted for Aiko, a
+        # villager", said by one of Aiko's voters).
+        also_mine = (day, f.me, voted) in f.votes
+        if (
+            voter == target
+            and role is not None
+            and role not in ("werewolf", "maniac")
+            and not also_mine
+        ):
             out.append(
                 Move(
                     ACCUSE,
                     target,
                     f"vote{day}",
                     f"voted for {n[voted]}, who was {with_article(Role(role))}",
+                    kind="vote_dead",
+                    about=voted,
+                    detail=with_article(Role(role)),
                 )
             )
         elif voter == target and voted == f.me:
-            out.append(Move(ACCUSE, target, f"vote{day}", f"voted against me on day {day}"))
+            out.append(
+                Move(
+                    ACCUSE,
+                    target,
+                    f"vote{day}",
+                    f"voted against me on day {day}",
+                    kind="vote_me",
+                    detail=str(day),
+                )
+            )
     claimed = f.claims.get(target)
     seer_dead = [s for s, r in f.revealed.items() if r == "seer"]
     if claimed == "seer" and seer_dead:
         out.append(
-            Move(ACCUSE, target, "false_claim", f"claimed the seer, but {n[seer_dead[0]]} was")
+            Move(
+                ACCUSE,
+                target,
+                "false_claim",
+                f"claimed the seer, but {n[seer_dead[0]]} was",
+                kind="false_claim",
+                about=seer_dead[0],
+            )
         )
-    if target not in f.spoke_today:
-        out.append(Move(ACCUSE, target, "quiet", "has said nothing today"))
+    if f.quiet(target):
+        out.append(Move(ACCUSE, target, "quiet", "has said nothing today", kind="quiet"))
     if not out:  # a stated hunch only when no fact speaks against the target
-        out.append(Move(ACCUSE, target, "hunch", "gives me a bad feeling, though I have no proof"))
+        out.append(
+            Move(
+                ACCUSE,
+                target,
+                "hunch",
+                "gives me a bad feeling, though I have no proof",
+                kind="hunch",
+            )
+        )
     return out[:REASONS_PER_TARGET]
+
+
+def _cause(d: dict[str, Any]) -> str:
+    """What an accusation rested on, as a defence may truthfully describe it."""
+    reason = str(d.get("reason", ""))
+    if reason == "quiet":
+        return "quiet"
+    if reason in ("accused_me", "sided"):
+        return "payback"
+    if reason == "hunch":
+        return "hunch"
+    return "fact"  # a vote record or a false claim: a defence may not call it baseless
 
 
 def _defences(f: SeatFacts, target: str) -> list[Move]:
     n = f.names
     for day, voter, voted in f.votes:
         if voter == target and f.revealed.get(voted) == "werewolf":
-            return [Move(DEFEND, target, f"vote{day}", f"voted for {n[voted]}, who was a werewolf")]
-    for speaker, d in f.today:
+            return [
+                Move(
+                    DEFEND,
+                    target,
+                    f"vote{day}",
+                    f"voted for {n[voted]}, who was a werewolf",
+                    kind="vote_wolf",
+                    about=voted,
+                )
+            ]
+    for speaker, d in reversed(f.today):
         if d.get("act") == ACCUSE and d.get("target") == target and speaker != f.me:
-            return [Move(DEFEND, target, "accused", f"was accused by {n[speaker]} without proof")]
+            cause = _cause(d)
+            because = {
+                "quiet": f"was accused by {n[speaker]} only for being quiet",
+                "payback": f"was accused by {n[speaker]} only in return for an accusation",
+                "hunch": f"was accused by {n[speaker]} on a hunch",
+                "fact": f"was accused by {n[speaker]}, and I am not convinced",
+            }[cause]
+            return [
+                Move(DEFEND, target, "accused", because, kind=f"accused_{cause}", about=speaker)
+            ]
     return []
 
 
 def _question(f: SeatFacts, target: str) -> Move:
     n = f.names
-    if target not in f.spoke_today:
-        return Move(QUESTION, target, "quiet", "has said nothing today")
+    if f.quiet(target):
+        return Move(QUESTION, target, "quiet", "has said nothing today", kind="q_quiet")
     for speaker, d in reversed(f.today):
         if speaker == target and d.get("act") == ACCUSE and d.get("target") in n:
-            return Move(QUESTION, target, "accusation", f"accused {n[d['target']]}")
-    return Move(QUESTION, target, "read", "has not named a suspect yet")
+            accused = str(d["target"])
+            who = "me" if accused == f.me else n[accused]
+            return Move(
+                QUESTION,
+                target,
+                "accusation",
+                f"accused {who}",
+                kind="q_accusation",
+                about=accused,
+            )
+    # "has not named a suspect yet" is true whether or not the target spoke; the wording
+    # family says which ("you have talked but accused no one" only after it talked).
+    kind = "q_read" if target in f.spoke_today else "q_open"
+    return Move(QUESTION, target, "read", "has not named a suspect yet", kind=kind)
 
 
 def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
@@ -170,11 +298,21 @@ def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
     me = st.player(seat)
     others = [p.id for p in st.players if p.alive and p.id != seat]
     moves: list[Move] = []
+    # No turning on a player this seat stood up for today, or the reverse, and no saying
+    # the same act with the same reason twice in a day (a person would not).
+    accused, defended = f.stance(ACCUSE), f.stance(DEFEND)
+    made = {
+        Move(str(d["act"]), str(d.get("target", "")), str(d.get("reason", ""))).id
+        for d in f.mine()
+        if d.get("act") in (ACCUSE, DEFEND, QUESTION)
+    }
     for t in others:
-        moves.extend(_accusations(f, t))
+        if t not in defended:
+            moves.extend(m for m in _accusations(f, t) if m.id not in made)
     for t in others:
-        moves.extend(_defences(f, t))
-    moves.extend(_question(f, t) for t in others)
+        if t not in accused:
+            moves.extend(m for m in _defences(f, t) if m.id not in made)
+    moves.extend(m for m in (_question(f, t) for t in others) if m.id not in made)
     own = f.claims.get(seat)
     roles = ["villager"]
     if me.role in (Role.SEER, Role.DOCTOR):
@@ -193,7 +331,19 @@ def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
     if last is not None:
         speaker, d = last
         target = str(d.get("target", ""))
-        if d.get("act") in (ACCUSE, DEFEND) and target in f.alive and target != seat:
+        act = str(d.get("act"))
+        against = defended if act == ACCUSE else accused
+        agreed = any(
+            m.get("act") == AGREE and m.get("with_seat") == speaker and m.get("target") == target
+            for m in f.mine()
+        )
+        if (
+            act in (ACCUSE, DEFEND)
+            and target in f.alive
+            and target != seat
+            and target not in against
+            and not agreed
+        ):
             moves.append(
                 Move(AGREE, target, speaker, with_seat=speaker, with_act=str(d.get("act")))
             )

@@ -1,20 +1,23 @@
 """Speech acts put into words: a sentence per act in the character's voice.
 
 Each act has several sentence templates; each playstyle adds its own openers (how that
-character starts talking). Which variant is used comes from an ``Rng`` the caller seeds
-from the game seed and the decision id (so a replay renders the same words), among the
-variants that do not repeat a line said earlier in the game, share eight tokens with one,
-or copy the seat's option label (``core.wording.distinct_line``): two seats making the
-same move say it differently while an unused wording is left. Templates name a dead player only in a
-sentence that says they were dead or what they were ("who was a villager"), and never
-repeat four words in a row, so rendered talk passes the talk-quality checks by
-construction. The model's optional phrase is appended as its own sentence.
+character starts talking). Each reason kind has several wordings (``REASONS``), and
+each playstyle a few more of its own (``STYLE_REASONS``); questions have whole sentences
+per reason kind (``QUESTIONS``), so what is asked follows from the fact. A reason's
+wording is the least used so far in the game and never the one the same speaker used
+in its previous line (while another exists); among equals the choice comes from an
+``Rng`` the caller seeds from the game seed and the decision id (a replay renders the
+same words). Then the sentence: among the variants, one that does not repeat a line
+said earlier in the game, share eight tokens with one, or copy the seat's option label
+(``core.wording.distinct_line``). Templates name a dead player only in a sentence that
+says what they were ("who was a villager"), and never repeat four words in a row, so
+rendered talk passes the talk-quality checks by construction. The model's optional
+phrase is appended as its own sentence.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from parlour.core.rng import Rng
 from parlour.core.text_rules import text_tokens
@@ -51,13 +54,6 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "Do not vote {t}. That player {why}.",
         "I stand by {t}, because this is someone who {why}.",
     ),
-    QUESTION: (
-        "{t}, you {why_you}. Whom do you suspect?",
-        "{t}, tell us what you think. You {why_you}.",
-        "I want to hear from {t}, who {why}. What is your read?",
-        "A question for {t}: you {why_you}, so who is your suspect?",
-        "What about {t}? That player {why}. Speak up.",
-    ),
     CLAIM: (
         "I will say it plainly: I am {role}.",
         "For the record, I am {role}.",
@@ -81,6 +77,175 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: Reason wordings per kind (``Move.kind``): clauses about the target, third person, so
+#: they fit every template above ("I suspect Kenji, who {why}."). ``{x}`` is the other
+#: player the reason names (``Move.about``; "me" when that is the speaker), ``{d}`` the
+#: detail (a role with its article, a day). Each says only what the kind's fact says: a
+#: defence of a player accused for a vote record does not call it baseless. A dead player
+#: is named only next to "was".
+REASONS: dict[str, tuple[str, ...]] = {
+    "accused_me": (
+        "accused me today",
+        "pointed the finger at me today",
+        "named me as a suspect today",
+        "tried to pin it on me today",
+        "wants me voted out today",
+    ),
+    "sided": (
+        "backed {x}'s case against me today",
+        "joined {x} in accusing me today",
+        "agreed with {x} that I am the wolf",
+        "sided with {x} against me today",
+    ),
+    "vote_dead": (
+        "voted for {x}, who was {d}",
+        "helped vote out {x}, who was {d}",
+        "cast a ballot against {x}, who was {d}",
+        "put a vote on {x}, and {x} was {d}",
+    ),
+    "vote_me": (
+        "voted against me on day {d}",
+        "put a vote on me on day {d}",
+        "wanted me out on day {d}",
+        "cast a ballot against me on day {d}",
+    ),
+    "false_claim": (
+        "claimed the seer, but {x} was",
+        "says they are the seer, yet {x} was the seer",
+        "claimed a role that {x} was shown to hold",
+        "calls themselves the seer when {x} was",
+    ),
+    "quiet": (
+        "has said nothing today",
+        "has kept silent all day",
+        "has not spoken today",
+        "has not said a word today",
+        "is staying silent while we talk",
+    ),
+    "hunch": (
+        "gives me a bad feeling",
+        "seems wrong to me, though I lack proof",
+        "makes me uneasy",
+        "has me worried, with no proof yet",
+    ),
+    "vote_wolf": (
+        "voted for {x}, who was a werewolf",
+        "helped vote out {x}, who was a werewolf",
+        "cast a ballot against {x}, who was a werewolf",
+        "put a vote on {x}, and {x} was a werewolf",
+    ),
+    "accused_quiet": (
+        "was accused by {x} only for being quiet",
+        "is blamed by {x} for nothing but silence",
+        "was called out by {x} just for keeping quiet",
+        "is under fire from {x} only for saying little",
+    ),
+    "accused_payback": (
+        "was accused by {x} only in return for an accusation",
+        "is being accused by {x} as payback",
+        "was named by {x} only after naming {x}",
+        "got an accusation back from {x}, nothing more",
+    ),
+    "accused_hunch": (
+        "was accused by {x} on a hunch",
+        "is suspected by {x} on a feeling alone",
+        "was named by {x} with no fact behind it",
+        "stands accused by {x} on nothing but a hunch",
+    ),
+    "accused_fact": (
+        "was accused by {x}, and I am not convinced",
+        "was named by {x}, but I read it differently",
+        "is suspected by {x}; I do not share that view",
+        "was called out by {x}, and I see it another way",
+    ),
+}
+
+#: A few more wordings of the commonest kinds in each character's own voice.
+STYLE_REASONS: dict[Playstyle, dict[str, tuple[str, ...]]] = {
+    Playstyle.PROVOKER: {
+        "accused_me": ("came at me today", "went for my throat today"),
+        "quiet": ("is hiding behind silence today", "has not dared to say a thing today"),
+        "hunch": ("smells wrong to me",),
+        "accused_fact": ("was attacked by {x}, and I call that weak",),
+        "accused_payback": ("was hit back by {x} out of spite",),
+    },
+    Playstyle.GUARDIAN: {
+        "accused_me": ("turned on me today", "pointed at me before anyone else today"),
+        "quiet": ("has not said a word to us today", "has left the rest of us to talk"),
+        "hunch": ("worries me for the village's sake",),
+        "accused_fact": ("was accused by {x}, and we should be careful",),
+        "accused_quiet": ("is blamed by {x} just for being shy",),
+    },
+    Playstyle.TRICKSTER: {
+        "accused_me": ("picked me out today, how convenient", "chose me of all people today"),
+        "quiet": ("has been awfully quiet today", "is playing the silent card today"),
+        "hunch": ("is a bit too relaxed for my taste",),
+        "accused_fact": ("was accused by {x}, which is a little too neat",),
+        "accused_payback": ("was accused by {x} in a tit-for-tat",),
+    },
+    Playstyle.MAVERICK: {
+        "accused_me": ("singled me out today", "made me the target today"),
+        "quiet": ("keeps silent while we argue", "lets everyone else do the talking"),
+        "hunch": ("does not add up for me",),
+        "accused_fact": ("was accused by {x}, and I refuse to follow",),
+        "accused_hunch": ("was accused by {x} on a whim",),
+    },
+    Playstyle.MOUSE: {
+        "accused_me": ("said I was suspicious today", "thinks I am the wolf"),
+        "quiet": ("has not spoken up today", "has been very quiet today"),
+        "hunch": ("makes me a little nervous",),
+        "accused_fact": ("was accused by {x}, and that worries me",),
+        "accused_quiet": ("was blamed by {x} just for being quiet, like me",),
+    },
+    Playstyle.STEADY: {
+        "accused_me": ("named me today", "put my name forward today"),
+        "quiet": ("has said nothing so far today", "has not joined the talk today"),
+        "hunch": ("does not sit right with me",),
+        "accused_fact": ("was accused by {x}, and that is not enough for me",),
+        "accused_hunch": ("was accused by {x}, but a feeling is not a reason",),
+    },
+    Playstyle.ANALYST: {
+        "accused_me": ("accused me earlier today", "made a case against me today"),
+        "quiet": ("has made no statement today", "has given us no information today"),
+        "hunch": ("fits no pattern I trust",),
+        "accused_fact": ("was accused by {x}; the case does not hold up yet",),
+        "accused_payback": ("was accused by {x} only as a counterattack",),
+    },
+}
+
+#: Questions, whole sentences per reason kind: what is asked follows from the fact (a
+#: player who accused someone is asked why, not whom they suspect).
+QUESTIONS: dict[str, tuple[str, ...]] = {
+    "q_quiet": (
+        "{t}, we have not heard from you today. Whom do you suspect?",
+        "{t}, you have said nothing today. Who worries you?",
+        "I want to hear from {t}, who has been silent all day. What is your read?",
+        "{t}, you have kept quiet so far. Where do you stand?",
+        "What about {t}? Not a word today. Speak up.",
+    ),
+    "q_accusation": (
+        "{t}, why {x}? What did you see?",
+        "{t}, you accused {x}. On what grounds?",
+        "I want to hear from {t}: what makes {x} your suspect?",
+        "{t}, explain your case against {x}.",
+        "A question for {t}: why do you suspect {x}?",
+    ),
+    "q_open": (
+        "{t}, whom do you suspect?",
+        "{t}, we have not heard your view yet. Who worries you?",
+        "I want to hear from {t}. What is your read?",
+        "What about {t}? Where do you stand?",
+        "{t}, tell us whom you would vote for.",
+    ),
+    "q_read": (
+        "{t}, you have not named a suspect yet. Who is it?",
+        "{t}, you have spoken, but whom do you suspect?",
+        "I want to hear from {t}, who has named nobody so far. What is your read?",
+        "{t}, you have talked but accused no one. Who worries you?",
+        "What about {t}? No suspect named yet. Who is it?",
+    ),
+}
+
 #: How each character starts talking (empty: no opener). Several per style for variety.
 OPENERS: dict[Playstyle, tuple[str, ...]] = {
     Playstyle.PROVOKER: ("Enough games.", "Listen to me.", "Let us be blunt."),
@@ -91,21 +256,6 @@ OPENERS: dict[Playstyle, tuple[str, ...]] = {
     Playstyle.STEADY: ("Honestly,", "Fair enough.", "Okay."),
     Playstyle.ANALYST: ("Let me be precise.", "Consider the facts.", "For the record,"),
 }
-
-
-def _you(because: str) -> str:
-    """A third-person reason addressed to its subject: "has said" → "have said"."""
-    pairs = (
-        ("has ", "have "),
-        ("gives me", "give me"),
-        ("was ", "were "),
-        ("seems ", "seem "),
-        ("makes ", "make "),
-    )
-    for third, second in pairs:
-        if because.startswith(third):
-            return second + because[len(third) :]
-    return because
 
 
 def _join(opener: str, sentence: str, names: set[str]) -> str:
@@ -131,35 +281,32 @@ def _phrase(line: str, phrase: str) -> str:
     return line if len(set(grams)) < len(grams) else joined
 
 
-#: Other wordings of a reason clause (``Move.because``), so that seats citing one fact
-#: do not all say it in the same eight words. Each keeps the clause's death word ("was")
-#: next to a dead player's name.
-HUNCHES = (
-    "gives me a bad feeling",
-    "seems wrong to me, though I lack proof",
-    "makes me uneasy",
-    "has me worried, with no proof yet",
-)
-_VOTED_FOR = re.compile(r"^voted for (?P<x>.+), who was (?P<role>.+)$")
-
-
-def reasons(move: Move) -> list[str]:
-    """The wordings of ``move``'s reason: its own clause first, then variants."""
-    if move.reason == "hunch":
-        return list(HUNCHES)
-    found = _VOTED_FOR.match(move.because)
-    if found is None:
-        return [move.because]
-    x, role = found["x"], found["role"]
-    return [
-        move.because,
-        f"helped vote out {x}, who was {role}",
-        f"cast a ballot against {x}, who was {role}",
-        f"put a vote on {x}, and {x} was {role}",
+def wordings(
+    move: Move, names: dict[str, str], style: Playstyle, speaker: str = ""
+) -> list[tuple[str, str]]:
+    """The wordings of ``move``'s reason as (key, text): the style's own first, then the
+    common ones. The key ("quiet:2", "quiet:maverick:0") names a wording so that a speaker's
+    next line can avoid it. A move without a known kind keeps its clause."""
+    kind = move.kind
+    pool = QUESTIONS if move.act == QUESTION else REASONS
+    if kind not in pool:
+        return [("", move.because)]
+    # the speaker is "me" in its own line ("Priya, why me?"), never a third person
+    x = "me" if move.about and move.about == speaker else names.get(move.about, move.about)
+    fill = {"x": x, "d": move.detail, "t": names.get(move.target, move.target)}
+    own = [
+        (f"{kind}:{style.value}:{i}", w.format(**fill))
+        for i, w in enumerate(STYLE_REASONS.get(style, {}).get(kind, ()))
     ]
+    common = [(f"{kind}:{i}", w.format(**fill)) for i, w in enumerate(pool[kind])]
+    return own + common
 
 
-def _sentences(move: Move, names: dict[str, str]) -> list[str]:
+def _sentences(move: Move, names: dict[str, str], why: str) -> list[str]:
+    """Every template of ``move``'s act around one reason wording (for a question the
+    wording is the whole sentence)."""
+    if move.act == QUESTION:
+        return [why]
     t = names.get(move.target, move.target)
     reading = "a werewolf, or at least evil" if move.reading == "evil" else "not evil"
     role = with_article(Role(move.role)) if move.role else ""
@@ -169,26 +316,30 @@ def _sentences(move: Move, names: dict[str, str]) -> list[str]:
             why=why,
             why_t=f"{t} {why}",
             T_why=f"{t} {why}",
-            why_you=_you(why),
             why_it=f"{t} {why}",
             s=names.get(move.with_seat, move.with_seat),
             role=role,
             reading=reading,
         )
-        for why in reasons(move)
         for template in TEMPLATES[move.act]
     ]
 
 
+def _voiced(sentence: str, style: Playstyle, players: set[str]) -> list[str]:
+    """The sentence alone and after each of the style's openers."""
+    return [sentence, *(_join(opener, sentence, players) for opener in OPENERS[style])]
+
+
 def candidates(move: Move, names: dict[str, str], style: Playstyle) -> list[str]:
-    """Every wording of ``move`` in the voice of ``style``: each template alone and after
-    each of the style's openers."""
+    """Every wording of ``move`` in the voice of ``style``: each reason wording in each
+    template, alone and after each of the style's openers."""
     players = set(names.values())
-    out: list[str] = []
-    for sentence in _sentences(move, names):
-        out.append(sentence)
-        out.extend(_join(opener, sentence, players) for opener in OPENERS[style])
-    return out
+    return [
+        line
+        for _, why in wordings(move, names, style)
+        for sentence in _sentences(move, names, why)
+        for line in _voiced(sentence, style, players)
+    ]
 
 
 def render(
@@ -199,13 +350,37 @@ def render(
     phrase: str = "",
     avoid: Iterable[str] = (),
     echo: Iterable[str] = (),
-) -> str:
-    """The move as one or two sentences in the voice of ``style``; "" for quiet.
+    used: Mapping[str, int] | None = None,
+    last: str = "",
+    speaker: str = "",
+) -> tuple[str, str]:
+    """The move as one or two sentences in the voice of ``style`` and the key of the
+    reason wording it used; ("", "") for quiet.
 
-    ``avoid``: lines already said (a wording that repeats one, or shares eight tokens
-    with one, is passed over while another exists); ``echo``: what the seat's prompt
-    shows (its option labels), likewise not copied (``core.wording.distinct_line``)."""
+    The reason wording: not ``last`` (the wording of the speaker's previous line) while
+    another exists, and the least ``used`` in the game so far, seeded among equals.
+    Then the sentence: ``avoid`` holds lines already said (a line that repeats one, or
+    shares eight tokens with one, is passed over while another exists); ``echo``: what
+    the seat's prompt shows (its option labels), likewise not copied
+    (``core.wording.distinct_line``)."""
     if move.act == QUIET:
-        return ""
-    line = distinct_line(candidates(move, names, style), avoid, rng, echo)
-    return _phrase(line, phrase)
+        return "", ""
+    counts = used or {}
+    players = set(names.values())
+    options = wordings(move, names, style, speaker)
+    fresh = [w for w in options if not last or w[0] != last] or options
+    # seeded order, then the least used first (a stable sort keeps the seeded order)
+    ordered = sorted(rng.shuffled(fresh), key=lambda w: counts.get(w[0], 0))
+    lines: list[str] = []
+    key_of: dict[str, str] = {}
+    for key, why in ordered:
+        group = [
+            line
+            for sentence in _sentences(move, names, why)
+            for line in _voiced(sentence, style, players)
+        ]
+        for line in rng.shuffled(group):
+            key_of.setdefault(line, key)
+            lines.append(line)
+    line = distinct_line(lines, avoid, rng, echo, ordered=True)
+    return _phrase(line, phrase), key_of[line]
