@@ -163,3 +163,97 @@ def test_diplomacy_phase_with_orders_picked(server: LiveServer, browser: Any) ->
     units = page.locator("#decision label.unit").all_inner_texts()
     assert any(u.startswith("Fleet North Sea") for u in units), units
     assert any(u.startswith("Army Yorkshire") for u in units), units
+
+
+def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, browser: Any) -> None:
+    """England's Spring 1901 orders, every one picked by clicking the board: a move, a
+    hold undone, a support (by way of the switch between support and move), a click
+    that matches no legal order (refused inline), then the phase resolves."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    links = create_game(page, server.base, "diplomacy", people=("ENGLAND",))
+    page.goto(server.base + links.seats["England"])
+    page.wait_for_selector("#decision form.decision-structured", timeout=60_000)
+    form = page.locator("#decision form")
+    note = page.locator("#board-note")
+
+    def unit(text: str) -> None:
+        page.locator(f"#board [data-unit='{text}']").click()
+
+    def province(abbrev: str) -> None:
+        page.locator(f"#board g.province[data-province='{abbrev}']").click()
+
+    def order(of: str) -> str:
+        return str(form.locator(f"select[name='f.{of}']").input_value())
+
+    assert page.locator("#board-help .legend li").count() >= 4  # the rule, on the page
+    mine = page.locator("#board .unit.mine")
+    assert sorted(mine.nth(i).get_attribute("data-unit") for i in range(mine.count())) == [
+        "A LVP",
+        "F EDI",
+        "F LON",
+    ]
+    province("NTH")  # nothing picked yet: said inline, nothing set
+    assert "your own units first" in note.inner_text()
+    assert order("F EDI") == "F EDI H"
+
+    unit("F EDI")
+    assert page.locator("#board .unit.picked").get_attribute("data-unit") == "F EDI"
+    province("NTH")
+    assert order("F EDI") == "F EDI - NTH"
+    assert page.locator("#board .unit.picked").count() == 0
+
+    unit("A LVP")
+    province("UKR")  # an army in Liverpool cannot reach Ukraine: refused, nothing changes
+    assert "no legal order" in note.inner_text()
+    assert "error" in str(note.get_attribute("class"))
+    assert order("A LVP") == "A LVP H"
+    unit("F EDI")  # our own fleet: support it holding, then the second click confirms
+    assert order("A LVP") == "A LVP S F EDI"
+    assert page.locator("#board .helped").count() == 1
+    unit("F EDI")
+    assert order("A LVP") == "A LVP S F EDI"
+    unit("F EDI")  # the same place again: switch to the move into Edinburgh
+    assert order("A LVP") == "A LVP - EDI"
+    unit("A LVP")
+    unit("A LVP")  # the unit itself again: hold
+    assert order("A LVP") == "A LVP H"
+    unit("A LVP")
+    province("YOR")
+    assert order("A LVP") == "A LVP - YOR"
+
+    unit("F LON")  # support Edinburgh's fleet into the North Sea
+    unit("F EDI")
+    assert "click where" in note.inner_text().lower()
+    province("NTH")
+    assert order("F LON") == "F LON S F EDI - NTH"
+    assert "Set:" in note.inner_text()
+    _shot(page, "web-diplomacy-board.png")
+
+    decision_id = form.locator("input[name=decision_id]").get_attribute("value")
+    form.locator("button[type=submit]").click()
+    try:
+        page.wait_for_function(
+            "id => { const f = document.querySelector('#decision input[name=decision_id]');"
+            " return f && f.value !== id; }",
+            arg=decision_id,
+            timeout=60_000,
+        )
+    except Exception as err:
+        box, log = page.locator("#decision").inner_html(), page.locator("#log").inner_text()
+        raise AssertionError(f"no Fall question after Send:\n{box}\n{log[-1500:]}") from err
+    assert "Fall 1901" in page.locator("#decision .prompt").inner_text()
+    # The orders took effect: the fleet is in the North Sea, the army in Yorkshire, and
+    # the supporting fleet stayed in London; the board shows them where they are now.
+    units = {
+        u.split(" ", 1)[1]
+        for u in page.locator("#decision label.unit select").evaluate_all(
+            "els => els.map(e => e.name.slice(2))"
+        )
+    }
+    assert units == {"NTH", "YOR", "LON"}, units
+    page.wait_for_selector("#board [data-unit='F NTH'].mine", timeout=30_000)
+    assert page.locator("#board [data-unit='A YOR']").count() == 1
+    log = page.locator("#log").inner_text()
+    assert "England F EDI - NTH; F LON S F EDI - NTH; A LVP - YOR" in log  # as given
+    moved = next(line for line in log.splitlines() if "Movement resolved" in line)
+    assert "F EDI - NTH" in moved and "A LVP - YOR" in moved and "F LON" not in moved

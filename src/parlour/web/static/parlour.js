@@ -104,4 +104,248 @@
     if (at) at.textContent = String(k);
   }
   if (scrub) scrub.addEventListener("input", function () { showUpTo(parseInt(scrub.value, 10)); });
+  // -- Diplomacy: orders picked on the board ------------------------------------------
+  // The board names what it draws (data-province, data-coast, data-unit as orders write
+  // units: "F STP/SC"); the decision form has one select per unit ("f.F EDI") holding
+  // exactly that unit's legal orders. A click only ever picks one of those options (the
+  // engine checks the answer again); it never makes up an order.
+  var pick = {unit: null, target: null, cycle: null, formId: ""};
+
+  function orderForm() {
+    return document.querySelector("#decision form.decision-structured");
+  }
+  function unitSelects(form) {
+    var out = Object.create(null);
+    if (!form) return out;
+    form.querySelectorAll("select[name^='f.']").forEach(function (sel) {
+      var unit = sel.name.slice(2);
+      if (/^[AF] [A-Z]{3}(\/[A-Z]{2})?$/.test(unit)) out[unit] = sel;
+    });
+    return out;
+  }
+  function provOf(loc) { return (loc || "").split("/")[0]; }
+  function coastOf(loc) { return (loc || "").split("/")[1] || ""; }
+  function unitProv(unit) { return provOf(unit.split(" ")[1]); }
+
+  // parlour's order grammar: "F EDI - NTH", "A LON - NWY VIA", "F EDI H",
+  // "A LVP S F EDI", "F LON S F EDI - NTH", "F NTH C A LON - NWY", "A MUN R BOH", "A MUN D".
+  function parseOrder(text) {
+    var w = text.split(" ");
+    var o = {text: text, kind: "", to: "", coast: "", target: "", via: false};
+    var verb = w[2];
+    if (verb === "H") o.kind = "hold";
+    else if (verb === "D") o.kind = "disband";
+    else if (verb === "-" || verb === "R") {
+      o.kind = verb === "-" ? "move" : "retreat";
+      o.to = provOf(w[3]); o.coast = coastOf(w[3]); o.via = w[4] === "VIA";
+    } else if (verb === "S" || verb === "C") {
+      o.kind = verb === "C" ? "convoy" : (w[5] === "-" ? "support-move" : "support-hold");
+      o.target = provOf(w[4]);
+      if (w[5] === "-") { o.to = provOf(w[6]); o.coast = coastOf(w[6]); }
+    }
+    return o;
+  }
+  function legalOrders(sel) {
+    return Array.prototype.map.call(sel.options, function (opt) {
+      var o = parseOrder(opt.value);
+      o.label = opt.textContent;
+      return o;
+    });
+  }
+  function boardTitle(selector) {
+    var el = document.querySelector("#board " + selector + " > title");
+    return el ? el.textContent : "";
+  }
+  function unitName(unit) {
+    var sel = unitSelects(orderForm())[unit];
+    var label = sel && sel.closest("label");
+    if (label && label.firstChild) return label.firstChild.textContent.trim();
+    return boardTitle("[data-unit='" + unit + "']") || unit;
+  }
+  function placeName(p) {
+    var name = boardTitle(".province[data-province='" + p.prov + "']") || p.prov;
+    return p.coast ? name + " (" + p.coast.toLowerCase() + " coast)" : name;
+  }
+  function note(text, bad) {
+    var el = document.getElementById("board-note");
+    if (!el) return;
+    el.textContent = text;
+    el.classList.toggle("error", !!bad);
+  }
+  function mark() {
+    var svg = document.querySelector("#board svg");
+    if (!svg) return;
+    var units = unitSelects(orderForm());
+    svg.querySelectorAll("[data-unit]").forEach(function (g) {
+      var u = g.dataset.unit;
+      g.classList.toggle("mine", u in units);
+      g.classList.toggle("picked", u === pick.unit);
+      g.classList.toggle("helped", !!pick.target && g.dataset.province === pick.target.prov);
+    });
+  }
+  function letGo() {
+    pick.unit = null; pick.target = null; pick.cycle = null;
+  }
+
+  // What was clicked: the province (and coast), the unit standing there if any, and the
+  // one of our units there (a dislodged one during retreats).
+  function placeOf(el, units) {
+    var p = {prov: el.dataset.province, coast: el.dataset.coast || "", own: "", other: ""};
+    var clicked = el.dataset.unit || "";
+    if (clicked && clicked in units) p.own = clicked;
+    Object.keys(units).forEach(function (u) {
+      if (!p.own && unitProv(u) === p.prov) p.own = u;
+    });
+    var standing = document.querySelector("#board .unit[data-province='" + p.prov + "']");
+    p.other = clicked || (standing ? standing.dataset.unit : "") || p.own;
+    return p;
+  }
+
+  function setOrder(sel, order) {
+    sel.value = order.text;
+    sel.dispatchEvent(new Event("change", {bubbles: true}));
+    var label = sel.closest("label");
+    if (label) {
+      label.classList.remove("just-set");
+      void label.offsetWidth;  // restart the highlight
+      label.classList.add("just-set");
+    }
+  }
+  function describe(choice) {
+    if (choice.type === "order") return choice.order.label;
+    return "support or convoy " + choice.target.name;
+  }
+  function againHint() {
+    var c = pick.cycle;
+    if (!c || c.choices.length < 2) return "";
+    return " Click there again for: " + describe(c.choices[(c.at + 1) % c.choices.length]) + ".";
+  }
+  function apply(choice, units) {
+    var sel = units[choice.unit];
+    if (choice.type === "order") {
+      setOrder(sel, choice.order);
+      pick.unit = null; pick.target = null;
+      note("Set: " + choice.order.label + "." + againHint());
+    } else {
+      pick.unit = choice.unit; pick.target = choice.target;
+      var hold = legalOrders(sel).filter(function (o) {
+        return o.kind === "support-hold" && o.target === choice.target.prov;
+      })[0];
+      if (hold) setOrder(sel, hold);
+      note((hold ? "Set: " + hold.label + ". " : "") + "Now click where " + choice.target.name +
+        " goes, to support" + (hold ? " that move instead." : " or convoy it there.") + againHint());
+    }
+    mark();
+  }
+  function holdOf(sel) {
+    // The unit's own order: hold (disband for a dislodged unit, whose list starts so).
+    var orders = legalOrders(sel);
+    return orders.filter(function (o) { return o.kind === "hold"; })[0] ||
+      orders.filter(function (o) { return o.kind === "disband"; })[0];
+  }
+
+  function choose(p, key, units) {
+    var a = pick.unit, sel = units[a], orders = legalOrders(sel);
+    if (pick.target) {
+      // Second step of a support or convoy: where the helped unit goes (or it again).
+      var t = pick.target, found;
+      if (p.prov === t.prov) {
+        found = orders.filter(function (o) { return o.kind === "support-hold" && o.target === t.prov; });
+      } else {
+        found = orders.filter(function (o) {
+          return (o.kind === "support-move" || o.kind === "convoy") && o.target === t.prov &&
+            o.to === p.prov && (!p.coast || o.coast === p.coast);
+        });
+      }
+      if (found.length) {
+        var keep = pick.cycle && pick.cycle.key === key ? pick.cycle : null;
+        pick.cycle = found.length > 1
+          ? {key: key, at: 0, choices: found.map(function (o) { return {type: "order", unit: a, order: o}; })}
+          : keep;
+        apply({type: "order", unit: a, order: found[0]}, units);
+        return;
+      }
+      if (pick.cycle && pick.cycle.key === key) return cycle(units);
+      if (p.own && p.own !== a) { select(p.own); return; }
+      note(unitName(a) + " cannot support or convoy " + t.name + " to " + placeName(p) +
+        ": no legal order does that. Click another place, or the map outside the provinces to let go.", true);
+      return;
+    }
+    if (p.own === a && !p.coast) {
+      var hold = holdOf(sel);
+      if (hold) { pick.cycle = null; apply({type: "order", unit: a, order: hold}, units); }
+      return;
+    }
+    var moves = orders.filter(function (o) {
+      return (o.kind === "move" || o.kind === "retreat") && o.to === p.prov &&
+        (!p.coast || o.coast === p.coast);
+    }).sort(function (x, y) { return (x.via ? 1 : 0) - (y.via ? 1 : 0); });
+    var helps = p.other && p.other !== a ? orders.filter(function (o) {
+      return (o.kind.indexOf("support") === 0 || o.kind === "convoy") && o.target === p.prov;
+    }) : [];
+    var choices = moves.map(function (o) { return {type: "order", unit: a, order: o}; });
+    if (helps.length) {
+      var help = {type: "help", unit: a, target: {prov: p.prov, name: unitName(p.other)}};
+      // Our own unit there: helping it is the likely wish; another power's: attacking it.
+      if (p.own && p.own !== a) choices.unshift(help); else choices.push(help);
+    }
+    if (!choices.length) {
+      if (p.own && p.own !== a) { select(p.own); return; }
+      note(unitName(a) + " has no legal order that goes to " + placeName(p) +
+        ". Its list above holds every order it may take.", true);
+      return;
+    }
+    pick.cycle = choices.length > 1 ? {key: key, at: 0, choices: choices} : null;
+    apply(choices[0], units);
+  }
+  function cycle(units) {
+    var c = pick.cycle;
+    c.at = (c.at + 1) % c.choices.length;
+    apply(c.choices[c.at], units);
+  }
+  function select(unit) {
+    letGo();
+    pick.unit = unit;
+    note(unitName(unit) + " is picked: click where it goes, it again to hold, or a unit to help.");
+    mark();
+  }
+
+  document.addEventListener("click", function (ev) {
+    var svg = ev.target.closest && ev.target.closest("#board svg");
+    if (!svg) return;
+    var form = orderForm(), units = unitSelects(form);
+    if (!Object.keys(units).length) {
+      note("No orders to give now; the board shows where things stand.");
+      return;
+    }
+    var id = form.querySelector("input[name=decision_id]").value;
+    if (id !== pick.formId) { letGo(); pick.formId = id; }
+    var el = ev.target.closest("[data-province]");
+    if (!el) {
+      if (pick.unit) note("Let go of " + unitName(pick.unit) + ".");
+      letGo(); mark();
+      return;
+    }
+    var p = placeOf(el, units), key = p.prov + "/" + p.coast;
+    if (!pick.target && pick.cycle && pick.cycle.key === key) { cycle(units); return; }
+    if (pick.cycle && pick.cycle.key !== key) pick.cycle = null;
+    if (!pick.unit) {
+      if (p.own) { select(p.own); return; }
+      note("Click one of your own units first (outlined): " +
+        Object.keys(units).map(unitName).join(", ") + ".", true);
+      return;
+    }
+    choose(p, key, units);
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var form = orderForm();
+    var id = form ? form.querySelector("input[name=decision_id]").value : "";
+    if (id !== pick.formId) { letGo(); pick.formId = id; note(""); }
+    mark();
+  });
+  mark();
+  (function () {
+    var form = orderForm();
+    if (form) pick.formId = form.querySelector("input[name=decision_id]").value;
+  })();
 })();
