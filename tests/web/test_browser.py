@@ -257,3 +257,89 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
     assert "England F EDI - NTH; F LON S F EDI - NTH; A LVP - YOR" in log  # as given
     moved = next(line for line in log.splitlines() if "Movement resolved" in line)
     assert "F EDI - NTH" in moved and "A LVP - YOR" in moved and "F LON" not in moved
+
+
+def test_read_aloud_is_off_by_default_then_speaks_new_lines(
+    server: LiveServer, browser: Any
+) -> None:
+    """The "read aloud" toggle: present in the room and on the spectator page, off until
+    turned on (remembered in localStorage), then every new line is handed to the
+    browser's speechSynthesis with its character's own voice settings. Headless
+    Chromium has no voices: its speech engine still takes each utterance and reports
+    back on it (an error event), which the page's hook records."""
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    links = create_game(page, server.base, "werewolf", players=6, seed=5, people=("p2",))
+    (name,) = links.seats
+    watcher = browser.new_page()
+    watcher.goto(f"{server.base}/watch/{links.game}")
+    assert watcher.locator("#read-aloud").count() == 1
+    assert not watcher.locator("#read-aloud").is_checked()
+    page.goto(server.base + links.seats[name])
+    box = page.locator("#read-aloud")
+    assert box.count() == 1 and not box.is_checked()  # off by default
+    assert page.evaluate("localStorage.getItem('parlour.readAloud')") is None
+
+    def answer_one() -> None:
+        page.wait_for_selector("#decision form.decision, #decision .over", timeout=60_000)
+        assert page.locator("#decision .over").count() == 0, "the game ended first"
+        form = page.locator("#decision form.decision")
+        decision_id = form.locator("input[name=decision_id]").get_attribute("value")
+        first_other(form, Seen())
+        page.wait_for_function(
+            "id => { const f = document.querySelector('#decision input[name=decision_id]');"
+            " return !f || f.value !== id; }",
+            arg=str(decision_id),
+            timeout=60_000,
+        )
+
+    lines_before = page.locator("#log li").count()
+    answer_one()  # off: new lines arrive, nothing is spoken
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines_before}")
+    assert page.evaluate("window.parlourVoices.queued.length") == 0
+
+    box.check()
+    assert page.evaluate("localStorage.getItem('parlour.readAloud')") == "on"
+    for _ in range(15):
+        queued = page.evaluate("window.parlourVoices.queued")
+        if any(q["speaker"] for q in queued) and any(not q["speaker"] for q in queued):
+            break
+        answer_one()
+    else:
+        raise AssertionError(f"no character and engine lines were read: {queued}")
+    # Each utterance reads a line that is on the page, its speaker's name first.
+    log = page.locator("#log").inner_text()
+    for q in queued:
+        line = q["text"].removeprefix(q["speaker"] + ". ") if q["speaker"] else q["text"]
+        assert line in log, q
+    # A character always gets the same voice settings; the engine speaks plainly.
+    by_speaker: dict[str, set[tuple[str, float, float]]] = {}
+    for q in queued:
+        by_speaker.setdefault(q["speaker"], set()).add((q["voice"], q["pitch"], q["rate"]))
+    assert all(len(v) == 1 for v in by_speaker.values()), by_speaker
+    assert {(p, r) for _, p, r in by_speaker[""]} == {(1, 1)}
+    picks = page.evaluate(
+        "['Kenji', 'Priya', 'Tomas', 'Kenji'].map(n => {"
+        " const v = window.parlourVoices.pick(n); return [v.pitch, v.rate]; })"
+    )
+    assert picks[0] == picks[3] and len({tuple(p) for p in picks}) >= 2, picks
+    # The browser's speech engine took the utterances and answered for them.
+    page.wait_for_function("window.parlourVoices.reported.length > 0", timeout=10_000)
+    reported = page.evaluate("window.parlourVoices.reported")
+    assert {r["text"] for r in reported} <= {q["text"] for q in queued}
+
+    # Off again: nothing more is spoken.
+    box.uncheck()
+    assert page.evaluate("localStorage.getItem('parlour.readAloud')") == "off"
+    done = page.evaluate("window.parlourVoices.queued.length")
+    lines_before = page.locator("#log li").count()
+    answer_one()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines_before}")
+    assert page.evaluate("window.parlourVoices.queued.length") == done
+    assert page.evaluate("speechSynthesis.pending") is False
+    # Remembered: the page opened again starts with it on, and so does the spectator
+    # page in this browser (the same site's storage).
+    box.check()
+    page.reload()
+    assert page.locator("#read-aloud").is_checked()
+    page.goto(f"{server.base}/watch/{links.game}")
+    assert page.locator("#read-aloud").is_checked()

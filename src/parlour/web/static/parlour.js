@@ -1,6 +1,7 @@
-// parlour's little plain JavaScript: the live stream, countdowns, the character counter
-// and the replay scrubber. Event lines arrive already rendered (and escaped) by the
-// server; this only inserts them, never builds HTML from text.
+// parlour's little plain JavaScript: the live stream, countdowns, the character counter,
+// the replay scrubber, reading new lines aloud, and Diplomacy orders picked on the
+// board. Event lines arrive already rendered (and escaped) by the server; this only
+// inserts them, never builds HTML from text.
 (function () {
   "use strict";
   var room = document.querySelector("[data-stream]");
@@ -20,6 +21,7 @@
       holder.innerHTML = data.html.trim();
       log.appendChild(holder.content.firstChild);
       log.lastChild.scrollIntoView({block: "nearest"});
+      readAloud(log.lastChild);
       var phase = document.querySelector(".watch .phase-now b");
       if (phase) phase.textContent = log.lastChild.dataset.phase;
       document.body.dispatchEvent(new Event("refresh-facts"));
@@ -104,6 +106,73 @@
     if (at) at.textContent = String(k);
   }
   if (scrub) scrub.addEventListener("input", function () { showUpTo(parseInt(scrub.value, 10)); });
+  // -- Voices: new lines read aloud by the browser's speech synthesis -------------------
+  // Off by default; the choice is kept in localStorage. Each character gets a voice of
+  // its own, chosen by a hash of the name over the voices this browser has (with a
+  // pitch and rate of its own too, so characters sharing a voice still sound apart);
+  // the engine's lines (no speaker) use the default voice, plainly.
+  var READ_KEY = "parlour.readAloud";
+  var speech = window.speechSynthesis || null;
+  var readBox = document.getElementById("read-aloud");
+  // For tests and the curious: every utterance handed to the browser, and what the
+  // browser's speech engine then reported for it (start, end or error).
+  var voices = window.parlourVoices = {queued: [], reported: [], pick: voiceFor};
+
+  function nameHash(text) {
+    var h = 2166136261;  // FNV-1a, 32 bits: stable across pages and browsers
+    for (var i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return h;
+  }
+  function voiceFor(speaker) {
+    var all = speech ? speech.getVoices() : [];
+    if (!speaker) {
+      var plain = all.filter(function (v) { return v.default; })[0] || all[0] || null;
+      return {voice: plain, pitch: 1, rate: 1};
+    }
+    var h = nameHash(speaker);
+    return {
+      voice: all.length ? all[h % all.length] : null,
+      pitch: 0.75 + ((h >>> 8) % 11) * 0.05,  // 0.75 .. 1.25
+      rate: 0.9 + ((h >>> 16) % 5) * 0.05     // 0.9 .. 1.1
+    };
+  }
+  function readAloud(li) {
+    if (!readBox || !readBox.checked || !speech || !li || li.hidden) return;
+    var who = li.querySelector(".speaker"), what = li.querySelector(".text");
+    if (!what) return;
+    var speaker = who ? who.textContent.trim() : "";
+    var text = (speaker ? speaker + ". " : "") + what.textContent;
+    var how = voiceFor(speaker);
+    var said = new SpeechSynthesisUtterance(text);
+    if (how.voice) said.voice = how.voice;
+    said.pitch = how.pitch;
+    said.rate = how.rate;
+    var entry = {speaker: speaker, text: text, voice: how.voice ? how.voice.name : "",
+      pitch: how.pitch, rate: how.rate};
+    ["start", "end", "error"].forEach(function (kind) {
+      said.addEventListener(kind, function (e) {
+        voices.reported.push({kind: kind, text: text, error: e.error || ""});
+      });
+    });
+    voices.queued.push(entry);
+    speech.speak(said);
+  }
+  if (readBox) {
+    if (!speech) {
+      readBox.disabled = true;
+      var missing = document.getElementById("voices-note");
+      if (missing) missing.hidden = false;
+    }
+    readBox.checked = !!speech && localStorage.getItem(READ_KEY) === "on";
+    readBox.addEventListener("change", function () {
+      localStorage.setItem(READ_KEY, readBox.checked ? "on" : "off");
+      if (!readBox.checked && speech) speech.cancel();
+    });
+  }
+
   // -- Diplomacy: orders picked on the board ------------------------------------------
   // The board names what it draws (data-province, data-coast, data-unit as orders write
   // units: "F STP/SC"); the decision form has one select per unit ("f.F EDI") holding
