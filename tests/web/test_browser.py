@@ -227,6 +227,10 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
     province("NTH")
     assert order("F LON") == "F LON S F EDI - NTH"
     assert "Set:" in note.inner_text()
+    # What the lists now say is drawn on the board: two moves, one support.
+    picks = page.locator("#board g.picks")
+    assert picks.locator("line[marker-end]").count() == 2
+    assert picks.locator("line[stroke-dasharray]").count() == 1
     _shot(page, "web-diplomacy-board.png")
 
     decision_id = form.locator("input[name=decision_id]").get_attribute("value")

@@ -251,7 +251,85 @@
       g.classList.toggle("picked", u === pick.unit);
       g.classList.toggle("helped", !!pick.target && g.dataset.province === pick.target.prov);
     });
+    drawPicks();
   }
+  // The orders now in the selects, drawn on the board in one colour ("not sent yet"),
+  // so a person sees what their clicks (or the lists) add up to.
+  var SVGNS = "http://www.w3.org/2000/svg";
+  function centre(el) {
+    if (!el) return null;
+    if (el.tagName === "circle") {
+      return [parseFloat(el.getAttribute("cx")), parseFloat(el.getAttribute("cy"))];
+    }
+    var box = el.getBBox();  // a unit's group: its disc or its boat
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  }
+  function placePoint(svg, prov, coast) {
+    var el = coast ? svg.querySelector(".coast-marker[data-province='" + prov + "'][data-coast='" + coast + "']")
+      : null;
+    return centre(el || svg.querySelector(".province[data-province='" + prov + "'] circle"));
+  }
+  function unitPoint(svg, prov) {
+    var el = svg.querySelector(".unit[data-province='" + prov + "']");
+    return el ? centre(el) : placePoint(svg, prov, "");
+  }
+  function shorten(a, b, by) {
+    var dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
+    var t = Math.min(by / len, 0.45);
+    return [a[0] + dx * t, a[1] + dy * t];
+  }
+  function svgEl(tag, attrs) {
+    var el = document.createElementNS(SVGNS, tag);
+    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, String(attrs[k])); });
+    return el;
+  }
+  function drawPicks() {
+    var svg = document.querySelector("#board svg");
+    if (!svg) return;
+    var old = svg.querySelector("g.picks");
+    if (old) old.remove();
+    var units = unitSelects(orderForm());
+    if (!Object.keys(units).length) return;
+    var layer = svgEl("g", {"class": "picks", "pointer-events": "none"});
+    var defs = svgEl("defs", {});
+    var head = svgEl("marker", {id: "pick-head", viewBox: "0 0 10 10", refX: 8, refY: 5,
+      markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse"});
+    head.appendChild(svgEl("path", {d: "M0,0 L10,5 L0,10 z", fill: "#ff6d00"}));
+    defs.appendChild(head);
+    layer.appendChild(defs);
+    Object.keys(units).forEach(function (u) {
+      var o = parseOrder(units[u].value), from = unitPoint(svg, unitProv(u));
+      if (!from) return;
+      var line = {stroke: "#ff6d00", "stroke-width": 3.5, "stroke-linecap": "round"};
+      if (o.kind === "hold") {
+        layer.appendChild(svgEl("circle", {cx: from[0], cy: from[1], r: 14, fill: "none",
+          stroke: "#ff6d00", "stroke-width": 3}));
+      } else if (o.kind === "move" || o.kind === "retreat") {
+        var to = placePoint(svg, o.to, o.coast);
+        if (!to) return;
+        var a = shorten(from, to, 11), b = shorten(to, from, 15);
+        line["marker-end"] = "url(#pick-head)";
+        if (o.kind === "retreat") line["stroke-dasharray"] = "7 4";
+        layer.appendChild(svgEl("line", Object.assign({x1: a[0], y1: a[1], x2: b[0], y2: b[1]}, line)));
+      } else if (o.kind.indexOf("support") === 0 || o.kind === "convoy") {
+        var t = unitPoint(svg, o.target), end = t;
+        if (!t) return;
+        if (o.to) {
+          var d = placePoint(svg, o.to, o.coast);
+          if (d) end = [t[0] + (d[0] - t[0]) * 0.7, t[1] + (d[1] - t[1]) * 0.7];
+        }
+        var s0 = shorten(from, end, 11);
+        line["stroke-dasharray"] = o.kind === "convoy" ? "2 5" : "6 4";
+        layer.appendChild(svgEl("line", Object.assign({x1: s0[0], y1: s0[1], x2: end[0], y2: end[1]}, line)));
+        layer.appendChild(svgEl("circle", {cx: end[0], cy: end[1], r: 4, fill: "#ff6d00"}));
+      }
+    });
+    svg.appendChild(layer);
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.closest && e.target.closest("#decision form.decision-structured")) drawPicks();
+  });
+
   function letGo() {
     pick.unit = null; pick.target = null; pick.cycle = null;
   }
