@@ -224,6 +224,14 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
     unit("F LON")  # support Edinburgh's fleet into the North Sea
     unit("F EDI")
     assert "click where" in note.inner_text().lower()
+    unit("F LON")  # changed its mind: the unit itself again holds
+    assert order("F LON") == "F LON H"
+    unit("F LON")
+    page.keyboard.press("Escape")  # let go: nothing picked, nothing changed
+    assert page.locator("#board .unit.picked").count() == 0
+    assert order("F LON") == "F LON H"
+    unit("F LON")
+    unit("F EDI")
     province("NTH")
     assert order("F LON") == "F LON S F EDI - NTH"
     assert "Set:" in note.inner_text()
@@ -284,7 +292,11 @@ def test_read_aloud_is_off_by_default_then_speaks_new_lines(
     assert page.evaluate("localStorage.getItem('parlour.readAloud')") is None
 
     def answer_one() -> None:
-        page.wait_for_selector("#decision form.decision, #decision .over", timeout=60_000)
+        try:
+            page.wait_for_selector("#decision form.decision, #decision .over", timeout=60_000)
+        except Exception as err:
+            box, log = page.locator("#decision").inner_html(), page.locator("#log").inner_text()
+            raise AssertionError(f"no question came:\n{box}\n{log[-1500:]}") from err
         assert page.locator("#decision .over").count() == 0, "the game ended first"
         form = page.locator("#decision form.decision")
         decision_id = form.locator("input[name=decision_id]").get_attribute("value")

@@ -60,15 +60,19 @@
     return el && el.closest && el.closest("#decision") !== null;
   }
   document.body.addEventListener("htmx:beforeRequest", function (e) {
-    if (inDecision(e.detail.elt)) busy++;
-  });
-  document.body.addEventListener("htmx:afterRequest", function (e) {
     if (!inDecision(e.detail.elt)) return;
-    busy = Math.max(0, busy - 1);
-    if (!busy && again) {
-      again = false;
-      setTimeout(function () { document.body.dispatchEvent(new Event("refresh-decision")); }, 0);
-    }
+    busy++;
+    // Count the request done when its XHR is, not by htmx:afterRequest: that event is
+    // fired on the requesting element, and when another answer has swapped the box out
+    // meanwhile (a refresh landing while a form post is on its way), the element is
+    // detached and the event never reaches body, so the box would wait forever.
+    e.detail.xhr.addEventListener("loadend", function () {
+      busy = Math.max(0, busy - 1);
+      if (!busy && again) {
+        again = false;
+        setTimeout(function () { document.body.dispatchEvent(new Event("refresh-decision")); }, 0);
+      }
+    });
   });
   if (room && log) follow(room.dataset.stream);
 
@@ -396,6 +400,12 @@
     if (pick.target) {
       // Second step of a support or convoy: where the helped unit goes (or it again).
       var t = pick.target, found;
+      if (p.own === a && !p.coast) {  // the unit itself again: it holds after all
+        var stay = holdOf(sel);
+        pick.cycle = null;
+        if (stay) apply({type: "order", unit: a, order: stay}, units);
+        return;
+      }
       if (p.prov === t.prov) {
         found = orders.filter(function (o) { return o.kind === "support-hold" && o.target === t.prov; });
       } else {
@@ -483,6 +493,11 @@
       return;
     }
     choose(p, key, units);
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Escape" || !pick.unit) return;
+    note("Let go of " + unitName(pick.unit) + ".");
+    letGo(); mark();
   });
   document.body.addEventListener("htmx:afterSettle", function () {
     var form = orderForm();
