@@ -235,6 +235,16 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
     province("NTH")
     assert order("F LON") == "F LON S F EDI - NTH"
     assert "Set:" in note.inner_text()
+    # A refresh of the same question (as a tick brings when another power answers)
+    # keeps the picks: the box is a new one, its selects say the same.
+    page.evaluate("document.querySelector('#decision form').dataset.old = '1'")
+    page.evaluate("document.body.dispatchEvent(new Event('refresh-decision'))")
+    page.wait_for_function("!document.querySelector('#decision form').dataset.old")
+    assert [order("F EDI"), order("F LON"), order("A LVP")] == [
+        "F EDI - NTH",
+        "F LON S F EDI - NTH",
+        "A LVP - YOR",
+    ]
     # What the lists now say is drawn on the board: two moves, one support.
     picks = page.locator("#board g.picks")
     assert picks.locator("line[marker-end]").count() == 2

@@ -76,6 +76,38 @@
   });
   if (room && log) follow(room.dataset.stream);
 
+  // A refresh of the same open question (someone else answered, a tick) keeps what this
+  // person has picked so far: the selects (set by hand or by clicking the board) and
+  // text fields get their values back when the new form asks the same decision.
+  var keptForm = null;
+  function formValues() {
+    var form = document.querySelector("#decision form.decision");
+    if (!form) return null;
+    var values = {};
+    form.querySelectorAll("select[name], input[name]:not([type=hidden]):not([type=checkbox]), textarea[name]")
+      .forEach(function (el) { values[el.name] = el.value; });
+    return {id: form.querySelector("input[name=decision_id]").value, values: values};
+  }
+  document.body.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.target && e.detail.target.id === "decision") keptForm = formValues();
+  });
+  document.body.addEventListener("htmx:afterSwap", function (e) {
+    if (!keptForm || !e.detail.target) return;
+    var now = formValues(), kept = keptForm;
+    keptForm = null;
+    if (!now || now.id !== kept.id) return;
+    var form = document.querySelector("#decision form.decision");
+    Object.keys(kept.values).forEach(function (name) {
+      var el = form.querySelector("[name='" + name.replace(/'/g, "\\'") + "']");
+      if (!el) return;
+      if (el.tagName === "SELECT") {
+        var known = Array.prototype.some.call(el.options, function (o) { return o.value === kept.values[name]; });
+        if (!known) return;  // no longer legal: keep the fresh default
+      }
+      el.value = kept.values[name];
+    });
+  });
+
   function tickCountdowns() {
     document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.round(parseFloat(el.dataset.deadline) - Date.now() / 1000));
