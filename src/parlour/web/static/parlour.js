@@ -283,8 +283,11 @@
     var units = unitSelects(orderForm());
     svg.querySelectorAll("[data-unit]").forEach(function (g) {
       var u = g.dataset.unit;
-      g.classList.toggle("mine", u in units);
-      g.classList.toggle("picked", u === pick.unit);
+      // In a retreat the dislodged unit is ours to order, not the one that took its
+      // place (both are written "A MUN").
+      var ours = u in units && (g.classList.contains("dislodged") || !ownMarkerIsDislodged(svg, u));
+      g.classList.toggle("mine", ours);
+      g.classList.toggle("picked", ours && u === pick.unit);
       g.classList.toggle("helped", !!pick.target && g.dataset.province === pick.target.prov);
     });
     drawPicks();
@@ -299,6 +302,13 @@
     }
     var box = el.getBBox();  // a unit's group: its disc or its boat
     return [box.x + box.width / 2, box.y + box.height / 2];
+  }
+  function ownMarkerIsDislodged(svg, unit) {
+    return svg.querySelector(".dislodged[data-unit='" + unit + "']") !== null;
+  }
+  function markerOf(svg, unit) {
+    return svg.querySelector(".dislodged[data-unit='" + unit + "']") ||
+      svg.querySelector(".unit[data-unit='" + unit + "']");
   }
   function placePoint(svg, prov, coast) {
     var el = coast ? svg.querySelector(".coast-marker[data-province='" + prov + "'][data-coast='" + coast + "']")
@@ -334,7 +344,8 @@
     defs.appendChild(head);
     layer.appendChild(defs);
     Object.keys(units).forEach(function (u) {
-      var o = parseOrder(units[u].value), from = unitPoint(svg, unitProv(u));
+      var o = parseOrder(units[u].value), mine = markerOf(svg, u);
+      var from = mine ? centre(mine) : unitPoint(svg, unitProv(u));
       if (!from) return;
       var line = {stroke: "#ff6d00", "stroke-width": 3.5, "stroke-linecap": "round"};
       if (o.kind === "hold") {
