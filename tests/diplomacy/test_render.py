@@ -383,3 +383,27 @@ def test_a_subtitle_replaces_the_phase_line(gm: GameMap, start: Board) -> None:
     texts = ["".join(t.itertext()) for t in _parse(svg).iter(f"{SVG_NS}text")]
     assert "Final position" in texts and "After Winter 1910 Adjustments" in texts
     assert "Spring 1901 Movement" not in texts
+
+
+def test_clickable_parts_name_their_province_and_unit(gm: GameMap, start: Board) -> None:
+    """The web room's order picker reads these attributes; PNG output ignores them."""
+    root = _parse(render_svg(start, gm))
+    provinces = _with_class(root, "province")
+    assert sorted(el.get("data-province") or "" for el in provinces) == sorted(gm.provinces)
+    units = {el.get("data-unit"): el.get("data-province") for el in _with_class(root, "unit")}
+    assert units == {u.text: u.province for u in start.units}
+    assert units["F STP/SC"] == "STP"
+    coasts = {
+        (el.get("data-province"), el.get("data-coast")) for el in _with_class(root, "coast-marker")
+    }
+    assert coasts == {
+        ("SPA", "NC"),
+        ("SPA", "SC"),
+        ("STP", "NC"),
+        ("STP", "SC"),
+        ("BUL", "EC"),
+        ("BUL", "SC"),
+    }
+    labels = next(el for el in root if el.get("class") == "labels")
+    named = {t.get("data-province") for t in labels.iter(f"{SVG_NS}text")}
+    assert named == set(gm.provinces)

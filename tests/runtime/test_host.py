@@ -345,3 +345,49 @@ def test_one_host_runs_many_games_at_once_with_identical_logs(store: Store, tmp_
         _serving(solo, lambda: _until(lambda: alone.get_game(gid).status == "finished", 60))
     )
     assert store.events(ids[3]) == alone.events(gid)
+
+
+def test_one_admin_command_query_per_tick_for_all_games(store: Store) -> None:
+    """The host asks for the admin commands of every game it runs in one query per tick
+    (it used to ask once per game), and still applies each game's own commands."""
+    import sqlalchemy as sa
+
+    host = GameHost(store, "w1", lease_seconds=5)
+    ids = [
+        host.create("werewolf", players=6, seed=seed, seats={"p1": HumanSpec()}, overrides={})
+        for seed in (40, 41, 42, 44)
+    ]
+    desk = Desk(store)
+    asked: list[str] = []
+
+    def count(_c: object, _cur: object, statement: str, *_: object) -> None:
+        # The host's own reads of admin_commands (the lease claim query also looks at
+        # it, for paused games, once per tick whatever the number of games).
+        if statement.startswith("SELECT admin_commands.") and "leases" not in statement:
+            asked.append(statement)
+
+    async def body() -> None:
+        end = time.monotonic() + 60
+        while len(host.running()) < len(ids) or not all(desk.open_for(g, "p1") for g in ids):
+            assert time.monotonic() < end, "the games did not all start"
+            await host.tick()
+            await asyncio.sleep(0.05)
+        sa.event.listen(store.engine, "before_cursor_execute", count)
+        try:
+            await host.tick()
+            assert len(asked) == 1, asked  # four running games, one query
+            host.pause(ids[0])
+            host.end(ids[1])
+            asked.clear()
+            await host.tick()
+            assert len(asked) == 1, asked
+        finally:
+            sa.event.remove(store.engine, "before_cursor_execute", count)
+        assert store.get_game(ids[0]).status == "paused"
+        assert store.get_game(ids[1]).status == "ended"
+        assert host.running() == {ids[2], ids[3]}
+        assert [store.get_game(g).status for g in ids[2:]] == ["running", "running"]
+        for g in ids[2:]:
+            await host._stop(g)
+
+    asyncio.run(body())

@@ -163,3 +163,209 @@ def test_diplomacy_phase_with_orders_picked(server: LiveServer, browser: Any) ->
     units = page.locator("#decision label.unit").all_inner_texts()
     assert any(u.startswith("Fleet North Sea") for u in units), units
     assert any(u.startswith("Army Yorkshire") for u in units), units
+
+
+def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, browser: Any) -> None:
+    """England's Spring 1901 orders, every one picked by clicking the board: a move, a
+    hold undone, a support (by way of the switch between support and move), a click
+    that matches no legal order (refused inline), then the phase resolves."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    links = create_game(page, server.base, "diplomacy", people=("ENGLAND",))
+    page.goto(server.base + links.seats["England"])
+    page.wait_for_selector("#decision form.decision-structured", timeout=60_000)
+    form = page.locator("#decision form")
+    note = page.locator("#board-note")
+
+    def unit(text: str) -> None:
+        page.locator(f"#board [data-unit='{text}']").click()
+
+    def province(abbrev: str) -> None:
+        page.locator(f"#board g.province[data-province='{abbrev}']").click()
+
+    def order(of: str) -> str:
+        return str(form.locator(f"select[name='f.{of}']").input_value())
+
+    assert page.locator("#board-help .legend li").count() >= 4  # the rule, on the page
+    mine = page.locator("#board .unit.mine")
+    assert sorted(mine.nth(i).get_attribute("data-unit") for i in range(mine.count())) == [
+        "A LVP",
+        "F EDI",
+        "F LON",
+    ]
+    province("NTH")  # nothing picked yet: said inline, nothing set
+    assert "your own units first" in note.inner_text()
+    assert order("F EDI") == "F EDI H"
+
+    unit("F EDI")
+    assert page.locator("#board .unit.picked").get_attribute("data-unit") == "F EDI"
+    province("NTH")
+    assert order("F EDI") == "F EDI - NTH"
+    assert page.locator("#board .unit.picked").count() == 0
+
+    unit("A LVP")
+    province("UKR")  # an army in Liverpool cannot reach Ukraine: refused, nothing changes
+    assert "no legal order" in note.inner_text()
+    assert "error" in str(note.get_attribute("class"))
+    assert order("A LVP") == "A LVP H"
+    unit("F EDI")  # our own fleet: support it holding, then the second click confirms
+    assert order("A LVP") == "A LVP S F EDI"
+    assert page.locator("#board .helped").count() == 1
+    unit("F EDI")
+    assert order("A LVP") == "A LVP S F EDI"
+    unit("F EDI")  # the same place again: switch to the move into Edinburgh
+    assert order("A LVP") == "A LVP - EDI"
+    unit("A LVP")
+    unit("A LVP")  # the unit itself again: hold
+    assert order("A LVP") == "A LVP H"
+    unit("A LVP")
+    province("YOR")
+    assert order("A LVP") == "A LVP - YOR"
+
+    unit("F LON")  # support Edinburgh's fleet into the North Sea
+    unit("F EDI")
+    assert "click where" in note.inner_text().lower()
+    unit("F LON")  # changed its mind: the unit itself again holds
+    assert order("F LON") == "F LON H"
+    unit("F LON")
+    page.keyboard.press("Escape")  # let go: nothing picked, nothing changed
+    assert page.locator("#board .unit.picked").count() == 0
+    assert order("F LON") == "F LON H"
+    unit("F LON")
+    unit("F EDI")
+    province("NTH")
+    assert order("F LON") == "F LON S F EDI - NTH"
+    assert "Set:" in note.inner_text()
+    # A refresh of the same question (as a tick brings when another power answers)
+    # keeps the picks: the box is a new one, its selects say the same.
+    page.evaluate("document.querySelector('#decision form').dataset.old = '1'")
+    page.evaluate("document.body.dispatchEvent(new Event('refresh-decision'))")
+    page.wait_for_function("!document.querySelector('#decision form').dataset.old")
+    assert [order("F EDI"), order("F LON"), order("A LVP")] == [
+        "F EDI - NTH",
+        "F LON S F EDI - NTH",
+        "A LVP - YOR",
+    ]
+    # What the lists now say is drawn on the board: two moves, one support.
+    picks = page.locator("#board g.picks")
+    assert picks.locator("line[marker-end]").count() == 2
+    assert picks.locator("line[stroke-dasharray]").count() == 1
+    _shot(page, "web-diplomacy-board.png")
+
+    decision_id = form.locator("input[name=decision_id]").get_attribute("value")
+    form.locator("button[type=submit]").click()
+    try:
+        page.wait_for_function(
+            "id => { const f = document.querySelector('#decision input[name=decision_id]');"
+            " return f && f.value !== id; }",
+            arg=decision_id,
+            timeout=60_000,
+        )
+    except Exception as err:
+        box, log = page.locator("#decision").inner_html(), page.locator("#log").inner_text()
+        raise AssertionError(f"no Fall question after Send:\n{box}\n{log[-1500:]}") from err
+    assert "Fall 1901" in page.locator("#decision .prompt").inner_text()
+    # The orders took effect: the fleet is in the North Sea, the army in Yorkshire, and
+    # the supporting fleet stayed in London; the board shows them where they are now.
+    units = {
+        u.split(" ", 1)[1]
+        for u in page.locator("#decision label.unit select").evaluate_all(
+            "els => els.map(e => e.name.slice(2))"
+        )
+    }
+    assert units == {"NTH", "YOR", "LON"}, units
+    page.wait_for_selector("#board [data-unit='F NTH'].mine", timeout=30_000)
+    assert page.locator("#board [data-unit='A YOR']").count() == 1
+    log = page.locator("#log").inner_text()
+    assert "England F EDI - NTH; F LON S F EDI - NTH; A LVP - YOR" in log  # as given
+    moved = next(line for line in log.splitlines() if "Movement resolved" in line)
+    assert "F EDI - NTH" in moved and "A LVP - YOR" in moved and "F LON" not in moved
+
+
+def test_read_aloud_is_off_by_default_then_speaks_new_lines(
+    server: LiveServer, browser: Any
+) -> None:
+    """The "read aloud" toggle: present in the room and on the spectator page, off until
+    turned on (remembered in localStorage), then every new line is handed to the
+    browser's speechSynthesis with its character's own voice settings. Headless
+    Chromium has no voices: its speech engine still takes each utterance and reports
+    back on it (an error event), which the page's hook records."""
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    links = create_game(page, server.base, "werewolf", players=6, seed=5, people=("p2",))
+    (name,) = links.seats
+    watcher = browser.new_page()
+    watcher.goto(f"{server.base}/watch/{links.game}")
+    assert watcher.locator("#read-aloud").count() == 1
+    assert not watcher.locator("#read-aloud").is_checked()
+    page.goto(server.base + links.seats[name])
+    box = page.locator("#read-aloud")
+    assert box.count() == 1 and not box.is_checked()  # off by default
+    assert page.evaluate("localStorage.getItem('parlour.readAloud')") is None
+
+    def answer_one() -> None:
+        try:
+            page.wait_for_selector("#decision form.decision, #decision .over", timeout=60_000)
+        except Exception as err:
+            box, log = page.locator("#decision").inner_html(), page.locator("#log").inner_text()
+            raise AssertionError(f"no question came:\n{box}\n{log[-1500:]}") from err
+        assert page.locator("#decision .over").count() == 0, "the game ended first"
+        form = page.locator("#decision form.decision")
+        decision_id = form.locator("input[name=decision_id]").get_attribute("value")
+        first_other(form, Seen())
+        page.wait_for_function(
+            "id => { const f = document.querySelector('#decision input[name=decision_id]');"
+            " return !f || f.value !== id; }",
+            arg=str(decision_id),
+            timeout=60_000,
+        )
+
+    lines_before = page.locator("#log li").count()
+    answer_one()  # off: new lines arrive, nothing is spoken
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines_before}")
+    assert page.evaluate("window.parlourVoices.queued.length") == 0
+
+    box.check()
+    assert page.evaluate("localStorage.getItem('parlour.readAloud')") == "on"
+    for _ in range(15):
+        queued = page.evaluate("window.parlourVoices.queued")
+        if any(q["speaker"] for q in queued) and any(not q["speaker"] for q in queued):
+            break
+        answer_one()
+    else:
+        raise AssertionError(f"no character and engine lines were read: {queued}")
+    # Each utterance reads a line that is on the page, its speaker's name first.
+    log = page.locator("#log").inner_text()
+    for q in queued:
+        line = q["text"].removeprefix(q["speaker"] + ". ") if q["speaker"] else q["text"]
+        assert line in log, q
+    # A character always gets the same voice settings; the engine speaks plainly.
+    by_speaker: dict[str, set[tuple[str, float, float]]] = {}
+    for q in queued:
+        by_speaker.setdefault(q["speaker"], set()).add((q["voice"], q["pitch"], q["rate"]))
+    assert all(len(v) == 1 for v in by_speaker.values()), by_speaker
+    assert {(p, r) for _, p, r in by_speaker[""]} == {(1, 1)}
+    picks = page.evaluate(
+        "['Kenji', 'Priya', 'Tomas', 'Kenji'].map(n => {"
+        " const v = window.parlourVoices.pick(n); return [v.pitch, v.rate]; })"
+    )
+    assert picks[0] == picks[3] and len({tuple(p) for p in picks}) >= 2, picks
+    # The browser's speech engine took the utterances and answered for them.
+    page.wait_for_function("window.parlourVoices.reported.length > 0", timeout=10_000)
+    reported = page.evaluate("window.parlourVoices.reported")
+    assert {r["text"] for r in reported} <= {q["text"] for q in queued}
+
+    # Off again: nothing more is spoken.
+    box.uncheck()
+    assert page.evaluate("localStorage.getItem('parlour.readAloud')") == "off"
+    done = page.evaluate("window.parlourVoices.queued.length")
+    lines_before = page.locator("#log li").count()
+    answer_one()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines_before}")
+    assert page.evaluate("window.parlourVoices.queued.length") == done
+    assert page.evaluate("speechSynthesis.pending") is False
+    # Remembered: the page opened again starts with it on, and so does the spectator
+    # page in this browser (the same site's storage).
+    box.check()
+    page.reload()
+    assert page.locator("#read-aloud").is_checked()
+    page.goto(f"{server.base}/watch/{links.game}")
+    assert page.locator("#read-aloud").is_checked()

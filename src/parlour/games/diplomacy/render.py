@@ -9,6 +9,10 @@ optional orders are drawn on top. A legend lists each power's centres and units.
 The SVG is built as plain strings with every piece of text escaped, and
 everything is emitted in a fixed order with fixed number formatting, so the
 same inputs always give byte-identical output (diffable, cacheable files).
+
+Provinces, coast markers, labels and units carry ``data-province`` (and
+``data-coast``, ``data-unit`` as orders write them: ``F STP/SC``), so a page that
+shows the SVG can tell what was clicked; renderers of the SVG ignore them.
 """
 
 from __future__ import annotations
@@ -492,7 +496,8 @@ def _provinces(ctx: _Ctx) -> tuple[list[str], list[str]]:
             classes.append(f"owner-{_css_token(owner)}")
             fill, stroke, width = _tint(ctx.colour(owner), 0.35), ctx.colour(owner), 3.5
         circle = _el("circle", cx=pl.x, cy=pl.y, r=r, fill=fill, stroke=stroke, stroke_width=width)
-        nodes.append(_el("g", _title(tip) + circle, cls=" ".join(classes)))
+        # data-province: what a click on the board means (the web room's order picker).
+        nodes.append(_el("g", _title(tip) + circle, cls=" ".join(classes), data_province=abbrev))
         for coast in prov.coasts:
             cp = lay.point(Location(abbrev, coast))
             nodes.append(_line(lay.node(abbrev), cp, stroke=_COAST_STROKE, stroke_width=1.2))
@@ -501,6 +506,8 @@ def _provinces(ctx: _Ctx) -> tuple[list[str], list[str]]:
                     "circle",
                     _title(gm.location_name(Location(abbrev, coast))),
                     cls="coast-marker",
+                    data_province=abbrev,
+                    data_coast=coast,
                     cx=cp[0],
                     cy=cp[1],
                     r=4.5,
@@ -511,7 +518,10 @@ def _provinces(ctx: _Ctx) -> tuple[list[str], list[str]]:
             )
             # Coast name just beyond the marker, continuing the node→coast direction.
             lx, ly = cp[0] + (cp[0] - pl.x) * 0.45, cp[1] + (cp[1] - pl.y) * 0.45 + 3
-            labels.append(_haloed(lx, ly, coast.lower(), 8, text_anchor="middle", fill=_SEA_TEXT))
+            where: dict[str, str | float] = {"data_province": abbrev, "data_coast": coast}
+            labels.append(
+                _haloed(lx, ly, coast.lower(), 8, text_anchor="middle", fill=_SEA_TEXT, **where)
+            )
         if prov.supply_centre:
             star = _star(pl.x - r * 0.72, pl.y - r * 0.72, 6.0)
             stars.append(
@@ -541,6 +551,7 @@ def _province_label(pl: ProvinceLayout, abbrev: str, r: float, *, sea: bool) -> 
     style: dict[str, str | float] = (
         {"font_style": "italic", "fill": _SEA_TEXT} if sea else {"fill": _INK}
     )
+    style["data_province"] = abbrev  # a click on the name means the province
     return _haloed(pl.x + dx, y, abbrev, 11, text_anchor=anchor, **style)
 
 
@@ -549,7 +560,13 @@ def _unit_svg(ctx: _Ctx, unit: Unit) -> str:
     x, y = ctx.layout.point(unit.location)
     tip = f"{ctx.adjective(unit.power)} {kind} in {ctx.game_map.location_name(unit.location)}"
     body = _title(tip) + _unit_shape(unit.type, x, y, ctx.colour(unit.power))
-    return _el("g", body, cls=f"unit {kind} {_css_token(unit.power)}")
+    return _el(
+        "g",
+        body,
+        cls=f"unit {kind} {_css_token(unit.power)}",
+        data_unit=unit.text,
+        data_province=unit.province,
+    )
 
 
 def _dislodged_svg(ctx: _Ctx, unit: Unit, attacker_from: str) -> str:
@@ -571,7 +588,13 @@ def _dislodged_svg(ctx: _Ctx, unit: Unit, attacker_from: str) -> str:
         stroke_dasharray="3 2",
     )
     shape = _unit_shape(unit.type, x, y, f"url(#hatch-{token})", scale=0.85)
-    return _el("g", _title(tip) + ring + shape, cls=f"dislodged {kind} {token}")
+    return _el(
+        "g",
+        _title(tip) + ring + shape,
+        cls=f"dislodged {kind} {token}",
+        data_unit=unit.text,
+        data_province=unit.province,
+    )
 
 
 # --- orders -------------------------------------------------------------------
