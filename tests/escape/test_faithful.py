@@ -131,10 +131,20 @@ def test_when_nothing_happened_progress_and_locked_words_are_refused() -> None:
     game.apply("t1:act", Text(text="I sing a song"))
     game.apply("t1:classify", Choice(option="none"))
     # "courtyard" is only in the locked ending's consequence: the narrator never saw it.
-    assert game.narration_problem("The shutter opens and you walk out.") == (
+    assert game.narration_problem("You sing and the shutter opens; you walk out.") == (
         "it says 'opens', but nothing changed this turn; do not describe progress"
     )
-    assert game.narration_problem("You hum; somewhere a courtyard drips.") == (
+    assert game.narration_problem("You sing; somewhere a courtyard drips.") == (
         "it mentions something the player has not found out"
     )
     assert game.narration_problem("You sing. The shutter stays down; the dark stays.") is None
+    # Off the subject: neither the deed (sing, song) nor the brief (effect, story) is named.
+    assert game.narration_problem("I've just returned from a long journey to a planet.") == (
+        "it carries too little of what the player did or the brief: 0 of the words sing, "
+        "song, effect, story (at least 1); use them"
+    )
+    assert game.narration_problem("You've succeeded. I'll see you next time, singer.") == (
+        "it says 'succeeded', but nothing changed this turn; do not describe progress"
+    )
+    # The fallback (the brief as it stands) keeps the rule it is the fallback for.
+    assert game.narration_problem("This has no effect on the story.") is None

@@ -10,7 +10,11 @@ Rules (the thresholds are the constants below):
    happens", … ``DENIALS``).
 2. **A wrong answer**: it must carry more than half of the failure text's content words and
    must not describe progress (``PROGRESS``: "opens", "unlocks", "you escape", …).
-3. **Nothing happened**: it must not describe progress.
+3. **Nothing happened**: it must not describe progress, and unless the player looked
+   around it must name something of what the player did or of the brief (one content
+   word of either; the brief itself, the fallback, keeps this): a narration that talks
+   of journeys and planets instead of the player's deed is a story the engine did not
+   tell.
 4. **Always**: it must not mention a distinctive word of a locked consequence — a word (or
    code) of a consequence not yet unlocked that appears nowhere in what the narrator was
    shown (intro, world, unlocked facts, brief, hint, recent transcript).
@@ -60,6 +64,12 @@ PROGRESS = (
     "you find",
     "you discover",
     "reveals",
+    "succeeded",
+    "you succeed",
+    "you win",
+    "you have won",
+    "you made it",
+    "congratulations",
 )
 
 _MARKER = re.compile(r"\[\[mk:[^\]]*\]\]")
@@ -103,9 +113,13 @@ def _allowed(phrases: Iterable[str], said: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def narration_rules(kind: str, brief: str, *, wrong: str | None, shown: str) -> TextRules:
+def narration_rules(
+    kind: str, brief: str, *, wrong: str | None, shown: str, deed: str = ""
+) -> TextRules:
     """Rules 1–3 for a turn whose outcome is ``kind``; ``shown`` is everything the narrator
-    was given (brief, hint, facts, transcript), whose own phrases are never denied."""
+    was given (brief, hint, facts, transcript), whose own phrases are never denied;
+    ``deed``: the player's message on a turn where nothing happened ("" when the player
+    looked around, where describing the place is the point)."""
     if kind in ("done", "repeat"):
         words = content_words(brief)
         return TextRules(
@@ -127,7 +141,16 @@ def narration_rules(kind: str, brief: str, *, wrong: str | None, shown: str) -> 
             deny=progress,
             deny_why=why,
         )
-    return TextRules(subject="the brief", deny=progress, deny_why=why)
+    # The deed's words, or the brief's own ("no effect on the story"): the brief itself,
+    # which is what the fallback shows, must keep the rule too.
+    words = content_words(f"{deed} {brief}") if deed else ()
+    return TextRules(
+        subject="what the player did or the brief",
+        words=words,
+        min_words=1 if words else 0,
+        deny=progress,
+        deny_why=why,
+    )
 
 
 def _stem(word: str) -> str:

@@ -332,7 +332,12 @@ class EscapeGame:
         )
         act = self._actions.get(outcome.action_id or "")
         wrong = (act.wrong or DEFAULT_WRONG) if act is not None else None
-        self._rules = faithful.narration_rules(outcome.kind, self._brief, wrong=wrong, shown=shown)
+        # On a turn where nothing happened the narration must at least be about the deed.
+        looked = self._brief == commands.LOOK_BRIEF
+        deed = (self._message or "") if outcome.kind == "no_effect" and not looked else ""
+        self._rules = faithful.narration_rules(
+            outcome.kind, self._brief, wrong=wrong, shown=shown, deed=deed
+        )
         locked = [a.consequence for a in self._scenario.actions if not self._frontier.is_done(a.id)]
         self._locked = faithful.locked_words(locked, shown)
 
