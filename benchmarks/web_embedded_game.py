@@ -109,7 +109,10 @@ def create(page: Any, base: str, seed: int, person: str, spec: str) -> tuple[str
             if spec != "local":
                 page.fill(f"input[name='model.{seat}']", spec)
     page.click("text=Create game")
-    page.wait_for_selector("#admin-link")
+    # Either the admin link or the lobby's refusal (e.g. a bad spec option), in one line.
+    page.wait_for_selector("#admin-link, p.error")
+    if page.query_selector("p.error") is not None:
+        raise SystemExit(f"error: the lobby refused the game: {page.inner_text('p.error')}")
     watch = str(page.get_attribute("#watch-link", "href"))
     room = str(page.get_attribute("a.join-link", "href"))
     return watch.rsplit("/", 1)[1], room
@@ -285,6 +288,13 @@ def main() -> None:
         "tests/fixtures/web_embedded.sqlite after a prompt change)",
     )
     args = ap.parse_args()
+    from parlour.core.errors import ParlourError
+    from parlour.runtime.seating import parse_seat_spec
+
+    try:  # a bad spec is one line here, not a browser timeout after the lobby refused it
+        parse_seat_spec(args.spec)
+    except ParlourError as err:
+        ap.exit(2, f"error: --spec: {err}\n")
     args.out.mkdir(parents=True, exist_ok=True)
     args.images.mkdir(parents=True, exist_ok=True)
     db = args.out / "web_embedded.sqlite"
