@@ -67,7 +67,8 @@ class Games:
         #: A running game is replayed at most once per ``fresh`` seconds: a replay costs
         #: tens of milliseconds, and a live game changes many times a second. The event
         #: log itself (what a reader may see) is always read fresh from the store; only
-        #: the sidebar (phase, facts, seats) may lag by this much.
+        #: the sidebar (phase, facts, seats) may lag by this much, which is why the page
+        #: asks for its sidebar once more 0.7 s after a burst of lines (static/parlour.js).
         self._fresh = fresh
         self._lock = threading.Lock()
 

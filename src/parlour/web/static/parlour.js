@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var room = document.querySelector("[data-stream]");
+  var factsAgain = null;
   var log = document.getElementById("log");
 
   function lastSeq() {
@@ -25,6 +26,14 @@
       var phase = document.querySelector(".watch .phase-now b");
       if (phase) phase.textContent = log.lastChild.dataset.phase;
       document.body.dispatchEvent(new Event("refresh-facts"));
+      // The server may answer a sidebar request with a game rebuilt up to half a second
+      // ago (web/tables.py, Games.fresh); when the last line of a burst lands inside that
+      // window, nothing else would refresh the sidebar until the next line, which may be
+      // minutes away (the person's own turn). So ask once more after the burst settles.
+      clearTimeout(factsAgain);
+      factsAgain = setTimeout(function () {
+        document.body.dispatchEvent(new Event("refresh-facts"));
+      }, 700);
       updateScrubber();
     });
     source.addEventListener("tick", function () {
