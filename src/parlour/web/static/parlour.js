@@ -56,7 +56,11 @@
       if (ended) ended.hidden = false;
       // A seat's room: its sidebar and decision box say the game is over.
       document.body.dispatchEvent(new Event("refresh-facts"));
-      document.body.dispatchEvent(new Event("refresh-decision"));
+      // As for a tick: a box request still in flight may predate the end, and htmx drops
+      // a second request on the same element, so ask again once that one has landed (the
+      // stream is closed now: no later tick would fix a stale box).
+      if (busy) again = true;
+      else document.body.dispatchEvent(new Event("refresh-decision"));
     });
     source.onerror = function () {
       // The browser reconnects by itself; start again from what is on the page.
