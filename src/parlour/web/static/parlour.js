@@ -41,10 +41,7 @@
       var typing = box && box.contains(document.activeElement) &&
         document.activeElement.tagName !== "BUTTON";
       if (typing) return;
-      // A change while the decision box is being fetched or posted: that answer may
-      // predate it, so ask again once it has landed (else a stale box could stay).
-      if (busy) again = true;
-      else document.body.dispatchEvent(new Event("refresh-decision"));
+      refreshDecision();
     });
     source.addEventListener("end", function (msg) {
       // The game is over: the page may now reveal more; say so, keep the stream's lines.
@@ -56,11 +53,9 @@
       if (ended) ended.hidden = false;
       // A seat's room: its sidebar and decision box say the game is over.
       document.body.dispatchEvent(new Event("refresh-facts"));
-      // As for a tick: a box request still in flight may predate the end, and htmx drops
-      // a second request on the same element, so ask again once that one has landed (the
-      // stream is closed now: no later tick would fix a stale box).
-      if (busy) again = true;
-      else document.body.dispatchEvent(new Event("refresh-decision"));
+      // Through the same path as a tick: the stream is closed now, so no later tick
+      // would fix a box whose end-of-game refresh htmx had dropped.
+      refreshDecision();
     });
     source.onerror = function () {
       // The browser reconnects by itself; start again from what is on the page.
@@ -69,6 +64,13 @@
     };
   }
   var busy = 0, again = false;
+  // A change while the decision box is being fetched or posted: that answer may predate
+  // it, and htmx drops a second request on the same element, so ask again once the one
+  // in flight has landed (else a stale box could stay).
+  function refreshDecision() {
+    if (busy) again = true;
+    else document.body.dispatchEvent(new Event("refresh-decision"));
+  }
   // Known by the request's path, not its element: the box swaps itself out (outerHTML),
   // so htmx reports afterRequest on the body, and counting by element left busy stuck
   // at 1 after the first refresh: every later question waited for a reload.
