@@ -281,6 +281,98 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
     assert "F EDI - NTH" in moved and "A LVP - YOR" in moved and "F LON" not in moved
 
 
+def _next_question(page: Any, decision_id: str, what: str) -> None:
+    """Wait until the decision box asks something else than ``decision_id``."""
+    try:
+        page.wait_for_function(
+            "id => { const f = document.querySelector('#decision input[name=decision_id]');"
+            " return f && f.value !== id; }",
+            arg=decision_id,
+            timeout=60_000,
+        )
+    except Exception as err:
+        box, log = page.locator("#decision").inner_html(), page.locator("#log").inner_text()
+        raise AssertionError(f"no {what} question after Send:\n{box}\n{log[-1500:]}") from err
+
+
+def test_diplomacy_convoy_clicked_on_the_board(server: LiveServer, browser: Any) -> None:
+    """A convoy by clicks alone: in Fall 1901 the North Sea fleet convoys the Yorkshire
+    army to Norway (fleet, army, Norway) and the army moves there by convoy (army,
+    Norway); on the way, the army's direct and via-convoy moves to Edinburgh are
+    switched by clicking Edinburgh again. After the phase resolves the army is in
+    Norway."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    links = create_game(page, server.base, "diplomacy", people=("ENGLAND",))
+    page.goto(server.base + links.seats["England"])
+    page.wait_for_selector("#decision form.decision-structured", timeout=60_000)
+    form = page.locator("#decision form")
+    note = page.locator("#board-note")
+
+    def unit(text: str) -> None:
+        page.locator(f"#board [data-unit='{text}']").click()
+
+    def province(abbrev: str) -> None:
+        page.locator(f"#board g.province[data-province='{abbrev}']").click()
+
+    def order(of: str) -> str:
+        return str(form.locator(f"select[name='f.{of}']").input_value())
+
+    # Spring, from the lists: the fleet to sea, the army to the coast it sails from.
+    form.locator("select[name='f.F EDI']").select_option("F EDI - NTH")
+    form.locator("select[name='f.A LVP']").select_option("A LVP - YOR")
+    spring = str(form.locator("input[name=decision_id]").get_attribute("value"))
+    form.locator("button[type=submit]").click()
+    _next_question(page, spring, "Fall")
+    assert "Fall 1901" in page.locator("#decision .prompt").inner_text()
+    # The board follows the decision box by its own request: wait until it shows the
+    # units where Spring left them before clicking on it.
+    page.wait_for_selector("#board [data-unit='F NTH'].mine", timeout=30_000)
+    page.wait_for_selector("#board [data-unit='A YOR'].mine", timeout=30_000)
+
+    unit("F NTH")  # Edinburgh fits a convoy and a support of the army's move there:
+    unit("A YOR")  # the convoy first, the same place again switches to the support
+    province("EDI")
+    assert order("F NTH") == "F NTH C A YOR - EDI"
+    province("EDI")
+    assert order("F NTH") == "F NTH S A YOR - EDI"
+
+    unit("F NTH")  # the fleet, then the army it carries, then where the army lands
+    unit("A YOR")
+    assert order("F NTH") == "F NTH S A YOR"  # our own army: support it holding, and wait
+    assert "click where" in note.inner_text().lower()
+    province("NWY")
+    assert order("F NTH") == "F NTH C A YOR - NWY"
+    assert "convoys Army Yorkshire to Norway" in note.inner_text()
+
+    unit("A YOR")  # a coast it could walk to: the direct move first, then via convoy
+    province("EDI")
+    assert order("A YOR") == "A YOR - EDI"
+    assert "via convoy" in note.inner_text()  # the hint for the next click there
+    province("EDI")
+    assert order("A YOR") == "A YOR - EDI VIA"
+    unit("A YOR")  # changed its mind: Norway, only by sea
+    province("NWY")
+    assert order("A YOR") == "A YOR - NWY"
+    assert "by convoy" in note.inner_text()
+    assert order("F NTH") == "F NTH C A YOR - NWY"  # the army's clicks left the fleet's
+    # Drawn: the army's arrow to Norway and the fleet's dotted convoy line.
+    picks = page.locator("#board g.picks")
+    assert picks.locator("line[stroke-dasharray='2 5']").count() == 1
+    assert picks.locator("line[marker-end]").count() == 1
+
+    fall = str(form.locator("input[name=decision_id]").get_attribute("value"))
+    form.locator("button[type=submit]").click()
+    _next_question(page, fall, "Winter")
+    # The convoy carried the army: it stands in Norway on the board, and the log says so.
+    # (Winter's builds are not unit orders: nothing on the board is outlined now.)
+    page.wait_for_selector("#board [data-unit='A NWY']", timeout=30_000)
+    assert page.locator("#board [data-unit='A YOR']").count() == 0
+    log = page.locator("#log").inner_text()
+    assert "F NTH C A YOR - NWY" in log and "A YOR - NWY" in log  # as given
+    fall_moved = [line for line in log.splitlines() if "Movement resolved" in line][-1]
+    assert "A YOR - NWY" in fall_moved, fall_moved
+
+
 def test_read_aloud_is_off_by_default_then_speaks_new_lines(
     server: LiveServer, browser: Any
 ) -> None:
