@@ -17,6 +17,11 @@ itself uses it) and narrations that **reveal** a locked consequence (a word of 4
 compared on its first five letters, from the consequence of an action not yet done that
 appears nowhere in what the player had seen before: intro, world, every earlier public
 event, the action descriptions and hints). Issue 12's target for both is 0.
+
+While replaying, each narration the seat wrote is also put to rule 5 of ``faithful.py``
+(no talk about the prompt or the task) in its turn's context, as the engine now would:
+the script lists every written narration the rule refuses, so each can be read (a
+refusal of a real narration of the scene is a false positive).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import sys
 from collections import defaultdict
 
 from parlour.games.escape import EscapeGame
-from parlour.games.escape.faithful import DENIALS
+from parlour.games.escape.faithful import DENIALS, META_WHY
 from parlour.runtime.session import opening
 from parlour.runtime.store import Store
 
@@ -39,6 +44,7 @@ RULES = {
     "carries too little": "too little of the brief",
     "copies your instructions": "prompt copy",
     "repeats itself": "repetition",
+    "must not talk about the brief": "talks about the prompt",
     "last line": "echo",
     "same line": "echo",
 }
@@ -131,6 +137,7 @@ def audit(path: str, game_ids: list[str]) -> tuple[int, int, int]:
     store = Store(f"sqlite:///{path}")
     shown = denies = reveals = 0
     examples: list[str] = []
+    meta: list[str] = []
     for gid in game_ids:
         _, game = opening(store.get_game(gid))
         assert isinstance(game, EscapeGame)
@@ -139,6 +146,10 @@ def audit(path: str, game_ids: list[str]) -> tuple[int, int, int]:
             if not act.decision_id.endswith(":narrate"):
                 game.apply(act.decision_id, act.action)
                 continue
+            written = getattr(act.action, "text", "")
+            problem = game.narration_problem(written) or ""
+            if META_WHY in problem:
+                meta.append(f"{problem.split(', but ')[0]}: {written[:160]!r}")
             game.apply(act.decision_id, act.action)
             (told,) = [e for e in game.events[before:] if e.kind == "narration"]
             shown += 1
@@ -150,6 +161,9 @@ def audit(path: str, game_ids: list[str]) -> tuple[int, int, int]:
     print(f"  deny a happened action: {denies}")
     print(f"  reveal a locked consequence: {reveals}")
     for line in examples[:10]:
+        print("   ", line)
+    print(f"  written narrations refused by rule 5 (talk about the prompt): {len(meta)}")
+    for line in meta:
         print("   ", line)
     return shown, denies, reveals
 

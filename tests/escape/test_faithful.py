@@ -8,9 +8,16 @@ It is pinned through the LLM seat with replayed model calls (``ReplayBackend``).
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
 
 from parlour.core.actions import Choice, Text
 from parlour.games.escape import MODULE, EscapeConfig, EscapeGame
+from parlour.games.escape.commands import look_text
+from parlour.games.escape.faithful import META_WHY, meta_ban
+from parlour.games.escape.loader import load_scenario
+from parlour.games.escape.resolve import DEFAULT_WRONG, NO_EFFECT
+from parlour.games.escape.scenario import ScenarioAction
 from parlour.models.replay import RecordedCall, ReplayBackend
 from parlour.seats.llm import Attempt, LlmSeat
 
@@ -43,6 +50,8 @@ FAILING = (
     "Use only the facts below and the brief. Use only the facts below and the brief."
 )
 FAITHFUL = "You turn the crank; the shutter rattles up and grey daylight shows a door marked 417."
+#: The faithful narration behind a preamble about the task: refused for the preamble alone.
+FAITHFUL_WITH_PREAMBLE = f"Here is a summary, as the brief asks: {FAITHFUL}"
 
 
 def _game() -> EscapeGame:
@@ -98,6 +107,7 @@ def test_the_issue_example_is_rejected_with_its_reasons_then_replaced_by_the_con
         "shutter, rattles, grey, daylight, shows, door, stencilled (at least 6); use them; "
     )
     assert 'it repeats itself ("use only the facts" twice)' in error
+    assert f"it says 'the brief', 'the facts', 'facts below', 'use only', but {META_WHY}" in error
     # The retry sees the exact reason on its throwaway branch.
     assert error in attempts[1].messages[-1].content
     consequence = game.scenario.action("crank-shutter").consequence
@@ -148,3 +158,83 @@ def test_when_nothing_happened_progress_and_locked_words_are_refused() -> None:
     )
     # The fallback (the brief as it stands) keeps the rule it is the fallback for.
     assert game.narration_problem("This has no effect on the story.") is None
+
+
+#: Issue 12's paraphrase of the instructions (the 50-game batch showed it on a no-effect
+#: turn): it names the brief, so rule 3 let it through; rule 5 refuses it.
+PARAPHRASE = (
+    "Here is a summary of what happened. Use just what was mentioned in the brief and "
+    "the facts you were given."
+)
+BATCH = json.loads((Path(__file__).parent / "accepted_narrations.json").read_text())
+
+
+def test_a_paraphrase_of_the_instructions_is_refused_with_its_own_reason_then_retried() -> None:
+    game = _game()
+    _crank(game)
+    action, attempts = _narrate(game, [FAITHFUL_WITH_PREAMBLE, FAITHFUL])
+    assert [a.outcome for a in attempts] == ["invalid", "valid"]
+    error = attempts[0].error
+    assert error == f"it says 'the brief', 'summary', but {META_WHY}"
+    assert error in attempts[1].messages[-1].content  # the retry is told why
+    assert action.text == FAITHFUL
+
+
+def test_a_paraphrase_on_a_turn_where_nothing_happened_is_refused() -> None:
+    game = _game()
+    game.apply("t1:act", Text(text="I wait for a while"))
+    game.apply("t1:classify", Choice(option="none"))
+    text = f"{PARAPHRASE} This has no effect on the story."
+    problem = game.narration_problem(text)
+    assert problem == f"it says 'the brief', 'the facts', 'summary', 'use just', but {META_WHY}"
+    game.apply("t1:narrate", Text(text=text))
+    shown = [e for e in game.events if e.kind == "narration"][-1]
+    assert shown.text == "This has no effect on the story."  # the brief, as it stands
+    assert shown.data["written"] == text
+
+
+def test_imperatives_to_the_writer_count_only_at_a_sentence_start() -> None:
+    ban = meta_ban("")
+    assert ban.found("Describe the room again. You see the shutter.") == ["describe"]
+    assert ban.found("The shutter rattles up - do not invent an exit.") == ["do not invent"]
+    assert ban.found("Don't mention the door; the crank turns.") == ["don't mention"]
+    assert ban.found("You must describe only the crank.") == ["you must describe"]
+    # The same verbs inside a sentence are the story's own.
+    assert ban.found("The lantern's beam seems to describe a slow circle.") == []
+    assert ban.found("You use the key; the shutter rattles up.") == []
+
+
+def test_words_the_scenario_itself_uses_are_allowed() -> None:
+    # A scenario with a machine whose "output" is part of the story.
+    story = "The old printer's output tray holds a single sheet stamped 417."
+    assert meta_ban("").found(story) == ["output"]
+    assert meta_ban(f"Intro. {story}").found(story) == []
+
+
+def test_the_stored_batch_story_narrations_pass_and_its_meta_talk_is_refused() -> None:
+    """Every narration the engine accepted in the stored escape batches, as read and
+    sorted by hand (tests/escape/accepted_narrations.json): the story ones all keep rule
+    5 even without any scenario words allowed; the ones about the prompt all break it."""
+    ban = meta_ban("")
+    assert len(BATCH["story"]) >= 20 and len(BATCH["meta"]) >= 20
+    assert [t for t in BATCH["story"] if ban.found(t)] == []
+    assert [t for t in BATCH["meta"] if not ban.found(t)] == []
+
+
+def test_the_fallbacks_keep_rule_5() -> None:
+    """What the engine shows instead (consequences, failure texts, the no-effect brief,
+    the place on a look turn) never trips the rule in its own turn's context."""
+    for name in ("ghost_room", "stalled_lift"):
+        scenario = load_scenario(name)
+        for action in scenario.actions:
+            for text in (action.consequence, resolve_brief_wrong(action)):
+                shown = f"{scenario.intro} {text}"
+                assert meta_ban(shown).found(text) == [], text
+        look = look_text(scenario.intro, scenario.world)
+        assert meta_ban(look).found(look) == []
+    assert meta_ban("").found(NO_EFFECT) == []
+
+
+def resolve_brief_wrong(action: ScenarioAction) -> str:
+    """The brief of a wrong answer to ``action`` (``resolve.brief_for``'s wording)."""
+    return f"The player tries to {action.description}. {action.wrong or DEFAULT_WRONG}"

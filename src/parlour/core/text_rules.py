@@ -15,6 +15,10 @@ Matching is word-based and case-insensitive:
   ``STEM_LETTERS`` letters ("shutter" is carried by "shutters", "rises" by "rises").
 * ``deny``: no phrase may appear (whole words, so "opens" does not fire on "reopens");
   ``deny_why`` says why, for the feedback.
+* ``bans``: further groups of forbidden phrases, each with its own reason (a ``Ban``);
+  a ban's ``openings`` count only at the start of a sentence (after ``.!?;:``, a line
+  break or a dash), where a bare verb is an imperative ("Use just the brief.") while the
+  same word inside a sentence is not ("you use the key").
 """
 
 from __future__ import annotations
@@ -39,12 +43,45 @@ def _stem(word: str) -> str:
     return word.casefold()[:STEM_LETTERS]
 
 
+#: Where a sentence (or a clause read as one) begins: an imperative's place.
+_SENTENCE_BREAK = re.compile(r"[.!?;:\n\u2013\u2014]+|\s-\s")
+
+
+def sentence_openings(text: str) -> list[list[str]]:
+    """The tokens of each sentence of ``text``, for matching at a sentence's start."""
+    return [t for t in (text_tokens(part) for part in _SENTENCE_BREAK.split(text)) if t]
+
+
 def _has_phrase(tokens: list[str], phrase: str) -> bool:
     want = text_tokens(phrase)
     if not want:
         return False
     n = len(want)
     return any(tokens[i : i + n] == want for i in range(len(tokens) - n + 1))
+
+
+class Ban(BaseModel):
+    """Phrases a text must not use, with the reason sent back when it does."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: Forbidden anywhere (whole words).
+    phrases: tuple[str, ...] = ()
+    #: Forbidden at the start of a sentence only.
+    openings: tuple[str, ...] = ()
+    why: str = Field(min_length=1)
+
+    def found(self, text: str) -> list[str]:
+        """The phrases and openings of this ban that ``text`` uses, in the ban's order."""
+        tokens = text_tokens(text)
+        out = [p for p in self.phrases if _has_phrase(tokens, p)]
+        if self.openings:
+            starts = sentence_openings(text)
+            for opening in self.openings:
+                want = text_tokens(opening)
+                if want and any(s[: len(want)] == want for s in starts) and opening not in out:
+                    out.append(opening)
+        return out
 
 
 class TextRules(BaseModel):
@@ -59,6 +96,7 @@ class TextRules(BaseModel):
     min_words: int = Field(default=0, ge=0)
     deny: tuple[str, ...] = ()
     deny_why: str = "it must not say that"
+    bans: tuple[Ban, ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> TextRules:
@@ -84,6 +122,11 @@ class TextRules(BaseModel):
                     f"it carries too little of {self.subject}: {len(carried)} of the words "
                     f"{', '.join(self.words)} (at least {self.min_words}); use them"
                 )
+        for ban in self.bans:
+            used = ban.found(text)
+            if used:
+                said = ", ".join(f"'{p}'" for p in used)
+                found.append(f"it says {said}, but {ban.why}")
         return found
 
     def problem(self, text: str) -> str | None:

@@ -19,10 +19,24 @@ Rules (the thresholds are the constants below):
    code) of a consequence not yet unlocked that appears nowhere in what the narrator was
    shown (intro, world, unlocked facts, brief, hint, recent transcript).
 
+5. **Always**: it must not talk *about* the prompt, the instructions or the task instead
+   of telling the story. Copying the instructions word for word is caught by the shared
+   prompt-copy guard; this rule catches the paraphrase ("Here is a summary of what
+   happened. Use just what was mentioned in the brief."). Two lists, both matched on
+   whole words: ``META_WORDS``, the prompt's own vocabulary, forbidden anywhere ("the
+   brief", "the facts above", "summary", "instructions", "the prompt", "output",
+   "narration", "the player typed", "as an AI", "second person", …), and
+   ``META_ORDERS``, the second-person imperatives a writer is given, forbidden at the
+   start of a sentence only ("Use only …", "Describe …", "Do not invent …", "Never
+   mention …"; the same verb inside a sentence, "you describe a circle", is story), plus
+   ``you must/should … describe`` anywhere. The lists name the writing task, not the
+   story, so a narration in the scene's own words never needs them.
+
 Phrases the brief, hint or the narrator's facts themselves use are never denied (a
-consequence may well say "the door opens"). Rules 1–3 travel with the decision as
-``TextRules`` so the LLM seat retries with the exact reason; rule 4 is checked only by the
-game (the reason would name the secret), which then shows the templated brief instead.
+consequence may well say "the door opens", a scenario may have a machine's "output").
+Rules 1–3 and 5 travel with the decision as ``TextRules`` so the LLM seat retries with
+the exact reason; rule 4 is checked only by the game (the reason would name the secret),
+which then shows the templated brief instead.
 Prompt copying and loops are the shared guards (``seats/text_guard.py``) the narrate
 decision opts into.
 """
@@ -32,7 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from parlour.core.text_rules import STEM_LETTERS, TextRules, text_tokens
+from parlour.core.text_rules import STEM_LETTERS, Ban, TextRules, text_tokens
 from parlour.games.escape.text import STOPWORDS
 
 #: More than this share of the consequence's content words must be carried.
@@ -70,6 +84,109 @@ PROGRESS = (
     "you have won",
     "you made it",
     "congratulations",
+)
+
+#: Rule 5: the prompt's vocabulary (the narrator prompt's headers and reminders, and the
+#: words a model uses when it answers the task instead of doing it). Forbidden anywhere.
+META_WORDS = (
+    "the brief",
+    "this brief",
+    "your brief",
+    "brief for this turn",
+    "the facts",
+    "these facts",
+    "facts above",
+    "facts below",
+    "only facts",
+    "standing facts",
+    "the information above",
+    "the information below",
+    "this information",
+    "summary",
+    "summarize",
+    "summarise",
+    "summarized",
+    "summarised",
+    "instruction",
+    "instructions",
+    "the prompt",
+    "this prompt",
+    "your prompt",
+    "ai",
+    "language model",
+    "chatbot",
+    "hope this helps",
+    "the game",
+    "this game",
+    "your game",
+    "my game",
+    "your own words",
+    "rewritten",
+    "rephrased",
+    "rephrase",
+    "paraphrased",
+    "continuation",
+    "those facts",
+    "additional facts",
+    "the user",
+    "the player",
+    "player typed",
+    "output",
+    "narration",
+    "narrations",
+    "narrator",
+    "narrate",
+    "text adventure",
+    "second person",
+    "present tense",
+    "three sentences",
+    "the hint",
+    "this hint",
+    "your response",
+    "my response",
+    "here is a reminder",
+    "word limit",
+    "character limit",
+)
+#: Verbs of the writing task: as an imperative they address the writer, not the player.
+_WRITING_VERBS = (
+    "describe",
+    "write",
+    "narrate",
+    "summarize",
+    "summarise",
+    "mention",
+    "include",
+    "invent",
+    "output",
+    "respond",
+    "reply",
+    "rewrite",
+    "paraphrase",
+)
+#: Rule 5: imperatives to the writer, forbidden at the start of a sentence. "Use" only
+#: with "only"/"just" ("Use the key" would be the story's own advice, in a hint).
+META_ORDERS = (
+    *_WRITING_VERBS,
+    *(
+        f"{lead} {verb}"
+        for lead in ("do not", "don't", "never", "please", "only", "just", "always")
+        for verb in (*_WRITING_VERBS, "use")
+    ),
+    "use only",
+    "use just",
+    "make sure",
+    "stick to",
+)
+#: Rule 5, anywhere: the task stated to the writer ("you must describe ...").
+META_MUSTS = tuple(
+    f"you {modal} {verb}"
+    for modal in ("must", "should", "need to", "have to", "can only", "may only")
+    for verb in (*_WRITING_VERBS, "use only", "use just", "not invent", "not mention")
+)
+META_WHY = (
+    "a narration tells the story; it must not talk about the brief, the facts, the "
+    "instructions or the task. Say only what happens, in the scene's own words"
 )
 
 _MARKER = re.compile(r"\[\[mk:[^\]]*\]\]")
@@ -113,13 +230,31 @@ def _allowed(phrases: Iterable[str], said: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def meta_ban(shown: str) -> Ban:
+    """Rule 5: no talk about the prompt or the task (except words ``shown`` itself uses)."""
+    return Ban(
+        phrases=_allowed((*META_WORDS, *META_MUSTS), shown),
+        openings=_allowed(META_ORDERS, shown),
+        why=META_WHY,
+    )
+
+
 def narration_rules(
-    kind: str, brief: str, *, wrong: str | None, shown: str, deed: str = ""
+    kind: str,
+    brief: str,
+    *,
+    wrong: str | None,
+    shown: str,
+    deed: str = "",
+    story: str | None = None,
 ) -> TextRules:
-    """Rules 1–3 for a turn whose outcome is ``kind``; ``shown`` is everything the narrator
-    was given (brief, hint, facts, transcript), whose own phrases are never denied;
-    ``deed``: the player's message on a turn where nothing happened ("" when the player
-    looked around, where describing the place is the point)."""
+    """Rules 1–3 and 5 for a turn whose outcome is ``kind``; ``shown`` is everything the
+    narrator was given (brief, hint, facts, transcript), whose own phrases are never
+    denied; ``deed``: the player's message on a turn where nothing happened ("" when the
+    player looked around, where describing the place is the point); ``story``: the part
+    of ``shown`` that is story rather than instructions (default all of it), whose words
+    rule 5 allows."""
+    bans = (meta_ban(shown if story is None else story),)
     if kind in ("done", "repeat"):
         words = content_words(brief)
         return TextRules(
@@ -129,6 +264,7 @@ def narration_rules(
             min_words=_majority(len(words)),
             deny=_allowed(DENIALS, shown),
             deny_why="the action happened; tell what it did",
+            bans=bans,
         )
     progress = _allowed(PROGRESS, shown)
     why = "nothing changed this turn; do not describe progress"
@@ -140,6 +276,7 @@ def narration_rules(
             min_words=_majority(len(words)),
             deny=progress,
             deny_why=why,
+            bans=bans,
         )
     # The deed's words, or the brief's own ("no effect on the story"): the brief itself,
     # which is what the fallback shows, must keep the rule too.
@@ -150,6 +287,7 @@ def narration_rules(
         min_words=1 if words else 0,
         deny=progress,
         deny_why=why,
+        bans=bans,
     )
 
 

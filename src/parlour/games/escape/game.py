@@ -335,11 +335,22 @@ class EscapeGame:
         # On a turn where nothing happened the narration must at least be about the deed.
         looked = self._brief == commands.LOOK_BRIEF
         deed = (self._message or "") if outcome.kind == "no_effect" and not looked else ""
+        # The look brief is an instruction to the narrator ("Describe the place again"),
+        # not story: its words must not license talk about the task (rule 5).
+        story = shown.replace(commands.LOOK_BRIEF, "")
         self._rules = faithful.narration_rules(
-            outcome.kind, self._brief, wrong=wrong, shown=shown, deed=deed
+            outcome.kind, self._brief, wrong=wrong, shown=shown, deed=deed, story=story
         )
         locked = [a.consequence for a in self._scenario.actions if not self._frontier.is_done(a.id)]
         self._locked = faithful.locked_words(locked, shown)
+
+    def _fallback_brief(self) -> str:
+        """What a replaced narration shows: the brief, or on a look turn the place itself
+        (the look brief is an instruction to the narrator, not something to show)."""
+        assert self._brief is not None
+        if self._brief == commands.LOOK_BRIEF:
+            return commands.look_text(self._scenario.intro, self._scenario.world)
+        return self._brief
 
     def narration_problem(self, text: str) -> str | None:
         """Why the engine would not show ``text`` as this turn's narration, or None."""
@@ -398,7 +409,9 @@ class EscapeGame:
         if problem is not None:
             assert self._brief is not None
             extra = {"replaced": problem, "written": text}
-            text = faithful.templated(self._brief, self._hint, self._config.narrate_max_length)
+            text = faithful.templated(
+                self._fallback_brief(), self._hint, self._config.narrate_max_length
+            )
         self._say("narration", "narrate", text, "narrator", turn=self._turn, extra=extra)
         self._message = None
         self._brief = None

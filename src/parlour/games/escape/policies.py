@@ -23,6 +23,7 @@ from parlour.core.policy import Policy
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.escape.analysis import analyse
+from parlour.games.escape.commands import LOOK_BRIEF, look_text
 from parlour.games.escape.faithful import templated
 from parlour.games.escape.keyword_classifier import candidates, classify
 from parlour.games.escape.loader import load_scenario
@@ -51,6 +52,8 @@ def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Act
 
 def template_narrator(view: NarratorView, decision: Decision, rng: Rng) -> Action:
     brief = str(view.private.brief or decision.context.get("brief") or "Nothing happens.")
+    if brief == LOOK_BRIEF:  # an instruction to the narrator: show the place instead
+        brief = look_text(view.private.intro, view.private.world)
     hint = view.private.hint or decision.context.get("hint")
     return Text(text=templated(brief, str(hint) if hint else None, decision.max_length))
 
