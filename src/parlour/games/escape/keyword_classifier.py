@@ -51,9 +51,11 @@ from fractions import Fraction
 
 from parlour.games.escape.commands import is_looking
 from parlour.games.escape.lexicon import senses
+from parlour.games.escape.phrasing import FILLERS, rewrite
 from parlour.games.escape.roles import LIGHT_DEEDS, Roles, plural_of, roles, verb_senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import STOPWORDS, near, stem, token_set, words
+from parlour.games.escape.typos import correct, vocabulary
 
 THRESHOLD = Fraction(1, 2)
 STRONG = Fraction(3, 4)
@@ -69,7 +71,9 @@ _IDENTIFIER = re.compile(r"\w+_\w+")
 _CODE_WORDS = frozenset({"code", "keypad", "dial", "combination", "password", "pin"})
 _SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]*")  # a sentence with its end marks
 _SPACED_DIGITS = re.compile(r"\b\d(?:[\s-]\d\b){2,}")
-_CLAUSE = re.compile(r",?\s+(?:and then|then|and|after that|before)\s+|,\s+", re.IGNORECASE)
+_CLAUSE = re.compile(
+    r",?\s+(?:and then|then|and|after that|before)\s+|,\s+|[.!?;:]+\s*", re.IGNORECASE
+)
 _ID_SPLIT = re.compile(r"[_\-]+")
 _COMPOUND = re.compile(
     r"\b(trap|news|hand|fire|crawl|key|flash|torch|sky|cup|book)[\s-]+"
@@ -151,7 +155,7 @@ def acting_part(message: str) -> str:
     if not message.strip() or is_looking(message) or message.lstrip().startswith("/"):
         return ""  # a slash word is a command (past the per-turn limit), never a deed
     kept = [s.strip() for s in _SENTENCE.findall(message) if s.strip() and not is_question(s)]
-    text = " ".join(kept)
+    text = " ".join(s if s[-1] in ".!?;:" else s + "." for s in kept)
     return "" if is_negated(text) else text
 
 
@@ -174,7 +178,8 @@ def fit_options(
     long unrelated message. A message of several clauses ("open the trapdoor and climb
     down") is scored whole and clause by clause; each option keeps its best.
     """
-    text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", acting_part(message))))
+    text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
+    text = _typos_corrected(text, options)
     clauses = [c for c in _CLAUSE.split(text) if c.strip()]
     said = _raw_tokens(text)
     if not said:
@@ -185,19 +190,22 @@ def fit_options(
         if oid not in (NONE_ID, ASK_ID)
     }
     spans = [(said, 0)]
-    if len(clauses) > 1:
-        offset = 0
-        for clause in clauses:
-            part = _raw_tokens(clause)
-            if len(part) > 1:  # "read it", "cry": too little to stand alone
-                spans.append((part, offset))
-            offset += len(part)
+    verbs: list[tuple[str, str]] = []  # the first word of each clause, past any filler
+    offset = 0
+    for clause in clauses:
+        part = _raw_tokens(clause)
+        lead = [t for t in part if t[0] not in FILLERS]
+        verbs.extend(lead[:1])
+        if len(lead) > 1 and lead[1][0] == "open":  # "crack open the cupboard": opening
+            verbs.append(lead[1])
+        if len(clauses) > 1 and len(part) > 1:  # "read it", "cry": too little to stand alone
+            spans.append((part, offset))
+        offset += len(part)
     best: dict[str, tuple[Fraction, int]] = {}
     for part, offset in spans:
         for score, first, oid in _score_span([s for _, s in part], described):
             if oid not in best or score > best[oid][0]:
                 best[oid] = (score, first + offset)
-    verbs = [part[0] for part, _ in spans]  # the first word of the message and each clause
     coded = _has_code(said, described)
     about = {oid: roles(oid, label) for oid, label in options if oid in best}
     return [
@@ -205,6 +213,15 @@ def fit_options(
         for oid, (score, first) in best.items()
         if not _contradicts(said, about[oid])
     ]
+
+
+def _typos_corrected(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """Unknown words replaced by the one known word they are a likely typo of (``typos``)."""
+    own = frozenset(
+        w for oid, label in options for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
+    )
+    known = vocabulary(own)
+    return re.sub(r"[A-Za-z]+", lambda m: correct(m.group(0).lower(), known), text)
 
 
 def _has_code(said: list[tuple[str, str]], described: dict[str, frozenset[str]]) -> str:

@@ -1,0 +1,202 @@
+"""How players phrase things, rewritten into the plain imperative the keyword classifier scores.
+
+The classifier matches words; players type contractions ("I'll", "what's"), fillers ("ok",
+"hmm, let's"), text-adventure abbreviations ("x note", "rd note"), codes in words
+("nineteen sixty two"), instruments before goals ("use the phone to call the desk"), and
+phrasal verbs ("punch in", "speak into", "see what's behind"). Each rule here is written
+from general English and classic text-adventure habits, not from any labelled set, and
+each only rewrites the message: the scoring and its thresholds are unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- codes in words -----------------------------------------------------------------------
+
+_UNITS = {
+    "zero": 0,
+    "oh": 0,
+    "nought": 0,
+    "nil": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+}
+_TEENS = {
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fourty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_SCALES = {"hundred": 100, "thousand": 1000}
+_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TEENS, *_TENS, *_SCALES], key=len, reverse=True))
+_NUMBER_RUN = re.compile(
+    rf"\b(?:{_NUMBER_WORD})(?:(?:[\s-]+|\s+and\s+)(?:{_NUMBER_WORD}))+\b", re.IGNORECASE
+)
+
+
+def _run_digits(run: list[str]) -> str:
+    """ "nineteen sixty two" → "1962" (as people say years and codes: pairs and digits read
+    one after another); "one thousand nine hundred and sixty two" → "1962" (arithmetic)."""
+    if any(w in _SCALES for w in run):
+        total = current = 0
+        for w in run:
+            if w in _SCALES:
+                current = max(current, 1) * _SCALES[w]
+                if _SCALES[w] == 1000:
+                    total, current = total + current, 0
+            else:
+                current += _UNITS.get(w, 0) + _TEENS.get(w, 0) + _TENS.get(w, 0)
+        return str(total + current)
+    out: list[str] = []
+    i = 0
+    while i < len(run):
+        w = run[i]
+        if w in _TENS:
+            unit = run[i + 1] if i + 1 < len(run) else ""
+            if unit in _UNITS and _UNITS[unit] > 0:
+                out.append(str(_TENS[w] + _UNITS[unit]))
+                i += 2
+                continue
+            out.append(str(_TENS[w]))
+        elif w in _TEENS:
+            out.append(str(_TEENS[w]))
+        else:
+            out.append(str(_UNITS[w]))
+        i += 1
+    return "".join(out)
+
+
+def numbers_as_digits(text: str) -> str:
+    """Runs of number words that make a code (three digits or more) written as digits; a
+    lone "one" ("the red one") or "two buttons" stays a word."""
+
+    def digits(match: re.Match[str]) -> str:
+        run = [w for w in re.split(r"[\s-]+", match.group(0).lower()) if w != "and"]
+        value = _run_digits(run)
+        return value if len(value) >= 3 else match.group(0)
+
+    return _NUMBER_RUN.sub(digits, text)
+
+
+# --- words and phrases ----------------------------------------------------------------------
+
+_CONTRACTION = re.compile(r"(?<=\w)['’](?:ll|d|m|re|ve|s)\b", re.IGNORECASE)
+
+#: Text-adventure and chat shorthand, expanded only where a verb or object is expected.
+_SHORTHAND = {
+    "x": "examine",
+    "ex": "examine",
+    "exam": "examine",
+    "l": "look at",
+    "rd": "read",
+    "chk": "check",
+    "srch": "search",
+    "pls": "",
+    "plz": "",
+    "btn": "button",
+    "msg": "message",
+    "pic": "picture",
+    "u": "you",
+}
+
+#: Words a sentence may open with before its verb ("ok", "hmm", "right, let's").
+_FILLER_TEXT = """
+ok okay k hmm hm um umm uh er erm well right alright yes yeah yep sure fine maybe perhaps
+actually next let lets think suppose time ah aha oh wow great cool first
+"""
+FILLERS = frozenset(_FILLER_TEXT.split())
+
+#: Phrasal verbs and idioms, rewritten into the one plain verb a description would use.
+#: Each is common English for a deed an escape room has (looking inside, keying a code,
+#: talking down a phone line, calling out), not a sentence from a labelled set.
+_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
+        # "see what's inside the drawer", "find out what is behind the hatch"
+        (
+            r"\b(?:see|look|check|find\s+out|discover)\s+what\s*(?:is|s)?\s+"
+            r"(?:inside|in|behind|under|beneath|underneath)\b",
+            "peek into",
+        ),
+        (r"\b(?:look|peek|peep|peer)\s+(?:inside|into|in|behind)\b", "peek into"),
+        (r"\b(?:look|feel|grope|dig|root|rummage)\s+(?:around\s+)?(?:for|through)\b", "search"),
+        (r"\blook\s+(?:at|over)\b", "examine"),
+        (r"\b(?:have|take)\s+(?:a\s+)?(?:good\s+|close\s+|quick\s+)?look\s+at\b", "examine"),
+        (r"\b(?:punch|tap|type|enter)\s+in\b", "type"),
+        (r"(?:^|(?<=[.!?;:,] )|(?<=\band )|(?<=\bthen )|(?<=\bi ))key\s+in\b", "type"),
+        (r"\b(?:speak|talk)\s+(?:into|down|through|on)\b", "call on"),
+        (r"\b(?:call|cry)\s+out\b", "shout"),
+        (r"\b(?:turn|switch|put)\s+on\b", "switch on"),
+        (r"\b(?:go|get|climb|make\s+my\s+way)\s+down\b", "climb down"),
+        (
+            r"\b(?:plug|push|stick|slot|jam|put)\s+(?:it\s+|the\s+\w+\s+)?(?:back\s+)?in(?:to)?\b",
+            "plug in",
+        ),
+        (r"\bwake\s+up\b", ""),
+    )
+)
+
+#: "use the matches to light the lantern": the goal decides, the instrument follows.
+_INSTRUMENT = re.compile(
+    r"\b(?:use|using|take|grab|get)\s+(?P<tool>(?:(?!\bto\b)[\w'’ -])+?)\s+(?:to|and)\s+"
+    r"(?P<goal>(?!be\b|see\b)[a-z]+\b[^.!?;]*)",
+    re.IGNORECASE,
+)
+_QUANTIFIED = re.compile(r"\b(?:every|each|all|everything|everything)\b", re.IGNORECASE)
+_IDIOMS = re.compile(r"\b(?:all\s+the\s+way|all\s+over|at\s+all|all\s+i\s+can)\b", re.IGNORECASE)
+
+
+def is_quantified(text: str) -> bool:
+    """An order over several things ("press every button"), not "all the way"."""
+    return bool(_QUANTIFIED.search(_IDIOMS.sub(" ", text)))
+
+
+def _shorthand(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return _SHORTHAND.get(word.lower(), word)
+
+    return re.sub(r"\b[a-zA-Z]+\b", one, text)
+
+
+def _goal_first(text: str) -> str:
+    def swap(match: re.Match[str]) -> str:
+        return f"{match.group('goal')} with {match.group('tool')}"
+
+    return _INSTRUMENT.sub(swap, text)
+
+
+def rewrite(text: str) -> str:
+    """The message in plainer words for scoring (never shown to anyone)."""
+    text = _CONTRACTION.sub("", text)
+    text = numbers_as_digits(text)
+    text = _shorthand(text)
+    text = _goal_first(text)
+    for pattern, replacement in _PHRASES:
+        text = pattern.sub(replacement, text)
+    return text
