@@ -23,7 +23,7 @@ from parlour.games.escape.text import SYNONYMS, stem
 _SENSES_TEXT = """
 open: open unlock unbolt unlatch unfasten prise prize pry yank slide lift heave pull crack
 open: swing undo unseal unclasp raise peek
-unlock: unlock open key
+unlock: unlock open key turn
 force: force kick shove break smash prise prize pry wrench heave shoulder ram bust push pull
 force: bend jimmy crowbar barge burst rip tear bash boot wrest wrestle
 bang: bang knock hammer pound kick thump beat rap batter slap smack whack drum
@@ -32,11 +32,12 @@ talk: talk speak say greet hello hi ask tell whisper communicate chat address co
 talk: hey excuse pardon plead beg comfort console approach
 name: name call say tell whisper address
 call: call ring dial contact
-read: read skim peruse scan browse leaf glance unfold decipher thumb
+ring: ring sound trigger
+read: read skim peruse scan browse leaf glance unfold decipher thumb shine
 examine: examine inspect look study check gaze view observe scrutinise scrutinize stare
-examine: peer eye watch survey admire squint
+examine: peer eye watch survey admire squint shine
 search: search rummage dig sift rake poke feel hunt scour root comb probe grope fumble
-search: ransack explore sweep check peek
+search: ransack explore sweep check peek browse
 press: press push hit tap jab punch slam poke hold mash depress stab
 take: take grab pick get collect snatch fetch
 light: light ignite kindle strike lite alight spark

@@ -143,19 +143,26 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:inside|in|behind|under|beneath|underneath)\b",
             "peek into",
         ),
-        (r"\b(?:look|peek|peep|peer)\s+(?:inside|into|in|behind)\b", "peek into"),
-        (r"\b(?:look|feel|grope|dig|root|rummage)\s+(?:around\s+)?(?:for|through)\b", "search"),
-        (r"\blook\s+(?:at|over)\b", "examine"),
+        # "see what the note says": reading it
+        (r"\b(?:see|find\s+out|check)\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
         (r"\b(?:have|take)\s+(?:a\s+)?(?:good\s+|close\s+|quick\s+)?look\s+at\b", "examine"),
+        (r"\b(?:look|peek|peep|peer)\s+(?:inside|into|in|behind)\b", "peek into"),
+        (r"\b(?:look|leaf|flick|flip|thumb|go)\s+through\b", "browse"),
+        (r"\b(?:look|feel|grope|dig|root|rummage)\s+(?:around\s+)?for\b", "search"),
+        (r"\blook\s+(?:at|over)\b", "examine"),
         (r"\b(?:punch|tap|type|enter)\s+in\b", "type"),
         (r"(?:^|(?<=[.!?;:,] )|(?<=\band )|(?<=\bthen )|(?<=\bi ))key\s+in\b", "type"),
         (r"\b(?:speak|talk)\s+(?:into|down|through|on)\b", "call on"),
         (r"\b(?:call|cry)\s+out\b", "shout"),
         (r"\b(?:turn|switch|put)\s+on\b", "switch on"),
+        (r"\b(?:set\s+off|sound|trigger)\b", "ring"),
         (r"\b(?:go|get|climb|make\s+my\s+way)\s+down\b", "climb down"),
+        # "shine the torch on the certificate": reading or examining it by that light
+        (r"\bshine\s+(?P<light>(?:the\s+|my\s+)?\w+)\s+(?:on|at|onto|over)\b", "shine"),
         (
-            r"\b(?:plug|push|stick|slot|jam|put)\s+(?:it\s+|the\s+\w+\s+)?(?:back\s+)?in(?:to)?\b",
-            "plug in",
+            r"\b(?:plug|push|stick|slot|jam|put)(?P<what>\s+(?:it|the\s+\w+))?\s+"
+            r"(?:back\s+)?in(?:to)?\b",
+            r"plug\g<what> in",
         ),
         (r"\bwake\s+up\b", ""),
     )
@@ -169,6 +176,24 @@ _INSTRUMENT = re.compile(
 )
 _QUANTIFIED = re.compile(r"\b(?:every|each|all|everything|everything)\b", re.IGNORECASE)
 _IDIOMS = re.compile(r"\b(?:all\s+the\s+way|all\s+over|at\s+all|all\s+i\s+can)\b", re.IGNORECASE)
+
+
+#: "your name is Eleanor, isn't it?": a statement with a tag, not a question.
+_TAG_QUESTION = re.compile(
+    r",\s*(?:isn['’]?t|is|aren['’]?t|are|wasn['’]?t|don['’]?t|doesn['’]?t|won['’]?t|right|"
+    r"yes|no|eh|ok|okay)(?:\s+(?:it|you|she|he|they|that|i))?\s*\?",
+    re.IGNORECASE,
+)
+#: A sentence opening with a greeting is speech to someone, even when it ends in "?"
+#: ("hello? excuse me, can you hear me?").
+_GREETING_TEXT = "hello hi hey hallo oi excuse pardon greetings evening morning"
+GREETINGS = frozenset(_GREETING_TEXT.split())
+
+
+def untagged(text: str) -> str:
+    """Tag questions turned into statements: "your name is Eleanor, isn't it?" → "your name
+    is Eleanor." (the negation in the tag is not the player refusing anything)."""
+    return _TAG_QUESTION.sub(".", text)
 
 
 def is_quantified(text: str) -> bool:

@@ -63,6 +63,9 @@ class Roles:
     deeds: frozenset[str]
     objects: frozenset[str]
     singular: frozenset[str]
+    #: The description's content words that are neither its deed nor a head noun: the
+    #: modifiers that tell one thing from others of its kind ("floor" of "floor buttons").
+    modifiers: frozenset[str] = frozenset()
 
 
 @cache
@@ -71,7 +74,14 @@ def roles(option_id: str, description: str) -> Roles:
     id_deeds, _, id_objects = _parse([w for w in _ID_SPLIT.split(option_id.lower()) if w])
     objects = {stem(h, fold=False) for h in [*heads, *id_objects]}
     singular = frozenset(h for h in heads if not h.endswith("s") or h.endswith("ss"))
-    return Roles(deeds=frozenset(deeds | id_deeds), objects=frozenset(objects), singular=singular)
+    head_stems = {stem(h, fold=False) for h in heads}
+    content = {stem(w, fold=False) for w in words(description) if w not in STOPWORDS}
+    return Roles(
+        deeds=frozenset(deeds | id_deeds),
+        objects=frozenset(objects),
+        singular=singular,
+        modifiers=frozenset(content - deeds - head_stems - {stem(p) for p in _PARTICLES}),
+    )
 
 
 def _parse(said: list[str]) -> tuple[set[str], list[str], list[str]]:
