@@ -49,12 +49,15 @@ class LabelSet(BaseModel):
 #: were made, to see whether they overfit the tuning set) and ``blind``
 #: (``<name>.blind.yaml``, written by another engineer from the scenario file alone, without
 #: seeing the classifier or the other sets, and scored once after the head-noun step was
-#: frozen: the only set whose mistakes nobody tuned on).
+#: frozen; its mistakes were then read for the generalisation step, so it is tuning data
+#: now) and ``blind2`` (``<name>.blind2.yaml``, written the same way by another engineer and
+#: opened only after that step was committed: the set whose mistakes nobody tuned on).
 LABEL_SETS: dict[str, str] = {
     "tuning": "labels",
     "heldout": "heldout",
     "check": "check",
     "blind": "blind",
+    "blind2": "blind2",
 }
 
 
