@@ -48,8 +48,9 @@ def test_heldout_files_are_not_scenarios_and_unknown_sets_are_refused() -> None:
 #: nouns (roles.py) 91.5% / 0 and 91.8% / 0. The held-out sets' mistakes were read and
 #: tuned on for that last step, so these pin figures but no longer prove generalisation:
 #: the blind sets (``<name>.blind.yaml``) do that.
-#: After the generalisation step (phrasing.py, typos.py): 99.1% / 0 and 96.9% / 0.
-HELDOUT_FLOORS = {"ghost_room": (0.99, 0), "stalled_lift": (0.96, 0)}
+#: After the generalisation step (phrasing.py, typos.py) and the blind2 fix: 99.1% / 0 and
+#: 94.9% / 0.
+HELDOUT_FLOORS = {"ghost_room": (0.99, 0), "stalled_lift": (0.94, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -140,8 +141,9 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #: files alone, scored once after the head-noun classifier was frozen (docs/benchmarks.md):
 #: ghost_room 83.3% / 0 wrongly advanced, stalled_lift 78.3% / 2. The issue's target is not
 #: reached there. Their mistakes were then read and the generalisation step (phrasing.py,
-#: typos.py) was made with them in view, so they are tuning data now: 98.3% / 0, 91.7% / 0.
-BLIND_FLOORS = {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)}
+#: typos.py) was made with them in view, so they are tuning data now: 96.7% / 0, 90.0% / 0
+#: (after the blind2 fix).
+BLIND_FLOORS = {"ghost_room": (0.96, 0), "stalled_lift": (0.90, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -154,5 +156,27 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str) -> N
     score = await evaluate_classifier(keyword, load_scenario(name), blind)
     floor, most_wrong = BLIND_FLOORS[name]
     assert score.invalid == 0 and score.total == 60
+    assert score.accuracy >= floor, score.summary()
+    assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
+
+
+#: blind2 (``<name>.blind2.yaml``), written by another engineer without seeing the
+#: classifier or any set, scored once after the generalisation step was frozen (85bfb5f):
+#: ghost_room 91.7% / 0, stalled_lift 90.0% / 2 wrongly advanced ("use the phone", "press a
+#: button"). Both defects were then fixed (light verbs name only head nouns; an unspecific
+#: order asks; a strong unnamed match must be about the option's things): 91.7% / 0 and
+#: 91.7% / 0. blind2 is therefore no longer blind either.
+BLIND2_FLOORS = {"ghost_room": (0.91, 0), "stalled_lift": (0.91, 0)}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+async def test_blind2_sets_are_sound_and_pin_the_measured_figures(name: str) -> None:
+    blind2 = load_labels(name, "blind2")
+    assert labels_path(name, "blind2").name == f"{name}.blind2.yaml"
+    assert blind2.scenario == name and len(blind2.cases) == 60
+    assert check_labels(load_scenario(name), blind2) == []
+    score = await evaluate_classifier(keyword, load_scenario(name), blind2)
+    floor, most_wrong = BLIND2_FLOORS[name]
+    assert score.invalid == 0
     assert score.accuracy >= floor, score.summary()
     assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]

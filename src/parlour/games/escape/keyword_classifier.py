@@ -127,10 +127,11 @@ def classify(
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
     close = close or is_broad(message, options, oid)
     if close or not named or score < SURE_NAMED:
-        if not close and score >= SURE:
-            return oid
+        about_it = _names_an_object(message, options, oid)
+        if not close and score >= SURE and (about_it or not roles(oid, dict(options)[oid]).objects):
+            return oid  # a strong match acts, if it is about one of the option's things
         offered = any(o == ASK_ID for o, _ in options)
-        if not close and not _names_an_object(message, options, oid):
+        if not close and not about_it:
             return NONE_ID  # one weak, shared word ("flip the red switch" / "switch on the torch")
         return ASK_ID if offered else NONE_ID
     return oid
@@ -363,7 +364,11 @@ def _names(
     # The deed's own word may not also be the object ("switch" is a deed and a thing),
     # unless it is a noun used as a verb ("phone for help" names the phone).
     objects = [s for w, s in said if w not in deed or verb_senses(w) != (w,)]
-    return any(_match(s, o) for s in objects for o in parts.objects)
+    # A light verb alone says nothing of the deed: it names an option only through the
+    # description's head nouns ("use the phone" is not opening the phone's *door*).
+    light_only = all(s in LIGHT_DEEDS for w, s in verbs if w in deed)
+    wanted = parts.heads if light_only and parts.heads else parts.objects
+    return any(_match(s, o) for s in objects for o in wanted)
 
 
 def _score_span(

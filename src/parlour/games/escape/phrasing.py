@@ -174,7 +174,12 @@ _INSTRUMENT = re.compile(
     r"(?P<goal>(?!be\b|see\b)[a-z]+\b[^.!?;]*)",
     re.IGNORECASE,
 )
-_QUANTIFIED = re.compile(r"\b(?:every|each|all|everything|everything)\b", re.IGNORECASE)
+#: Orders over several things, or over an unspecified one of them ("press a button").
+_QUANTIFIED = re.compile(
+    r"\b(?:every|each|all|everything|any|some|one\s+of(?:\s+the)?)\b"
+    r"|^\W*\w+\s+an?\s+\w+\W*$",
+    re.IGNORECASE,
+)
 _IDIOMS = re.compile(r"\b(?:all\s+the\s+way|all\s+over|at\s+all|all\s+i\s+can)\b", re.IGNORECASE)
 
 

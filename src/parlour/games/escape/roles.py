@@ -66,6 +66,9 @@ class Roles:
     #: The description's content words that are neither its deed nor a head noun: the
     #: modifiers that tell one thing from others of its kind ("floor" of "floor buttons").
     modifiers: frozenset[str] = frozenset()
+    #: The description's own head nouns (stemmed), without the id's words: what a light
+    #: verb ("use the phone") must name, since it says nothing of the deed.
+    heads: frozenset[str] = frozenset()
 
 
 @cache
@@ -81,6 +84,7 @@ def roles(option_id: str, description: str) -> Roles:
         objects=frozenset(objects),
         singular=singular,
         modifiers=frozenset(content - deeds - head_stems - {stem(p) for p in _PARTICLES}),
+        heads=frozenset(head_stems),
     )
 
 
