@@ -1,6 +1,6 @@
 """The escape keyword classifier on its labelled sets, per scenario.
 
-    uv run python benchmarks/escape_classifier.py      # tuning, heldout, check, blind, blind2
+    uv run python benchmarks/escape_classifier.py      # every labelled set, one table
     uv run python benchmarks/escape_classifier.py --mistakes blind2
 
 ``tuning``, ``heldout``, ``check`` and ``blind`` have all been read and tuned on; ``blind2``

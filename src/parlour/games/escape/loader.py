@@ -30,7 +30,7 @@ _SCENARIOS = ShippedContent(
     SCENARIO_DIR,
     "scenario",
     "scenarios",
-    (".labels.yaml", ".heldout.yaml", ".check.yaml", ".blind.yaml", ".blind2.yaml"),
+    (".labels.yaml", ".heldout.yaml", ".check.yaml", ".blind.yaml", ".blind2.yaml", ".blind3.yaml"),
 )
 
 
