@@ -62,7 +62,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from parlour.games.escape.commands import is_looking
-from parlour.games.escape.lexicon import senses
+from parlour.games.escape.lexicon import WRITTEN, senses
 from parlour.games.escape.phrasing import FILLERS, GREETINGS, is_quantified, rewrite, untagged
 from parlour.games.escape.roles import LIGHT_DEEDS, Roles, plural_of, roles, verb_senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
@@ -78,6 +78,14 @@ SURE = Fraction(3, 5)
 SURE_NAMED = Fraction(3, 10)
 _QUESTION_TEXT = "what where who whom whose why how which is are am was were does did has have"
 _QUESTION_STARTS = frozenset(_QUESTION_TEXT.split())
+_AUXILIARIES = frozenset("is are am was were does did has have".split())
+_SUBJECTS = frozenset(
+    """i you he she it we they there this that these those the anyone anybody someone
+    somebody anything something my your her his its our their any""".split()
+)
+_DETERMINERS = frozenset(
+    "the a an that this these those my your her his its their our some another".split()
+)
 _NEGATIONS = frozenset({"not", "dont", "don't", "never", "won't", "wont", "refuse", "avoid"})
 _IDENTIFIER = re.compile(r"\w+_\w+")
 _CODE_WORDS = frozenset({"code", "keypad", "dial", "combination", "password", "pin"})
@@ -95,11 +103,15 @@ _COMPOUND = re.compile(
 
 
 def is_question(message: str) -> bool:
+    """Ends in "?", or opens like a question: a wh-word, or an auxiliary before its subject
+    ("is the door locked", "have you seen"); "have a look at the painting" is an order."""
     text = message.strip()
     if text.endswith("?"):
         return True
-    first = words(text)[:1]
-    return bool(first) and first[0] in _QUESTION_STARTS
+    lead = words(text)[:2]
+    if not lead or lead[0] not in _QUESTION_STARTS:
+        return False
+    return lead[0] not in _AUXILIARIES or len(lead) < 2 or lead[1] in _SUBJECTS
 
 
 def _greets(sentence: str) -> bool:
@@ -121,7 +133,7 @@ def classify(
     """``options`` are (id, description) pairs; returns an option id, ``none``, or ``ask``
     (only when ``ask`` is among the options)."""
     leaders = rank(message, options, threshold, strong)
-    if not leaders:
+    if not leaders or is_verbless(message, options):
         return NONE_ID
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
@@ -263,6 +275,17 @@ def _names_an_object(message: str, options: Sequence[tuple[str, str]], oid: str)
     return any(_match(s, o) for _, s in _raw_tokens(text) for o in parts.objects)
 
 
+def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
+    """Every clause names a thing and no deed ("the newspaper", "the key, the small one"):
+    the player has not said what to do with it, so nothing is done (the narrator answers;
+    a guess could end the game)."""
+    text = _prepared(message, options)
+    leads = [
+        [w for w in words(c) if w not in FILLERS][:1] for c in _CLAUSE.split(text) if c.strip()
+    ]
+    return bool(leads) and all(lead and lead[0] in _DETERMINERS for lead in leads)
+
+
 def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
     """A quantified order ("press every button I can see") whose verb fits the deed of
     several options and which names none of the winner's modifiers ("all the *floor*
@@ -357,6 +380,17 @@ def _names(
         for w, s in verbs
         if s in LIGHT_DEEDS or any(_match(v, d) for v in (s, *verb_senses(w)) for d in parts.deeds)
     }
+    looked = {w for w, s in verbs if any(_reads(s, d) for d in parts.deeds)}
+    if not deed and looked:
+        # Looking at a thing that is read is reading it, when it is that thing that is
+        # looked at ("x note", "x certificate": the direct object, or a thing that bears
+        # writing), not the place it lies ("x desk" is not reading the note).
+        return any(
+            _match(s, o) and (o in parts.direct or o in WRITTEN)
+            for w, s in said
+            if w not in looked
+            for o in parts.objects
+        )
     if coded and (deed or any(s.isdigit() for _, s in verbs)):
         return True  # "enter 1962", "1962": the code names the code's object
     if not deed or not parts.objects:
@@ -369,6 +403,11 @@ def _names(
     light_only = all(s in LIGHT_DEEDS for w, s in verbs if w in deed)
     wanted = parts.heads if light_only and parts.heads else parts.objects
     return any(_match(s, o) for s in objects for o in wanted)
+
+
+def _reads(said: str, deed: str) -> bool:
+    """Looking at ("x", "examine", "check") where the option's deed is reading."""
+    return "#examine" in senses(said) and "#read" in senses(deed)
 
 
 def _score_span(

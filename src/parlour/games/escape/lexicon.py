@@ -100,3 +100,12 @@ def senses(token: str) -> frozenset[str]:
 LEXICON_WORDS = frozenset(
     word for line in _SENSES_TEXT.strip().splitlines() for word in line.split(":", 1)[1].split()
 )
+
+#: Things that bear writing: looking at one ("x certificate") is reading it. Not a sense
+#: (a note is not a newspaper); stems, as the classifier compares them.
+WRITTEN = frozenset(
+    stem(w, fold=False)
+    for w in """note letter message scrap newspaper paper gazette certificate notice licence
+    license permit plaque sign label page book diary journal card poster inscription leaflet
+    manual""".split()
+)

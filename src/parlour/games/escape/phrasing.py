@@ -146,6 +146,26 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "see what the note says": reading it
         (r"\b(?:see|find\s+out|check)\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
         (r"\b(?:have|take)\s+(?:a\s+)?(?:good\s+|close\s+|quick\s+)?look\s+at\b", "examine"),
+        # "examine what the note says" (after "have a look at" became "examine"): reading
+        (r"\bexamine\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
+        # "I wonder if there's anything in the drawer": musing about a place is looking in it
+        (
+            r"\bi\s+wonder\s+(?:if|whether)\s+(?:there\s*(?:is|s|are|might\s+be)\s+|theres\s+)?"
+            r"(?:anything|something|stuff)\s+(?:inside|in|behind|under|beneath)\b",
+            "peek into",
+        ),
+        # "I wonder if the key fits the cabinet": trying the one thing on the other
+        (
+            r"\bi\s+wonder\s+(?:if|whether)\s+(?P<tool>(?:\w+\s+){1,3}?)"
+            r"(?:fits|opens|unlocks|works\s+(?:on|in|with)|goes\s+in(?:to)?)\b",
+            r"use \g<tool> on",
+        ),
+        # "have a chat with the lady", "a quick word with her": talking to someone
+        (
+            r"\b(?:have|had|having)\s+(?:a\s+)?(?:little\s+|quick\s+|short\s+)?"
+            r"(?:chat|word|talk|conversation|natter)\s+with\b",
+            "talk to",
+        ),
         (r"\b(?:look|peek|peep|peer)\s+(?:inside|into|in|behind)\b", "peek into"),
         (r"\b(?:look|leaf|flick|flip|thumb|go)\s+through\b", "browse"),
         (r"\b(?:look|feel|grope|dig|root|rummage)\s+(?:around\s+)?for\b", "search"),
@@ -195,10 +215,20 @@ _GREETING_TEXT = "hello hi hey hallo oi excuse pardon greetings evening morning"
 GREETINGS = frozenset(_GREETING_TEXT.split())
 
 
+#: "could I have a look at the note?": a polite request for a go at something, not a
+#: question about whether it is possible ("can I open the doors now?" stays a question).
+_POLITE = re.compile(
+    r"\b(?:could|can|may|might)\s+(?:i|we)\s+(?P<want>(?:have|take)\s+a\s+(?:\w+\s+)?"
+    r"(?:look|peek|read|go|try|chat|word|listen)\b[^?.!]*)\?+",
+    re.IGNORECASE,
+)
+
+
 def untagged(text: str) -> str:
     """Tag questions turned into statements: "your name is Eleanor, isn't it?" → "your name
-    is Eleanor." (the negation in the tag is not the player refusing anything)."""
-    return _TAG_QUESTION.sub(".", text)
+    is Eleanor." (the negation in the tag is not the player refusing anything); a polite
+    request ("could I have a look at the note?") into the request it is."""
+    return _POLITE.sub(r"\g<want>.", _TAG_QUESTION.sub(".", text))
 
 
 def is_quantified(text: str) -> bool:

@@ -69,6 +69,9 @@ class Roles:
     #: The description's own head nouns (stemmed), without the id's words: what a light
     #: verb ("use the phone") must name, since it says nothing of the deed.
     heads: frozenset[str] = frozenset()
+    #: The head of the description's direct object (stemmed): "note" of "read the folded
+    #: note on the writing desk", the thing the deed is done to rather than where it is.
+    direct: frozenset[str] = frozenset()
 
 
 @cache
@@ -85,6 +88,7 @@ def roles(option_id: str, description: str) -> Roles:
         singular=singular,
         modifiers=frozenset(content - deeds - head_stems - {stem(p) for p in _PARTICLES}),
         heads=frozenset(head_stems),
+        direct=frozenset({stem(heads[0], fold=False)} if heads else set()),
     )
 
 
