@@ -78,14 +78,14 @@ SURE = Fraction(3, 5)
 SURE_NAMED = Fraction(3, 10)
 _QUESTION_TEXT = "what where who whom whose why how which is are am was were does did has have"
 _QUESTION_STARTS = frozenset(_QUESTION_TEXT.split())
-_AUXILIARIES = frozenset("is are am was were does did has have".split())
-_SUBJECTS = frozenset(
-    """i you he she it we they there this that these those the anyone anybody someone
-    somebody anything something my your her his its our their any""".split()
-)
-_DETERMINERS = frozenset(
-    "the a an that this these those my your her his its their our some another".split()
-)
+_AUXILIARY_TEXT = "is are am was were does did has have"
+_AUXILIARIES = frozenset(_AUXILIARY_TEXT.split())
+_SUBJECT_TEXT = """i you he she it we they there this that these those the anyone anybody
+someone somebody anything something my your her his its our their any"""
+_SUBJECTS = frozenset(_SUBJECT_TEXT.split())
+_LABEL = re.compile(r"\b(?:\d+|[b-hj-zB-HJ-Z])\b")  # "button 9", "press G"
+_DETERMINER_TEXT = "the a an that this these those my your her his its their our some another"
+_DETERMINERS = frozenset(_DETERMINER_TEXT.split())
 _NEGATIONS = frozenset({"not", "dont", "don't", "never", "won't", "wont", "refuse", "avoid"})
 _IDENTIFIER = re.compile(r"\w+_\w+")
 _CODE_WORDS = frozenset({"code", "keypad", "dial", "combination", "password", "pin"})
@@ -287,12 +287,12 @@ def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
 
 
 def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
-    """A quantified order ("press every button I can see") whose verb fits the deed of
-    several options and which names none of the winner's modifiers ("all the *floor*
-    buttons" is narrow): it may mean several actions, so the game asks, never guesses."""
+    """An order whose verb fits the deed of several options, which names none of the
+    winner's modifiers ("all the *floor* buttons" is narrow) and is either quantified
+    ("press every button I can see") or names one of several things without saying which
+    ("press the button" where the floor buttons and others fit): it may mean several
+    actions, so the game asks, never guesses."""
     text = _prepared(message, options)
-    if not is_quantified(text):
-        return False
     verbs = _verbs([c for c in _CLAUSE.split(text) if c.strip()])
     fitting = [
         oid
@@ -308,8 +308,20 @@ def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> b
     if len(fitting) < 2 or winner not in fitting:
         return False
     label = dict(options)[winner]
-    modifiers = roles(winner, label).modifiers
-    return not any(_match(s, m) for _, s in _raw_tokens(text) for m in modifiers)
+    parts = roles(winner, label)
+    said = _raw_tokens(text)
+    if any(_match(s, m) for _, s in said for m in parts.modifiers):
+        return False
+    if is_quantified(text):
+        return True
+    # "press the button" in a lift of floor *buttons* and an alarm button: one of several
+    # things, not said which (a singular for the description's plural, or a head noun of
+    # several fitting options' descriptions), and no label says it ("button 9", "G").
+    if _LABEL.search(text):
+        return False
+    shared = {h for oid in fitting if oid != winner for h in roles(oid, dict(options)[oid]).heads}
+    one_of_many = any(plural_of(h, w) for w, _ in said for h in parts.plural)
+    return one_of_many or any(s in parts.heads and s in shared for _, s in said)
 
 
 #: A proper name: a capitalised word (or one in quotes) of three letters or more.

@@ -103,9 +103,6 @@ LEXICON_WORDS = frozenset(
 
 #: Things that bear writing: looking at one ("x certificate") is reading it. Not a sense
 #: (a note is not a newspaper); stems, as the classifier compares them.
-WRITTEN = frozenset(
-    stem(w, fold=False)
-    for w in """note letter message scrap newspaper paper gazette certificate notice licence
-    license permit plaque sign label page book diary journal card poster inscription leaflet
-    manual""".split()
-)
+_WRITTEN_TEXT = """note letter message scrap newspaper paper gazette certificate notice licence
+license permit plaque sign label page book diary journal card poster inscription leaflet manual"""
+WRITTEN = frozenset(stem(w, fold=False) for w in _WRITTEN_TEXT.split())

@@ -72,6 +72,9 @@ class Roles:
     #: The head of the description's direct object (stemmed): "note" of "read the folded
     #: note on the writing desk", the thing the deed is done to rather than where it is.
     direct: frozenset[str] = frozenset()
+    #: The raw heads the description writes in the plural ("buttons" of "press the floor
+    #: buttons"): a player naming one of them in the singular has not said which.
+    plural: frozenset[str] = frozenset()
 
 
 @cache
@@ -89,6 +92,7 @@ def roles(option_id: str, description: str) -> Roles:
         modifiers=frozenset(content - deeds - head_stems - {stem(p) for p in _PARTICLES}),
         heads=frozenset(head_stems),
         direct=frozenset({stem(heads[0], fold=False)} if heads else set()),
+        plural=frozenset(heads) - singular,
     )
 
 
