@@ -263,7 +263,7 @@ def _prepared(message: str, options: Sequence[tuple[str, str]]) -> str:
     """The acting part of the message, rewritten (``phrasing``), codes and compounds joined,
     typos corrected: the text every score reads."""
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
-    return _typos_corrected(_said_a_name(text, options), options)
+    return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
 
 
 def _names_an_object(message: str, options: Sequence[tuple[str, str]], oid: str) -> bool:
@@ -324,9 +324,39 @@ def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> b
     return one_of_many or any(s in parts.heads and s in shared for _, s in said)
 
 
+_ONE = re.compile(r"\b([a-z]+)\s+one\b", re.IGNORECASE)
+
+
+def _one_named(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """ "try the green one": "one" with a modifier that tells exactly one option's thing
+    from the others stands for that thing ("the green button")."""
+
+    def noun(match: re.Match[str]) -> str:
+        word = stem(match.group(1).lower(), fold=False)
+        owners = [
+            parts
+            for oid, label in options
+            if oid not in (NONE_ID, ASK_ID)
+            for parts in (roles(oid, label),)
+            if word in parts.modifiers and parts.heads
+        ]
+        if len(owners) != 1:
+            return match.group(0)
+        return f"{match.group(1)} {sorted(owners[0].heads)[0]}"
+
+    return _ONE.sub(noun, text)
+
+
 #: A proper name: a capitalised word (or one in quotes) of three letters or more.
 _NAME = re.compile(
     r"(?<![\w'’])(?:[A-Z][a-zA-Z]{2,})(?![\w'’])|(?<=['\"‘“])[A-Za-z]{3,}(?=['\"’”!?.,])"
+)
+
+
+#: Naming someone in lower case: "call her margaret", "her name is margaret".
+_NAMING = re.compile(
+    r"\b(?:call|name)\s+(?:her|him|you|it|them)\s+([a-z]{3,})\b|\bname\s+is\s+([a-z]{3,})\b",
+    re.IGNORECASE,
 )
 
 
@@ -340,15 +370,22 @@ def _said_a_name(text: str, options: Sequence[tuple[str, str]]) -> str:
         w for oid, label in options for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
     )
     known = vocabulary(own) | STOPWORDS | FILLERS | GREETINGS
+    start = 0
     for sentence in _SENTENCE.findall(text):
         first = re.match(r"\W*(\w+)", sentence)
-        for m in _NAME.finditer(sentence):
-            word = m.group(0).lower()
+        names = [*_NAME.finditer(sentence), *_NAMING.finditer(sentence)]
+        for m in sorted(names, key=lambda m: m.start()):
+            word = m.group(m.lastindex or 0).lower()
             if word in known or stem(word, fold=False) in known:
                 continue
-            if first and m.start() == first.start(1) and len(words(sentence)) > 2:
+            if m.re is _NAME and first and m.start() == first.start(1) and len(words(sentence)) > 2:
                 continue
-            return text.rstrip() + " Then say the name."
+            # The naming is a deed where it is said, so that of two deeds in one message
+            # ("tell her her name is Marguerite and then open the trapdoor") it comes first.
+            boundary = _CLAUSE.search(text, start + m.end())
+            end = boundary.start() if boundary else len(text.rstrip())
+            return f"{text[:end]}, say the name{text[end:]}"
+        start += len(sentence)
     return text
 
 
