@@ -63,7 +63,14 @@ from fractions import Fraction
 
 from parlour.games.escape.commands import is_looking
 from parlour.games.escape.lexicon import WRITTEN, senses
-from parlour.games.escape.phrasing import FILLERS, GREETINGS, is_quantified, rewrite, untagged
+from parlour.games.escape.phrasing import (
+    FILLERS,
+    GREETINGS,
+    in_order,
+    is_quantified,
+    rewrite,
+    untagged,
+)
 from parlour.games.escape.roles import LIGHT_DEEDS, Roles, plural_of, roles, verb_senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import STOPWORDS, near, stem, token_set, words
@@ -117,6 +124,14 @@ def is_question(message: str) -> bool:
 def _greets(sentence: str) -> bool:
     first = words(sentence)[:1]
     return bool(first) and first[0] in GREETINGS
+
+
+def _shouted(sentence: str) -> bool:
+    """A question called out rather than asked: in capitals ("IS ANYONE OUT THERE") or
+    ending "?!" ("is anybody out there?!"). It is the player shouting."""
+    letters = [c for c in sentence if c.isalpha()]
+    capitals = len(words(sentence)) >= 2 and bool(letters) and all(c.isupper() for c in letters)
+    return capitals or bool(re.search(r"(?:\?!|!\?)[?!]*\s*$", sentence))
 
 
 def is_negated(message: str) -> bool:
@@ -188,9 +203,9 @@ def acting_part(message: str) -> str:
     if not message.strip() or is_looking(message) or message.lstrip().startswith("/"):
         return ""  # a slash word is a command (past the per-turn limit), never a deed
     kept = [
-        s.strip()
-        for s in _SENTENCE.findall(untagged(message))
-        if s.strip() and (not is_question(s) or _greets(s))
+        "Shout!" if is_question(s) and _shouted(s) and not _greets(s) else s.strip()
+        for s in _SENTENCE.findall(in_order(untagged(message)))
+        if s.strip() and (not is_question(s) or _greets(s) or _shouted(s))
     ]
     text = " ".join(s if s[-1] in ".!?;:" else s + "." for s in kept)
     return "" if is_negated(text) else text

@@ -231,6 +231,26 @@ def untagged(text: str) -> str:
     return _POLITE.sub(r"\g<want>.", _TAG_QUESTION.sub(".", text))
 
 
+#: "X. Before that though, I'm going to Y": Y is to be done first.
+_BEFORE_THAT = re.compile(
+    r"^\s*(?:but\s+)?before\s+(?:that|this|then)\b,?\s*(?:though,?\s*)?", re.IGNORECASE
+)
+#: "…the desk properly, starting with pulling the drawer out": the first step is a deed.
+_STARTING = re.compile(r",?\s+(?:starting|beginning)\s+(?:with|by)\s+", re.IGNORECASE)
+_SENTENCES = re.compile(r"[^.!?;]+[.!?;]*")
+
+
+def in_order(text: str) -> str:
+    """Sentences in the order the player wants them done: a sentence opening "before that"
+    goes before the one it follows; "starting with X" makes X a clause of its own."""
+    sentences = [s for s in _SENTENCES.findall(_STARTING.sub(". ", text)) if s.strip()]
+    for i in range(1, len(sentences)):
+        if _BEFORE_THAT.match(sentences[i]):
+            first = _BEFORE_THAT.sub("", sentences[i]).strip()
+            sentences[i - 1], sentences[i] = first + " ", sentences[i - 1]
+    return "".join(sentences)
+
+
 def is_quantified(text: str) -> bool:
     """An order over several things ("press every button"), not "all the way"."""
     return bool(_QUANTIFIED.search(_IDIOMS.sub(" ", text)))
