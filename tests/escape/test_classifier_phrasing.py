@@ -79,3 +79,16 @@ def test_greetings_and_everyday_words_reach_the_right_option() -> None:
     lift = _options("stalled_lift", ())
     assert classify("crack open the phone compartment", lift) == "open_phone_door"
     assert classify("sound the alarm", lift) == "ring_alarm"
+
+
+def test_the_engine_accepts_a_code_typed_in_words_or_apart() -> None:
+    """The classifier reads "nineteen sixty two" as the keypad (phrasing.py); the engine's
+    answer check must accept it too, or the player is told the code is wrong."""
+    from parlour.games.escape.answers import answer_in_text, spoken_forms
+
+    for said in ("type nineteen sixty two", "enter 1 9 6 2", "1-9-6-2", "one nine six two"):
+        assert answer_in_text("1962", said), said
+    for said in ("nineteen sixty three", "19 62", "press the red one", "1963"):
+        assert not answer_in_text("1962", said), said
+    assert answer_in_text("one", "press the red one")  # a word answer still matches as typed
+    assert spoken_forms("press the red one") == ("press the red one",)
