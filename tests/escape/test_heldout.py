@@ -49,8 +49,8 @@ def test_heldout_files_are_not_scenarios_and_unknown_sets_are_refused() -> None:
 #: tuned on for that last step, so these pin figures but no longer prove generalisation:
 #: the blind sets (``<name>.blind.yaml``) do that.
 #: After the generalisation step (phrasing.py, typos.py) and the blind2 fix: 99.1% / 0 and
-#: 94.9% / 0.
-HELDOUT_FLOORS = {"ghost_room": (0.99, 0), "stalled_lift": (0.94, 0)}
+#: 94.9% / 0. After the fourth step (blind3 read): 99.1% / 0 and 95.9% / 0.
+HELDOUT_FLOORS = {"ghost_room": (0.99, 0), "stalled_lift": (0.95, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -165,8 +165,9 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str) -> N
 #: ghost_room 91.7% / 0, stalled_lift 90.0% / 2 wrongly advanced ("use the phone", "press a
 #: button"). Both defects were then fixed (light verbs name only head nouns; an unspecific
 #: order asks; a strong unnamed match must be about the option's things): 91.7% / 0 and
-#: 91.7% / 0. blind2 is therefore no longer blind either.
-BLIND2_FLOORS = {"ghost_room": (0.91, 0), "stalled_lift": (0.91, 0)}
+#: 91.7% / 0. blind2 is therefore no longer blind either. After the fourth step: 93.3% / 0
+#: and 93.3% / 0.
+BLIND2_FLOORS = {"ghost_room": (0.93, 0), "stalled_lift": (0.93, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -186,8 +187,9 @@ async def test_blind2_sets_are_sound_and_pin_the_measured_figures(name: str) -> 
 #: alone, committed as written (c6d58a0) and scored once by the lead at the classifier of
 #: b0a5fd2 (unchanged since 1f7c0ce): ghost_room 85.0% / 0 (asked 3), stalled_lift 93.3% / 2
 #: wrongly advanced ("press the button", "the newspaper"). Its mistakes are read from here
-#: on, so it is tuning data too.
-BLIND3_FLOORS = {"ghost_room": (0.85, 0), "stalled_lift": (0.93, 2)}
+#: on, so it is tuning data too: after the fourth step (tests/escape/test_classifier_blind3.py)
+#: 100.0% / 0 and 96.7% / 0 (tuned figures, not blind ones).
+BLIND3_FLOORS = {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)

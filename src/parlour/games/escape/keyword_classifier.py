@@ -50,7 +50,10 @@ those are no longer blind; ``<name>.blind.yaml``, written by another engineer wi
 seeing this classifier, was, until it was scored; its mistakes were then read for the
 generalisation step (``phrasing.py``, ``typos.py``, lexicon lines), so it is tuning data
 too. ``<name>.blind2.yaml`` was opened only after that step was committed
-(docs/benchmarks.md).
+(docs/benchmarks.md); ``<name>.blind3.yaml`` was scored once after that and then read
+for a fourth step (object-only messages do nothing, one of several things asks, looking
+at writing is reading, musing and polite requests, the first of two deeds, shouted
+questions), so it is tuning data too.
 It never sees answers (codes): the engine gates answer actions on the player's text.
 """
 
@@ -113,7 +116,7 @@ def is_question(message: str) -> bool:
     """Ends in "?", or opens like a question: a wh-word, or an auxiliary before its subject
     ("is the door locked", "have you seen"); "have a look at the painting" is an order."""
     text = message.strip()
-    if text.endswith("?"):
+    if text.rstrip("!").endswith("?"):
         return True
     lead = words(text)[:2]
     if not lead or lead[0] not in _QUESTION_STARTS:
@@ -388,7 +391,8 @@ def _said_a_name(text: str, options: Sequence[tuple[str, str]]) -> str:
     start = 0
     for sentence in _SENTENCE.findall(text):
         first = re.match(r"\W*(\w+)", sentence)
-        names = [*_NAME.finditer(sentence), *_NAMING.finditer(sentence)]
+        shouted = _shouted(sentence)  # in capitals every word looks like a name
+        names = [*([] if shouted else _NAME.finditer(sentence)), *_NAMING.finditer(sentence)]
         for m in sorted(names, key=lambda m: m.start()):
             word = m.group(m.lastindex or 0).lower()
             if word in known or stem(word, fold=False) in known:
