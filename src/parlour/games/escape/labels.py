@@ -53,7 +53,10 @@ class LabelSet(BaseModel):
 #: now) and ``blind2`` (``<name>.blind2.yaml``, written the same way by another engineer and
 #: opened only after that step was committed; scored once, then its two wrong advances were
 #: fixed, so it is tuning data now) and ``blind3`` (``<name>.blind3.yaml``, written the same
-#: way by a third engineer and opened only after that fix: the set nobody tuned on).
+#: way by a third engineer and opened only after that fix; scored once, then read for the
+#: next step, so it is tuning data now) and ``blind4`` (``<name>.blind4.yaml``, written the
+#: same way by a fourth engineer and opened only after that step was frozen: the set nobody
+#: tuned on).
 LABEL_SETS: dict[str, str] = {
     "tuning": "labels",
     "heldout": "heldout",
@@ -61,6 +64,7 @@ LABEL_SETS: dict[str, str] = {
     "blind": "blind",
     "blind2": "blind2",
     "blind3": "blind3",
+    "blind4": "blind4",
 }
 
 
