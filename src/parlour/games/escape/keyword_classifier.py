@@ -74,7 +74,14 @@ from parlour.games.escape.phrasing import (
     rewrite,
     untagged,
 )
-from parlour.games.escape.roles import LIGHT_DEEDS, Roles, plural_of, roles, verb_senses
+from parlour.games.escape.roles import (
+    DIRECTIONS,
+    LIGHT_DEEDS,
+    Roles,
+    plural_of,
+    roles,
+    verb_senses,
+)
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import STOPWORDS, near, stem, token_set, words
 from parlour.games.escape.typos import correct, vocabulary
@@ -102,7 +109,9 @@ _CODE_WORDS = frozenset({"code", "keypad", "dial", "combination", "password", "p
 _SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]*")  # a sentence with its end marks
 _SPACED_DIGITS = re.compile(r"\b\d(?:[\s-]\d\b){2,}")
 _CLAUSE = re.compile(
-    r",?\s+(?:and then|then|and|after that|before)\s+|,\s+|[.!?;:]+\s*", re.IGNORECASE
+    r",?\s+(?:and then|then|and|after that|before|so(?=\s+(?:let|lets|i|we)\b))\s+|,\s+"
+    r"|[.!?;:]+\s*",
+    re.IGNORECASE,
 )
 _ID_SPLIT = re.compile(r"[_\-]+")
 _COMPOUND = re.compile(
@@ -139,7 +148,7 @@ def _shouted(sentence: str) -> bool:
 
 def is_negated(message: str) -> bool:
     lowered = message.lower().replace("’", "'")
-    return any(w in _NEGATIONS for w in lowered.replace(",", " ").split()) or "n't " in lowered
+    return any(w in _NEGATIONS for w in re.findall(r"[a-z']+", lowered)) or "n't" in lowered
 
 
 def classify(
@@ -211,7 +220,25 @@ def acting_part(message: str) -> str:
         if s.strip() and (not is_question(s) or _greets(s) or _shouted(s))
     ]
     text = " ".join(s if s[-1] in ".!?;:" else s + "." for s in kept)
-    return "" if is_negated(text) else text
+    return _unnegated(text)
+
+
+#: Where a negation's reach ends: a sentence, a comma, "but" ("the note said not to, but
+#: press red"). "and" does not end it ("don't open the trapdoor and climb down").
+_NEGATION_SCOPE = re.compile(r",?\s+but\s+|(?<=[.!?;:,])\s+", re.IGNORECASE)
+
+
+def _unnegated(text: str) -> str:
+    """The text without its negated parts: a refusal covers the part it is said in, not
+    what the player then decides to do ("I know I shouldn't, but press red"). When every
+    part is negated, nothing acts ("")."""
+    parts = [p for p in _NEGATION_SCOPE.split(text) if p.strip()]
+    kept = [p for p in parts if not is_negated(p)]
+    if len(kept) == len(parts):
+        return text
+    if not kept or not any(is_negated(p) for p in parts[: parts.index(kept[0])]):
+        return ""  # the refusal comes after the deed ("open it, no, don't"): nothing acts
+    return " ".join(p if p.rstrip()[-1] in ".!?;:," else p + "." for p in kept)
 
 
 def score_options(
@@ -258,8 +285,9 @@ def fit_options(
                 best[oid] = (score, first + offset)
     coded = _has_code(said, described)
     about = {oid: roles(oid, label) for oid, label in options if oid in best}
+    ways = frozenset(w for w in words(text) if w in DIRECTIONS)
     return [
-        (score, first, oid, _names(verbs, said, about[oid], oid == coded))
+        (score, first, oid, _names(verbs, said, about[oid], oid == coded, ways))
         for oid, (score, first) in best.items()
         if not _contradicts(said, about[oid])
     ]
@@ -281,7 +309,31 @@ def _prepared(message: str, options: Sequence[tuple[str, str]]) -> str:
     """The acting part of the message, rewritten (``phrasing``), codes and compounds joined,
     typos corrected: the text every score reads."""
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
+    text = _it_resolved(text, options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
+
+
+_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+
+
+def _it_resolved(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """ "she pointed at the trapdoor so let's open it": a pronoun whose only possible
+    antecedent before it in the message is one of the room's things (an object of some
+    option) stands for that thing. Two things named before it, or none, leave it alone."""
+    objects = {
+        o
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID)
+        for o in roles(oid, label).objects
+    }
+
+    def noun(match: re.Match[str]) -> str:
+        before = _raw_tokens(text[: match.start()])
+        things = {o for _, s in before for o in objects if _match(s, o)}
+        named = [w for w, s in before if any(_match(s, o) for o in things)]
+        return named[-1] if len({stem(w, fold=False) for w in named}) == 1 else match.group(0)
+
+    return _PRONOUN.sub(noun, text)
 
 
 def _names_an_object(message: str, options: Sequence[tuple[str, str]], oid: str) -> bool:
@@ -437,7 +489,11 @@ def _raw_tokens(text: str) -> list[tuple[str, str]]:
 
 
 def _names(
-    verbs: list[tuple[str, str]], said: list[tuple[str, str]], parts: Roles, coded: bool
+    verbs: list[tuple[str, str]],
+    said: list[tuple[str, str]],
+    parts: Roles,
+    coded: bool,
+    ways: frozenset[str] = frozenset(),
 ) -> bool:
     """The message names the option's deed with the first word of a clause (its verb, or a
     light verb: "use", "try"; "phone" there is a verb) and, when the option has objects,
@@ -470,6 +526,8 @@ def _names(
     # description's head nouns ("use the phone" is not opening the phone's *door*).
     light_only = all(s in LIGHT_DEEDS for w, s in verbs if w in deed)
     wanted = parts.heads if light_only and parts.heads else parts.objects
+    if not light_only and parts.directions & ways and all(w in deed for w, _ in said):
+        return True  # only the verb and the way the deed goes ("go down", "descend")
     return any(_match(s, o) for s in objects for o in wanted)
 
 

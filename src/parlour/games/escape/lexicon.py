@@ -31,7 +31,7 @@ shout: shout yell scream holler cry bellow howl help shriek roar
 talk: talk speak say greet hello hi ask tell whisper communicate chat address converse
 talk: hey excuse pardon plead beg comfort console approach
 name: name call say tell whisper address
-call: call ring dial contact
+call: call ring rang dial contact
 ring: ring sound trigger
 read: read skim peruse scan browse leaf glance unfold decipher thumb shine
 examine: examine inspect look study check gaze view observe scrutinise scrutinize stare

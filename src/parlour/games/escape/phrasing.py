@@ -180,11 +180,30 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "shine the torch on the certificate": reading or examining it by that light
         (r"\bshine\s+(?P<light>(?:the\s+|my\s+)?\w+)\s+(?:on|at|onto|over)\b", "shine"),
         (
-            r"\b(?:plug|push|stick|slot|jam|put)(?P<what>\s+(?:it|the\s+\w+))?\s+"
+            r"\b(?:plug|push|stick|slot|jam|put)(?P<what>\s+(?:it|them|the(?:\s+\w+){1,3}?))?\s+"
             r"(?:back\s+)?in(?:to)?\b",
             r"plug\g<what> in",
         ),
         (r"\bwake\s+up\b", ""),
+        # A wish is an order: "I'd like to see inside", "I want to open it", "I'd love to".
+        (
+            r"\b(?:i|we)\s+(?:would\s+|really\s+|d\s+)?(?:like|love|want|wanna|need|wish|"
+            r"mean|intend|plan|hope)\s+(?:to\s+)?(?=[a-z])",
+            "",
+        ),
+        # Direction verbs: "descend", "head down", "go up" are climbing that way.
+        (r"\b(?:descend|head\s+down)\b", "climb down"),
+        (r"\b(?:ascend|go\s+up|head\s+up|get\s+up)\b", "climb up"),
+        # "get someone", "get help", "ring them": calling someone (the phone decides which).
+        (
+            r"\b(?:get|fetch|reach|raise)\s+(?:someone|somebody|anyone|anybody|help)\b",
+            "call someone",
+        ),
+        (
+            r"\b(?:ring|rang|rung|dial|dialled|dialed)\s+"
+            r"(?=(?:them|him|her|someone|somebody|anyone|anybody)\b)",
+            "call ",
+        ),
     )
 )
 
@@ -224,11 +243,49 @@ _POLITE = re.compile(
 )
 
 
+#: "I wonder if someone would pick up if I rang them": musing whether a deed would work is
+#: that deed (its if-clause), the rest is the player thinking aloud. A question about what
+#: a deed does ("what happens if I press red?") stays a question.
+_MUSING = re.compile(
+    r"\bi\s+wonder\s+(?:if|whether)\b[^.!?]*?"
+    r"\bif\s+(?:i|we)\s+(?P<act>[^.!?]+)[.!?]*",
+    re.IGNORECASE,
+)
+#: The people a player may call to by what they are ("ghost lady?", "miss, can you hear
+#: me?"): plain English words for a person, not any scenario's.
+_PEOPLE_TEXT = """ghost spirit phantom apparition spectre specter woman lady girl miss madam madame
+maam man sir mister mate"""
+PEOPLE = frozenset(_PEOPLE_TEXT.split())
+_VOCATIVE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<who>[A-Za-z' ]{2,30}?)\s*(?P<end>[?!,]+)")
+_OPENER_TEXT = """what where who whom whose why how which is are am was were does did has have do
+can could will would should may might"""
+_QUESTION_OPENERS = frozenset(_OPENER_TEXT.split())
+
+
+def _addressed(text: str) -> str:
+    """Calling someone by what they are ("ghost lady?", "miss, can you hear me?") is talking
+    to them: a phrase of at most three words, naming a person and no question word, before
+    "?", "!" or "," at the start of a sentence becomes "talk to <phrase>."."""
+
+    def talk(match: re.Match[str]) -> str:
+        said = match.group("who").lower().split()
+        if not (1 <= len(said) <= 3) or said[0] in _QUESTION_OPENERS:
+            return match.group(0)
+        if not any(w.strip("'") in PEOPLE for w in said):
+            return match.group(0)
+        return f"talk to {match.group('who').strip()}. "
+
+    return _VOCATIVE.sub(talk, text)
+
+
 def untagged(text: str) -> str:
     """Tag questions turned into statements: "your name is Eleanor, isn't it?" → "your name
     is Eleanor." (the negation in the tag is not the player refusing anything); a polite
-    request ("could I have a look at the note?") into the request it is."""
-    return _POLITE.sub(r"\g<want>.", _TAG_QUESTION.sub(".", text))
+    request ("could I have a look at the note?") into the request it is; a musing over a
+    deed into the deed ("I wonder if anyone answers if I ring them" → "ring them."); calling
+    someone ("ghost lady?") into talking to them."""
+    text = _MUSING.sub(r"\g<act>.", _POLITE.sub(r"\g<want>.", _TAG_QUESTION.sub(".", text)))
+    return _addressed(text)
 
 
 #: "X. Before that though, I'm going to Y": Y is to be done first.

@@ -51,6 +51,8 @@ _PARTICLES = frozenset(
     {"up", "down", "out", "off", "over", "back", "open", "apart", "away", "around", "round"}
 )
 _ID_SPLIT = re.compile(r"[_\-]+")
+#: Ways a deed may go that a player says instead of its object ("go down").
+DIRECTIONS = frozenset({"up", "down"})
 #: Verbs that say "do the option's deed with this": "use the key", "try the phone".
 LIGHT_DEEDS = frozenset({"use", "try", "operate", "work"})
 
@@ -75,6 +77,9 @@ class Roles:
     #: The raw heads the description writes in the plural ("buttons" of "press the floor
     #: buttons"): a player naming one of them in the singular has not said which.
     plural: frozenset[str] = frozenset()
+    #: The way the deed goes ("down" of "climb down the ladder"): a player who says only the
+    #: verb and the way ("go down", "descend") names it.
+    directions: frozenset[str] = frozenset()
 
 
 @cache
@@ -93,6 +98,7 @@ def roles(option_id: str, description: str) -> Roles:
         heads=frozenset(head_stems),
         direct=frozenset({stem(heads[0], fold=False)} if heads else set()),
         plural=frozenset(heads) - singular,
+        directions=frozenset(w for w in words(description) if w in DIRECTIONS),
     )
 
 
