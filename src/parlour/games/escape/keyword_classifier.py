@@ -320,12 +320,7 @@ def _it_resolved(text: str, options: Sequence[tuple[str, str]]) -> str:
     """ "she pointed at the trapdoor so let's open it": a pronoun whose only possible
     antecedent before it in the message is one of the room's things (an object of some
     option) stands for that thing. Two things named before it, or none, leave it alone."""
-    objects = {
-        o
-        for oid, label in options
-        if oid not in (NONE_ID, ASK_ID)
-        for o in roles(oid, label).objects
-    }
+    objects = _all_objects(options)
 
     def noun(match: re.Match[str]) -> str:
         before = _raw_tokens(text[: match.start()])
@@ -601,3 +596,59 @@ def _compounds_joined(text: str) -> str:
 def _digits_joined(text: str) -> str:
     """ "2-9-0-4" and "1 9 6 2" are codes typed apart: join them."""
     return _SPACED_DIGITS.sub(lambda m: re.sub(r"\D", "", m.group(0)), text)
+
+
+#: "the first", "the second one", "the latter": the nth action the question offered.
+_ORDINALS = {"first": 0, "former": 0, "1st": 0, "second": 1, "latter": 1, "2nd": 1, "last": 1}
+
+
+def classify_reply(
+    reply: str, asked: str, offered: Sequence[str], options: Sequence[tuple[str, str]]
+) -> str:
+    """The answer to "which did you mean: A, or B?" about ``asked``.
+
+    A reply that is an order of its own ("open the drawer") is classified as any message.
+    Otherwise it is read with the asked message's verb ("press the button" + "the green
+    one" → "press the green one") against only the two offered actions, so naming the thing
+    that tells them apart ("the red", "green") picks it, and "the first"/"the second" picks
+    by the question's order. A reply naming neither asks again (or is ``none``)."""
+    alone = classify(reply, options)
+    if alone not in (NONE_ID, ASK_ID):
+        return alone
+    offered_options = [(o, d) for o, d in options if o in offered]
+    if len(offered_options) != len(offered) or not offered_options:
+        return alone
+    said = words(reply)
+    picks = {_ORDINALS[w] for w in said if w in _ORDINALS}
+    if len(picks) == 1 and not any(_match(s, o) for s in said for o in _all_objects(options)):
+        return list(offered)[picks.pop()]
+    rest = [(o, d) for o, d in options if o in (NONE_ID, ASK_ID)]
+    combined = f"{_verb_phrase(asked, offered_options)} {reply}"
+    picked = classify(combined, [*offered_options, *rest])
+    if picked in offered:
+        return picked
+    return ASK_ID if any(o == ASK_ID for o, _ in options) else NONE_ID
+
+
+def _all_objects(options: Sequence[tuple[str, str]]) -> frozenset[str]:
+    return frozenset(
+        o
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID)
+        for o in roles(oid, label).objects
+    )
+
+
+def _verb_phrase(asked: str, offered: Sequence[tuple[str, str]]) -> str:
+    """The asked message's opening up to its first determiner or named thing: the verb the
+    player's answer leaves out ("press" of "press the button", "peek into" of "I'd like to
+    see inside that drawer")."""
+    text = _prepared(asked, offered)
+    clause = next((c for c in _CLAUSE.split(text) if c.strip()), "")
+    objects = _all_objects(offered)
+    lead: list[str] = []
+    for word in words(clause):
+        if word in _DETERMINERS or any(_match(stem(word, fold=False), o) for o in objects):
+            break
+        lead.append(word)
+    return " ".join(lead)
