@@ -143,7 +143,8 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #: reached there. Their mistakes were then read and the generalisation step (phrasing.py,
 #: typos.py) was made with them in view, so they are tuning data now: 96.7% / 0, 90.0% / 0
 #: (after the blind2 fix).
-BLIND_FLOORS = {"ghost_room": (0.96, 0), "stalled_lift": (0.90, 0)}
+#: After the fifth step (blind4 read): 98.3% / 0 and 91.7% / 0.
+BLIND_FLOORS = {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -210,8 +211,9 @@ async def test_blind3_sets_are_sound_and_pin_the_measured_figures(name: str) -> 
 #: classifier frozen at 67dd76e): ghost_room 88.3% / 0 wrongly advanced (asked 3),
 #: stalled_lift 91.7% / 0 (asked 2); without the messages repeated word for word from older
 #: sets, 89.2% / 0 (33/37) and 90.0% / 0 (36/40). Its mistakes are read from here on, so it
-#: is tuning data too.
-BLIND4_FLOORS = {"ghost_room": (0.88, 0), "stalled_lift": (0.91, 0)}
+#: is tuning data too: after the fifth step (tests/escape/test_classifier_blind4.py) 96.7% / 0
+#: and 96.7% / 0 (tuned figures, not blind ones).
+BLIND4_FLOORS = {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)

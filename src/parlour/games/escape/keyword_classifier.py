@@ -53,7 +53,11 @@ too. ``<name>.blind2.yaml`` was opened only after that step was committed
 (docs/benchmarks.md); ``<name>.blind3.yaml`` was scored once after that and then read
 for a fourth step (object-only messages do nothing, one of several things asks, looking
 at writing is reading, musing and polite requests, the first of two deeds, shouted
-questions), so it is tuning data too.
+questions), so it is tuning data too. ``<name>.blind4.yaml`` was scored once at that
+freeze and then read for a fifth step (calling someone by what they are, wishes, a pronoun
+with one antecedent, a negation's reach, direction verbs, calling and plugging phrasings,
+musing over a deed; and the answer to "which did you mean?", ``classify_reply``), so it is
+tuning data too.
 It never sees answers (codes): the engine gates answer actions on the player's text.
 """
 
