@@ -55,8 +55,10 @@ class LabelSet(BaseModel):
 #: fixed, so it is tuning data now) and ``blind3`` (``<name>.blind3.yaml``, written the same
 #: way by a third engineer and opened only after that fix; scored once, then read for the
 #: next step, so it is tuning data now) and ``blind4`` (``<name>.blind4.yaml``, written the
-#: same way by a fourth engineer and opened only after that step was frozen: the set nobody
-#: tuned on).
+#: same way by a fourth engineer and opened only after that step was frozen; scored once,
+#: then read for the next step, so it is tuning data now) and ``blind5``
+#: (``<name>.blind5.yaml``, written the same way by a fifth engineer and opened only after
+#: that step was frozen: the set nobody tuned on).
 LABEL_SETS: dict[str, str] = {
     "tuning": "labels",
     "heldout": "heldout",
@@ -65,6 +67,7 @@ LABEL_SETS: dict[str, str] = {
     "blind2": "blind2",
     "blind3": "blind3",
     "blind4": "blind4",
+    "blind5": "blind5",
 }
 
 

@@ -38,6 +38,7 @@ _SCENARIOS = ShippedContent(
         ".blind2.yaml",
         ".blind3.yaml",
         ".blind4.yaml",
+        ".blind5.yaml",
     ),
 )
 
