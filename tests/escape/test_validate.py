@@ -374,3 +374,24 @@ def test_analysis_matches_brute_force(scenario: Scenario) -> None:
     found = {p.code for p in validate(scenario)}
     assert ("E007" in found) == stuck
     assert ("E006" in found or "E005" in found) == (not fastest)
+
+
+def test_a_code_spelt_in_words_is_the_code_for_the_validator_too() -> None:
+    """The engine accepts "nineteen sixty two" for 1962 (answers.py), so the validator reads
+    texts the same way: a clue that spells the code shows it (no W004), a description that
+    spells it gives it away (W003), and a hint that spells only smaller numbers is no clue."""
+    keypad = """
+  - id: keypad
+    description: DESCRIPTION
+    consequence: Beep.
+    answer: "1962"
+    hint: HINT
+"""
+    plain = keypad.replace("DESCRIPTION", "type a code on the keypad")
+    spelt_clue = OK_END + plain.replace("HINT", "The plaque reads nineteen sixty-two.")
+    assert "W004" not in codes(spelt_clue)
+    small_numbers = OK_END + plain.replace("HINT", "Four digits; the year has two nines.")
+    assert "W004" in codes(small_numbers)
+    told = "type nineteen sixty two on the keypad"
+    spoiler = OK_END + keypad.replace("DESCRIPTION", told).replace("HINT", "A year.")
+    assert "W003" in codes(spoiler)

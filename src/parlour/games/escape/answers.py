@@ -1,9 +1,22 @@
-"""Exact answers (codes, words), found in the player's text case-insensitively, whole words."""
+"""Exact answers (codes, words), found in the player's text case-insensitively, whole words.
+
+A code counts as typed when the player writes it in digits ("1962"), in digits typed apart
+("1 9 6 2", "1-9-6-2") or in number words ("nineteen sixty two": ``phrasing.
+numbers_as_digits``, which only turns runs making three digits or more into digits, so "the
+red one" stays words). The validator reads texts with the same matcher, so a clue that
+spells the code in words counts as showing it, and a description that spells it is a
+spoiler as much as one that writes the digits.
+"""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from parlour.games.escape.phrasing import numbers_as_digits
+
+#: Three or more single digits typed apart by spaces or hyphens: one number.
+_SPACED_DIGITS = re.compile(r"(?<!\w)\d(?:[ \t-]\d(?!\w)){2,}")
 
 
 @lru_cache(maxsize=256)
@@ -14,10 +27,18 @@ def _pattern(answer: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
 
 
+def spoken_forms(text: str) -> tuple[str, ...]:
+    """``text`` as typed, then (when different) with codes typed apart or in words written
+    as digits: every form in which an answer is looked for."""
+    digits = _SPACED_DIGITS.sub(lambda m: re.sub(r"\D", "", m.group(0)), numbers_as_digits(text))
+    return (text,) if digits == text else (text, digits)
+
+
 def answer_in_text(answer: str, text: str) -> bool:
     if not answer.strip():
         return False
-    return _pattern(answer.strip()).search(text) is not None
+    pattern = _pattern(answer.strip())
+    return any(pattern.search(form) is not None for form in spoken_forms(text))
 
 
 def matchable(answer: str) -> bool:

@@ -105,6 +105,10 @@ class EscapeGame:
         self._timed_out = False
         self._commands = 0  # commands answered this turn (they cost no turn)
         self._asks = 0  # "which did you mean?" replies this turn (counted in _commands too)
+        # The message the player was last asked about and the two actions offered: the
+        # next message is the answer, classified together with them (until one acts).
+        self._asked: str | None = None
+        self._offered: tuple[str, ...] = ()
         self._hints_used = 0
         self._say("narration", "start", self._scenario.intro, "narrator", turn=0)
 
@@ -199,6 +203,8 @@ class EscapeGame:
                     self._message,
                     # Asking costs no turn, so it is bounded like commands are.
                     ask=self._commands < commands.MAX_PER_TURN,
+                    asked=self._asked,
+                    offered=self._offered,
                 ),
             )
         if self._phase == "clarify":
@@ -208,6 +214,8 @@ class EscapeGame:
                     self._decision_id("clarify"),
                     [self._options[a] for a in self._frontier.available()],
                     self._message,
+                    asked=self._asked,
+                    offered=self._offered,
                 ),
             )
         if self._phase == "narrate":
@@ -283,6 +291,7 @@ class EscapeGame:
         if choice == ASK_ID:
             self._phase = "clarify"
             return
+        self._asked, self._offered = None, ()
         outcome = resolve(
             self._actions,
             self._frontier.available(),
@@ -363,6 +372,9 @@ class EscapeGame:
         """Ask the player which of two actions they meant; nothing happens, no turn passes."""
         self._commands += 1
         self._asks += 1
+        if self._asked is None:  # a second ask is still about the first message
+            self._asked = self._message
+        self._offered = picked
         first, second = (self._actions[a].description for a in picked)
         self._log.emit(
             "reply",
@@ -543,6 +555,8 @@ class EscapeGame:
             "stalled": self._stalled,
             "commands": self._commands,
             "asks": self._asks,
+            "asked": self._asked,
+            "offered": list(self._offered),
             "hints_used": self._hints_used,
             "done": list(self._frontier.done),
             "available": self._frontier.available(),

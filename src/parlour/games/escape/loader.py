@@ -30,7 +30,16 @@ _SCENARIOS = ShippedContent(
     SCENARIO_DIR,
     "scenario",
     "scenarios",
-    (".labels.yaml", ".heldout.yaml", ".check.yaml", ".blind.yaml"),
+    (
+        ".labels.yaml",
+        ".heldout.yaml",
+        ".check.yaml",
+        ".blind.yaml",
+        ".blind2.yaml",
+        ".blind3.yaml",
+        ".blind4.yaml",
+        ".blind5.yaml",
+    ),
 )
 
 

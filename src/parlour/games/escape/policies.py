@@ -25,10 +25,10 @@ from parlour.core.view import AnyView
 from parlour.games.escape.analysis import analyse
 from parlour.games.escape.commands import LOOK_BRIEF, look_text
 from parlour.games.escape.faithful import templated
-from parlour.games.escape.keyword_classifier import candidates, classify
+from parlour.games.escape.keyword_classifier import candidates, classify, classify_reply
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.resolve import NO_EFFECT
-from parlour.games.escape.scenario import Scenario, ScenarioAction
+from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
 from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 from parlour.games.escape.text import STOPWORDS, words
 
@@ -38,6 +38,10 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
         return keyword_clarifier(view, decision, rng)
     message = str(decision.context.get("message", view.public.message or ""))
     options = [(o.id, o.label) for o in decision.options]
+    asked, offered = decision.context.get("asked"), decision.context.get("offered")
+    if isinstance(asked, str) and isinstance(offered, list):
+        # The message answers "which did you mean?": read it with what was asked.
+        return Choice(option=classify_reply(message, asked, [str(o) for o in offered], options))
     return Choice(option=classify(message, options))
 
 
@@ -45,7 +49,13 @@ def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Act
     """The two options the message fits best (after the classifier answered ``ask``)."""
     message = str(decision.context.get("message", view.public.message or ""))
     ids = [o.id for o in decision.options]
-    ranked = candidates(message, [(o.id, o.label) for o in decision.options])
+    offered = decision.context.get("offered")
+    options = [(o.id, o.label) for o in decision.options]
+    fresh = classify(message, [*options, (ASK_ID, "-")]) == ASK_ID  # a new unclear order
+    if isinstance(offered, list) and len(offered) == 2 and set(offered) <= set(ids) and not fresh:
+        # The answer named neither: the same two actions are still the question.
+        return Choices(options=(str(offered[0]), str(offered[1])))
+    ranked = candidates(message, options)
     picked = (ranked + [i for i in ids if i not in ranked])[:2]
     return Choices(options=tuple(picked))
 

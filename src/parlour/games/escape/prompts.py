@@ -59,6 +59,13 @@ def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
         f"{decision.prompt}\n\nActions:\n{options}\n\n"
         f"The player's message (quoted data):\n{_quoted(message)}"
     )
+    asked, offered = decision.context.get("asked"), decision.context.get("offered")
+    if isinstance(asked, str) and isinstance(offered, list):
+        # An answer to "which did you mean?": the model needs what was asked to read it.
+        command += (
+            f"\n\nIt answers the question about this earlier message (quoted data):\n"
+            f"{_quoted(asked)}\nThe question offered: {' or '.join(map(str, offered))}."
+        )
     return PromptParts(
         system=CLASSIFIER_SYSTEM,
         command=command,

@@ -51,6 +51,8 @@ _PARTICLES = frozenset(
     {"up", "down", "out", "off", "over", "back", "open", "apart", "away", "around", "round"}
 )
 _ID_SPLIT = re.compile(r"[_\-]+")
+#: Ways a deed may go that a player says instead of its object ("go down").
+DIRECTIONS = frozenset({"up", "down"})
 #: Verbs that say "do the option's deed with this": "use the key", "try the phone".
 LIGHT_DEEDS = frozenset({"use", "try", "operate", "work"})
 
@@ -63,6 +65,21 @@ class Roles:
     deeds: frozenset[str]
     objects: frozenset[str]
     singular: frozenset[str]
+    #: The description's content words that are neither its deed nor a head noun: the
+    #: modifiers that tell one thing from others of its kind ("floor" of "floor buttons").
+    modifiers: frozenset[str] = frozenset()
+    #: The description's own head nouns (stemmed), without the id's words: what a light
+    #: verb ("use the phone") must name, since it says nothing of the deed.
+    heads: frozenset[str] = frozenset()
+    #: The head of the description's direct object (stemmed): "note" of "read the folded
+    #: note on the writing desk", the thing the deed is done to rather than where it is.
+    direct: frozenset[str] = frozenset()
+    #: The raw heads the description writes in the plural ("buttons" of "press the floor
+    #: buttons"): a player naming one of them in the singular has not said which.
+    plural: frozenset[str] = frozenset()
+    #: The way the deed goes ("down" of "climb down the ladder"): a player who says only the
+    #: verb and the way ("go down", "descend") names it.
+    directions: frozenset[str] = frozenset()
 
 
 @cache
@@ -71,7 +88,18 @@ def roles(option_id: str, description: str) -> Roles:
     id_deeds, _, id_objects = _parse([w for w in _ID_SPLIT.split(option_id.lower()) if w])
     objects = {stem(h, fold=False) for h in [*heads, *id_objects]}
     singular = frozenset(h for h in heads if not h.endswith("s") or h.endswith("ss"))
-    return Roles(deeds=frozenset(deeds | id_deeds), objects=frozenset(objects), singular=singular)
+    head_stems = {stem(h, fold=False) for h in heads}
+    content = {stem(w, fold=False) for w in words(description) if w not in STOPWORDS}
+    return Roles(
+        deeds=frozenset(deeds | id_deeds),
+        objects=frozenset(objects),
+        singular=singular,
+        modifiers=frozenset(content - deeds - head_stems - {stem(p) for p in _PARTICLES}),
+        heads=frozenset(head_stems),
+        direct=frozenset({stem(heads[0], fold=False)} if heads else set()),
+        plural=frozenset(heads) - singular,
+        directions=frozenset(w for w in words(description) if w in DIRECTIONS),
+    )
 
 
 def _parse(said: list[str]) -> tuple[set[str], list[str], list[str]]:

@@ -99,10 +99,14 @@ def classify_decision(
     message: str,
     *,
     ask: bool = False,
+    asked: str | None = None,
+    offered: Sequence[str] = (),
 ) -> Decision:
     """Options: the available actions (id, description), then ``ask`` (when ``ask`` and at
     least two actions are available), then ``none``. Prebuilt ``Option`` objects are
-    accepted so the game need not rebuild them every turn."""
+    accepted so the game need not rebuild them every turn. After "which did you mean?",
+    ``asked`` is the message the player was asked about and ``offered`` the two actions the
+    question named: the message is the player's answer, read together with them."""
     options = [a if isinstance(a, Option) else option_for(a) for a in available]
     if ask and len(options) >= 2:
         options.append(ASK_OPTION)
@@ -113,14 +117,34 @@ def classify_decision(
         kind=DecisionKind.CHOOSE_ONE,
         purpose="classify",
         max_tokens=40,
-        prompt=CLASSIFY_PROMPT,
+        prompt=CLASSIFY_PROMPT if asked is None else f"{CLASSIFY_PROMPT} {REPLY_PROMPT}",
         options=tuple(options),
-        context={"message": message},
+        context=_context(message, asked, offered),
     )
 
 
+#: Added to the prompt when the message answers "which did you mean?".
+REPLY_PROMPT = (
+    "The message answers the game's question 'Which did you mean?' about an earlier "
+    "message: read it together with that message and the two actions the question offered."
+)
+
+
+def _context(message: str, asked: str | None, offered: Sequence[str]) -> dict[str, object]:
+    context: dict[str, object] = {"message": message}
+    if asked is not None:
+        context["asked"] = asked
+        context["offered"] = list(offered)
+    return context
+
+
 def clarify_decision(
-    decision_id: str, available: Sequence[ScenarioAction | Option], message: str
+    decision_id: str,
+    available: Sequence[ScenarioAction | Option],
+    message: str,
+    *,
+    asked: str | None = None,
+    offered: Sequence[str] = (),
 ) -> Decision:
     """After ``ask``: the two available actions the message could mean (exactly two)."""
     options = tuple(a if isinstance(a, Option) else option_for(a) for a in available)
@@ -134,7 +158,7 @@ def clarify_decision(
         options=options,
         min_choices=2,
         max_choices=2,
-        context={"message": message},
+        context=_context(message, asked, offered),
     )
 
 

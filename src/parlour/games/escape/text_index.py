@@ -13,6 +13,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
+from parlour.games.escape.answers import spoken_forms
 from parlour.games.escape.text import jaccard
 
 _WORD = re.compile(r"\w+")
@@ -68,7 +69,9 @@ class WordIndex:
         self.postings: defaultdict[str, list[int]] = defaultdict(list)
         self.size = 0
         for n, text in enumerate(texts):
-            for word in {w.casefold() for w in _WORD.findall(text)}:
+            # Every form the answer matcher reads (codes in words or typed apart as digits).
+            forms = spoken_forms(text)
+            for word in {w.casefold() for form in forms for w in _WORD.findall(form)}:
                 self.postings[word].append(n)
             self.size = n + 1
 

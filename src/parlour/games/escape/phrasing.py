@@ -1,0 +1,339 @@
+"""How players phrase things, rewritten into the plain imperative the keyword classifier scores.
+
+The classifier matches words; players type contractions ("I'll", "what's"), fillers ("ok",
+"hmm, let's"), text-adventure abbreviations ("x note", "rd note"), codes in words
+("nineteen sixty two"), instruments before goals ("use the phone to call the desk"), and
+phrasal verbs ("punch in", "speak into", "see what's behind"). Each rule here is written
+from general English and classic text-adventure habits, not from any labelled set, and
+each only rewrites the message: the scoring and its thresholds are unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- codes in words -----------------------------------------------------------------------
+
+_UNITS = {
+    "zero": 0,
+    "oh": 0,
+    "nought": 0,
+    "nil": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+}
+_TEENS = {
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fourty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_SCALES = {"hundred": 100, "thousand": 1000}
+_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TEENS, *_TENS, *_SCALES], key=len, reverse=True))
+_NUMBER_RUN = re.compile(
+    rf"\b(?:{_NUMBER_WORD})(?:(?:[\s-]+|\s+and\s+)(?:{_NUMBER_WORD}))+\b", re.IGNORECASE
+)
+
+
+def _run_digits(run: list[str]) -> str:
+    """ "nineteen sixty two" → "1962" (as people say years and codes: pairs and digits read
+    one after another); "one thousand nine hundred and sixty two" → "1962" (arithmetic)."""
+    if any(w in _SCALES for w in run):
+        total = current = 0
+        for w in run:
+            if w in _SCALES:
+                current = max(current, 1) * _SCALES[w]
+                if _SCALES[w] == 1000:
+                    total, current = total + current, 0
+            else:
+                current += _UNITS.get(w, 0) + _TEENS.get(w, 0) + _TENS.get(w, 0)
+        return str(total + current)
+    out: list[str] = []
+    i = 0
+    while i < len(run):
+        w = run[i]
+        if w in _TENS:
+            unit = run[i + 1] if i + 1 < len(run) else ""
+            if unit in _UNITS and _UNITS[unit] > 0:
+                out.append(str(_TENS[w] + _UNITS[unit]))
+                i += 2
+                continue
+            out.append(str(_TENS[w]))
+        elif w in _TEENS:
+            out.append(str(_TEENS[w]))
+        else:
+            out.append(str(_UNITS[w]))
+        i += 1
+    return "".join(out)
+
+
+def numbers_as_digits(text: str) -> str:
+    """Runs of number words that make a code (three digits or more) written as digits; a
+    lone "one" ("the red one") or "two buttons" stays a word."""
+
+    def digits(match: re.Match[str]) -> str:
+        run = [w for w in re.split(r"[\s-]+", match.group(0).lower()) if w != "and"]
+        value = _run_digits(run)
+        return value if len(value) >= 3 else match.group(0)
+
+    return _NUMBER_RUN.sub(digits, text)
+
+
+# --- words and phrases ----------------------------------------------------------------------
+
+_CONTRACTION = re.compile(r"(?<=\w)['’](?:ll|d|m|re|ve|s)\b", re.IGNORECASE)
+
+#: Text-adventure and chat shorthand, expanded only where a verb or object is expected.
+_SHORTHAND = {
+    "x": "examine",
+    "ex": "examine",
+    "exam": "examine",
+    "l": "look at",
+    "rd": "read",
+    "chk": "check",
+    "srch": "search",
+    "pls": "",
+    "plz": "",
+    "btn": "button",
+    "msg": "message",
+    "pic": "picture",
+    "u": "you",
+}
+
+#: Words a sentence may open with before its verb ("ok", "hmm", "right, let's").
+_FILLER_TEXT = """
+ok okay k hmm hm um umm uh er erm well right alright yes yeah yep sure fine maybe perhaps
+actually next let lets think suppose time ah aha oh wow great cool first
+"""
+FILLERS = frozenset(_FILLER_TEXT.split())
+
+#: Phrasal verbs and idioms, rewritten into the one plain verb a description would use.
+#: Each is common English for a deed an escape room has (looking inside, keying a code,
+#: talking down a phone line, calling out), not a sentence from a labelled set.
+_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
+        # "see what's inside the drawer", "find out what is behind the hatch"
+        (
+            r"\b(?:see|look|check|find\s+out|discover)\s+what\s*(?:is|s)?\s+"
+            r"(?:inside|in|behind|under|beneath|underneath)\b",
+            "peek into",
+        ),
+        # "see what the note says": reading it
+        (r"\b(?:see|find\s+out|check)\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
+        (r"\b(?:have|take)\s+(?:a\s+)?(?:good\s+|close\s+|quick\s+)?look\s+at\b", "examine"),
+        # "examine what the note says" (after "have a look at" became "examine"): reading
+        (r"\bexamine\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
+        # "I wonder if there's anything in the drawer": musing about a place is looking in it
+        (
+            r"\bi\s+wonder\s+(?:if|whether)\s+(?:there\s*(?:is|s|are|might\s+be)\s+|theres\s+)?"
+            r"(?:anything|something|stuff)\s+(?:inside|in|behind|under|beneath)\b",
+            "peek into",
+        ),
+        # "I wonder if the key fits the cabinet": trying the one thing on the other
+        (
+            r"\bi\s+wonder\s+(?:if|whether)\s+(?P<tool>(?:\w+\s+){1,3}?)"
+            r"(?:fits|opens|unlocks|works\s+(?:on|in|with)|goes\s+in(?:to)?)\b",
+            r"use \g<tool> on",
+        ),
+        # "have a chat with the lady", "a quick word with her": talking to someone
+        (
+            r"\b(?:have|had|having)\s+(?:a\s+)?(?:little\s+|quick\s+|short\s+)?"
+            r"(?:chat|word|talk|conversation|natter)\s+with\b",
+            "talk to",
+        ),
+        (r"\b(?:look|peek|peep|peer)\s+(?:inside|into|in|behind)\b", "peek into"),
+        (r"\b(?:look|leaf|flick|flip|thumb|go)\s+through\b", "browse"),
+        (r"\b(?:look|feel|grope|dig|root|rummage)\s+(?:around\s+)?for\b", "search"),
+        (r"\blook\s+(?:at|over)\b", "examine"),
+        (r"\b(?:punch|tap|type|enter)\s+in\b", "type"),
+        (r"(?:^|(?<=[.!?;:,] )|(?<=\band )|(?<=\bthen )|(?<=\bi ))key\s+in\b", "type"),
+        (r"\b(?:speak|talk)\s+(?:into|down|through|on)\b", "call on"),
+        (r"\b(?:call|cry)\s+out\b", "shout"),
+        (r"\b(?:turn|switch|put)\s+on\b", "switch on"),
+        (r"\b(?:set\s+off|sound|trigger)\b", "ring"),
+        (r"\b(?:go|get|climb|make\s+my\s+way)\s+down\b", "climb down"),
+        # "shine the torch on the certificate": reading or examining it by that light
+        (r"\bshine\s+(?P<light>(?:the\s+|my\s+)?\w+)\s+(?:on|at|onto|over)\b", "shine"),
+        (
+            r"\b(?:plug|push|stick|slot|jam|put)(?P<what>\s+(?:it|them|the(?:\s+\w+){1,3}?))?\s+"
+            r"(?:back\s+)?in(?:to)?\b",
+            r"plug\g<what> in",
+        ),
+        (r"\bwake\s+up\b", ""),
+        # A wish is an order: "I'd like to see inside", "I want to open it", "I'd love to".
+        (
+            r"\b(?:i|we)\s+(?:would\s+|really\s+|d\s+)?(?:like|love|want|wanna|need|wish|"
+            r"mean|intend|plan|hope)\s+(?:to\s+)?(?=[a-z])",
+            "",
+        ),
+        # Direction verbs: "descend", "head down", "go up" are climbing that way.
+        (r"\b(?:descend|head\s+down)\b", "climb down"),
+        (r"\b(?:ascend|go\s+up|head\s+up|get\s+up)\b", "climb up"),
+        # "get someone", "get help", "ring them": calling someone (the phone decides which).
+        (
+            r"\b(?:get|fetch|reach|raise)\s+(?:someone|somebody|anyone|anybody|help)\b",
+            "call someone",
+        ),
+        (
+            r"\b(?:ring|rang|rung|dial|dialled|dialed)\s+"
+            r"(?=(?:them|him|her|someone|somebody|anyone|anybody)\b)",
+            "call ",
+        ),
+    )
+)
+
+#: "use the matches to light the lantern": the goal decides, the instrument follows.
+_INSTRUMENT = re.compile(
+    r"\b(?:use|using|take|grab|get)\s+(?P<tool>(?:(?!\bto\b)[\w'’ -])+?)\s+(?:to|and)\s+"
+    r"(?P<goal>(?!be\b|see\b)[a-z]+\b[^.!?;]*)",
+    re.IGNORECASE,
+)
+#: Orders over several things, or over an unspecified one of them ("press a button").
+_QUANTIFIED = re.compile(
+    r"\b(?:every|each|all|everything|any|some|one\s+of(?:\s+the)?)\b"
+    r"|^\W*\w+\s+an?\s+\w+\W*$",
+    re.IGNORECASE,
+)
+_IDIOMS = re.compile(r"\b(?:all\s+the\s+way|all\s+over|at\s+all|all\s+i\s+can)\b", re.IGNORECASE)
+
+
+#: "your name is Eleanor, isn't it?": a statement with a tag, not a question.
+_TAG_QUESTION = re.compile(
+    r",\s*(?:isn['’]?t|is|aren['’]?t|are|wasn['’]?t|don['’]?t|doesn['’]?t|won['’]?t|right|"
+    r"yes|no|eh|ok|okay)(?:\s+(?:it|you|she|he|they|that|i))?\s*\?",
+    re.IGNORECASE,
+)
+#: A sentence opening with a greeting is speech to someone, even when it ends in "?"
+#: ("hello? excuse me, can you hear me?").
+_GREETING_TEXT = "hello hi hey hallo oi excuse pardon greetings evening morning"
+GREETINGS = frozenset(_GREETING_TEXT.split())
+
+
+#: "could I have a look at the note?": a polite request for a go at something, not a
+#: question about whether it is possible ("can I open the doors now?" stays a question).
+_POLITE = re.compile(
+    r"\b(?:could|can|may|might)\s+(?:i|we)\s+(?P<want>(?:have|take)\s+a\s+(?:\w+\s+)?"
+    r"(?:look|peek|read|go|try|chat|word|listen)\b[^?.!]*)\?+",
+    re.IGNORECASE,
+)
+
+
+#: "I wonder if someone would pick up if I rang them": musing whether a deed would work is
+#: that deed (its if-clause), the rest is the player thinking aloud. A question about what
+#: a deed does ("what happens if I press red?") stays a question.
+_MUSING = re.compile(
+    r"\bi\s+wonder\s+(?:if|whether)\b[^.!?]*?"
+    r"\bif\s+(?:i|we)\s+(?P<act>[^.!?]+)[.!?]*",
+    re.IGNORECASE,
+)
+#: The people a player may call to by what they are ("ghost lady?", "miss, can you hear
+#: me?"): plain English words for a person, not any scenario's.
+_PEOPLE_TEXT = """ghost spirit phantom apparition spectre specter woman lady girl miss madam madame
+maam man sir mister mate"""
+PEOPLE = frozenset(_PEOPLE_TEXT.split())
+_VOCATIVE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<who>[A-Za-z' ]{2,30}?)\s*(?P<end>[?!,]+)")
+_OPENER_TEXT = """what where who whom whose why how which is are am was were does did has have do
+can could will would should may might"""
+_QUESTION_OPENERS = frozenset(_OPENER_TEXT.split())
+
+
+def _addressed(text: str) -> str:
+    """Calling someone by what they are ("ghost lady?", "miss, can you hear me?") is talking
+    to them: a phrase of at most three words, naming a person and no question word, before
+    "?", "!" or "," at the start of a sentence becomes "talk to <phrase>."."""
+
+    def talk(match: re.Match[str]) -> str:
+        said = match.group("who").lower().split()
+        if not (1 <= len(said) <= 3) or said[0] in _QUESTION_OPENERS:
+            return match.group(0)
+        if not any(w.strip("'") in PEOPLE for w in said):
+            return match.group(0)
+        return f"talk to {match.group('who').strip()}. "
+
+    return _VOCATIVE.sub(talk, text)
+
+
+def untagged(text: str) -> str:
+    """Tag questions turned into statements: "your name is Eleanor, isn't it?" → "your name
+    is Eleanor." (the negation in the tag is not the player refusing anything); a polite
+    request ("could I have a look at the note?") into the request it is; a musing over a
+    deed into the deed ("I wonder if anyone answers if I ring them" → "ring them."); calling
+    someone ("ghost lady?") into talking to them."""
+    text = _MUSING.sub(r"\g<act>.", _POLITE.sub(r"\g<want>.", _TAG_QUESTION.sub(".", text)))
+    return _addressed(text)
+
+
+#: "X. Before that though, I'm going to Y": Y is to be done first.
+_BEFORE_THAT = re.compile(
+    r"^\s*(?:but\s+)?before\s+(?:that|this|then)\b,?\s*(?:though,?\s*)?", re.IGNORECASE
+)
+#: "…the desk properly, starting with pulling the drawer out": the first step is a deed.
+_STARTING = re.compile(r",?\s+(?:starting|beginning)\s+(?:with|by)\s+", re.IGNORECASE)
+_SENTENCES = re.compile(r"[^.!?;]+[.!?;]*")
+
+
+def in_order(text: str) -> str:
+    """Sentences in the order the player wants them done: a sentence opening "before that"
+    goes before the one it follows; "starting with X" makes X a clause of its own."""
+    sentences = [s for s in _SENTENCES.findall(_STARTING.sub(". ", text)) if s.strip()]
+    for i in range(1, len(sentences)):
+        if _BEFORE_THAT.match(sentences[i]):
+            first = _BEFORE_THAT.sub("", sentences[i]).strip()
+            sentences[i - 1], sentences[i] = first + " ", sentences[i - 1]
+    return "".join(sentences)
+
+
+def is_quantified(text: str) -> bool:
+    """An order over several things ("press every button"), not "all the way"."""
+    return bool(_QUANTIFIED.search(_IDIOMS.sub(" ", text)))
+
+
+def _shorthand(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return _SHORTHAND.get(word.lower(), word)
+
+    return re.sub(r"\b[a-zA-Z]+\b", one, text)
+
+
+def _goal_first(text: str) -> str:
+    def swap(match: re.Match[str]) -> str:
+        return f"{match.group('goal')} with {match.group('tool')}"
+
+    return _INSTRUMENT.sub(swap, text)
+
+
+def rewrite(text: str) -> str:
+    """The message in plainer words for scoring (never shown to anyone)."""
+    text = _CONTRACTION.sub("", text)
+    text = numbers_as_digits(text)
+    text = _shorthand(text)
+    text = _goal_first(text)
+    for pattern, replacement in _PHRASES:
+        text = pattern.sub(replacement, text)
+    return text
