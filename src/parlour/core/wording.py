@@ -37,6 +37,12 @@ def repeats_itself(line: str, n: int = REPEAT_RUN) -> bool:
     return len(set(grams)) < len(grams)
 
 
+def shares_run(line: str, texts: Iterable[str], n: int = COPY_RUN) -> bool:
+    """Whether ``line`` has ``n`` consecutive tokens that also occur in one of ``texts``."""
+    grams = set(_grams(text_tokens(line), n))
+    return any(grams.intersection(_grams(text_tokens(t), n)) for t in texts)
+
+
 def distinct_line(
     candidates: Sequence[str],
     avoid: Iterable[str],

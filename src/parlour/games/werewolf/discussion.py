@@ -30,7 +30,13 @@ from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.playstyles import Playstyle
-from parlour.games.werewolf.speech_acts import act_decision, move_of, speaks_in_acts
+from parlour.games.werewolf.speech_acts import (
+    act_decision,
+    earlier_statement,
+    move_of,
+    seat_facts,
+    speaks_in_acts,
+)
 from parlour.games.werewolf.speech_voice import render
 from parlour.games.werewolf.state import Discussion, Player, Stage, WerewolfState
 
@@ -361,6 +367,8 @@ def spoken_act(
     last = str(mine[-1].data.get("wording", "")) if mine else ""
     # The reason is a public phrase only when the decision said so (else it is private).
     phrase = action.reason if decision.phrase_words else ""
+    # A reason already said today, in a line this seat saw, is referred to, not restated.
+    ref = earlier_statement(seat_facts(st, decision.seat), move)
     text, wording = render(
         move,
         names,
@@ -372,10 +380,16 @@ def spoken_act(
         used=used,
         last=last,
         speaker=decision.seat,
+        ref=ref,
     )
     data = move.data()
     if wording:
         data["wording"] = wording
+    if ref is not None and not ref.other:
+        data["ref"] = ref.speaker  # said "for the reason X gave": not a statement itself
+    elif ref is not None:
+        data["like"] = ref.other  # "... too, like Y": Y's fact said by ref.speaker
+        data["like_by"] = ref.speaker
     if phrase and phrase.strip().rstrip(".!?").casefold() in text.casefold():
         data["phrase"] = phrase
     return Text(text=text), data

@@ -62,7 +62,8 @@ class Move:
 
     def data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"act": self.act}
-        for key in ("target", "reason", "role", "reading", "with_seat", "with_act", "about"):
+        keys = ("target", "reason", "role", "reading", "with_seat", "with_act", "about", "kind")
+        for key in keys:
             value = getattr(self, key)
             if value:
                 out[key] = value
@@ -133,7 +134,7 @@ def _read(facts: SeatFacts, event: Event, today: str) -> None:
         facts.results[str(data["target"])] = str(data["reading"])
     elif event.kind == "speech":
         act = data.get("act")
-        if act in (CLAIM, REVEAL):
+        if act in (CLAIM, REVEAL) or data.get("kind") == "seer_evil":
             facts.claims[event.speaker] = str(data.get("role") or Role.SEER.value)
         if event.phase == today:
             facts.spoke_today.add(event.speaker)
@@ -216,7 +217,16 @@ def _accusations(f: SeatFacts, target: str) -> list[Move]:
         )
     if f.quiet(target):
         out.append(Move(ACCUSE, target, "quiet", "has said nothing today", kind="quiet"))
-    if not out:  # a stated hunch only when no fact speaks against the target
+    seen = f.results.get(target)
+    if seen == "evil":
+        # The seer's own night result is the strongest reason it has: it comes first and
+        # says what was seen, never "a bad feeling" about a player it knows is evil.
+        out.insert(
+            0, Move(ACCUSE, target, "seen", "showed as evil when I checked", kind="seer_evil")
+        )
+    elif not out and seen is None:
+        # a stated hunch only when no fact speaks against the target (and not about a
+        # player the seer saw as innocent: it knows better than a feeling)
         out.append(
             Move(
                 ACCUSE,
@@ -364,6 +374,66 @@ def label(move: Move, names: dict[str, str]) -> str:
     if move.act == AGREE:
         return f"agree with {names[move.with_seat]} ({move.with_act} {t})"
     return "stay quiet"
+
+
+#: Reason kinds whose fact is about the speaker ("accused me") or is the speaker's own
+#: feeling or result: another seat saying the same words states a different fact, so
+#: these are never back-referenced.
+PERSONAL_KINDS = frozenset({"accused_me", "sided", "vote_me", "hunch", "seer_evil"})
+#: Kinds whose fact about one player may be said of another "too" (``Echo.other``): a
+#: record that stays true (a ballot, an accusation made), not a state that can change
+#: (silence).
+SHARED_KINDS = frozenset(
+    {"vote_wolf", "vote_dead", "accused_hunch", "accused_quiet", "accused_payback", "accused_fact"}
+)
+
+
+@dataclass(frozen=True)
+class Echo:
+    """An earlier line today, seen by the speaker, that already said a move's reason.
+
+    ``other`` empty: ``speaker`` stated the same fact about the same player (the line
+    says "for the reason Omar gave" instead of the clause again). ``other`` set:
+    ``speaker`` (possibly the speaker of the new line) said the same kind of fact, with
+    the same other player, about ``other`` (the line says "voted for Kenji too, like
+    Hiroshi")."""
+
+    speaker: str
+    other: str = ""
+
+
+def earlier_statement(f: SeatFacts, move: Move) -> Echo | None:
+    """The line today that already stated ``move``'s reason, if any (see ``Echo``).
+
+    Only lines that stated a reason in their own words count: a line that was itself a
+    back-reference (``ref`` in its data) did not state the fact, so it is never cited.
+    The latest such line is cited; the same fact is preferred over a like one."""
+    if move.act not in (ACCUSE, DEFEND) or not move.kind or move.kind in PERSONAL_KINDS:
+        return None
+    stated = [(s, d) for s, d in reversed(f.today) if not d.get("ref") and d.get("kind")]
+    for speaker, d in stated:
+        if (
+            speaker != f.me
+            and d.get("act") == move.act
+            and d.get("target") == move.target
+            and d.get("reason") == move.reason
+            and d.get("kind") == move.kind
+            and d.get("about", "") == move.about
+        ):
+            return Echo(speaker)
+    if move.kind not in SHARED_KINDS:
+        return None
+    for speaker, d in stated:
+        other = str(d.get("target", ""))
+        if (
+            d.get("act") == move.act
+            and d.get("kind") == move.kind
+            and d.get("about", "") == move.about
+            and other
+            and other != move.target
+        ):
+            return Echo(speaker, other)
+    return None
 
 
 def speaks_in_acts(cfg: WerewolfConfig, seat: str) -> bool:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 
 from parlour.core.rng import Rng
 from parlour.core.text_rules import text_tokens
-from parlour.core.wording import distinct_line
+from parlour.core.wording import distinct_line, shares_run
 from parlour.games.werewolf.playstyles import Playstyle
 from parlour.games.werewolf.roles import Role, with_article
 from parlour.games.werewolf.speech_acts import (
@@ -32,6 +32,7 @@ from parlour.games.werewolf.speech_acts import (
     QUESTION,
     QUIET,
     REVEAL,
+    Echo,
     Move,
 )
 
@@ -122,6 +123,12 @@ REASONS: dict[str, tuple[str, ...]] = {
         "has not said a word today",
         "is staying silent while we talk",
     ),
+    "seer_evil": (
+        "showed as evil when I checked",
+        "is evil: I checked in the night",
+        "came up evil when I looked in the night",
+        "is evil; my night check said so",
+    ),
     "hunch": (
         "gives me a bad feeling",
         "seems wrong to me, though I lack proof",
@@ -159,6 +166,67 @@ REASONS: dict[str, tuple[str, ...]] = {
         "was called out by {x}, and I see it another way",
     ),
 }
+
+#: A reason another seat stated today about the same player, referred to instead of said
+#: again (``speech_acts.Echo`` with no ``other``): whole sentences per act, naming who
+#: said it (``{s}``), so a table defending one player does not repeat one clause.
+BACKREFS: dict[str, tuple[str, ...]] = {
+    ACCUSE: (
+        "I suspect {t}, for the reason {s} gave.",
+        "{s} made the case against {t}, and it holds.",
+        "As {s} said, {t} is the one to watch.",
+        "{s}'s point about {t} stands; {t} gets my vote.",
+        "I follow {s} on {t}, for the same reason.",
+    ),
+    DEFEND: (
+        "I trust {t}, for the reason {s} gave.",
+        "As {s} said, leave {t} alone.",
+        "{s}'s point about {t} stands; I do not think {t} is a wolf.",
+        "{s} already said why {t} is no wolf, and I agree.",
+        "Do not vote {t}; {s} gave the reason.",
+    ),
+}
+
+#: The same kind of fact said of another player today (``speech_acts.Echo.other``):
+#: short clauses about the target that say "too", then where it was said (``TAILS``;
+#: ``{tail}`` marks where it goes, else at the end). ``{x}`` as in ``REASONS``. Each
+#: sentence that names a dead ``{x}`` keeps a past-tense word ("had", "was").
+LIKE: dict[str, tuple[str, ...]] = {
+    "vote_wolf": (
+        "had a vote on the wolf {x} too{tail}",
+        "was also one of the votes on {x}{tail}",
+        "also voted for {x}{tail}, and {x} was the wolf",
+    ),
+    "vote_dead": (
+        "had a vote on {x} too{tail}",
+        "was also one of the votes on {x}{tail}",
+        "also voted for {x}{tail}, and {x} was {d}",
+    ),
+    "accused_hunch": (
+        "is another of {x}'s hunches{tail}",
+        "is accused by {x} on a hunch too{tail}",
+        "is one more player {x} suspects on a feeling{tail}",
+    ),
+    "accused_quiet": (
+        "is also blamed by {x} for being quiet{tail}",
+        "is another player {x} calls out for silence{tail}",
+        "is accused by {x} only for quiet too{tail}",
+    ),
+    "accused_payback": (
+        "is also only {x}'s payback{tail}",
+        "got the same tit-for-tat from {x}{tail}",
+        "is accused by {x} in return too{tail}",
+    ),
+    "accused_fact": (
+        "is also accused by {x}, and I doubt it{tail}",
+        "is another of {x}'s suspects{tail}, and I doubt it",
+        "faces the same doubtful case from {x}{tail}",
+    ),
+}
+
+#: Where the like fact was said: ``{y}`` the player it was said of, ``{s}`` who said it
+#: ("I" for the speaker; a tail naming ``{s}`` is left out when ``{s}`` is the target).
+TAILS: tuple[str, ...] = (", like {y}", ", as {s} said of {y}", ", the same as {y}")
 
 #: A few more wordings of the commonest kinds in each character's own voice.
 STYLE_REASONS: dict[Playstyle, dict[str, tuple[str, ...]]] = {
@@ -261,7 +329,7 @@ OPENERS: dict[Playstyle, tuple[str, ...]] = {
 def _join(opener: str, sentence: str, names: set[str]) -> str:
     """Opener and sentence; after a comma the sentence goes on in lower case, except "I"
     and names."""
-    first = sentence.split(" ", 1)[0].rstrip(",.:;")
+    first = sentence.split(" ", 1)[0].rstrip(",.:;").removesuffix("'s")
     if opener.endswith(",") and first != "I" and first not in names:
         return f"{opener} {sentence[0].lower()}{sentence[1:]}"
     return f"{opener} {sentence}"
@@ -300,6 +368,48 @@ def wordings(
     ]
     common = [(f"{kind}:{i}", w.format(**fill)) for i, w in enumerate(pool[kind])]
     return own + common
+
+
+def _person(seat: str, names: dict[str, str], speaker: str, me: str) -> str:
+    return me if seat == speaker else names.get(seat, seat)
+
+
+def like_wordings(
+    move: Move, names: dict[str, str], echo: Echo, speaker: str = ""
+) -> list[tuple[str, str]]:
+    """The reason of ``move`` as the same kind of fact said of ``echo.other`` "too",
+    each short clause with each place it was said, as (key, text)."""
+    x = _person(move.about, names, speaker, "me")
+    y = _person(echo.other, names, speaker, "me")
+    s = _person(echo.speaker, names, speaker, "I")
+    tails = [
+        (j, tail.format(y=y, s=s))
+        for j, tail in enumerate(TAILS)
+        if "{s}" not in tail or echo.speaker != move.target
+    ]
+    out: list[tuple[str, str]] = []
+    for i, clause in enumerate(LIKE[move.kind]):
+        if "{tail}" not in clause:
+            clause += "{tail}"
+        for j, tail in tails:
+            text = clause.format(x=x, d=move.detail, tail=tail)
+            out.append((f"{move.kind}:like:{i}:{j}", text))
+    return out
+
+
+def backref_lines(
+    move: Move, names: dict[str, str], echo: Echo, style: Playstyle
+) -> list[tuple[str, str]]:
+    """``move`` said as a back-reference to ``echo.speaker``'s line (the same fact), as
+    (key, line), each alone and after each of the style's openers."""
+    t = names.get(move.target, move.target)
+    s = names.get(echo.speaker, echo.speaker)
+    players = set(names.values())
+    return [
+        (f"ref:{move.act}:{i}", line)
+        for i, template in enumerate(BACKREFS[move.act])
+        for line in _voiced(template.format(t=t, s=s), style, players)
+    ]
 
 
 def _sentences(move: Move, names: dict[str, str], why: str) -> list[str]:
@@ -353,6 +463,7 @@ def render(
     used: Mapping[str, int] | None = None,
     last: str = "",
     speaker: str = "",
+    ref: Echo | None = None,
 ) -> tuple[str, str]:
     """The move as one or two sentences in the voice of ``style`` and the key of the
     reason wording it used; ("", "") for quiet.
@@ -362,25 +473,53 @@ def render(
     Then the sentence: ``avoid`` holds lines already said (a line that repeats one, or
     shares eight tokens with one, is passed over while another exists); ``echo``: what
     the seat's prompt shows (its option labels), likewise not copied
-    (``core.wording.distinct_line``)."""
+    (``core.wording.distinct_line``); a line copying it is said only when every
+    wording does.
+
+    ``ref``: an earlier line today that already stated this reason
+    (``speech_acts.earlier_statement``): the same fact is referred to by who said it
+    (``BACKREFS``), a like fact about another player said short with "too" (``LIKE``)."""
     if move.act == QUIET:
         return "", ""
     counts = used or {}
     players = set(names.values())
-    options = wordings(move, names, style, speaker)
-    fresh = [w for w in options if not last or w[0] != last] or options
+    groups: list[tuple[str, list[str]]]
+    if ref is not None and not ref.other:
+        by_key: dict[str, list[str]] = {}
+        for key, text in backref_lines(move, names, ref, style):
+            by_key.setdefault(key, []).append(text)
+        groups = list(by_key.items())
+    else:
+        if ref is not None:
+            options = like_wordings(move, names, ref, speaker)
+        else:
+            options = wordings(move, names, style, speaker)
+        groups = [
+            (
+                key,
+                [
+                    line
+                    for sentence in _sentences(move, names, why)
+                    for line in _voiced(sentence, style, players)
+                ],
+            )
+            for key, why in options
+        ]
+    fresh = [g for g in groups if not last or g[0] != last] or groups
     # seeded order, then the least used first (a stable sort keeps the seeded order)
-    ordered = sorted(rng.shuffled(fresh), key=lambda w: counts.get(w[0], 0))
+    ordered = sorted(rng.shuffled(fresh), key=lambda g: counts.get(g[0], 0))
     lines: list[str] = []
     key_of: dict[str, str] = {}
-    for key, why in ordered:
-        group = [
-            line
-            for sentence in _sentences(move, names, why)
-            for line in _voiced(sentence, style, players)
-        ]
+    for key, group in ordered:
         for line in rng.shuffled(group):
             key_of.setdefault(line, key)
             lines.append(line)
-    line = distinct_line(lines, avoid, rng, echo, ordered=True)
+    labels, said = list(echo), list(avoid)
+    # The option label is the game's own words in the prompt: never read it back out
+    # while a wording that does not is left which is not a whole line said before.
+    spoken = {" ".join(text_tokens(a)) for a in said}
+    own_words = [ln for ln in lines if not shares_run(ln, labels)]
+    if any(" ".join(text_tokens(ln)) not in spoken for ln in own_words):
+        lines = own_words
+    line = distinct_line(lines, said, rng, labels, ordered=True)
     return _phrase(line, phrase), key_of[line]
