@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import Event
+from parlour.core.game import Game, Result
 from parlour.games import registry
 from parlour.runtime.host import GameHost
 from parlour.runtime.remote import Desk
@@ -149,6 +150,11 @@ def create_app(
         store, host or GameHost(store, worker="web"), run_host=run_host, page_workers=page_workers
     )
 
+    if run_host:
+        # The host runs here: its commits ring the streams' doorbell (other workers'
+        # games are still found by the poll).
+        web.host.observe(lambda game_id: [_Doorbell(web.casts, game_id)])
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await web.start_pages()
@@ -171,6 +177,20 @@ def create_app(
     _install_watch(app, web)
     _install_admin(app, web)
     return app
+
+
+class _Doorbell:
+    """An observer of a game hosted in this process: each commit rings the broadcaster."""
+
+    def __init__(self, casts: Broadcaster, game_id: str) -> None:
+        self.casts = casts
+        self.game_id = game_id
+
+    def on_events(self, game: Game, events: Sequence[Event]) -> None:
+        self.casts.ring(self.game_id)
+
+    def on_finish(self, game: Game, result: Result) -> None:
+        self.casts.ring(self.game_id)
 
 
 class _HostThread:

@@ -18,8 +18,10 @@ open), and each worker holds one of its own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -205,8 +207,20 @@ def poolable(store: Store) -> bool:
     return not (url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"))
 
 
+#: How much lower the page workers' CPU priority is than the web process's. A page can
+#: wait a few milliseconds more; a line on its way to 200 streams should not wait behind
+#: page renders (the workers would take every free cycle while pages are asked for back
+#: to back, and the web process would get only its fair share of a core).
+NICE = 5
+
+
 def _start(url: str, parent: int) -> None:
     global _PAGES
+    # Ctrl-C reaches the whole process group: the web process shuts the pool down, so
+    # the workers need not (and should not print a KeyboardInterrupt each).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError, AttributeError):  # not on every platform
+        os.nice(NICE)
     store = Store(url)
     _PAGES = Pages(store, Games(store, shared=False))  # one page at a time here
     for name in templates.env.list_templates():  # compile them now, not on a first visit
