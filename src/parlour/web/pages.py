@@ -65,13 +65,14 @@ class Pages:
     def render(self, name: str, args: tuple[Any, ...]) -> Page:
         """The page ``name`` (``lobby``, ``watch``, ``room``, ``facts``, ``decision``,
         ``board``) for ``args``; the one entry point a worker process is sent."""
-        if name == "lobby":
-            return self.lobby()
-        if name == "watch":
-            return self.watch(*args)
-        if name in ("room", "facts", "decision", "board"):
-            link, token = args
-            return getattr(self, name)(link, token)  # type: ignore[no-any-return]
+        with self.games.pinned():  # one read of each game's row and actions per page
+            if name == "lobby":
+                return self.lobby()
+            if name == "watch":
+                return self.watch(*args)
+            if name in ("room", "facts", "decision", "board"):
+                link, token = args
+                return getattr(self, name)(link, token)  # type: ignore[no-any-return]
         raise ValueError(f"no page {name!r}")
 
     @staticmethod
@@ -97,7 +98,7 @@ class Pages:
 
     def reveal_level(self, game_id: str) -> str:
         """What a spectator sees now: everything after the end, else the admin's choice."""
-        if self.store.get_game(game_id).status == "finished":
+        if self.games.row(game_id).status == "finished":
             return "everything"
         return self.links.reveal(game_id)
 
@@ -113,7 +114,7 @@ class Pages:
         return self.store.spectator_events(game_id, level)
 
     def watch_context(self, game_id: str, want: str) -> dict[str, Any]:
-        row = self.store.get_game(game_id)
+        row = self.games.row(game_id)
         allowed = self.reveal_level(game_id)
         level = want if want in REVEAL_LEVELS else allowed
         if REVEAL_LEVELS.index(level) > REVEAL_LEVELS.index(allowed):
@@ -136,7 +137,7 @@ class Pages:
 
     def watch(self, game_id: str, level: str) -> Page:
         try:
-            self.store.get_game(game_id)
+            self.games.row(game_id)
         except ParlourError:
             return Page(404, "")
         return self.html("watch.html", self.watch_context(game_id, level))
@@ -145,7 +146,7 @@ class Pages:
 
     def room_context(self, link: Link) -> dict[str, Any]:
         gid, seat = link.game_id, link.seat
-        row = self.store.get_game(gid)
+        row = self.games.row(gid)
         names = self.games.names(gid)
         return {
             "row": row,
@@ -169,7 +170,7 @@ class Pages:
             "waiting": len({d.seat for d in others}),
             "error": error,
             "game_id": link.game_id,
-            "status": self.store.get_game(link.game_id).status,
+            "status": self.games.row(link.game_id).status,
         }
 
     def room(self, link: Link, token: str) -> Page:
@@ -194,6 +195,8 @@ class Pages:
 #: This worker process's pages (set once by ``_start``; a process-pool worker can only
 #: reach per-process state through a module global).
 _PAGES: Pages | None = None
+#: The start-up barrier of this worker's pool (``_warm``).
+_BARRIER: Any = None
 
 
 def default_size(web_processes: int = 1) -> int:
@@ -214,8 +217,9 @@ def poolable(store: Store) -> bool:
 NICE = 5
 
 
-def _start(url: str, parent: int) -> None:
-    global _PAGES
+def _start(url: str, parent: int, barrier: Any) -> None:
+    global _PAGES, _BARRIER
+    _BARRIER = barrier
     # Ctrl-C reaches the whole process group: the web process shuts the pool down, so
     # the workers need not (and should not print a KeyboardInterrupt each).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -237,7 +241,10 @@ def _orphan_watch(parent: int) -> None:
 
 
 def _warm() -> tuple[int, float]:
-    time.sleep(0.2)  # held a moment, so the pool starts every worker, not one
+    # Held until every worker has one: else a worker that started first could take them
+    # all, and the others would start (imports: seconds) on a visitor's first page.
+    with contextlib.suppress(threading.BrokenBarrierError):
+        _BARRIER.wait(timeout=60)
     return os.getpid(), time.process_time()
 
 
@@ -253,11 +260,12 @@ class PagePool:
         self.size = size
         # "spawn": the web process runs threads (the host, the streams' reader), and a
         # forked child of a threaded process may inherit a lock held mid-operation.
+        context = multiprocessing.get_context("spawn")
         self._pool = ProcessPoolExecutor(
             size,
-            mp_context=multiprocessing.get_context("spawn"),
+            mp_context=context,
             initializer=_start,
-            initargs=(url, os.getpid()),
+            initargs=(url, os.getpid(), context.Barrier(size)),
         )
         self._warming: list[Future[tuple[int, float]]] = [
             self._pool.submit(_warm) for _ in range(size)

@@ -8,9 +8,11 @@ show what its reader may not see. The game itself is replayed only for the sideb
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +24,7 @@ from parlour.runtime.audiences import resolve
 from parlour.runtime.costs import CostLine, summarise
 from parlour.runtime.seating import is_model, parse_seat_spec
 from parlour.runtime.session import opening, rebuild
-from parlour.runtime.store import Store, UnresolvedAudiences
+from parlour.runtime.store import GameRow, Store, UnresolvedAudiences
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class Games:
 
     def __init__(self, store: Store, size: int = 64, *, shared: bool = True) -> None:
         self.store = store
+        self._local = threading.local()  # this thread's pinned rows and games (``pinned``)
         self._cache: OrderedDict[str, _Replay] = OrderedDict()
         self._size = size
         self._shared = shared
@@ -94,14 +97,41 @@ class Games:
         self.applied = 0
         self.replays = 0
 
+    @contextlib.contextmanager
+    def pinned(self) -> Iterator[None]:
+        """Within it, this thread reads each game's row and brings its game up to date once:
+        a page asks for the status, seats, names, facts and phase, and would otherwise
+        query the store for each (eight queries for one spectator page)."""
+        self._local.rows, self._local.games = {}, {}
+        try:
+            yield
+        finally:
+            self._local.rows = self._local.games = None
+
+    def row(self, game_id: str) -> GameRow:
+        rows: dict[str, GameRow] | None = getattr(self._local, "rows", None)
+        if rows is None:
+            return self.store.get_game(game_id)
+        if game_id not in rows:
+            rows[game_id] = self.store.get_game(game_id)
+        return rows[game_id]
+
     def game(self, game_id: str) -> Game:
+        games: dict[str, Game] | None = getattr(self._local, "games", None)
+        if games is None:
+            return self._game(game_id)
+        if game_id not in games:
+            games[game_id] = self._game(game_id)
+        return games[game_id]
+
+    def _game(self, game_id: str) -> Game:
         with self._lock:
             hit = self._cache.get(game_id)
             if hit is not None:
                 self._cache.move_to_end(game_id)
         if hit is not None and hit.final:
             return hit.game
-        row = self.store.get_game(game_id)  # before the actions: they are at least as new
+        row = self.row(game_id)  # before the actions: they are at least as new
         if row.status in _ENDED:
             _, game, applied = rebuild(self.store, game_id)
             self.replays += 1
@@ -133,7 +163,7 @@ class Games:
         return entry.game
 
     def seats(self, game_id: str) -> list[SeatLine]:
-        row = self.store.get_game(game_id)
+        row = self.row(game_id)
         out = []
         for info in self.game(game_id).seats():
             who, model = played_by(row.seats.get(info.id, "scripted"))
