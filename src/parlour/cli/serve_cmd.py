@@ -45,12 +45,12 @@ def serve(
     ] = None,
     workers: Annotated[int, typer.Option(help="processes, each a web server and game host")] = 1,
     page_workers: Annotated[
-        int | None,
+        int,
         typer.Option(
-            help="processes rendering pages, per web process (default: from the cores; "
-            "0 renders them on the web process's threads)"
+            help="processes rendering the pages, per web process (0: on the web process's "
+            "threads; see docs/web.md for when more helps)"
         ),
-    ] = None,
+    ] = 0,
 ) -> None:
     """Play and watch games in the browser: lobby, per-seat links, spectators."""
     from parlour.runtime.store import Store, db_url, default_db_url
@@ -58,12 +58,8 @@ def serve(
     url = db_url(db) if db else default_db_url()
     if workers < 1:
         raise ParlourError("--workers must be 1 or more")
-    if page_workers is not None and page_workers < 0:
-        raise ParlourError("--page-workers must be 0 (off) or more")
-    if page_workers is None:
-        from parlour.web.pages import default_size
-
-        page_workers = default_size(workers)
+    if page_workers < 0:
+        raise ParlourError("--page-workers must be 0 (pages on the web process's threads) or more")
     if workers > 1 and not url.startswith("postgresql"):
         raise ParlourError(
             "--workers above 1 needs a shared server database; pass --db postgresql://..."

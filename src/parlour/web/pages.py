@@ -199,11 +199,6 @@ _PAGES: Pages | None = None
 _BARRIER: Any = None
 
 
-def default_size(web_processes: int = 1) -> int:
-    """Page workers per web process: the cores shared among the web processes, 1 to 4."""
-    return max(1, min(4, (os.cpu_count() or 1) // max(1, web_processes)))
-
-
 def poolable(store: Store) -> bool:
     """Whether other processes can open this store (an in-memory SQLite cannot)."""
     url = store.engine.url
