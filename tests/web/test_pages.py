@@ -5,7 +5,8 @@ rendering its pages in a worker process (``page_workers=1``), one on its own thr
 Every read-only page must be byte-identical from both, before the game runs and after
 it ended (the worker has its own store engine and replay cache: it must see the new
 events, not a copy from before). The workers are other processes, and they are gone
-when the app stops, or when their parent is killed outright.
+when the app stops, or when their parent is killed outright; when a helper dies, the
+app renders its pages on threads.
 """
 
 from __future__ import annotations
@@ -98,6 +99,12 @@ def test_worker_pages_equal_thread_pages_before_and_after_new_events(tmp_path: P
         assert pooled.get("/watch/no-such-game").status_code == 404
         assert pooled.get("/play/forged-token").status_code == 404
         assert pooled.get(f"/play/{web.links.issue(game, 'admin')}").status_code == 404
+        # A helper killed outright: pages go on, from the app's threads.
+        os.kill(pids[0], signal.SIGKILL)
+        assert _wait_gone(pids[:1])
+        page = pooled.get(watch)
+        assert page.status_code == 200 and page.text == after[watch]
+        assert web.pool is None
     assert web.pool is None
     assert _wait_gone(pids), "page workers outlived the app"
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 from collections.abc import AsyncIterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,7 @@ from parlour.web.tables import Games, lines, seat_events
 from parlour.web.watch import Broadcaster, sse
 
 HERE = Path(__file__).parent
+log = logging.getLogger(__name__)
 #: Seconds between SSE keep-alive comments (proxies drop silent streams).
 PING = 15
 #: Game statuses after which nothing more happens.
@@ -113,8 +116,17 @@ class Web:
 
     async def page(self, name: str, *args: Any) -> Page:
         """A read-only page, rendered by a worker process when there is a pool."""
-        if self.pool is not None:
-            return await self.pool.render(name, *args)
+        pool = self.pool
+        if pool is not None:
+            try:
+                return await pool.render(name, *args)
+            except BrokenProcessPool:
+                # A helper died (killed, out of memory): the pool is unusable, so pages go
+                # on from this process's threads rather than fail from now on.
+                log.warning("a page helper process died; rendering pages on threads")
+                if self.pool is pool:
+                    self.pool = None
+                    pool.close()
         return await run_in_threadpool(self.pages.render, name, args)
 
     def close(self) -> None:
