@@ -1,18 +1,20 @@
 """The read-only pages, rendered to HTML from the store: here, or in worker processes.
 
 A page (the lobby, a spectator page, a seat's room and its parts) is a few store reads,
-a replay of the game for the sidebar and a Jinja render: plain Python that holds the
+the game's state for the sidebar and a Jinja render: plain Python that holds the
 interpreter lock for milliseconds at a time. In the web process every such slice makes
-the live streams wait (the thread polling the store, the loop writing to sockets), so
-``PagePool`` renders these pages in a few worker processes instead, each with its own
-``Store`` on the same database (SQLite in WAL mode and PostgreSQL both serve concurrent
-readers), and the web process only forwards the bytes. Who may see a page is still
-decided in the web process (``web/app.py`` resolves a link before it asks for a seat's
-page); a worker only renders what it is asked for, with the same audited queries.
+the live streams wait (the thread polling the store, the loop writing to sockets).
+With ``--page-workers N``, ``PagePool`` renders these pages in N worker processes
+instead, each with its own ``Store`` on the same database (SQLite in WAL mode and
+PostgreSQL both serve concurrent readers), and the web process only forwards the bytes.
+Who may see a page is still decided in the web process (``web/app.py`` resolves a link
+before it asks for a seat's page); a worker only renders what it is asked for, with the
+same audited queries. (Off by default: on the shared development machine it did not
+lower the streams' tail; docs/benchmarks.md, "Web app load".)
 
-``Pages`` is the one implementation: the web process uses it directly when the pool is
-off (``--page-workers 0``, or an in-memory SQLite store that other processes cannot
-open), and each worker holds one of its own.
+``Pages`` is the one implementation: the web process uses it on its threads when there
+is no pool (the default, and always for an in-memory SQLite store, which other
+processes cannot open), and each worker holds one of its own.
 """
 
 from __future__ import annotations
