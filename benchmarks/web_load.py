@@ -14,9 +14,9 @@ it arrives. It reports:
   spectator pages) from ``--concurrency`` clients for ``--seconds`` while the games and
   streams run, each client asking for the next page as soon as it has the last.
 
-The server renders pages as ``parlour serve`` does by default, on its own threads, or in
-``--page-workers N`` worker processes; its CPU per event includes those workers' (their
-start-up excluded).
+The server renders pages as ``parlour serve`` does: in worker processes (as many as it
+would start here; ``--page-workers N`` to choose, 0 for the server's own threads); its
+CPU per event includes those workers' (their start-up excluded).
 
 Games run at ``--pace`` seconds per batch (the host's pacing for people following a
 game), so they are live while the clients watch.
@@ -316,8 +316,8 @@ def main(argv: list[str] | None = None) -> int:
         "--page-workers",
         type=int,
         default=None,
-        help="page worker processes (default 0, as parlour serve: the server's threads; "
-        "-1: old code without the option)",
+        help="page worker processes (default: as parlour serve sizes it; 0: the server's "
+        "threads; -1: old code without the option)",
     )
     p.add_argument("--as-server", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--db", default="", help=argparse.SUPPRESS)
@@ -326,13 +326,13 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.as_server:
         return _as_server(args.db, args.port, args.pace, Path(args.out), args.page_workers)
-    if args.page_workers is None:  # as parlour serve: on the server's threads
+    if args.page_workers is None:  # as parlour serve sizes it
         try:
-            import parlour.web.pages  # noqa: F401
+            from parlour.web.pages import default_size
         except ImportError:  # older code: no page workers, no such option
             args.page_workers = -1
         else:
-            args.page_workers = 0
+            args.page_workers = default_size()
 
     with tempfile.TemporaryDirectory() as tmp:
         db = db_url(str(Path(tmp) / "web_load.sqlite"))

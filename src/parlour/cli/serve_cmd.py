@@ -45,12 +45,12 @@ def serve(
     ] = None,
     workers: Annotated[int, typer.Option(help="processes, each a web server and game host")] = 1,
     page_workers: Annotated[
-        int,
+        int | None,
         typer.Option(
-            help="processes rendering the pages, per web process (0: on the web process's "
-            "threads; see docs/web.md for when more helps)"
+            help="processes rendering the pages, per web process (default: the cores "
+            "shared among --workers, 1 to 4; 0: on the web process's threads)"
         ),
-    ] = 0,
+    ] = None,
 ) -> None:
     """Play and watch games in the browser: lobby, per-seat links, spectators."""
     from parlour.runtime.store import Store, db_url, default_db_url
@@ -58,6 +58,10 @@ def serve(
     url = db_url(db) if db else default_db_url()
     if workers < 1:
         raise ParlourError("--workers must be 1 or more")
+    if page_workers is None:
+        from parlour.web.pages import default_size
+
+        page_workers = default_size(workers)
     if page_workers < 0:
         raise ParlourError("--page-workers must be 0 (pages on the web process's threads) or more")
     if workers > 1 and not url.startswith("postgresql"):

@@ -9,11 +9,11 @@ instead, each with its own ``Store`` on the same database (SQLite in WAL mode an
 PostgreSQL both serve concurrent readers), and the web process only forwards the bytes.
 Who may see a page is still decided in the web process (``web/app.py`` resolves a link
 before it asks for a seat's page); a worker only renders what it is asked for, with the
-same audited queries. (Off by default: on the shared development machine it did not
-lower the streams' tail; docs/benchmarks.md, "Web app load".)
+same audited queries. ``parlour serve`` sizes the pool from the cores (``default_size``);
+``create_app`` (tests) renders on threads unless asked.
 
 ``Pages`` is the one implementation: the web process uses it on its threads when there
-is no pool (the default, and always for an in-memory SQLite store, which other
+is no pool (``--page-workers 0``, and always for an in-memory SQLite store, which other
 processes cannot open), and each worker holds one of its own.
 """
 
@@ -199,6 +199,12 @@ class Pages:
 _PAGES: Pages | None = None
 #: The start-up barrier of this worker's pool (``_warm``).
 _BARRIER: Any = None
+
+
+def default_size(web_processes: int = 1) -> int:
+    """Page workers per web process for ``parlour serve``: the cores shared among the web
+    processes, 1 to 4."""
+    return max(1, min(4, (os.cpu_count() or 1) // max(1, web_processes)))
 
 
 def poolable(store: Store) -> bool:
