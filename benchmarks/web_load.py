@@ -8,10 +8,15 @@ scripted werewolf games through ``POST /create``, opens ``--clients`` spectator 
 it arrives. It reports:
 
 * delivery latency p50/p99: arrival at a client minus the commit of that event (same
-  machine, same wall clock); the app polls the store per followed game every 50 ms,
-  so about 25 ms of it is that poll;
-* requests/s: page requests (lobby, spectator pages, a seat's decision box) from
-  ``--concurrency`` clients for ``--seconds`` while the games and streams run.
+  machine, same wall clock); the app reads the store when the host (in the same
+  process) rings after a commit, else every 50 ms;
+* requests/s and page latency p50/p99: page requests (the lobby and the games'
+  spectator pages) from ``--concurrency`` clients for ``--seconds`` while the games and
+  streams run, each client asking for the next page as soon as it has the last.
+
+The server renders pages as ``parlour serve`` does: in worker processes (as many as it
+would start here; ``--page-workers N`` to choose, 0 for the server's own threads); its
+CPU per event includes those workers' (their start-up excluded).
 
 Games run at ``--pace`` seconds per batch (the host's pacing for people following a
 game), so they are live while the clients watch.
@@ -80,7 +85,7 @@ def _gated(store: Store, worker: str, gate: Path, pace: float) -> GameHost:
     return GatedHost(store, worker, capacity=500, poll=0.1, pace=pace)
 
 
-def _as_server(db: str, port: int, pace: float, out: Path) -> int:
+def _as_server(db: str, port: int, pace: float, out: Path, page_workers: int) -> int:
     import uvicorn
 
     from parlour.web.app import create_app
@@ -88,7 +93,13 @@ def _as_server(db: str, port: int, pace: float, out: Path) -> int:
     store = Store(db)
     gate = out.with_suffix(".go")
     committed = _timed(store)
-    app = create_app(store, _gated(store, "web-load", gate, pace))
+    host = _gated(store, "web-load", gate, pace)
+    # Older code (A/B runs with PYTHONPATH=old/src) has no page workers.
+    app = (
+        create_app(store, host, page_workers=page_workers)
+        if page_workers >= 0
+        else create_app(store, host)
+    )
     stages = _stage_stamps(app.state.web.casts)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
@@ -96,12 +107,25 @@ def _as_server(db: str, port: int, pace: float, out: Path) -> int:
     signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
     server.run()
     # CPU seconds of the whole server (hosting the games, pages, streams), for a cost per
-    # event that does not depend on how busy the rest of the machine was.
+    # event that does not depend on how busy the rest of the machine was. The page
+    # workers have ended (the app's shutdown waits for them), so their CPU is counted
+    # among this process's children; their start-up is set-up, like the imports.
     cpu = time.process_time() - started
+    children = os.times()
+    pool_cpu = children.children_user + children.children_system
+    pool_cpu -= getattr(app.state.web, "pool_start_cpu", 0.0)
     casts = getattr(app.state.web, "casts", None)
-    shared = [casts.rounds, casts.reads] if casts is not None else None
+    shared = [casts.rounds, casts.reads, getattr(casts, "rings", 0)] if casts else None
     out.write_text(
-        json.dumps({"committed": committed, "cpu": cpu, "casts": shared, "stages": stages})
+        json.dumps(
+            {
+                "committed": committed,
+                "cpu": cpu,
+                "pool_cpu": pool_cpu,
+                "casts": shared,
+                "stages": stages,
+            }
+        )
     )
     return 0
 
@@ -184,22 +208,26 @@ async def _watch(
                 arrivals.append((game_id, seq, time.time()))
 
 
-async def _pages(base: str, paths: list[str], seconds: float, concurrency: int) -> int:
-    done = 0
+async def _pages(
+    base: str, paths: list[str], seconds: float, concurrency: int
+) -> dict[str, list[float]]:
+    """Seconds each page request took, by kind (``lobby``, ``watch``)."""
+    took: dict[str, list[float]] = {"lobby": [], "watch": []}
     stop = time.monotonic() + seconds
 
     async def one(i: int) -> None:
-        nonlocal done
         async with httpx.AsyncClient(base_url=base, timeout=30) as client:
             k = i
             while time.monotonic() < stop:
-                r = await client.get(paths[k % len(paths)])
+                path = paths[k % len(paths)]
+                t = time.monotonic()
+                r = await client.get(path)
                 r.raise_for_status()
-                done += 1
+                took["lobby" if path == "/" else "watch"].append(time.monotonic() - t)
                 k += concurrency
 
     await asyncio.gather(*(one(i) for i in range(concurrency)))
-    return done
+    return took
 
 
 async def _load(
@@ -221,7 +249,7 @@ async def _load(
     cpu = time.process_time()
     paths = ["/"] + [f"/watch/{g}" for g in ids]
     started = time.monotonic()
-    requests = await _pages(base, paths, seconds, concurrency)
+    took = await _pages(base, paths, seconds, concurrency)
     page_seconds = time.monotonic() - started
     await asyncio.wait_for(asyncio.gather(*watchers), timeout=600)
     lagging.cancel()
@@ -229,7 +257,7 @@ async def _load(
     return {
         "ids": ids,
         "arrivals": arrivals,
-        "requests": requests,
+        "took": took,
         "seconds": page_seconds,
         "client_lag": lags,
         "client_cpu": cpu,
@@ -284,13 +312,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=10.0, help="page-request phase length")
     p.add_argument("--concurrency", type=int, default=20, help="page-request clients")
     p.add_argument("--pace", type=float, default=0.3, help="seconds after each batch")
+    p.add_argument(
+        "--page-workers",
+        type=int,
+        default=None,
+        help="page worker processes (default: as parlour serve sizes it; 0: the server's "
+        "threads; -1: old code without the option)",
+    )
     p.add_argument("--as-server", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--db", default="", help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     p.add_argument("--out", default="", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.as_server:
-        return _as_server(args.db, args.port, args.pace, Path(args.out))
+        return _as_server(args.db, args.port, args.pace, Path(args.out), args.page_workers)
+    if args.page_workers is None:  # as parlour serve sizes it
+        try:
+            from parlour.web.pages import default_size
+        except ImportError:  # older code: no page workers, no such option
+            args.page_workers = -1
+        else:
+            args.page_workers = default_size()
 
     with tempfile.TemporaryDirectory() as tmp:
         db = db_url(str(Path(tmp) / "web_load.sqlite"))
@@ -298,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         port, out = _free_port(), Path(tmp) / "commits.json"
         cmd = [sys.executable, __file__, "--as-server", "--db", db, "--port", str(port)]
         cmd += ["--pace", str(args.pace), "--out", str(out)]
+        cmd += ["--page-workers", str(args.page_workers)]
         server = subprocess.Popen(cmd, cwd=ROOT)
         base = f"http://127.0.0.1:{port}"
         try:
@@ -348,7 +391,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"lines some clients missed (game, seq, last seq, clients): {short[:8]}")
     if not latencies or unfinished:
         raise SystemExit(f"no deliveries measured, or unfinished games: {unfinished[:3]}")
+    workers = "the server's threads" if args.page_workers <= 0 else args.page_workers
     print(f"games {args.games}, SSE clients {args.clients}, pace {args.pace} s")
+    print(f"pages rendered by: {workers} (page worker processes)")
     print(f"events delivered to clients: {len(result['arrivals'])} ({len(latencies)} timed)")
     p50, p99 = _percentile(latencies, 0.5), _percentile(latencies, 0.99)
     print(f"delivery latency: p50 {1000 * p50:.0f} ms, p99 {1000 * p99:.0f} ms (target p99 < 250)")
@@ -357,15 +402,19 @@ def main(argv: list[str] | None = None) -> int:
     span = max(stamps) - min(stamps)
     print(f"events committed: {events} in {span:.1f} s = {events / span:.0f} events/s")
     _stages(committed, written.get("stages"), result["arrivals"])
-    cpu = float(written["cpu"])
+    cpu = float(written["cpu"]) + float(written.get("pool_cpu", 0.0))
     print(
-        f"server CPU: {cpu:.1f} s for {events} events committed and "
+        f"server CPU: {cpu:.1f} s (page workers {float(written.get('pool_cpu', 0.0)):.1f} s) "
+        f"for {events} events committed and "
         f"{len(result['arrivals'])} delivered = {1000 * cpu / events:.1f} ms per event "
         f"({1000 * cpu / len(result['arrivals']):.2f} ms per delivery)"
     )
     casts = written.get("casts")
     if casts:
-        print(f"store reads for streams: {casts[0]} polling rounds, {casts[1]} audience reads")
+        print(
+            f"store reads for streams: {casts[0]} polling rounds, {casts[1]} audience reads"
+            f" ({casts[2] if len(casts) > 2 else 0} doorbell rings from the host's commits)"
+        )
     lags = result["client_lag"]
     if lags:
         print(
@@ -373,8 +422,17 @@ def main(argv: list[str] | None = None) -> int:
             f"p99 {1000 * _percentile(lags, 0.99):.0f} ms; client CPU {result['client_cpu']:.1f} s"
         )
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
-    rps = result["requests"] / result["seconds"]
-    print(f"page requests: {result['requests']} in {result['seconds']:.1f} s = {rps:.0f} req/s")
+    took = result["took"]
+    requests = sum(len(v) for v in took.values())
+    rps = requests / result["seconds"]
+    print(f"page requests: {requests} in {result['seconds']:.1f} s = {rps:.0f} req/s")
+    for kind, values in (("all", [t for v in took.values() for t in v]), *took.items()):
+        if values:
+            print(
+                f"  page latency ({kind}, {len(values)}): p50 "
+                f"{1000 * _percentile(values, 0.5):.0f} ms, "
+                f"p99 {1000 * _percentile(values, 0.99):.0f} ms"
+            )
     return 0
 
 

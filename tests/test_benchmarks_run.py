@@ -28,6 +28,7 @@ RUNS = {
     "campaign_context": ["--sessions", "2", "--turns", "2"],
     "tournament_scale": ["--games", "2", "--no-ray"],
     "rendered_talk": ["--games", "1", "--players", "5"],
+    "web_page_cost": ["--repeat", "3"],
     "field_guards": ["tests/fixtures/campaign_local.sqlite", "tests/fixtures/dipbot_local.json"],
 }
 

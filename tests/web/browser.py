@@ -67,7 +67,11 @@ class LiveServer:
         self.store = Store(url)
         # ``pace``: seconds the host waits after each batch, so questions open after the
         # page has loaded (as when models think), not before.
-        app = create_app(self.store, GameHost(self.store, worker="browser-test", pace=pace))
+        # One page worker, as ``parlour serve`` renders pages: the browser tests then
+        # drive the pages a worker process rendered (an in-memory store cannot have one).
+        app = create_app(
+            self.store, GameHost(self.store, worker="browser-test", pace=pace), page_workers=1
+        )
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")

@@ -25,10 +25,11 @@ ORIGIN = {"origin": "http://testserver"}
 XSS = "<script>alert(1)</script>"
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
+@pytest.fixture(params=[0, 1], ids=["threads", "page-worker"])
+def client(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    # Pages rendered on the app's threads, and by a page worker process (as served).
     store = Store(db_url(str(tmp_path / "web.sqlite")))
-    with TestClient(create_app(store)) as c:
+    with TestClient(create_app(store, page_workers=request.param)) as c:
         yield c
 
 

@@ -116,7 +116,7 @@ def test_the_sidebar_of_a_game_that_just_ended_is_not_a_moment_old(store: Store)
     plan_ = SeatPlan(default="scripted", system_default="scripted", overrides={})
     live = sessions.start(store, "werewolf", players=5, seed=1, options={}, plan=plan_)
     asyncio.run(live.run(max_batches=3))
-    games = Games(store, fresh=3600.0)  # a running game may lag: by up to an hour here
+    games = Games(store)
     assert not games.game(live.game_id).is_terminal()
     asyncio.run(live.run())
     assert store.get_game(live.game_id).status == "finished"

@@ -86,3 +86,45 @@ def test_facts_read_as_words_without_doubled_stops() -> None:
     facts = _flat({"seer_table": {"Ann": "a wolf.", "Bob": "not a wolf."}, "notes": ["A.", "B."]})
     assert facts == {"seer table": "Ann: a wolf; Bob: not a wolf.", "notes": "A. B."}
     assert ".;" not in "".join(facts.values())
+
+
+def test_the_host_in_this_process_rings_the_streams_instead_of_waiting_for_the_poll(
+    tmp_path: Path,
+) -> None:
+    """With the poll slowed to once per 30 s, a game hosted by this app's own host still
+    reaches its stream line by line: each commit rings the broadcaster's doorbell."""
+    store = Store(db_url(str(tmp_path / "bell.sqlite")))
+    host = GameHost(store, "bell-test", poll=0.05, pace=0.02)
+    # run_host=True attaches the doorbell; the host is served below, on this loop.
+    web = create_app(store, host, run_host=True).state.web
+    web.casts.interval = 30.0
+    scripted = parse_seat_spec("scripted")
+    seats = dict.fromkeys([f"p{i}" for i in range(1, 7)], scripted)
+    game = host.create("werewolf", players=6, seed=5, seats=seats, overrides={})
+
+    async def main() -> tuple[list[int], float]:
+        stop = asyncio.Event()
+        got: list[bytes] = []
+
+        async def read() -> None:
+            async for payloads, _, status in web.casts.follow(game, "public", -1):
+                got.extend(payloads)
+                if status in FINAL:
+                    return
+
+        reading = asyncio.create_task(read())
+        await asyncio.sleep(0.2)  # the stream is open before the game starts
+        hosting = asyncio.create_task(host.serve(stop))
+        started = asyncio.get_running_loop().time()
+        try:
+            await reading
+        finally:
+            stop.set()
+            await hosting
+        return _seqs(got), asyncio.get_running_loop().time() - started
+
+    seqs, took = asyncio.run(asyncio.wait_for(main(), timeout=120))
+    assert seqs == [e.seq for e in store.spectator_events(game, "public")]
+    assert web.casts.rings > 5
+    # Dozens of changes: at one poll per 30 s the stream would take many minutes.
+    assert web.casts.changes > 10 and took < 25, (web.casts.changes, took)

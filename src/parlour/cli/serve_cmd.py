@@ -10,7 +10,7 @@ import typer
 from parlour.core.errors import ParlourError
 
 
-def _run(url: str, host: str, port: int, worker: str, reuse: bool) -> None:
+def _run(url: str, host: str, port: int, worker: str, reuse: bool, page_workers: int) -> None:
     import os
     import socket
 
@@ -23,7 +23,7 @@ def _run(url: str, host: str, port: int, worker: str, reuse: bool) -> None:
     store = Store(url)
     # Lease holders must be unique across machines and restarts, not just in this run.
     name = f"{worker}@{socket.gethostname()}:{os.getpid()}"
-    app = create_app(store, GameHost(store, worker=name))
+    app = create_app(store, GameHost(store, worker=name), page_workers=page_workers)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     server = uvicorn.Server(config)
     if reuse:
@@ -44,6 +44,13 @@ def serve(
         str | None, typer.Option(help="database file or URL (postgresql://... for --workers)")
     ] = None,
     workers: Annotated[int, typer.Option(help="processes, each a web server and game host")] = 1,
+    page_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="processes rendering the pages, per web process (default: the cores "
+            "shared among --workers, 1 to 4; 0: on the web process's threads)"
+        ),
+    ] = None,
 ) -> None:
     """Play and watch games in the browser: lobby, per-seat links, spectators."""
     from parlour.runtime.store import Store, db_url, default_db_url
@@ -51,6 +58,12 @@ def serve(
     url = db_url(db) if db else default_db_url()
     if workers < 1:
         raise ParlourError("--workers must be 1 or more")
+    if page_workers is None:
+        from parlour.web.pages import default_size
+
+        page_workers = default_size(workers)
+    if page_workers < 0:
+        raise ParlourError("--page-workers must be 0 (pages on the web process's threads) or more")
     if workers > 1 and not url.startswith("postgresql"):
         raise ParlourError(
             "--workers above 1 needs a shared server database; pass --db postgresql://..."
@@ -58,11 +71,13 @@ def serve(
     Store(url).close()  # migrate once, and fail here with the cause if the database is bad
     typer.echo(f"parlour is serving on http://{host}:{port}/  (Ctrl-C stops it)", err=False)
     if workers == 1:
-        _run(url, host, port, "web-1", reuse=False)
+        _run(url, host, port, "web-1", reuse=False, page_workers=page_workers)
         return
     procs = [
         multiprocessing.get_context("spawn").Process(
-            target=_run, args=(url, host, port, f"web-{i + 1}", True), daemon=False
+            target=_run,
+            args=(url, host, port, f"web-{i + 1}", True, page_workers),
+            daemon=False,
         )
         for i in range(workers)
     ]

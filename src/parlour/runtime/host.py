@@ -102,6 +102,12 @@ class GameHost:
         self._running: dict[str, _Running] = {}
         self._renewed = 0.0
 
+    def observe(self, observers: ObserversFor) -> None:
+        """Adds observers for the games this host starts from now on (a web server in the
+        same process rings its streams' doorbell after each commit)."""
+        before = self._observers
+        self._observers = (lambda gid: [*before(gid), *observers(gid)]) if before else observers
+
     # -- creating ------------------------------------------------------------------------
 
     def create(

@@ -388,12 +388,12 @@ class Store:
         self.engine.dispose()
 
     @_guarded
-    def actions(self, game_id: str) -> list[ActionRow]:
+    def actions(self, game_id: str, after: int = -1) -> list[ActionRow]:
+        """The game's stored actions with an index above ``after``, in order."""
+        a = schema.actions
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(schema.actions)
-                .where(schema.actions.c.game_id == game_id)
-                .order_by(schema.actions.c.idx)
+                sa.select(a).where((a.c.game_id == game_id) & (a.c.idx > after)).order_by(a.c.idx)
             ).all()
         return [
             ActionRow(

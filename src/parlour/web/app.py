@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -26,7 +28,6 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from fastapi.templating import Jinja2Templates
 from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, MutableHeaders
@@ -34,19 +35,21 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import Event
+from parlour.core.game import Game, Result
 from parlour.games import registry
 from parlour.runtime.host import GameHost
 from parlour.runtime.remote import Desk
 from parlour.runtime.seating import SeatSpec, module_spec
 from parlour.runtime.store import Store
 from parlour.web import exports, lobby
-from parlour.web.forms import action_from_form, structured_fields
+from parlour.web.forms import action_from_form
 from parlour.web.links import REVEAL_LEVELS, Link, Links
-from parlour.web.tables import Games, costs, lines, seat_events
+from parlour.web.pages import Page, PagePool, Pages, poolable, templates
+from parlour.web.tables import Games, lines, seat_events
 from parlour.web.watch import Broadcaster, sse
 
 HERE = Path(__file__).parent
-templates = Jinja2Templates(directory=str(HERE / "templates"))
+log = logging.getLogger(__name__)
 #: Seconds between SSE keep-alive comments (proxies drop silent streams).
 PING = 15
 #: Game statuses after which nothing more happens.
@@ -56,12 +59,20 @@ FINAL = ("finished", "ended", "failed")
 class Web:
     """The app's state: one store, one host running games, the links and caches."""
 
-    def __init__(self, store: Store, host: GameHost, *, run_host: bool = True) -> None:
+    def __init__(
+        self, store: Store, host: GameHost, *, run_host: bool = True, page_workers: int = 0
+    ) -> None:
         self.store = store
         self.host = host
         self.desk = Desk(store)
         self.links = Links(store)
         self.games = Games(store)
+        self.pages = Pages(store, self.games)
+        #: Worker processes for the read-only pages (0: render them on this process's
+        #: threads); the pool itself starts with the app (``start_pages``).
+        self.page_workers = page_workers if poolable(store) else 0
+        self.pool: PagePool | None = None
+        self.pool_start_cpu = 0.0  # the workers' start-up CPU (the benchmark subtracts it)
         # The streams read through their own engine (its own pool): the poll round then
         # never waits for a connection, or for the pool's lock, behind page threads.
         self.feeds = _own_store(store)
@@ -92,15 +103,41 @@ class Web:
             for line in lines(events, self.names(game_id))
         ]
 
+    async def start_pages(self) -> None:
+        if self.page_workers > 0:
+            pool = PagePool(self.store.url, self.page_workers)
+            try:
+                await pool.ready()
+            except BaseException:
+                pool.close()
+                raise
+            self.pool = pool
+            self.pool_start_cpu = pool.start_cpu
+
+    async def page(self, name: str, *args: Any) -> Page:
+        """A read-only page, rendered by a worker process when there is a pool."""
+        pool = self.pool
+        if pool is not None:
+            try:
+                return await pool.render(name, *args)
+            except BrokenProcessPool:
+                # A helper died (killed, out of memory): the pool is unusable, so pages go
+                # on from this process's threads rather than fail from now on.
+                log.warning("a page helper process died; rendering pages on threads")
+                if self.pool is pool:
+                    self.pool = None
+                    pool.close()
+        return await run_in_threadpool(self.pages.render, name, args)
+
     def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
         if self.feeds is not self.store:
             self.feeds.close()
 
     def reveal_level(self, game_id: str) -> str:
-        """What a spectator sees now: everything after the end, else the admin's choice."""
-        if self.store.get_game(game_id).status == "finished":
-            return "everything"
-        return self.links.reveal(game_id)
+        return self.pages.reveal_level(game_id)
 
 
 def _own_store(store: Store) -> Store:
@@ -111,11 +148,28 @@ def _own_store(store: Store) -> Store:
     return Store(store.url)
 
 
-def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = True) -> FastAPI:
-    web = Web(store, host or GameHost(store, worker="web"), run_host=run_host)
+def create_app(
+    store: Store,
+    host: GameHost | None = None,
+    *,
+    run_host: bool = True,
+    page_workers: int = 0,
+) -> FastAPI:
+    """The app over ``store``. ``page_workers`` > 0 renders the read-only pages in that
+    many worker processes (``parlour serve`` sizes it from the cores; see web/pages.py);
+    0 renders them on this process's threads."""
+    web = Web(
+        store, host or GameHost(store, worker="web"), run_host=run_host, page_workers=page_workers
+    )
+
+    if run_host:
+        # The host runs here: its commits ring the streams' doorbell (other workers'
+        # games are still found by the poll).
+        web.host.observe(lambda game_id: [_Doorbell(web.casts, game_id)])
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await web.start_pages()
         hosting = _HostThread(web.host) if web.run_host else None
         try:
             yield
@@ -135,6 +189,20 @@ def create_app(store: Store, host: GameHost | None = None, *, run_host: bool = T
     _install_watch(app, web)
     _install_admin(app, web)
     return app
+
+
+class _Doorbell:
+    """An observer of a game hosted in this process: each commit rings the broadcaster."""
+
+    def __init__(self, casts: Broadcaster, game_id: str) -> None:
+        self.casts = casts
+        self.game_id = game_id
+
+    def on_events(self, game: Game, events: Sequence[Event]) -> None:
+        self.casts.ring(self.game_id)
+
+    def on_finish(self, game: Game, result: Result) -> None:
+        self.casts.ring(self.game_id)
 
 
 class _HostThread:
@@ -247,64 +315,31 @@ async def _form(request: Request) -> dict[str, list[str]]:
 # -- a seat's room -------------------------------------------------------------------
 
 
+def _html(page: Page) -> Response:
+    if page.status == 404:
+        raise HTTPException(status_code=404, detail="no such game")
+    return HTMLResponse(page.html, status_code=page.status)
+
+
 def _install_seat(app: FastAPI, web: Web) -> None:
-    def room_context(link: Link) -> dict[str, Any]:
-        gid, seat = link.game_id, link.seat
-        row = web.store.get_game(gid)
-        names = web.games.names(gid)
-        return {
-            "row": row,
-            "seat": seat,
-            "seat_name": names.get(seat, seat),
-            "seats": web.games.seats(gid),
-            "private": web.games.private_facts(gid, seat),
-            "phase": web.games.phase(gid),
-            "lines": lines(seat_events(web.store, gid, seat), names),
-        }
-
-    def decision_context(link: Link, error: str = "") -> dict[str, Any]:
-        open_now = web.desk.open_for(link.game_id, link.seat)
-        others = [d for d in web.desk.open_in(link.game_id) if d.seat != link.seat]
-        current = open_now[0] if open_now else None
-        return {
-            "open": current,
-            "fields": structured_fields(current.decision)
-            if current is not None and current.decision.kind == "structured"
-            else (),
-            "waiting": len({d.seat for d in others}),
-            "error": error,
-            "game_id": link.game_id,
-            "status": web.store.get_game(link.game_id).status,
-        }
-
+    # The link is resolved here, in the web process: a page worker renders only the seat
+    # it is given.
     @app.get("/play/{token}", response_class=HTMLResponse)
-    async def room(request: Request, token: str) -> Response:
-        link = _link(web, token, "seat")
-        ctx = await run_in_threadpool(room_context, link)
-        ctx.update(await run_in_threadpool(decision_context, link))
-        ctx["board"] = await run_in_threadpool(
-            lambda: exports.current_board(web.games.game(link.game_id))
-        )
-        return templates.TemplateResponse(request, "room.html", {"token": token, **ctx})
+    async def room(token: str) -> Response:
+        return _html(await web.page("room", _link(web, token, "seat"), token))
 
     @app.get("/play/{token}/decision", response_class=HTMLResponse)
-    async def decision(request: Request, token: str) -> Response:
-        link = _link(web, token, "seat")
-        ctx = await run_in_threadpool(decision_context, link)
-        return templates.TemplateResponse(request, "_decision.html", {"token": token, **ctx})
+    async def decision(token: str) -> Response:
+        return _html(await web.page("decision", _link(web, token, "seat"), token))
 
     @app.get("/play/{token}/facts", response_class=HTMLResponse)
-    async def facts(request: Request, token: str) -> Response:
-        link = _link(web, token, "seat")
-        ctx = await run_in_threadpool(room_context, link)
-        return templates.TemplateResponse(request, "_facts.html", {"token": token, **ctx})
+    async def facts(token: str) -> Response:
+        return _html(await web.page("facts", _link(web, token, "seat"), token))
 
     @app.get("/play/{token}/board", response_class=HTMLResponse)
-    async def board(request: Request, token: str) -> Response:
+    async def board(token: str) -> Response:
         """The board as it stands (Diplomacy; an empty holder otherwise): public facts."""
-        link = _link(web, token, "seat")
-        svg = await run_in_threadpool(lambda: exports.current_board(web.games.game(link.game_id)))
-        return templates.TemplateResponse(request, "_board.html", {"token": token, "board": svg})
+        return _html(await web.page("board", _link(web, token, "seat"), token))
 
     @app.post("/play/{token}/act", response_class=HTMLResponse)
     async def act(request: Request, token: str) -> Response:
@@ -332,7 +367,7 @@ def _install_seat(app: FastAPI, web: Web) -> None:
                 still = await run_in_threadpool(web.desk.open_for, link.game_id, link.seat)
                 if all(o.decision.id != decision_id for o in still):
                     break
-        ctx = await run_in_threadpool(decision_context, link, error)
+        ctx = await run_in_threadpool(web.pages.decision_context, link, error)
         status = 422 if error else 200
         return templates.TemplateResponse(
             request, "_decision.html", {"token": token, **ctx}, status_code=status
@@ -365,39 +400,6 @@ def _install_seat(app: FastAPI, web: Web) -> None:
 
 
 def _install_watch(app: FastAPI, web: Web) -> None:
-    def spectator(game_id: str, level: str) -> list[Any]:
-        if level == "teams":
-            seen: dict[int, Any] = {}
-            for group in web.store.groups(game_id):
-                for e in web.store.spectator_events(game_id, f"team:{group}"):
-                    seen[e.seq] = e
-            for e in web.store.spectator_events(game_id, "public"):
-                seen[e.seq] = e
-            return [seen[k] for k in sorted(seen)]
-        return web.store.spectator_events(game_id, level)
-
-    def watch_context(game_id: str, want: str) -> dict[str, Any]:
-        row = web.store.get_game(game_id)
-        allowed = web.reveal_level(game_id)
-        level = want if want in REVEAL_LEVELS else allowed
-        if REVEAL_LEVELS.index(level) > REVEAL_LEVELS.index(allowed):
-            level = allowed
-        names = web.games.names(game_id)
-        revealed = level != "public"
-        return {
-            "row": row,
-            "level": level,
-            "allowed": allowed,
-            "levels": REVEAL_LEVELS[: REVEAL_LEVELS.index(allowed) + 1],
-            "seats": web.games.seats(game_id),
-            "public": web.games.public_facts(game_id),
-            "phase": web.games.phase(game_id),
-            "lines": lines(spectator(game_id, level), names),
-            "costs_seat": costs(web.store, game_id, "seat") if revealed else [],
-            "costs_phase": costs(web.store, game_id, "phase") if revealed else [],
-            "boards": exports.boards(web.games.game(game_id)) if row.game == "diplomacy" else {},
-        }
-
     def known(game_id: str) -> None:
         try:
             web.store.get_game(game_id)
@@ -405,10 +407,8 @@ def _install_watch(app: FastAPI, web: Web) -> None:
             raise HTTPException(status_code=404, detail="no such game") from err
 
     @app.get("/watch/{game_id}", response_class=HTMLResponse)
-    async def watch(request: Request, game_id: str, level: str = "") -> Response:
-        await run_in_threadpool(known, game_id)
-        ctx = await run_in_threadpool(watch_context, game_id, level)
-        return templates.TemplateResponse(request, "watch.html", ctx)
+    async def watch(game_id: str, level: str = "") -> Response:
+        return _html(await web.page("watch", game_id, level))
 
     @app.get("/watch/{game_id}/events")
     async def watch_stream(request: Request, game_id: str, after: int = -1) -> Response:

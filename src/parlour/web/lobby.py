@@ -102,22 +102,15 @@ def install(app: FastAPI, web: Web, templates: Jinja2Templates) -> None:
     from parlour.web.app import _form
 
     def page(request: Request, **extra: Any) -> Response:
-        rows = web.store.list_games(limit=50)
-        ctx = {
-            "games": registry.game_names(),
-            "rows": rows,
-            "scenarios": scenarios(),
-            "error": "",
-            "setup": None,
-            **extra,
-        }
+        ctx = web.pages.lobby_context(**extra)
         return templates.TemplateResponse(
             request, "lobby.html", ctx, status_code=422 if ctx["error"] else 200
         )
 
     @app.get("/", response_class=HTMLResponse)
-    async def lobby(request: Request) -> Response:
-        return await run_in_threadpool(page, request)
+    async def lobby() -> Response:
+        page = await web.page("lobby")  # a worker process's, when there is a pool
+        return HTMLResponse(page.html, status_code=page.status)
 
     @app.post("/new", response_class=HTMLResponse)
     async def new(request: Request) -> Response:

@@ -2,26 +2,29 @@
 
 Every read goes through the store's audience queries (``events_for`` for a seat,
 ``spectator_events`` for an audience), never through the full log, so a page cannot
-show what its reader may not see. The game itself is rebuilt (replayed) only for the
-seat's own view (private facts, phase) and cached per number of stored events.
+show what its reader may not see. The game itself is replayed only for the sidebar
+(seats, facts, phase, board), cached per game and advanced by the actions stored since.
 """
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import threading
-import time
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game
 from parlour.core.view import facts_dict
 from parlour.runtime.audiences import resolve
 from parlour.runtime.costs import CostLine, summarise
 from parlour.runtime.seating import is_model, parse_seat_spec
-from parlour.runtime.session import rebuild
-from parlour.runtime.store import Store, UnresolvedAudiences
+from parlour.runtime.session import opening, rebuild
+from parlour.runtime.store import GameRow, Store, UnresolvedAudiences
 
 
 @dataclass(frozen=True)
@@ -57,45 +60,110 @@ def played_by(spec: str) -> tuple[str, bool]:
     return "script" if spec in ("scripted", "random") else f"script {spec}", False
 
 
-class Games:
-    """Rebuilt games, cached by (game id, stored event count): one replay per change."""
+@dataclass
+class _Replay:
+    game: Game
+    applied: int  # stored actions applied to it (the next action's index)
+    final: bool  # the game had ended: it changes no more
 
-    def __init__(self, store: Store, size: int = 64, fresh: float = 0.5) -> None:
+
+#: Statuses after which no worker writes to a game.
+_ENDED = ("finished", "ended", "failed")
+
+
+class Games:
+    """Replayed games, cached per game and brought up to date with only the actions
+    stored since (a page of a live game costs one short query, not a whole replay).
+
+    A live game is only ever read here: its stored events are never re-derived while a
+    host may be writing it (``rebuild`` would replace them with the ones derived from
+    the actions it read, and lose those of an action committed in between). A game that
+    has ended is rebuilt once with ``rebuild``, which re-derives the stored events of a
+    game saved by an older parlour.
+
+    ``shared``: the cache is used by several threads at once, so a cached game is never
+    changed in place (a page may be reading it): it is copied, then advanced. A page
+    worker process renders one page at a time and advances in place.
+    """
+
+    def __init__(self, store: Store, size: int = 64, *, shared: bool = True) -> None:
         self.store = store
-        self._cache: OrderedDict[str, tuple[int, float, Game]] = OrderedDict()
+        self._local = threading.local()  # this thread's pinned rows and games (``pinned``)
+        self._cache: OrderedDict[str, _Replay] = OrderedDict()
         self._size = size
-        #: A running game is replayed at most once per ``fresh`` seconds: a replay costs
-        #: tens of milliseconds, and a live game changes many times a second. The event
-        #: log itself (what a reader may see) is always read fresh from the store; only
-        #: the sidebar (phase, facts, seats) may lag by this much, which is why the page
-        #: asks for its sidebar once more 0.7 s after a burst of lines (static/parlour.js).
-        self._fresh = fresh
+        self._shared = shared
         self._lock = threading.Lock()
+        #: Actions applied and full replays done (tests and the benchmark read them).
+        self.applied = 0
+        self.replays = 0
+
+    @contextlib.contextmanager
+    def pinned(self) -> Iterator[None]:
+        """Within it, this thread reads each game's row and brings its game up to date once:
+        a page asks for the status, seats, names, facts and phase, and would otherwise
+        query the store for each (eight queries for one spectator page)."""
+        self._local.rows, self._local.games = {}, {}
+        try:
+            yield
+        finally:
+            self._local.rows = self._local.games = None
+
+    def row(self, game_id: str) -> GameRow:
+        rows: dict[str, GameRow] | None = getattr(self._local, "rows", None)
+        if rows is None:
+            return self.store.get_game(game_id)
+        if game_id not in rows:
+            rows[game_id] = self.store.get_game(game_id)
+        return rows[game_id]
 
     def game(self, game_id: str) -> Game:
-        count = self.store.event_count(game_id)
-        now = time.monotonic()
+        games: dict[str, Game] | None = getattr(self._local, "games", None)
+        if games is None:
+            return self._game(game_id)
+        if game_id not in games:
+            games[game_id] = self._game(game_id)
+        return games[game_id]
+
+    def _game(self, game_id: str) -> Game:
         with self._lock:
             hit = self._cache.get(game_id)
-        recent = hit is not None and now - hit[1] < self._fresh and not hit[2].is_terminal()
-        # A game that stopped running changes no more: its last lines bring the last
-        # refresh, so a copy a moment old would stay on the page (a dead player "alive").
-        if hit is not None and (
-            hit[0] == count or (recent and self.store.get_game(game_id).status == "running")
-        ):
-            with self._lock:
-                if game_id in self._cache:
-                    self._cache.move_to_end(game_id)
-            return hit[2]
-        _, game, _ = rebuild(self.store, game_id)
+            if hit is not None:
+                self._cache.move_to_end(game_id)
+        if hit is not None and hit.final:
+            return hit.game
+        row = self.row(game_id)  # before the actions: they are at least as new
+        if row.status in _ENDED:
+            _, game, applied = rebuild(self.store, game_id)
+            self.replays += 1
+            entry = _Replay(game, applied, final=True)
+        else:
+            new = self.store.actions(game_id, after=hit.applied - 1 if hit else -1)
+            if hit is not None and not new:
+                return hit.game
+            if hit is None:
+                game = opening(row)[1]
+                self.replays += 1
+            else:
+                game = copy.deepcopy(hit.game) if self._shared else hit.game
+            for act in new:
+                try:
+                    game.apply(act.decision_id, act.action)
+                except IllegalAction as err:
+                    raise ParlourError(
+                        f"game {game_id}: stored action #{act.idx} is no longer legal ({err}); "
+                        "the game's rules changed since it was saved"
+                    ) from err
+            self.applied += len(new)
+            entry = _Replay(game, (hit.applied if hit else 0) + len(new), final=False)
         with self._lock:
-            self._cache[game_id] = (count, now, game)
+            self._cache[game_id] = entry
+            self._cache.move_to_end(game_id)
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
-        return game
+        return entry.game
 
     def seats(self, game_id: str) -> list[SeatLine]:
-        row = self.store.get_game(game_id)
+        row = self.row(game_id)
         out = []
         for info in self.game(game_id).seats():
             who, model = played_by(row.seats.get(info.id, "scripted"))
