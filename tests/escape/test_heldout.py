@@ -137,113 +137,40 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
     assert bad.returncode != 0 and "--set must be one of: tuning, heldout, check" in bad.stderr
 
 
-#: The blind sets (``<name>.blind.yaml``), written by another engineer from the scenario
-#: files alone, scored once after the head-noun classifier was frozen (docs/benchmarks.md):
-#: ghost_room 83.3% / 0 wrongly advanced, stalled_lift 78.3% / 2. The issue's target is not
-#: reached there. Their mistakes were then read and the generalisation step (phrasing.py,
-#: typos.py) was made with them in view, so they are tuning data now: 96.7% / 0, 90.0% / 0
-#: (after the blind2 fix).
-#: After the fifth step (blind4 read): 98.3% / 0 and 91.7% / 0.
-BLIND_FLOORS = {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)}
+#: Floors per blind set and scenario: (accuracy, most wrongly advanced). Each blind set was
+#: written by another engineer from the scenario files alone, committed as written and scored
+#: once by the lead at a frozen classifier (docs/benchmarks.md has every honest figure):
+#:
+#: * blind: 83.3% / 0 and 78.3% / 2 at a4c91e0; then read for the generalisation step
+#:   (phrasing.py, typos.py), so tuning data: after the fifth step 98.3% / 0 and 91.7% / 0.
+#: * blind2: 91.7% / 0 and 90.0% / 2 at 85bfb5f ("use the phone", "press a button"); both
+#:   defects then fixed; after the fourth step 93.3% / 0 and 93.3% / 0.
+#: * blind3: 85.0% / 0 and 93.3% / 2 at b0a5fd2 ("press the button", "the newspaper"); then
+#:   tuned on (tests/escape/test_classifier_blind3.py): 100.0% / 0 and 96.7% / 0.
+#: * blind4: 88.3% / 0 and 91.7% / 0 at f045a10 (89.2% and 90.0% without the messages repeated
+#:   from older sets); then tuned on (test_classifier_blind4.py): 96.7% / 0 and 96.7% / 0.
+#: * blind5: 88.3% / 0 and 93.3% / 2 at 25a7998 (the classifier frozen at b7298a7). Nobody has
+#:   tuned on it; its floors pin what was measured, so a change that makes the classifier
+#:   worse on unseen phrasing fails here.
+BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
+    "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)},
+    "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.93, 0)},
+    "blind3": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
+    "blind4": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
+    "blind5": {"ghost_room": (0.88, 0), "stalled_lift": (0.93, 2)},
+}
 
 
+@pytest.mark.parametrize("which", sorted(BLIND_FLOORS))
 @pytest.mark.parametrize("name", SHIPPED)
-async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str) -> None:
-    blind = load_labels(name, "blind")
-    assert labels_path(name, "blind").name == f"{name}.blind.yaml"
-    assert blind.scenario == name and len(blind.cases) == 60
-    assert check_labels(load_scenario(name), blind) == []
+async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str, which: str) -> None:
+    labels = load_labels(name, which)
+    assert labels_path(name, which).name == f"{name}.{which}.yaml"
+    assert labels.scenario == name and len(labels.cases) == 60
+    assert check_labels(load_scenario(name), labels) == []
     assert name in shipped_names()  # a label file is never mistaken for a scenario
-    score = await evaluate_classifier(keyword, load_scenario(name), blind)
-    floor, most_wrong = BLIND_FLOORS[name]
-    assert score.invalid == 0 and score.total == 60
-    assert score.accuracy >= floor, score.summary()
-    assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
-
-
-#: blind2 (``<name>.blind2.yaml``), written by another engineer without seeing the
-#: classifier or any set, scored once after the generalisation step was frozen (85bfb5f):
-#: ghost_room 91.7% / 0, stalled_lift 90.0% / 2 wrongly advanced ("use the phone", "press a
-#: button"). Both defects were then fixed (light verbs name only head nouns; an unspecific
-#: order asks; a strong unnamed match must be about the option's things): 91.7% / 0 and
-#: 91.7% / 0. blind2 is therefore no longer blind either. After the fourth step: 93.3% / 0
-#: and 93.3% / 0.
-BLIND2_FLOORS = {"ghost_room": (0.93, 0), "stalled_lift": (0.93, 0)}
-
-
-@pytest.mark.parametrize("name", SHIPPED)
-async def test_blind2_sets_are_sound_and_pin_the_measured_figures(name: str) -> None:
-    blind2 = load_labels(name, "blind2")
-    assert labels_path(name, "blind2").name == f"{name}.blind2.yaml"
-    assert blind2.scenario == name and len(blind2.cases) == 60
-    assert check_labels(load_scenario(name), blind2) == []
-    score = await evaluate_classifier(keyword, load_scenario(name), blind2)
-    floor, most_wrong = BLIND2_FLOORS[name]
-    assert score.invalid == 0
-    assert score.accuracy >= floor, score.summary()
-    assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
-
-
-#: blind3 (``<name>.blind3.yaml``), written by a third engineer from the scenario files
-#: alone, committed as written (c6d58a0) and scored once by the lead at the classifier of
-#: b0a5fd2 (unchanged since 1f7c0ce): ghost_room 85.0% / 0 (asked 3), stalled_lift 93.3% / 2
-#: wrongly advanced ("press the button", "the newspaper"). Its mistakes are read from here
-#: on, so it is tuning data too: after the fourth step (tests/escape/test_classifier_blind3.py)
-#: 100.0% / 0 and 96.7% / 0 (tuned figures, not blind ones).
-BLIND3_FLOORS = {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)}
-
-
-@pytest.mark.parametrize("name", SHIPPED)
-async def test_blind3_sets_are_sound_and_pin_the_measured_figures(name: str) -> None:
-    blind3 = load_labels(name, "blind3")
-    assert labels_path(name, "blind3").name == f"{name}.blind3.yaml"
-    assert blind3.scenario == name and len(blind3.cases) == 60
-    assert check_labels(load_scenario(name), blind3) == []
-    score = await evaluate_classifier(keyword, load_scenario(name), blind3)
-    floor, most_wrong = BLIND3_FLOORS[name]
-    assert score.invalid == 0 and score.total == 60
-    assert score.accuracy >= floor, score.summary()
-    assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
-
-
-#: blind4 (``<name>.blind4.yaml``), written by a fourth engineer from the scenario files
-#: alone, committed as written (7716f35) and scored once by the lead at f045a10 (the
-#: classifier frozen at 67dd76e): ghost_room 88.3% / 0 wrongly advanced (asked 3),
-#: stalled_lift 91.7% / 0 (asked 2); without the messages repeated word for word from older
-#: sets, 89.2% / 0 (33/37) and 90.0% / 0 (36/40). Its mistakes are read from here on, so it
-#: is tuning data too: after the fifth step (tests/escape/test_classifier_blind4.py) 96.7% / 0
-#: and 96.7% / 0 (tuned figures, not blind ones).
-BLIND4_FLOORS = {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)}
-
-
-@pytest.mark.parametrize("name", SHIPPED)
-async def test_blind4_sets_are_sound_and_pin_the_measured_figures(name: str) -> None:
-    blind4 = load_labels(name, "blind4")
-    assert labels_path(name, "blind4").name == f"{name}.blind4.yaml"
-    assert blind4.scenario == name and len(blind4.cases) == 60
-    assert check_labels(load_scenario(name), blind4) == []
-    score = await evaluate_classifier(keyword, load_scenario(name), blind4)
-    floor, most_wrong = BLIND4_FLOORS[name]
-    assert score.invalid == 0 and score.total == 60
-    assert score.accuracy >= floor, score.summary()
-    assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
-
-
-#: blind5 (``<name>.blind5.yaml``), written by a fifth engineer the same way and scored once
-#: by the lead at the classifier frozen at b7298a7: 88.3% / 0 and 93.3% / 2 wrongly advanced
-#: (docs/benchmarks.md). Nobody has tuned on it; the floors pin what was measured, so a change
-#: that makes the classifier worse on unseen phrasing fails here.
-BLIND5_FLOORS = {"ghost_room": (0.88, 0), "stalled_lift": (0.93, 2)}
-
-
-@pytest.mark.parametrize("name", SHIPPED)
-async def test_blind5_sets_are_sound_and_pin_the_measured_figures(name: str) -> None:
-    blind5 = load_labels(name, "blind5")
-    assert labels_path(name, "blind5").name == f"{name}.blind5.yaml"
-    assert blind5.scenario == name and len(blind5.cases) == 60
-    assert check_labels(load_scenario(name), blind5) == []
-    score = await evaluate_classifier(keyword, load_scenario(name), blind5)
-    floor, most_wrong = BLIND5_FLOORS[name]
+    score = await evaluate_classifier(keyword, load_scenario(name), labels)
+    floor, most_wrong = BLIND_FLOORS[which][name]
     assert score.invalid == 0 and score.total == 60
     assert score.accuracy >= floor, score.summary()
     assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -165,16 +165,24 @@ def test_diplomacy_phase_with_orders_picked(server: LiveServer, browser: Any) ->
     assert any(u.startswith("Army Yorkshire") for u in units), units
 
 
-def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, browser: Any) -> None:
-    """England's Spring 1901 orders, every one picked by clicking the board: a move, a
-    hold undone, a support (by way of the switch between support and move), a click
-    that matches no legal order (refused inline), then the phase resolves."""
+class _Click(Protocol):
+    def __call__(self, target: str, /) -> None: ...
+
+
+class _Order(Protocol):
+    def __call__(self, of: str, /) -> str: ...
+
+
+def _england_board(
+    server: LiveServer, browser: Any
+) -> tuple[Any, Any, Any, _Click, _Click, _Order]:
+    """England's seat page of a new Diplomacy game, with helpers that click a unit, click a
+    province, and read a unit's selected order."""
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     links = create_game(page, server.base, "diplomacy", people=("ENGLAND",))
     page.goto(server.base + links.seats["England"])
     page.wait_for_selector("#decision form.decision-structured", timeout=60_000)
     form = page.locator("#decision form")
-    note = page.locator("#board-note")
 
     def unit(text: str) -> None:
         page.locator(f"#board [data-unit='{text}']").click()
@@ -184,6 +192,15 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
 
     def order(of: str) -> str:
         return str(form.locator(f"select[name='f.{of}']").input_value())
+
+    return page, form, page.locator("#board-note"), unit, province, order
+
+
+def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, browser: Any) -> None:
+    """England's Spring 1901 orders, every one picked by clicking the board: a move, a
+    hold undone, a support (by way of the switch between support and move), a click
+    that matches no legal order (refused inline), then the phase resolves."""
+    page, form, note, unit, province, order = _england_board(server, browser)
 
     assert page.locator("#board-help .legend li").count() >= 4  # the rule, on the page
     mine = page.locator("#board .unit.mine")
@@ -253,16 +270,7 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
 
     decision_id = form.locator("input[name=decision_id]").get_attribute("value")
     form.locator("button[type=submit]").click()
-    try:
-        page.wait_for_function(
-            "id => { const f = document.querySelector('#decision input[name=decision_id]');"
-            " return f && f.value !== id; }",
-            arg=decision_id,
-            timeout=60_000,
-        )
-    except Exception as err:
-        box, log = page.locator("#decision").inner_html(), page.locator("#log").inner_text()
-        raise AssertionError(f"no Fall question after Send:\n{box}\n{log[-1500:]}") from err
+    _next_question(page, str(decision_id), "Fall")
     assert "Fall 1901" in page.locator("#decision .prompt").inner_text()
     # The orders took effect: the fleet is in the North Sea, the army in Yorkshire, and
     # the supporting fleet stayed in London; the board shows them where they are now.
@@ -301,21 +309,7 @@ def test_diplomacy_convoy_clicked_on_the_board(server: LiveServer, browser: Any)
     Norway); on the way, the army's direct and via-convoy moves to Edinburgh are
     switched by clicking Edinburgh again. After the phase resolves the army is in
     Norway."""
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    links = create_game(page, server.base, "diplomacy", people=("ENGLAND",))
-    page.goto(server.base + links.seats["England"])
-    page.wait_for_selector("#decision form.decision-structured", timeout=60_000)
-    form = page.locator("#decision form")
-    note = page.locator("#board-note")
-
-    def unit(text: str) -> None:
-        page.locator(f"#board [data-unit='{text}']").click()
-
-    def province(abbrev: str) -> None:
-        page.locator(f"#board g.province[data-province='{abbrev}']").click()
-
-    def order(of: str) -> str:
-        return str(form.locator(f"select[name='f.{of}']").input_value())
+    page, form, note, unit, province, order = _england_board(server, browser)
 
     # Spring, from the lists: the fleet to sea, the army to the coast it sails from.
     form.locator("select[name='f.F EDI']").select_option("F EDI - NTH")

@@ -106,3 +106,25 @@ def scripted(game: WerewolfGame, seed: int, *, max_steps: int = 20_000) -> Werew
         for d in game.pending():
             game.apply(d.id, policy(game.view(d.seat), d, Rng(hash_seed(seed, d.id))))
     raise AssertionError(f"seed {seed}: scripted game did not end in {max_steps} steps")
+
+
+def acts_day(seed: int = 4, players: int = 6) -> WerewolfGame:
+    """A day-first acts game where every living player is asked each turn (ask_all), so a
+    test decides who speaks: the others pass."""
+    return new_game(
+        seed,
+        players=players,
+        speech="acts",
+        first_phase="day",
+        discussion="ask_all",
+        messages_per_player=4,
+        diaries=False,
+    )
+
+
+def say(game: WerewolfGame, speaker: str, option: str) -> None:
+    """``speaker`` picks the speech act ``option``; everyone else asked passes."""
+    asked = [d for d in game.pending() if d.purpose == "speak"]
+    assert speaker in {d.seat for d in asked}, (speaker, [d.seat for d in asked])
+    for d in asked:
+        game.apply(d.id, Choice(option=option if d.seat == speaker else "quiet"))

@@ -21,34 +21,18 @@ from parlour.games.werewolf.game import WerewolfGame
 from parlour.games.werewolf.playstyles import Playstyle
 from parlour.games.werewolf.speech_acts import Move, label, legal_moves, seat_facts
 from parlour.games.werewolf.speech_voice import render
-from tests.werewolf.helpers import events_of, new_game, night, seat, seats
-
-
-def _day(seed: int = 4) -> WerewolfGame:
-    """A day-first acts game where every living player is asked each turn (ask_all), so a
-    test decides who speaks: the others pass."""
-    return new_game(
-        seed,
-        players=6,
-        speech="acts",
-        first_phase="day",
-        discussion="ask_all",
-        messages_per_player=4,
-        diaries=False,
-    )
+from tests.werewolf.helpers import acts_day, events_of, new_game, night, say, seat, seats
 
 
 def _say(game: WerewolfGame, speaker: str, option: str) -> Event:
-    asked = [d for d in game.pending() if d.purpose == "speak"]
-    assert speaker in {d.seat for d in asked}, (speaker, [d.seat for d in asked])
-    for d in asked:
-        game.apply(d.id, Choice(option=option if d.seat == speaker else "quiet"))
+    """``speaker`` says ``option`` (the others pass); the speech event it made."""
+    say(game, speaker, option)
     return events_of(game, "speech")[-1]
 
 
 def test_a_second_defence_for_the_same_fact_names_who_gave_it_instead_of_repeating_it() -> None:
     for seed in range(4, 12):  # several seeds: the wording is seeded, the rule is not
-        game = _day(seed)
+        game = acts_day(seed)
         name = game.state.name
         _say(game, "p1", "accuse:p2:hunch")
         first = _say(game, "p3", "defend:p2:accused")
@@ -66,7 +50,7 @@ def test_a_second_defence_for_the_same_fact_names_who_gave_it_instead_of_repeati
 
 def test_the_same_kind_of_fact_about_another_player_is_said_short_with_too() -> None:
     for seed in range(4, 12):
-        game = _day(seed)
+        game = acts_day(seed)
         name = game.state.name
         _say(game, "p1", "accuse:p2:hunch")
         _say(game, "p6", "question:p4:read")  # the last speaker is not asked at once
@@ -79,7 +63,7 @@ def test_the_same_kind_of_fact_about_another_player_is_said_short_with_too() -> 
 
 
 def test_an_accusation_on_a_fact_already_given_refers_to_its_speaker() -> None:
-    game = _day()
+    game = acts_day()
     _say(game, "p1", "question:p2:read")
     _say(game, "p3", "question:p4:read")
     _say(game, "p4", "question:p3:read")  # three lines: p5 and p6 now count as quiet

@@ -26,29 +26,8 @@ from parlour.games.werewolf.speech_acts import QUIET_AFTER, legal_moves
 from parlour.games.werewolf.speech_voice import QUESTIONS, REASONS, wordings
 from parlour.models.messages import ModelRequest, ModelResponse
 from parlour.seats.llm import Attempt, LlmSeat
-from tests.werewolf.helpers import events_of, new_game
+from tests.werewolf.helpers import acts_day, events_of, new_game, say
 from tests.werewolf.test_werewolf_speech_acts import first_speak, play_scripted
-
-
-def _day(seed: int = 4, players: int = 6) -> WerewolfGame:
-    """A day-first acts game where every living player is asked each turn (ask_all), so a
-    test decides who speaks: the others pass."""
-    return new_game(
-        seed,
-        players=players,
-        speech="acts",
-        first_phase="day",
-        discussion="ask_all",
-        messages_per_player=4,
-        diaries=False,
-    )
-
-
-def _say(game: WerewolfGame, seat: str, option: str) -> None:
-    asked = [d for d in game.pending() if d.purpose == "speak"]
-    assert seat in {d.seat for d in asked}, (seat, [d.seat for d in asked])
-    for d in asked:
-        game.apply(d.id, Choice(option=option if d.seat == seat else "quiet"))
 
 
 def _ids(game: WerewolfGame, seat: str) -> set[str]:
@@ -192,60 +171,60 @@ def test_no_speaker_uses_one_reason_wording_twice_in_a_row_and_none_dominates() 
 
 
 def test_a_question_is_not_an_accusation_and_silence_needs_a_talk_to_be_silent_in() -> None:
-    game = _day()
+    game = acts_day()
     a, b, c, d = "p1", "p2", "p3", "p4"
     # Day start: nobody has spoken, so nobody "has said nothing today" yet.
     assert not any(i.endswith(":quiet") for i in _ids(game, a))
-    _say(game, a, f"question:{b}:read")
+    say(game, a, f"question:{b}:read")
     assert f"accuse:{a}:accused_me" not in _ids(game, b)  # asked, not accused
-    _say(game, c, f"accuse:{d}:hunch")
-    _say(game, a, f"accuse:{c}:hunch")
+    say(game, c, f"accuse:{d}:hunch")
+    say(game, a, f"accuse:{c}:hunch")
     # three lines spoken: now a player who said nothing may be called quiet
     assert QUIET_AFTER == 3 and f"accuse:{b}:quiet" in _ids(game, d)
     assert f"accuse:{c}:accused_me" in _ids(game, d)  # c really accused d
 
 
 def test_no_turning_on_a_player_you_stood_up_for_and_no_saying_the_same_twice() -> None:
-    game = _day()
-    _say(game, "p1", "accuse:p2:hunch")
-    _say(game, "p3", "accuse:p1:hunch")
+    game = acts_day()
+    say(game, "p1", "accuse:p2:hunch")
+    say(game, "p3", "accuse:p1:hunch")
     mine = _ids(game, "p1")
     assert not any(i.startswith("defend:p2") for i in mine)  # p1 accused p2 today
     assert "accuse:p2:hunch" not in mine  # said already
     assert "defend:p1:accused" in _ids(game, "p4")
-    _say(game, "p4", "defend:p1:accused")
+    say(game, "p4", "defend:p1:accused")
     assert not any(i.startswith("accuse:p1") for i in _ids(game, "p4"))
 
 
 def test_a_question_after_an_accusation_asks_why_and_says_me_for_the_speaker() -> None:
-    game = _day()
+    game = acts_day()
     kenji, aiko = game.state.name("p1"), game.state.name("p2")
-    _say(game, "p2", "accuse:p1:hunch")
-    _say(game, "p1", "question:p2:accusation")
+    say(game, "p2", "accuse:p1:hunch")
+    say(game, "p1", "question:p2:accusation")
     said = _speech(game)[-1]
     assert aiko in said and kenji not in said  # not "you accused Kenji" from Kenji
     assert " me" in said  # "why me?", "your case against me", ...
     assert not said.endswith(("Whom do you suspect?", "Who is it?"))  # Aiko named one
-    _say(game, "p3", "question:p2:accusation")
+    say(game, "p3", "question:p2:accusation")
     assert kenji in _speech(game)[-1]  # a third player names the accused
 
 
 def test_a_defence_says_what_the_accusation_rested_on() -> None:
-    game = _day()
-    _say(game, "p1", "accuse:p2:hunch")
-    _say(game, "p2", "accuse:p1:accused_me")
+    game = acts_day()
+    say(game, "p1", "accuse:p2:hunch")
+    say(game, "p2", "accuse:p1:accused_me")
     moves = {m.id: m for m in legal_moves(game.state, "p3")}
     assert moves["defend:p2:accused"].kind == "accused_hunch"
     assert moves["defend:p1:accused"].kind == "accused_payback"
-    _say(game, "p3", "defend:p1:accused")
+    say(game, "p3", "defend:p1:accused")
     assert "without proof" not in _speech(game)[-1]
 
 
 def test_the_router_calls_on_the_accused_not_on_everyone_a_defence_names() -> None:
-    game = _day()
-    _say(game, "p1", "accuse:p2:hunch")
+    game = acts_day()
+    say(game, "p1", "accuse:p2:hunch")
     assert addressed_by_last(game.state) == ["p2"]
-    _say(game, "p3", "defend:p2:accused")  # "... was accused by Kenji ..."
+    say(game, "p3", "defend:p2:accused")  # "... was accused by Kenji ..."
     assert addressed_by_last(game.state) == []
 
 

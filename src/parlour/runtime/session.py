@@ -39,7 +39,7 @@ from parlour.runtime.seating import (
     replay_source,
     resolve_seat,
 )
-from parlour.runtime.store import GameRow, Store
+from parlour.runtime.store import ActionRow, GameRow, Store
 from parlour.seats.base import Seat
 from parlour.seats.human import HumanSeat
 
@@ -459,6 +459,20 @@ def opening(row: GameRow) -> tuple[GameModule, Game]:
     return module, module.game.new(config, row.seed)
 
 
+def apply_stored(game: Game, game_id: str, actions: Sequence[ActionRow]) -> None:
+    """Apply stored actions to ``game`` in order; one the rules now reject is a
+    ParlourError naming the action (the game was saved by another version's rules)."""
+    for act in actions:
+        try:
+            game.apply(act.decision_id, act.action)
+        except IllegalAction as err:
+            raise ParlourError(
+                f"game {game_id}: stored action #{act.idx} is no longer legal ({err}); the "
+                "game's rules changed since it was saved (use the parlour version that "
+                "recorded it)"
+            ) from err
+
+
 def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
     """The stored game replayed from config, seed and actions; returns the next action index.
 
@@ -469,15 +483,7 @@ def rebuild(store: Store, game_id: str) -> tuple[GameModule, Game, int]:
     """
     module, game = opening(store.get_game(game_id))
     stored = store.actions(game_id)
-    for act in stored:
-        try:
-            game.apply(act.decision_id, act.action)
-        except IllegalAction as err:
-            raise ParlourError(
-                f"game {game_id}: stored action #{act.idx} is no longer legal ({err}); the "
-                "game's rules changed since it was saved (use the parlour version that "
-                "recorded it)"
-            ) from err
+    apply_stored(game, game_id, stored)
     if store.events(game_id) != list(game.events):
         with contextlib.suppress(ParlourError):  # read-only: show the derived events
             store.replace_events(game_id, game.events)

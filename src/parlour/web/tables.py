@@ -16,14 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game
 from parlour.core.view import facts_dict
 from parlour.runtime.audiences import resolve
 from parlour.runtime.costs import CostLine, summarise
 from parlour.runtime.seating import is_model, parse_seat_spec
-from parlour.runtime.session import opening, rebuild
+from parlour.runtime.session import apply_stored, opening, rebuild
 from parlour.runtime.store import GameRow, Store, UnresolvedAudiences
 
 
@@ -145,14 +144,7 @@ class Games:
                 self.replays += 1
             else:
                 game = copy.deepcopy(hit.game) if self._shared else hit.game
-            for act in new:
-                try:
-                    game.apply(act.decision_id, act.action)
-                except IllegalAction as err:
-                    raise ParlourError(
-                        f"game {game_id}: stored action #{act.idx} is no longer legal ({err}); "
-                        "the game's rules changed since it was saved"
-                    ) from err
+            apply_stored(game, game_id, new)
             self.applied += len(new)
             entry = _Replay(game, (hit.applied if hit else 0) + len(new), final=False)
         with self._lock:
