@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -13,6 +14,14 @@ import pytest
 from parlour.runtime.store import Store, db_url
 
 CliRunner = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # A test run a shell started in the background (`cmd &`) inherits SIGINT ignored, and
+    # so would every program it spawns: the pseudo-terminal tests press Ctrl-C and expect
+    # the game to pause, and a child ignoring it plays on to the end instead.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture
