@@ -258,24 +258,6 @@ class LlmSeat:
             for t in flatten(parts)
         ]
 
-    def _text_problem(
-        self,
-        view: AnyView,
-        decision: Decision,
-        spec: OutputSpec,
-        text: str,
-        feedback: Sequence[str] = (),
-    ) -> str | None:
-        """The game's content rules, then the guards the decision opted into; None if none."""
-        reasons: list[str] = []
-        if decision.text_rules is not None:
-            reasons += decision.text_rules.problems(text)
-        if decision.checks:
-            reason = self._guard(view, decision, spec, text, feedback)
-            if reason is not None:
-                reasons.append(reason)
-        return "; ".join(reasons) if reasons else None
-
     def _guard_inputs(
         self,
         view: AnyView,
@@ -316,24 +298,36 @@ class LlmSeat:
             return guard(text, decision.checks, instructions=instructions, last_lines=last)
         return None
 
-    def _field_problem(
+    def _problem(
         self,
         view: AnyView,
         decision: Decision,
         spec: OutputSpec,
-        value: object,
+        action: Action,
         feedback: Sequence[str] = (),
     ) -> str | None:
-        """The guards on a structured answer's ``checked_fields``, each reason naming its
-        field; None when every field passes."""
-        instructions, last = self._guard_inputs(view, decision, spec, feedback)
-        return guard_fields(
-            value,
-            decision.checked_fields,
-            decision.checks,
-            instructions=instructions,
-            last_lines=last,
-        )
+        """The game's content rules and the guards the decision opted into, on a free-text
+        answer or on a structured answer's ``checked_fields`` (each reason naming its
+        field); None when nothing is wrong."""
+        reasons: list[str] = []
+        if isinstance(action, Text):
+            if decision.text_rules is not None:
+                reasons += decision.text_rules.problems(action.text)
+            reason = self._guard(view, decision, spec, action.text, feedback)
+        elif isinstance(action, Structured) and decision.checked_fields:
+            instructions, last = self._guard_inputs(view, decision, spec, feedback)
+            reason = guard_fields(
+                action.value,
+                decision.checked_fields,
+                decision.checks,
+                instructions=instructions,
+                last_lines=last,
+            )
+        else:
+            reason = None
+        if reason is not None:
+            reasons.append(reason)
+        return "; ".join(reasons) if reasons else None
 
     async def decide(self, view: AnyView, decision: Decision) -> Action:
         forced = only_answer(decision)
@@ -391,14 +385,9 @@ class LlmSeat:
                         "you copied part of your instructions; answer in your own words",
                         decision_id=decision.id,
                     )
-                if isinstance(action, Text) and (decision.text_rules or decision.checks):
-                    problem = self._text_problem(view, decision, spec, action.text, feedback)
-                    if problem is not None:
-                        raise IllegalAction(problem, decision_id=decision.id)
-                if isinstance(action, Structured) and decision.checked_fields:
-                    problem = self._field_problem(view, decision, spec, action.value, feedback)
-                    if problem is not None:
-                        raise IllegalAction(problem, decision_id=decision.id)
+                problem = self._problem(view, decision, spec, action, feedback)
+                if problem is not None:
+                    raise IllegalAction(problem, decision_id=decision.id)
                 note = ""
                 if isinstance(action, Choice) and decision.phrase_words and action.reason:
                     # The phrase is optional flavour on a legal choice: a failing phrase is
