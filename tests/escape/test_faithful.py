@@ -18,8 +18,8 @@ from parlour.games.escape.faithful import META_WHY, meta_ban
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.resolve import DEFAULT_WRONG, NO_EFFECT
 from parlour.games.escape.scenario import ScenarioAction
-from parlour.models.replay import RecordedCall, ReplayBackend
-from parlour.seats.llm import Attempt, LlmSeat
+from parlour.seats.llm import Attempt
+from tests.replay_seat import replay_seat
 
 from .helpers import scenario_from
 
@@ -63,29 +63,16 @@ def _crank(game: EscapeGame) -> None:
     game.apply("t1:classify", Choice(option="crank-shutter"))
 
 
-class Sink:
-    def __init__(self) -> None:
-        self.items: list[Attempt] = []
-
-    def record(self, attempt: Attempt) -> None:
-        self.items.append(attempt)
-
-
 def _narrate(game: EscapeGame, answers: list[str]) -> tuple[Text, list[Attempt]]:
     """The narrator seat answers from recorded calls (in order; one per attempt)."""
-    calls = [
-        RecordedCall(cache_key="narrator", purpose="narrate", messages_digest="-", text=a)
-        for a in answers
-    ]
-    sink = Sink()
-    seat = LlmSeat(
-        ReplayBackend(calls, strict=False),
+    seat, sink = replay_seat(
         MODULE.prompter,
         MODULE.policy,
+        answers,
         seat_id="narrator",
+        purpose="narrate",
         seed=7,
         cache_key="narrator",
-        sink=sink,
     )
     decision = game.pending()[0]
     action = asyncio.run(seat.decide(game.view("narrator"), decision))

@@ -6,7 +6,6 @@ Model answers come from recorded calls (``ReplayBackend``), one per attempt."""
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from parlour.core.actions import Action, Structured, Text
@@ -23,43 +22,23 @@ from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.missing import MODULE as MISSING
 from parlour.games.missing import MissingGame
 from parlour.games.werewolf.casting import CastBuilder, CastingPrompter, casting_fallback
-from parlour.models.replay import RecordedCall, ReplayBackend
-from parlour.seats.llm import Attempt, LlmSeat
+from parlour.seats.llm import Attempt
+from tests.replay_seat import replay_seat
 
 from ..missing.helpers import small
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.items: list[Attempt] = []
-
-    def record(self, attempt: Attempt) -> None:
-        self.items.append(attempt)
 
 
 def _answer(
     module: GameModule, view: AnyView, decision: Decision, answers: list[Any]
 ) -> tuple[Action, list[Attempt]]:
     """The seat answers ``decision`` from recorded calls, one per attempt, in order."""
-    calls = [
-        RecordedCall(
-            cache_key="seat",
-            purpose=decision.purpose,
-            messages_digest="-",
-            text=a if isinstance(a, str) else json.dumps(a),
-            parsed=None if isinstance(a, str) else a,
-        )
-        for a in answers
-    ]
-    sink = Sink()
-    seat = LlmSeat(
-        ReplayBackend(calls, strict=False),
+    seat, sink = replay_seat(
         module.prompter,
         module.policy,
+        answers,
         seat_id=decision.seat,
+        purpose=decision.purpose,
         seed=3,
-        cache_key="seat",
-        sink=sink,
     )
     return asyncio.run(seat.decide(view, decision)), sink.items
 
@@ -169,19 +148,14 @@ def test_casting_refuses_a_story_copied_from_its_worked_example() -> None:
     assert scene is not None and scene.checks == ("prompt_copy", "repetition")
     copied = "The crew of the Grey Gull is becalmed far from any port."  # the system's example
     own = "Fog rolls over the Black Swan. One sailor is gone each morning."
-    calls = [
-        RecordedCall(cache_key="c", purpose=scene.purpose, messages_digest="-", text=t)
-        for t in (copied, own)
-    ]
-    sink = Sink()
-    seat = LlmSeat(
-        ReplayBackend(calls, strict=False),
+    seat, sink = replay_seat(
         CastingPrompter(),
         casting_fallback,
+        (copied, own),
         seat_id="casting",
+        purpose=scene.purpose,
         seed=3,
         cache_key="c",
-        sink=sink,
     )
     action = asyncio.run(seat.decide(builder.view(), scene))
     assert [a.outcome for a in sink.items] == ["invalid", "valid"]

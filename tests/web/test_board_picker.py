@@ -8,6 +8,7 @@ England's real retreat decision, and the real ``parlour.js``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from parlour.cli.boards import _inline
-from parlour.games.diplomacy.board import Board, DislodgedUnit, Unit, make_board
+from parlour.games.diplomacy.board import DislodgedUnit, Unit, make_board
 from parlour.games.diplomacy.decisions import phase_decisions
 from parlour.games.diplomacy.map import Location, UnitType, standard_map
 from parlour.games.diplomacy.render import render_svg
@@ -36,11 +37,8 @@ def browser() -> Iterator[Any]:
 def _retreat_page() -> str:
     gm = standard_map()
     base = make_board(gm, "S1901R", {"GERMANY": ["A YOR"], "ENGLAND": ["F LON"]}, {})
-    board = Board(
-        game_map=gm,
-        phase=base.phase,
-        units=base.units,
-        centres={},
+    board = dataclasses.replace(
+        base,
         dislodged=(
             DislodgedUnit(
                 Unit("ENGLAND", UnitType.ARMY, Location("YOR")),

@@ -25,7 +25,8 @@ from parlour.games.werewolf.prompts import PROMPTER
 from parlour.games.werewolf.speech_acts import QUIET_AFTER, legal_moves
 from parlour.games.werewolf.speech_voice import QUESTIONS, REASONS, wordings
 from parlour.models.messages import ModelRequest, ModelResponse
-from parlour.seats.llm import Attempt, LlmSeat
+from parlour.seats.llm import LlmSeat
+from tests.replay_seat import Attempts
 from tests.werewolf.helpers import acts_day, events_of, new_game, say
 from tests.werewolf.test_werewolf_speech_acts import first_speak, play_scripted
 
@@ -62,14 +63,6 @@ class Sequence_:
         return ModelResponse(text=self.answers[len(self.requests) - 1], model_id=self.model_id)
 
 
-class Sink:
-    def __init__(self) -> None:
-        self.items: list[Attempt] = []
-
-    def record(self, attempt: Attempt) -> None:
-        self.items.append(attempt)
-
-
 def test_an_answer_that_says_its_retry_feedback_aloud_is_a_prompt_copy() -> None:
     game = new_game(2, speech="free", first_phase="day")
     d = first_speak(game)
@@ -88,7 +81,7 @@ def test_an_answer_that_says_its_retry_feedback_aloud_is_a_prompt_copy() -> None
 
     clean = "I watched Kenji all morning and he dodges every question."
     backend = Echo([first, "", clean])
-    sink = Sink()
+    sink = Attempts()
     llm = LlmSeat(
         backend, PROMPTER, MODULE.fallback_policy, seat_id=d.seat, seed=1, cache_key="k", sink=sink
     )
@@ -118,7 +111,7 @@ def test_a_phrase_copying_its_feedback_is_dropped() -> None:
             return ModelResponse(text=str(a), parsed=a, model_id=self.model_id)
 
     backend = Two([])
-    sink = Sink()
+    sink = Attempts()
     llm = LlmSeat(
         backend, PROMPTER, MODULE.fallback_policy, seat_id=d.seat, seed=1, cache_key="k", sink=sink
     )
