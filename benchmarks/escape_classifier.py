@@ -23,8 +23,8 @@ from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.escape import load_scenario
 from parlour.games.escape.evaluate import evaluate_classifier
-from parlour.games.escape.labels import LABEL_SETS, load_labels
-from parlour.games.escape.loader import shipped_names
+from parlour.games.escape.labels import load_labels
+from parlour.games.escape.loader import LABEL_SETS, shipped_names
 from parlour.games.escape.policies import keyword_classifier
 
 

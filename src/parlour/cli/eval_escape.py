@@ -14,7 +14,8 @@ from rich.table import Table
 from parlour.cli.progress import CountingSeat, progress_bar
 from parlour.core.errors import ParlourError
 from parlour.evals.escape import classifier_seat, scenario_names, score_scenario
-from parlour.games.escape.labels import LABEL_SETS, load_labels
+from parlour.games.escape.labels import load_labels
+from parlour.games.escape.loader import LABEL_SETS
 from parlour.games.registry import load
 from parlour.runtime.seating import is_model, module_spec
 from parlour.runtime.store import Store, db_url

@@ -41,7 +41,7 @@ def classifier_seat(spec: SeatSpec | str, factory: LlmFactory | None, seed: int 
 async def score_scenario(
     seat: Seat, spec: str, scenario_name: str, which: str = "tuning"
 ) -> ScenarioScore:
-    """``which``: the label set, ``tuning``, ``heldout`` or ``check`` (``labels.LABEL_SETS``)."""
+    """``which``: the label set, a key of ``loader.LABEL_SETS`` (``tuning``, ``heldout``, ...)."""
     scenario = load_scenario(scenario_name)
     labels = load_labels(scenario_name, which)
 

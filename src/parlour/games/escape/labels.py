@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 
 from parlour.core.safe_yaml import LinedData, YamlError, load_file
 from parlour.games.escape.availability import Frontier
-from parlour.games.escape.loader import SCENARIO_DIR
+from parlour.games.escape.loader import LABEL_SETS, SCENARIO_DIR
 from parlour.games.escape.scenario import NONE_ID, Scenario, ScenarioError
 
 
@@ -40,35 +40,6 @@ class LabelSet(BaseModel):
 
     scenario: str
     cases: tuple[LabelCase, ...]
-
-
-#: The shipped sets per scenario: ``tuning`` (``<name>.labels.yaml``, the keyword
-#: classifier's thresholds were chosen on it) and ``heldout`` (``<name>.heldout.yaml``,
-#: written separately in other phrasing and never used for tuning) and ``check``
-#: (``<name>.check.yaml``, a third set written before the classifier changes of issue 12
-#: were made, to see whether they overfit the tuning set) and ``blind``
-#: (``<name>.blind.yaml``, written by another engineer from the scenario file alone, without
-#: seeing the classifier or the other sets, and scored once after the head-noun step was
-#: frozen; its mistakes were then read for the generalisation step, so it is tuning data
-#: now) and ``blind2`` (``<name>.blind2.yaml``, written the same way by another engineer and
-#: opened only after that step was committed; scored once, then its two wrong advances were
-#: fixed, so it is tuning data now) and ``blind3`` (``<name>.blind3.yaml``, written the same
-#: way by a third engineer and opened only after that fix; scored once, then read for the
-#: next step, so it is tuning data now) and ``blind4`` (``<name>.blind4.yaml``, written the
-#: same way by a fourth engineer and opened only after that step was frozen; scored once,
-#: then read for the next step, so it is tuning data now) and ``blind5``
-#: (``<name>.blind5.yaml``, written the same way by a fifth engineer and opened only after
-#: that step was frozen: the set nobody tuned on).
-LABEL_SETS: dict[str, str] = {
-    "tuning": "labels",
-    "heldout": "heldout",
-    "check": "check",
-    "blind": "blind",
-    "blind2": "blind2",
-    "blind3": "blind3",
-    "blind4": "blind4",
-    "blind5": "blind5",
-}
 
 
 def labels_path(name_or_path: str | Path, which: str = "tuning") -> Path:
