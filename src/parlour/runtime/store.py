@@ -156,6 +156,13 @@ class Store:
         self._audiences: dict[str, Audience] = {}
         self._open()
 
+    @property
+    def in_memory(self) -> bool:
+        """An in-memory SQLite database: only this Store's connections can see it, so no
+        second Store or other process can open the same one."""
+        url = self.engine.url
+        return url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
+
     @_guarded
     def _open(self) -> None:
         schema.migrate_locked(self.engine)

@@ -44,7 +44,7 @@ from parlour.runtime.store import Store
 from parlour.web import exports, lobby
 from parlour.web.forms import action_from_form
 from parlour.web.links import REVEAL_LEVELS, Link, Links
-from parlour.web.pages import Page, PagePool, Pages, poolable, templates
+from parlour.web.pages import Page, PagePool, Pages, templates
 from parlour.web.tables import Games, lines, seat_events
 from parlour.web.watch import Broadcaster, sse
 
@@ -70,7 +70,7 @@ class Web:
         self.pages = Pages(store, self.games)
         #: Worker processes for the read-only pages (0: render them on this process's
         #: threads); the pool itself starts with the app (``start_pages``).
-        self.page_workers = page_workers if poolable(store) else 0
+        self.page_workers = 0 if store.in_memory else page_workers
         self.pool: PagePool | None = None
         self.pool_start_cpu = 0.0  # the workers' start-up CPU (the benchmark subtracts it)
         # The streams read through their own engine (its own pool): the poll round then
@@ -142,10 +142,7 @@ class Web:
 
 def _own_store(store: Store) -> Store:
     """A second Store on the same database (the same one for an in-memory SQLite)."""
-    url = store.engine.url
-    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
-        return store
-    return Store(store.url)
+    return store if store.in_memory else Store(store.url)
 
 
 def create_app(

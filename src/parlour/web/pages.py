@@ -207,12 +207,6 @@ def default_size(web_processes: int = 1) -> int:
     return max(1, min(4, (os.cpu_count() or 1) // max(1, web_processes)))
 
 
-def poolable(store: Store) -> bool:
-    """Whether other processes can open this store (an in-memory SQLite cannot)."""
-    url = store.engine.url
-    return not (url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"))
-
-
 #: How much lower the page workers' CPU priority is than the web process's. A page can
 #: wait a few milliseconds more; a line on its way to 200 streams should not wait behind
 #: page renders (the workers would take every free cycle while pages are asked for back
