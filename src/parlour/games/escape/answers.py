@@ -27,6 +27,7 @@ def _pattern(answer: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
 
 
+@lru_cache(maxsize=512)  # one message (or scenario text) is matched against every answer
 def spoken_forms(text: str) -> tuple[str, ...]:
     """``text`` as typed, then (when different) with codes typed apart or in words written
     as digits: every form in which an answer is looked for."""
