@@ -64,6 +64,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args()
+    missing = [p for p in args.files if not p.is_file()]
+    if missing:
+        parser.exit(2, f"no recording at {missing[0]}; pass .sqlite or .json recordings\n")
     print("| recording | answers | with a looping/doubled field | of those shown |")
     print("|---|---|---|---|")
     for path in args.files:

@@ -31,6 +31,7 @@ import re
 import sqlite3
 import sys
 from collections import defaultdict
+from pathlib import Path
 
 from parlour.games.escape import EscapeGame
 from parlour.games.escape.faithful import DENIALS, META_WHY
@@ -169,4 +170,7 @@ def audit(path: str, game_ids: list[str]) -> tuple[int, int, int]:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "/tmp/n.sqlite")
+    db_path = sys.argv[1] if len(sys.argv) > 1 else "/tmp/n.sqlite"
+    if not Path(db_path).is_file():  # connecting would create an empty file
+        sys.exit(f"no database at {db_path}; pass the path of a file with stored escape games")
+    main(db_path)

@@ -147,6 +147,10 @@ def main() -> None:
     ap.add_argument("--examples", type=int, default=0, help="print this many flagged lines")
     ap.add_argument("--db", action="append", help="re-render the stored games of this file")
     args = ap.parse_args()
+    missing = [db for db in args.db or () if "://" not in db and not Path(db).is_file()]
+    if missing:
+        # Opening a path that is not there would create an empty database and score nothing.
+        ap.exit(2, f"no database at {missing[0]}; pass --db a file with stored werewolf games\n")
     scores: list[LineScore] = []
     if args.db:
         games = replaced = 0
