@@ -72,6 +72,7 @@ class LiveServer:
         app = create_app(
             self.store, GameHost(self.store, worker="browser-test", pace=pace), page_workers=1
         )
+        self.app = app
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")

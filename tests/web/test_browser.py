@@ -7,6 +7,7 @@ docs/images/ (the README and docs/web.md show them).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -455,3 +456,37 @@ def test_read_aloud_is_off_by_default_then_speaks_new_lines(
     assert page.locator("#read-aloud").is_checked()
     page.goto(f"{server.base}/watch/{links.game}")
     assert page.locator("#read-aloud").is_checked()
+
+
+def test_the_end_reaches_a_decision_box_whose_refresh_was_in_flight(
+    server: LiveServer, browser: Any
+) -> None:
+    """The last word of a game is its stream's ``end``: after it the stream is closed, so
+    whatever the decision box shows then stays. Here a refresh of the box is in flight,
+    answered while the game still ran, and lands only after the end has arrived: the page
+    must ask again and show that the game is over, not keep the stale question."""
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    links = create_game(page, server.base, "werewolf", players=6, seed=3, people=("p1",))
+    page.goto(server.base + links.seats["Kenji"])
+    page.wait_for_selector("#decision form.decision", timeout=30_000)
+    host = server.app.state.web.host
+    held: list[str] = []
+
+    def hold(route: Any) -> None:
+        response = route.fetch()  # rendered now: the game still runs
+        if not held:
+            held.append(route.request.url)
+            host.end(links.game)
+            deadline = time.monotonic() + 20
+            while server.store.get_game(links.game).status != "ended":
+                assert time.monotonic() < deadline, "the admin's end was not applied"
+                time.sleep(0.05)
+            time.sleep(1.0)  # the stream's tick and end reach the page meanwhile
+        route.fulfill(response=response)
+
+    page.route(re.compile(r"/play/[^/]+/decision$"), hold)
+    page.evaluate("document.body.dispatchEvent(new Event('refresh-decision'))")
+    page.wait_for_selector("#decision .over", timeout=15_000)
+    assert held, "the refresh was never held: the test did not set up the race"
+    assert "ended" in page.locator("#decision .over").inner_text()
+    assert page.locator("#decision form.decision").count() == 0
