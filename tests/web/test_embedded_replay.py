@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from parlour.core.actions import Action, Choice, Text
 from parlour.games.werewolf.config import WerewolfConfig
@@ -100,16 +99,6 @@ def server(copy: Path) -> Iterator[LiveServer]:
         yield live
 
 
-# Known defect (issue 16, open): in about 2 of 16 runs on this machine the seat's live
-# stream stops delivering lines partway through day 3, after the person's seat is dead; the
-# game ends in the store, and a reload shows every line and "The game is over", but the
-# open page never gets them, so the wait for the end times out. Marked here so the defect is
-# reported (XFAIL) on every run until the stream is fixed; any other failure still fails.
-@pytest.mark.xfail(
-    raises=PlaywrightTimeoutError,
-    strict=False,
-    reason="the seat's live stream sometimes stops before the end (issue 16, open)",
-)
 def test_the_recorded_browser_game_replays_through_the_lobby_and_the_page(
     copy: Path, server: LiveServer
 ) -> None:
