@@ -490,3 +490,23 @@ def test_the_end_reaches_a_decision_box_whose_refresh_was_in_flight(
     assert held, "the refresh was never held: the test did not set up the race"
     assert "ended" in page.locator("#decision .over").inner_text()
     assert page.locator("#decision form.decision").count() == 0
+
+
+def test_typing_goes_on_through_a_refresh_of_the_same_question(
+    server: LiveServer, browser: Any
+) -> None:
+    """Others act while a person types: each change refreshes the decision box. A refresh
+    that brings the same question must leave the box as it is, or the field loses the focus
+    mid-word and the rest of the answer goes nowhere (it was sent empty once in 40 replays)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    links = create_game(page, server.base, "escape", scenario="ghost_room", people=("player",))
+    page.goto(server.base + links.seats["Player"])
+    page.wait_for_selector("#decision form.decision-free_text", timeout=30_000)
+    page.click("#decision textarea")
+    page.keyboard.type("open the des")
+    with page.expect_response(re.compile(r"/play/[^/]+/decision$")):
+        page.evaluate("document.body.dispatchEvent(new Event('refresh-decision'))")
+    page.keyboard.type("k drawer")
+    box = page.locator("#decision textarea")
+    assert box.input_value() == "open the desk drawer"
+    assert page.evaluate("document.activeElement === document.querySelector('#decision textarea')")

@@ -95,20 +95,46 @@
   });
   if (room && log) follow(room.dataset.stream);
 
-  // A refresh of the same open question (someone else answered, a tick) keeps what this
-  // person has picked so far: the selects (set by hand or by clicking the board) and
-  // text fields get their values back when the new form asks the same decision.
+  // A refresh that brings the question already on the page, unchanged (a tick because
+  // someone else acted), leaves the box alone: what this person has typed, picked or
+  // checked stays, and so do their focus and caret. Replacing the box mid-typing moved the
+  // focus off the field, and what was typed after that went nowhere: an answer could be
+  // sent empty. A post's answer always replaces the box.
+  function summary(form) {
+    var note = form.querySelector(".error");
+    return form.querySelector("input[name=decision_id]").value + "\n" + (note ? note.textContent : "");
+  }
+  function sameQuestion(e) {
+    var path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
+    if (!/\/decision$/.test(path)) return false;
+    var form = document.querySelector("#decision form.decision");
+    if (!form) return false;
+    var holder = document.createElement("template");
+    holder.innerHTML = String(e.detail.serverResponse || "");
+    var next = holder.content.querySelector("form.decision");
+    return !!next && summary(next) === summary(form);
+  }
+
+  // Any other new box asking the same decision (its refusal changed) keeps what this
+  // person has picked so far: the selects (set by hand or by clicking the board), text
+  // fields and checkboxes get their values back.
   var keptForm = null;
   function formValues() {
     var form = document.querySelector("#decision form.decision");
     if (!form) return null;
-    var values = {};
+    var values = {}, checked = [];
     form.querySelectorAll("select[name], input[name]:not([type=hidden]):not([type=checkbox]), textarea[name]")
       .forEach(function (el) { values[el.name] = el.value; });
-    return {id: form.querySelector("input[name=decision_id]").value, values: values};
+    form.querySelectorAll("input[type=checkbox]:checked").forEach(function (el) { checked.push(el.value); });
+    return {id: form.querySelector("input[name=decision_id]").value, values: values, checked: checked};
   }
   document.body.addEventListener("htmx:beforeSwap", function (e) {
-    if (e.detail.target && e.detail.target.id === "decision") keptForm = formValues();
+    if (!e.detail.target || e.detail.target.id !== "decision") return;
+    if (sameQuestion(e)) {
+      e.detail.shouldSwap = false;
+      return;
+    }
+    keptForm = formValues();
   });
   document.body.addEventListener("htmx:afterSwap", function (e) {
     if (!keptForm || !e.detail.target) return;
@@ -124,6 +150,9 @@
         if (!known) return;  // no longer legal: keep the fresh default
       }
       el.value = kept.values[name];
+    });
+    form.querySelectorAll("input[type=checkbox]").forEach(function (el) {
+      el.checked = kept.checked.indexOf(el.value) >= 0;
     });
   });
 
