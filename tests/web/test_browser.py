@@ -48,6 +48,17 @@ def _shot(page: Any, name: str) -> Path:
     return path
 
 
+def _refresh_decision(page: Any) -> None:
+    """Ask for the decision box again, as a stream's tick does, and wait until htmx has
+    handled the answer (swapped it in, or kept the box)."""
+    page.evaluate(
+        "window.__loaded = false; document.body.addEventListener('htmx:afterOnLoad',"
+        " () => { window.__loaded = true; }, {once: true});"
+        " document.body.dispatchEvent(new Event('refresh-decision'))"
+    )
+    page.wait_for_function("window.__loaded === true", timeout=15_000)
+
+
 def test_werewolf_person_against_scripts_with_a_live_spectator(
     server: LiveServer, browser: Any
 ) -> None:
@@ -254,10 +265,10 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
     assert order("F LON") == "F LON S F EDI - NTH"
     assert "Set:" in note.inner_text()
     # A refresh of the same question (as a tick brings when another power answers)
-    # keeps the picks: the box is a new one, its selects say the same.
+    # keeps the picks: the box on the page stays, its selects say the same.
     page.evaluate("document.querySelector('#decision form').dataset.old = '1'")
-    page.evaluate("document.body.dispatchEvent(new Event('refresh-decision'))")
-    page.wait_for_function("!document.querySelector('#decision form').dataset.old")
+    _refresh_decision(page)
+    assert page.evaluate("document.querySelector('#decision form').dataset.old") == "1"
     assert [order("F EDI"), order("F LON"), order("A LVP")] == [
         "F EDI - NTH",
         "F LON S F EDI - NTH",
@@ -504,8 +515,7 @@ def test_typing_goes_on_through_a_refresh_of_the_same_question(
     page.wait_for_selector("#decision form.decision-free_text", timeout=30_000)
     page.click("#decision textarea")
     page.keyboard.type("open the des")
-    with page.expect_response(re.compile(r"/play/[^/]+/decision$")):
-        page.evaluate("document.body.dispatchEvent(new Event('refresh-decision'))")
+    _refresh_decision(page)
     page.keyboard.type("k drawer")
     box = page.locator("#decision textarea")
     assert box.input_value() == "open the desk drawer"
