@@ -126,7 +126,8 @@ class Web:
                 log.warning("a page helper process died; rendering pages on threads")
                 if self.pool is pool:
                     self.pool = None
-                    pool.close()
+                    # Off the loop: closing waits for the pool's other processes to exit.
+                    await run_in_threadpool(pool.close)
         return await run_in_threadpool(self.pages.render, name, args)
 
     def close(self) -> None:
