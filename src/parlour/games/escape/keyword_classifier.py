@@ -289,12 +289,27 @@ def fit_options(
                 best[oid] = (score, first + offset)
     coded = _has_code(said, described)
     about = {oid: roles(oid, label) for oid, label in options if oid in best}
-    ways = frozenset(w for w in words(text) if w in DIRECTIONS)
+    ways = _bare_ways(clauses, options)
     return [
         (score, first, oid, _names(verbs, said, about[oid], oid == coded, ways))
         for oid, (score, first) in best.items()
         if not _contradicts(said, about[oid])
     ]
+
+
+def _bare_ways(clauses: list[str], options: Sequence[tuple[str, str]]) -> frozenset[str]:
+    """The ways ("down", "up") said in a clause of only a verb, that way and words naming
+    none of the room's things ("I go down into the dark", "head down"): the way names the
+    deed that goes there. A clause naming a thing ("go down through the trapdoor") is about
+    that thing, and is left to the ordinary naming."""
+    objects = _all_objects(options)
+    ways: set[str] = set()
+    for clause in clauses:
+        tokens = [(w, s) for w, s in _raw_tokens(clause) if w not in FILLERS][1:]
+        said_ways = {w for w in words(clause) if w in DIRECTIONS}
+        if said_ways and not any(_match(s, o) for w, s in tokens for o in objects):
+            ways |= said_ways
+    return frozenset(ways)
 
 
 def _verbs(clauses: list[str]) -> list[tuple[str, str]]:
@@ -525,8 +540,8 @@ def _names(
     # description's head nouns ("use the phone" is not opening the phone's *door*).
     light_only = all(s in LIGHT_DEEDS for w, s in verbs if w in deed)
     wanted = parts.heads if light_only and parts.heads else parts.objects
-    if not light_only and parts.directions & ways and all(w in deed for w, _ in said):
-        return True  # only the verb and the way the deed goes ("go down", "descend")
+    if not light_only and parts.directions & ways:
+        return True  # the verb and the way the deed goes ("go down", "I go down into the dark")
     return any(_match(s, o) for s in objects for o in wanted)
 
 

@@ -354,9 +354,16 @@ def _goal_first(text: str) -> str:
     return _INSTRUMENT.sub(swap, text)
 
 
+#: "holding the lantern up I go down": a participle phrase, then the player's own clause.
+_PARTICIPLE_THEN_I = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?P<phrase>\w+ing\b[^,.!?;]*?)\s+(?=(?:i|we)\s+[a-z])", re.IGNORECASE
+)
+
+
 def rewrite(text: str) -> str:
     """The message in plainer words for scoring (never shown to anyone)."""
     text = _CONTRACTION.sub("", text)
+    text = _PARTICIPLE_THEN_I.sub(r"\g<phrase>, ", text)
     text = numbers_as_digits(text)
     text = _shorthand(text)
     text = _goal_first(text)
