@@ -73,6 +73,7 @@ from parlour.games.escape.lexicon import WRITTEN, senses
 from parlour.games.escape.phrasing import (
     FILLERS,
     GREETINGS,
+    PEOPLE,
     in_order,
     is_quantified,
     rewrite,
@@ -327,6 +328,7 @@ def _verbs(clauses: list[str]) -> list[tuple[str, str]]:
 def _prepared(message: str, options: Sequence[tuple[str, str]]) -> str:
     """The acting part of the message, rewritten (``phrasing``), codes and compounds joined,
     typos corrected: the text every score reads."""
+    message = _names_asked(message, options)
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
     text = _it_resolved(text, options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
@@ -472,6 +474,46 @@ def _said_a_name(text: str, options: Sequence[tuple[str, str]]) -> str:
             return f"{text[:end]}, say the name{text[end:]}"
         start += len(sentence)
     return text
+
+
+#: A question that is only a name ("Marguerite?") or asks whether someone is called it
+#: ("are you eleanor?", "is your name Eleanor?", "is it Marguerite Vell?"); asking about
+#: her ("is her name Marguerite?") is a question to the narrator, not saying it to her.
+_NAME_ASKED = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*(?:(?:are\s+you|is\s+your\s+name|is\s+it|you\s+are|"
+    r"your\s+name\s+is)\s+)?(?P<name>[A-Za-z]{3,})(?:\s+(?P<last>[A-Za-z]{3,}))?\s*\?+",
+    re.IGNORECASE,
+)
+#: What "are you X?" asks when X is a state, not a name: plain English, no scenario's words.
+_STATE_TEXT = """okay alright real alive dead here there sad lost lonely trapped stuck angry
+afraid scared hurt happy awake asleep sure serious kidding joking friendly evil human ghost
+dangerous safe free gone mad cold well sick ill"""
+_STATES = frozenset(_STATE_TEXT.split())
+_NOT_NAME_ENDINGS = ("ed", "ing", "ly", "ful", "less", "ous", "ive", "able")
+
+
+def _names_asked(message: str, options: Sequence[tuple[str, str]]) -> str:
+    """Asking someone whether they bear a name is saying it to them: "Marguerite?", "are you
+    eleanor?" become "your name is Marguerite." (the engine, not the classifier, checks it is
+    the right one). Only a word nobody in the room's vocabulary knows, that is no state
+    ("are you real?") and has no ending of an adjective or adverb, is taken for a name."""
+    own = frozenset(
+        w for oid, label in options for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
+    )
+    known = vocabulary(own) | STOPWORDS | FILLERS | GREETINGS | _STATES | PEOPLE
+    known |= _QUESTION_STARTS
+
+    def said(match: re.Match[str]) -> str:
+        name = match.group("name")
+        words_ = [name.lower(), *([match.group("last").lower()] if match.group("last") else [])]
+        if any(w in known or stem(w, fold=False) in known for w in words_):
+            return match.group(0)
+        if any(w.endswith(_NOT_NAME_ENDINGS) for w in words_):
+            return match.group(0)
+        full = " ".join(filter(None, (name, match.group("last"))))
+        return f"your name is {full}."
+
+    return _NAME_ASKED.sub(said, message)
 
 
 def _typos_corrected(text: str, options: Sequence[tuple[str, str]]) -> str:
