@@ -170,15 +170,59 @@ def classify(
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
     close = close or is_broad(message, options, oid)
+    offered = any(o == ASK_ID for o, _ in options)
+    if named and not close and _light_on_shared(message, options, oid):
+        return NONE_ID  # "use phone": the lift's phone or the player's own; not said which
     if close or not named or score < SURE_NAMED:
         about_it = _names_an_object(message, options, oid)
         if not close and score >= SURE and (about_it or not roles(oid, dict(options)[oid]).objects):
+            if not about_it and _names_another_thing(message, options, oid):
+                # "pick up the handset and ask for help": the handset is the phone's, not the
+                # shout's; the instrument says the goal words may mean the other option.
+                return ASK_ID if offered else NONE_ID
             return oid  # a strong match acts, if it is about one of the option's things
-        offered = any(o == ASK_ID for o, _ in options)
         if not close and not about_it:
             return NONE_ID  # one weak, shared word ("flip the red switch" / "switch on the torch")
         return ASK_ID if offered else NONE_ID
     return oid
+
+
+def _names_another_thing(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """The message names the head noun of another option's description (its tool or
+    thing), and the winner has no object of its own the message names."""
+    text = _prepared(message, options)
+    said = [s for _, s in _raw_tokens(text)]
+    own = roles(winner, dict(options)[winner]).objects
+    return any(
+        _match(s, h)
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID, winner)
+        for h in roles(oid, label).heads - own
+        for s in said
+    )
+
+
+def _light_on_shared(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """A light verb only ("use phone", "try the phone") on a thing that another option's
+    description also mentions ("the torch of your mobile phone"), with none of the winner's
+    modifiers ("emergency"): it does not say which thing, so nothing is done (the label
+    convention for an order that fits several: ``none``)."""
+    text = _prepared(message, options)
+    verbs = _verbs([c for c in _CLAUSE.split(text) if c.strip()])
+    if not verbs or any(s not in LIGHT_DEEDS for _, s in verbs):
+        return False
+    parts = roles(winner, dict(options)[winner])
+    said = [s for _, s in _raw_tokens(text) if s not in LIGHT_DEEDS]
+    if any(_match(s, m) for s in said for m in parts.modifiers):
+        return False
+    named = [h for h in parts.heads if any(_match(s, h) for s in said)]
+    return any(
+        h == stem(w, fold=False)  # the same thing, not a shared sense ("key" / "open")
+        for h in named
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID, winner)
+        for w in words(label)
+    )
 
 
 def candidates(message: str, options: Sequence[tuple[str, str]]) -> list[str]:
