@@ -57,7 +57,10 @@ questions), so it is tuning data too. ``<name>.blind4.yaml`` was scored once at 
 freeze and then read for a fifth step (calling someone by what they are, wishes, a pronoun
 with one antecedent, a negation's reach, direction verbs, calling and plugging phrasings,
 musing over a deed; and the answer to "which did you mean?", ``classify_reply``), so it is
-tuning data too.
+tuning data too. ``<name>.blind5.yaml`` was scored once at that freeze and then read for a
+sixth step (the noun phrase of looking, musing about what a place holds, a name asked as a
+question, a way said into the unknown, a request for light, another option's thing in the
+message, a light verb on a thing two options mention), so it is tuning data too.
 It never sees answers (codes): the engine gates answer actions on the player's text.
 """
 
@@ -209,10 +212,10 @@ def _light_on_shared(message: str, options: Sequence[tuple[str, str]], winner: s
     convention for an order that fits several: ``none``)."""
     text = _prepared(message, options)
     verbs = _verbs([c for c in _CLAUSE.split(text) if c.strip()])
-    if not verbs or any(s not in LIGHT_DEEDS for _, s in verbs):
+    if not verbs or any(w not in LIGHT_DEEDS and s not in LIGHT_DEEDS for w, s in verbs):
         return False
     parts = roles(winner, dict(options)[winner])
-    said = [s for _, s in _raw_tokens(text) if s not in LIGHT_DEEDS]
+    said = [s for w, s in _raw_tokens(text) if w not in LIGHT_DEEDS and s not in LIGHT_DEEDS]
     if any(_match(s, m) for s in said for m in parts.modifiers):
         return False
     named = [h for h in parts.heads if any(_match(s, h) for s in said)]

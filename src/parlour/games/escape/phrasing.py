@@ -210,7 +210,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # for what a lamp or torch gives is switching one on ("light the lantern" is a verb).
         (
             r"(?:^|(?<=[.!?,;]\s))(?:(?:some|more|a\s+bit\s+of|a\s+little)\s+)?light"
-            r"(?=\s+(?:from|off|out\s+of)\b|\s*[.!?,]|\s*$)",
+            r"(?=\s+(?:from|off|out\s+of|please|pls|plz|now)\b|\s*[.!?,]|\s*$)",
             "switch on the light",
         ),
         # Direction verbs: "descend", "head down", "go up" are climbing that way.
