@@ -52,6 +52,7 @@ LABEL_SETS: dict[str, str] = {
     "blind3": "blind3",
     "blind4": "blind4",
     "blind5": "blind5",
+    "blind6": "blind6",
 }
 
 
