@@ -152,12 +152,15 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   from older sets); then tuned on (test_classifier_blind4.py): 96.7% / 0 and 96.7% / 0.
 #: * blind5: 88.3% / 0 and 93.3% / 2 at 25a7998 (the classifier frozen at b7298a7); then
 #:   tuned on (test_classifier_blind5.py): 98.3% / 0 and 96.7% / 0.
+#: * blind6: 86.7% / 0 and 85.0% / 1 at fafb430 ("newspaper" alone read the newspaper);
+#:   pinned here at those frozen figures until it is tuned on.
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)},
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.93, 0)},
     "blind3": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind4": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
     "blind5": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
+    "blind6": {"ghost_room": (0.86, 0), "stalled_lift": (0.85, 1)},
 }
 
 
