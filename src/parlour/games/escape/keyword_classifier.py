@@ -30,7 +30,7 @@ It sees exactly what a model classifier sees (the player's message and the optio
   player names in the plural ("pry open the doors" against "the little emergency phone
   door") is not a candidate at all;
 * it does not guess when unsure: when the two strongest lead from the same place and
-  score within ``CLOSE`` of each other ("press the button" with two buttons), or when the
+  score within ``CLOSE`` of each other ("go look at the woman in the painting"), or when the
   winner scores under its bar, it answers ``ask`` when the decision offers it (the game
   asks the player which one they meant, advancing nothing), else ``none``.
 
@@ -39,9 +39,12 @@ It sees exactly what a model classifier sees (the player's message and the optio
   questions, greetings kept as speech), its unknown words corrected when they are a
   keyboard slip of a known word (``typos.py``), and a said name ("I call her Rosalind")
   scored as saying a name; a quantified order whose verb fits several options and names
-  none of the winner's modifiers ("press every button") asks; a weak unnamed winner whose
-  objects the message does not name is ``none``, not ``ask`` (the player means something
-  the room does not offer).
+  none of the winner's modifiers ("press every button") is ``none``; a weak unnamed winner
+  whose objects the message does not name is ``none``, not ``ask`` (the player means
+  something the room does not offer);
+* the ask-vs-none rule (``labels.py``): an order that says nothing telling the winner from
+  another option ("press the button", a broad or quantified order, an object word alone)
+  is ``none``; ``ask`` is kept for a message saying something of each of two options.
 
 The constants were first chosen on the tuning label sets only (``<name>.labels.yaml``);
 the head-noun step (``roles.py``, ``SURE_NAMED`` and the lexicon's later words) was then
@@ -172,7 +175,8 @@ def classify(
         return NONE_ID
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
-    close = close or is_broad(message, options, oid)
+    broad = is_broad(message, options, oid)
+    close = close or broad
     offered = any(o == ASK_ID for o, _ in options)
     if named and not close and _light_on_shared(message, options, oid):
         return NONE_ID  # "use phone": the lift's phone or the player's own; not said which
@@ -186,8 +190,39 @@ def classify(
             return oid  # a strong match acts, if it is about one of the option's things
         if not close and not about_it:
             return NONE_ID  # one weak, shared word ("flip the red switch" / "switch on the torch")
+        if broad or _says_not_which(message, options, oid):
+            return NONE_ID  # "press the button" with two buttons: the label convention's none
         return ASK_ID if offered else NONE_ID
     return oid
+
+
+def _evidence(message: str, options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    """Per option, the message's words that its description or id names."""
+    said = [s for _, s in _raw_tokens(_prepared(message, options))]
+    return {
+        oid: frozenset(
+            s
+            for s in said
+            for d in token_set(label, fold=False) | token_set(_ID_SPLIT.sub(" ", oid), fold=False)
+            if _match(s, d)
+        )
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID)
+    }
+
+
+def _says_not_which(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """The ask-vs-none rule (``labels.py``): the message says nothing of the winner that
+    another option's description lacks ("press the button": both buttons are pressed and
+    are buttons). It does not say which, so it is ``none``, like an order for something the
+    room does not have. ``ask`` is kept for a message that says something of each of two
+    options ("pick up the handset and ask for help": the phone's handset, the shout's
+    help), where the classifier, not the player, cannot tell which."""
+    if _LABEL.search(_prepared(message, options)):
+        return False  # "press G": a label says which, though no description spells it
+    evidence = _evidence(message, options)
+    own = evidence.get(winner, frozenset())
+    return bool(own) and any(own <= other for oid, other in evidence.items() if oid != winner)
 
 
 def _names_another_thing(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
@@ -416,7 +451,23 @@ def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
     leads = [
         [w for w in words(c) if w not in FILLERS][:1] for c in _CLAUSE.split(text) if c.strip()
     ]
-    return bool(leads) and all(lead and lead[0] in _DETERMINERS for lead in leads)
+    if bool(leads) and all(lead and lead[0] in _DETERMINERS for lead in leads):
+        return True
+    return _only_things(text, options)
+
+
+def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
+    """A message of one word (past fillers and determiners) that names one of the room's
+    things and is no deed nor verb ("newspaper", "desk"): an object word alone is ``none``
+    (``labels.py``), like "the newspaper". "torch on" and "let the brake off" say more."""
+    said = [w for w in words(text) if w not in FILLERS and w not in _DETERMINERS]
+    if len(said) != 1 or len(verb_senses(said[0])) > 1:
+        return False
+    parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
+    token = stem(said[0], fold=False)
+    return any(_match(token, o) for p in parts for o in p.objects | p.modifiers) and not any(
+        _match(token, d) for p in parts for d in p.deeds
+    )
 
 
 def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
