@@ -53,6 +53,7 @@ LABEL_SETS: dict[str, str] = {
     "blind4": "blind4",
     "blind5": "blind5",
     "blind6": "blind6",
+    "blind7": "blind7",
 }
 
 
