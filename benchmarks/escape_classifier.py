@@ -9,7 +9,8 @@ was written by another engineer without seeing the classifier, scored once at 85
 ``blind3`` was scored once at b0a5fd2 and then read for the fourth step, so it is tuned
 on as well; ``blind4`` was scored once at f045a10 and then read for the fifth step, so it
 is tuned on too; ``blind5`` was scored once at 25a7998 and then read for the sixth step,
-so it is tuned on too. The next honest figure comes from a set written after the freeze.
+so it is tuned on too; likewise ``blind6`` (scored at fafb430) and ``blind7`` (scored at
+68a5a9f). The next honest figure comes from a set written after the freeze.
 ``--mistakes`` lists one named set's misses.
 """
 
