@@ -44,7 +44,12 @@ It sees exactly what a model classifier sees (the player's message and the optio
   something the room does not offer);
 * the ask-vs-none rule (``labels.py``): an order that says nothing telling the winner from
   another option ("press the button", a broad or quantified order, an object word alone)
-  is ``none``; ``ask`` is kept for a message saying something of each of two options.
+  is ``none``; ``ask`` is kept for a message saying something of each of two options;
+* two options fitting equally never get a guess (eighth step): an unnamed winner whose
+  clause verb is another available option's deed word for word asks ("call for help" with
+  the phone working); a verb that only looks is no deed on a thing ("examine the red
+  button"); options named as alternatives ("red or green") ask; an option whose evidence
+  another strong option has all of, and more, drops out ("hit the door and the red button").
 
 The constants were first chosen on the tuning label sets only (``<name>.labels.yaml``);
 the head-noun step (``roles.py``, ``SURE_NAMED`` and the lexicon's later words) was then
@@ -71,7 +76,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from parlour.games.escape.commands import is_looking
@@ -176,8 +181,12 @@ def classify(
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
     broad = is_broad(message, options, oid)
-    close = close or broad
+    close = (
+        close or broad or (len(leaders) > 1 and _ALTERNATIVES.search(_prepared(message, options)))
+    )
     offered = any(o == ASK_ID for o, _ in options)
+    if _only_looks(message, options, oid):
+        return NONE_ID  # "examine the red button": looking at a thing is no deed on it
     if named and not close and _light_on_shared(message, options, oid):
         return NONE_ID  # "use phone": the lift's phone or the player's own; not said which
     if close or not named or score < SURE_NAMED:
@@ -186,6 +195,10 @@ def classify(
             if not about_it and _names_another_thing(message, options, oid):
                 # "pick up the handset and ask for help": the handset is the phone's, not the
                 # shout's; the instrument says the goal words may mean the other option.
+                return ASK_ID if offered else NONE_ID
+            if not about_it and _verb_is_anothers(message, options, oid):
+                # "call for help" once the phone works: "call" is the desk call's deed, "help"
+                # the shout's; the words fit both, so the game asks, never guesses.
                 return ASK_ID if offered else NONE_ID
             return oid  # a strong match acts, if it is about one of the option's things
         if not close and not about_it:
@@ -240,6 +253,47 @@ def _names_another_thing(message: str, options: Sequence[tuple[str, str]], winne
     )
 
 
+def _verb_is_anothers(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """The winner is not named (its deed is not the message's verb, and the caller checked
+    that none of its things is named), and a clause's verb *is* the deed of another
+    available option, word for word (a shared sense is weaker than the winner's own word):
+    the message says something of each ("call for help": calling the night desk, or
+    shouting for help), so acting on the winner guesses. Only options the room offers now
+    count: before the phone works "call for help" shouts."""
+    text = _prepared(message, options)
+    verbs = _verbs([c for c in _CLAUSE.split(text) if c.strip()])
+
+    def does(oid: str, label: str, same: Callable[[str, str], bool] = near) -> bool:
+        deeds = roles(oid, label).deeds
+        return any(
+            same(v, d)
+            for w, s in verbs
+            if s not in LIGHT_DEEDS
+            for v in (s, *verb_senses(w))
+            for d in deeds
+        )
+
+    if does(winner, dict(options)[winner], _match):
+        return False
+    return any(does(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID, winner))
+
+
+_LOOKING = frozenset({"#examine", "#read", "#search"})
+
+
+def _only_looks(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """Every clause's verb only looks ("examine", "look at", "x"; not "check", which also
+    searches: "check behind the little door" opens it) and the winner's deed is no kind of
+    looking, reading or searching: "examine the red button", "look at the alarm bell" ask
+    the narrator to describe the thing, they do not press it."""
+    text = _prepared(message, options)
+    verbs = _verbs([c for c in _CLAUSE.split(text) if c.strip()])
+    if not verbs or not all(senses(s) & _LOOKING == {"#examine"} for _, s in verbs):
+        return False
+    deeds = roles(winner, dict(options)[winner]).deeds
+    return not any(senses(d) & _LOOKING or _match(s, d) for _, s in verbs for d in deeds)
+
+
 def _light_on_shared(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
     """A light verb only ("use phone", "try the phone") on a thing that another option's
     description also mentions ("the torch of your mobile phone"), with none of the winner's
@@ -274,6 +328,9 @@ def candidates(message: str, options: Sequence[tuple[str, str]]) -> list[str]:
 
 Ranked = tuple[Fraction, int, str, bool]
 
+#: "press the red button or the green button": the player names two options as choices.
+_ALTERNATIVES = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
+
 
 def _close(a: Ranked, b: Ranked) -> bool:
     return a[1] == b[1] and min(a[0], b[0]) >= CLOSE * max(a[0], b[0])
@@ -293,7 +350,17 @@ def rank(
     if not scored:
         return []
     best = max(s[0] for s in scored)
-    return sorted((s for s in scored if s[0] >= strong * best), key=lambda s: (s[1], -s[0]))
+    strongest = [s for s in scored if s[0] >= strong * best]
+    # An option all of whose evidence another strong option also has, with more, is not
+    # what the message tells ("hit the door and the red button": the green button has only
+    # the shared "door", "button" and "hit"; the red one those and "red").
+    evidence = _evidence(message, options)
+    kept = [
+        s
+        for s in strongest
+        if not any(evidence[s[2]] < evidence[t[2]] for t in strongest if t[2] != s[2])
+    ]
+    return sorted(kept, key=lambda s: (s[1], -s[0]))
 
 
 def acting_part(message: str) -> str:
