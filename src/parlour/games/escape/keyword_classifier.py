@@ -181,9 +181,8 @@ def classify(
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
     broad = is_broad(message, options, oid)
-    close = (
-        close or broad or (len(leaders) > 1 and _ALTERNATIVES.search(_prepared(message, options)))
-    )
+    alternatives = len(leaders) > 1 and bool(_ALTERNATIVES.search(_prepared(message, options)))
+    close = close or broad or alternatives
     offered = any(o == ASK_ID for o, _ in options)
     if _only_looks(message, options, oid):
         return NONE_ID  # "examine the red button": looking at a thing is no deed on it
