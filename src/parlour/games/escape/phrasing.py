@@ -210,7 +210,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # for what a lamp or torch gives is switching one on ("light the lantern" is a verb).
         (
             r"(?:^|(?<=[.!?,;]\s))(?:(?:some|more|a\s+bit\s+of|a\s+little)\s+)?light"
-            r"(?=\s+(?:from|off|out\s+of|please|pls|plz|now)\b|\s*[.!?,]|\s*$)",
+            r"(?=\s+(?:from|off|out\s+of|please|pls|plz|now|in\s+here|here)\b|\s*[.!?,]|\s*$)",
             "switch on the light",
         ),
         # Direction verbs: "descend", "head down", "go up" are climbing that way.
@@ -247,7 +247,8 @@ _IDIOMS = re.compile(r"\b(?:all\s+the\s+way|all\s+over|at\s+all|all\s+i\s+can)\b
 #: "your name is Eleanor, isn't it?": a statement with a tag, not a question.
 _TAG_QUESTION = re.compile(
     r",\s*(?:isn['’]?t|is|aren['’]?t|are|wasn['’]?t|don['’]?t|doesn['’]?t|won['’]?t|right|"
-    r"yes|no|eh|ok|okay)(?:\s+(?:it|you|she|he|they|that|i))?\s*\?",
+    r"yes|no|eh|ok|okay)(?:\s+(?:it|you|she|he|they|that|i))?\s*\?"
+    r"|(?<=[a-z])\s+(?:right|eh)\s*\?+\s*$",  # "ur name is margret right?"
     re.IGNORECASE,
 )
 #: A sentence opening with a greeting is speech to someone, even when it ends in "?"
@@ -360,11 +361,18 @@ _PARTICIPLE_THEN_I = re.compile(
 )
 
 
+#: A message that is only "d" or "u" (a text adventure's shorthand for down and up) is going
+#: that way; inside a sentence "u" stays "you" (``_shorthand``).
+_BARE_WAY = re.compile(r"^\s*([dDuU])\s*[.!]*\s*$")
+_WAYS = {"d": "down", "u": "up"}
+
+
 def rewrite(text: str) -> str:
     """The message in plainer words for scoring (never shown to anyone)."""
     text = _CONTRACTION.sub("", text)
     text = _PARTICIPLE_THEN_I.sub(r"\g<phrase>, ", text)
     text = numbers_as_digits(text)
+    text = _BARE_WAY.sub(lambda m: f"climb {_WAYS[m.group(1).lower()]}", text)
     text = _shorthand(text)
     text = _goal_first(text)
     for pattern, replacement in _PHRASES:
