@@ -53,3 +53,43 @@ def test_without_ask_offered_a_message_fitting_two_options_is_none() -> None:
     options = [o for o in _options("stalled_lift", PHONE) if o[0] != ASK_ID]
     assert classify("call for help", options) == NONE_ID
     assert classify("press red or green", _options("ghost_room")[:-1]) == NONE_ID
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # Calling out to anyone, in capitals, is shouting; a polite "can you" stays an order.
+        ("stalled_lift", (), "CAN SOMEBODY HEAR ME", "shout_for_help"),
+        ("stalled_lift", (), "can you open the phone door", "open_phone_door"),
+        # Light asked for "in here" is switching a light on.
+        ("stalled_lift", (), "we need more light in here", "use_torch"),
+        # A tag "right?" without a comma is still a tag: saying a name.
+        (
+            "ghost_room",
+            ("read_note", "examine_painting", "talk_to_ghost"),
+            "ur name is rosalind right?",
+            "say_name",
+        ),
+        # A bare "d" is a text adventure's "down"; "u" inside a sentence stays "you".
+        (
+            "ghost_room",
+            (
+                "read_note",
+                "examine_painting",
+                "talk_to_ghost",
+                "say_name",
+                "open_drawer",
+                "unlock_cabinet",
+                "light_lantern",
+                "open_trapdoor",
+            ),
+            "d",
+            "climb_down",
+        ),
+        ("ghost_room", (), "u r kind", NONE_ID),
+    ],
+)
+def test_kinds_of_miss_blind6_and_blind7_showed(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done)) == expected

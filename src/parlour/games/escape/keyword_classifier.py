@@ -116,6 +116,7 @@ _AUXILIARIES = frozenset(_AUXILIARY_TEXT.split())
 _SUBJECT_TEXT = """i you he she it we they there this that these those the anyone anybody
 someone somebody anything something my your her his its our their any"""
 _SUBJECTS = frozenset(_SUBJECT_TEXT.split())
+_ANYONE = frozenset({"anyone", "anybody", "someone", "somebody"})
 _LABEL = re.compile(r"\b(?:\d+|[b-hj-zB-HJ-Z])\b")  # "button 9", "press G"
 _DETERMINER_TEXT = "the a an that this these those my your her his its their our some another"
 _DETERMINERS = frozenset(_DETERMINER_TEXT.split())
@@ -144,6 +145,8 @@ def is_question(message: str) -> bool:
     if text.rstrip("!").endswith("?"):
         return True
     lead = words(text)[:2]
+    if lead[:1] in (["can"], ["could"]) and lead[1:] and lead[1] in _ANYONE:
+        return True  # "CAN ANYONE HEAR ME"; "can you open the door" is a polite order
     if not lead or lead[0] not in _QUESTION_STARTS:
         return False
     return lead[0] not in _AUXILIARIES or len(lead) < 2 or lead[1] in _SUBJECTS
