@@ -168,15 +168,17 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   88.3% / 0. That rule cost blind2's stalled_lift two object words alone labelled with
 #:   an action ("newspaper", "hatch"): 91.7% / 0.
 #: * blind7: 95.0% / 0 and 91.7% / 1 at 68a5a9f ("call for help" once the phone works,
-#:   labelled none as fitting the phone call and the shout alike, shouted).
+#:   labelled none as fitting the phone call and the shout alike, shouted); then tuned on
+#:   for the eighth step (test_classifier_blind7.py): 98.3% / 0 and 95.0% / 0 (blind6's
+#:   stalled_lift 90.0% / 0).
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)},
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
     "blind3": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind4": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
     "blind5": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
-    "blind6": {"ghost_room": (0.9, 0), "stalled_lift": (0.88, 0)},
-    "blind7": {"ghost_room": (0.95, 0), "stalled_lift": (0.91, 1)},
+    "blind6": {"ghost_room": (0.9, 0), "stalled_lift": (0.9, 0)},
+    "blind7": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
 }
 
 
