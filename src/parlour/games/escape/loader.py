@@ -54,6 +54,7 @@ LABEL_SETS: dict[str, str] = {
     "blind5": "blind5",
     "blind6": "blind6",
     "blind7": "blind7",
+    "blind8": "blind8",
 }
 
 
