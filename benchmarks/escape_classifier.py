@@ -10,8 +10,8 @@ was written by another engineer without seeing the classifier, scored once at 85
 on as well; ``blind4`` was scored once at f045a10 and then read for the fifth step, so it
 is tuned on too; ``blind5`` was scored once at 25a7998 and then read for the sixth step,
 so it is tuned on too; likewise ``blind6`` (scored at fafb430) and ``blind7`` (scored at
-68a5a9f, then read for the eighth step). The next honest figure comes from a set written
-after the freeze.
+68a5a9f, then read for the eighth step) and ``blind8`` (scored at 2a04b56, then read for
+the ninth step). The next honest figure comes from a set written after the freeze.
 ``--mistakes`` lists one named set's misses.
 """
 

@@ -171,6 +171,8 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   labelled none as fitting the phone call and the shout alike, shouted); then tuned on
 #:   for the eighth step (test_classifier_blind7.py): 98.3% / 0 and 95.0% / 0 (blind6's
 #:   stalled_lift 90.0% / 0).
+#: * blind8: 93.3% / 0 and 90.0% / 1 at 2a04b56 (the object word "phone" alone, labelled
+#:   none as the ask-vs-none rule says, called the night desk: the one option naming it).
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)},
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
@@ -179,6 +181,7 @@ BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind5": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
     "blind6": {"ghost_room": (0.9, 0), "stalled_lift": (0.9, 0)},
     "blind7": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
+    "blind8": {"ghost_room": (0.93, 0), "stalled_lift": (0.9, 1)},
 }
 
 
