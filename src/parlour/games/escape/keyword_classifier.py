@@ -512,6 +512,12 @@ def _names_an_object(message: str, options: Sequence[tuple[str, str]], oid: str)
     return any(_match(s, o) for _, s in _raw_tokens(text) for o in parts.objects)
 
 
+#: Words that join the names of things in a noun phrase ("the key of the cabinet", "the
+#: hatch in the ceiling"); not "on", which also ends a phrasal verb ("torch on").
+_JOINER_TEXT = "of and with in inside over under behind beside by near"
+_JOINERS = frozenset(_JOINER_TEXT.split())
+
+
 def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
     """Every clause names a thing and no deed ("the newspaper", "the key, the small one"):
     the player has not said what to do with it, so nothing is done (the narrator answers;
@@ -526,17 +532,50 @@ def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
 
 
 def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
-    """A message of one word (past fillers and determiners) that names one of the room's
-    things and is no deed nor verb ("newspaper", "desk"): an object word alone is ``none``
-    (``labels.py``), like "the newspaper". "torch on" and "let the brake off" say more."""
-    said = [w for w in words(text) if w not in FILLERS and w not in _DETERMINERS]
-    if len(said) != 1 or len(verb_senses(said[0])) > 1:
+    """A message (past fillers, determiners and joiners) every word of which names one of
+    the room's things or their modifiers, at least one a thing, and whose first word is no
+    option's deed word for word ("newspaper", "desk", "phone", "emergency phone", "phone
+    cable", "red switch"): an object word or noun phrase alone says nothing of what to do,
+    so it is ``none`` (``labels.py``), like "the newspaper", whatever options the thing
+    has, even when only one option names it. A noun that can be a verb ("phone") is one
+    when a determiner or a word that is no thing follows ("phone the desk", "phone for
+    help"); alone it is the thing. "torch on" and "let the brake off" say more; a code
+    ("1962") is no thing."""
+    lead = [w for w in words(text) if w not in FILLERS]
+    said = [w for w in lead if w not in _DETERMINERS and w not in _JOINERS]
+    if not said or len(said) > 3 or any(w.isdigit() for w in said):
         return False
     parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
-    token = stem(said[0], fold=False)
-    return any(_match(token, o) for p in parts for o in p.objects | p.modifiers) and not any(
-        _match(token, d) for p in parts for d in p.deeds
-    )
+    objects = {o for p in parts for o in p.objects}
+    modifiers = {m for p in parts for m in p.modifiers}
+    deeds = {d for p in parts for d in p.deeds}
+
+    def kinds(token: str) -> set[str]:
+        # The lexicon's senses, not the validator's one-form folds ("telephone" / "call").
+        return {x for x in senses(token) if x.startswith("#") and not x.startswith("#=")}
+
+    deed_senses = {x for d in deeds for x in kinds(d)}
+    object_senses = {x for o in objects for x in kinds(o)}
+
+    def thing(token: str) -> bool:
+        # Word for word (or a typo of it), or another name of a thing ("handset", "woman",
+        # "paper") with no sense of a deed: "pull" and "scream" share a sense with a
+        # lever's release and with help, but they are verbs.
+        if any(near(token, o) for o in objects):
+            return True
+        return bool(kinds(token) & object_senses) and not kinds(token) & deed_senses
+
+    tokens = [stem(w, fold=False) for w in said]
+    if not any(thing(t) for t in tokens):
+        return False  # "HELP!" alone (a modifier of shouting for help) is a shout
+    if not all(thing(t) or any(near(t, m) for m in modifiers) for t in tokens):
+        return False
+    if any(near(tokens[0], d) for d in deeds):
+        return False  # "switch", "light": the word is a deed too, and it comes first
+    if len(verb_senses(said[0])) > 1 and len(lead) > 1 and lead[0] == said[0]:
+        # "phone the night desk": a noun used as a verb, its object after a determiner
+        return lead[1] not in _DETERMINERS
+    return True
 
 
 def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
