@@ -38,6 +38,12 @@ PANEL = (*PHONE, "call_night_desk", "open_service_panel")
         ("ghost_room", (), "paper"),
         ("ghost_room", ("read_note", "examine_painting"), "woman"),
         ("ghost_room", ("read_note", "open_drawer"), "key of the cabinet"),
+        # Asides make no deed of a thing; a sentence about a thing is not done to it.
+        ("stalled_lift", CALL, "phone please"),
+        ("ghost_room", (), "the note, then"),
+        ("stalled_lift", CALL, "there's a phone"),
+        ("stalled_lift", ("climb_handrail",), "hatch is up there"),
+        ("stalled_lift", PANEL, "lever seems stuck"),
     ],
 )
 def test_an_object_word_or_noun_phrase_alone_does_nothing(
@@ -61,6 +67,12 @@ def test_an_object_word_or_noun_phrase_alone_does_nothing(
         ("stalled_lift", (), "HELP!", "shout_for_help"),
         ("stalled_lift", (), "scream", "shout_for_help"),
         ("ghost_room", ("read_note", "open_drawer", "unlock_cabinet"), "2904", "open_trapdoor"),
+        (
+            "ghost_room",
+            ("read_note", "examine_painting", "talk_to_ghost"),
+            "your name is Marguerite",
+            "say_name",
+        ),
     ],
 )
 def test_a_verb_or_a_code_still_acts(

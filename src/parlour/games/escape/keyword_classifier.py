@@ -516,6 +516,8 @@ def _names_an_object(message: str, options: Sequence[tuple[str, str]], oid: str)
 #: hatch in the ceiling"); not "on", which also ends a phrasal verb ("torch on").
 _JOINER_TEXT = "of and with in inside over under behind beside by near"
 _JOINERS = frozenset(_JOINER_TEXT.split())
+#: Words said beside a thing that make no deed of it ("phone please", "the note, then").
+_ASIDES = frozenset(["please", "pls", "plz", "then", "now", "again", "too", "first", "next"])
 
 
 def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
@@ -528,7 +530,23 @@ def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
     ]
     if bool(leads) and all(lead and lead[0] in _DETERMINERS for lead in leads):
         return True
+    clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+    if clauses and all(_states(c) for c in clauses):
+        return True  # "there's a phone", "hatch is up there": said of a thing, not done to it
     return _only_things(text, options)
+
+
+#: What a thing is or seems: the verb of a sentence about it, not an order.
+_COPULAS = frozenset(["is", "are", "was", "were", "looks", "look", "seems", "seem", "feels"])
+
+
+def _states(clause: str) -> bool:
+    """The clause says what there is or what a thing is ("there's a phone", "hatch is up
+    there", "the lever seems stuck"), opening with "there"/"here" or a noun and a copula."""
+    lead = [w for w in words(clause) if w not in FILLERS and w not in _DETERMINERS][:2]
+    if lead[:1] in (["there"], ["here"]):
+        return True
+    return len(lead) == 2 and lead[1] in _COPULAS and lead[0] not in _SUBJECTS | PEOPLE
 
 
 def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
@@ -542,7 +560,7 @@ def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
     help"); alone it is the thing. "torch on" and "let the brake off" say more; a code
     ("1962") is no thing."""
     lead = [w for w in words(text) if w not in FILLERS]
-    said = [w for w in lead if w not in _DETERMINERS and w not in _JOINERS]
+    said = [w for w in lead if w not in _DETERMINERS and w not in _JOINERS | _ASIDES]
     if not said or len(said) > 3 or any(w.isdigit() for w in said):
         return False
     parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
