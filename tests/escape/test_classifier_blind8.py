@@ -104,3 +104,25 @@ def test_the_label_sets_mark_a_verbless_message_none_and_so_does_the_classifier(
                     labelled["none" if case.expect == NONE_ID else "action"] += 1
                     assert classify(case.message, options) == NONE_ID, case.message
     assert labelled["none"] >= 4 * labelled["action"] > 0, labelled
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # A label alone names the one option whose thing comes in the plural.
+        ("stalled_lift", (), "press G", "press_floor_buttons"),
+        ("stalled_lift", CALL, "press 9", "press_floor_buttons"),
+        ("stalled_lift", (), "push button 3", "press_floor_buttons"),
+        ("ghost_room", (), "press 9", NONE_ID),  # two single buttons: the label says neither
+        # A thing that would help is a thing to use.
+        ("stalled_lift", (), "so dark... maybe my phone torch would help", "use_torch"),
+        ("stalled_lift", (), "that would help", NONE_ID),
+        # Calling someone by a name and asking if it is them says the name.
+        ("ghost_room", ("read_note", "talk_to_ghost"), "Margaret, is that you?", "say_name"),
+        ("ghost_room", ("read_note", "talk_to_ghost"), "hello, is that you?", NONE_ID),
+    ],
+)
+def test_kinds_of_miss_blind8_showed(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done)) == expected

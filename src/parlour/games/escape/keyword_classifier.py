@@ -481,8 +481,38 @@ def _prepared(message: str, options: Sequence[tuple[str, str]]) -> str:
     typos corrected: the text every score reads."""
     message = _names_asked(message, options)
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
-    text = _it_resolved(text, options)
+    text = _labelled(_it_resolved(text, options), options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
+
+
+#: "press G", "push 9": a deed on a label alone, the label ending its clause.
+_LABEL_PRESSED = re.compile(
+    r"\b(?P<verb>[a-z]+)\s+(?:(?:button|number)\s+)?(?P<label>\d{1,2}|[b-hj-zB-HJ-Z])"
+    r"(?=\s*(?:[.!?,;:]|$|\s+(?:and|then)\b))",
+    re.IGNORECASE,
+)
+
+
+def _labelled(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """ "press G", "press 9": a label belongs to one of several like things, so it names
+    the one option whose deed is the verb and whose thing is in the plural ("press the
+    floor buttons"); the label is then said of those ("press buttons G"). Two such options,
+    or none, leave the text alone."""
+
+    def named(match: re.Match[str]) -> str:
+        verb = stem(match.group("verb").lower(), fold=False)
+        owners = [
+            parts
+            for oid, label in options
+            if oid not in (NONE_ID, ASK_ID)
+            for parts in (roles(oid, label),)
+            if parts.plural and any(_match(verb, d) for d in parts.deeds)
+        ]
+        if len(owners) != 1:
+            return match.group(0)
+        return f"{match.group('verb')} {sorted(owners[0].plural)[0]} {match.group('label')}"
+
+    return _LABEL_PRESSED.sub(named, text)
 
 
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
@@ -708,6 +738,12 @@ _NAME_ASKED = re.compile(
     r"your\s+name\s+is)\s+)?(?P<name>[A-Za-z]{3,})(?:\s+(?P<last>[A-Za-z]{3,}))?\s*\?+",
     re.IGNORECASE,
 )
+#: Calling someone by a name and asking if it is them: "Margaret, is that you?".
+_NAME_CALLED = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*(?P<name>[A-Za-z]{3,})(?:\s+(?P<last>[A-Za-z]{3,}))?\s*,\s*"
+    r"(?:is\s+(?:that|it)\s+you|are\s+you\s+(?:there|here))\s*\?+",
+    re.IGNORECASE,
+)
 #: What "are you X?" asks when X is a state, not a name: plain English, no scenario's words.
 _STATE_TEXT = """okay alright real alive dead here there sad lost lonely trapped stuck angry
 afraid scared hurt happy awake asleep sure serious kidding joking friendly evil human ghost
@@ -737,7 +773,7 @@ def _names_asked(message: str, options: Sequence[tuple[str, str]]) -> str:
         full = " ".join(filter(None, (name, match.group("last"))))
         return f"your name is {full}."
 
-    return _NAME_ASKED.sub(said, message)
+    return _NAME_ASKED.sub(said, _NAME_CALLED.sub(said, message))
 
 
 def _typos_corrected(text: str, options: Sequence[tuple[str, str]]) -> str:

@@ -200,6 +200,12 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"plug\g<what> in",
         ),
         (r"\bwake\s+up\b", ""),
+        # "maybe my phone torch would help": a thing that would help is a thing to use.
+        (
+            r"\b(?:maybe\s+|perhaps\s+)?(?P<thing>(?:the|my|a|an|this|that)\s+(?:\w+\s+){0,2}?"
+            r"\w+)\s+(?:would|could|might|may|will|should)\s+(?:really\s+)?help\b",
+            r"use \g<thing>",
+        ),
         # A wish is an order: "I'd like to see inside", "I want to open it", "I'd love to".
         (
             r"\b(?:i|we)\s+(?:would\s+|really\s+|d\s+)?(?:like|love|want|wanna|need|wish|"
