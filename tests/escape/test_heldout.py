@@ -172,16 +172,19 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   for the eighth step (test_classifier_blind7.py): 98.3% / 0 and 95.0% / 0 (blind6's
 #:   stalled_lift 90.0% / 0).
 #: * blind8: 93.3% / 0 and 90.0% / 1 at 2a04b56 (the object word "phone" alone, labelled
-#:   none as the ask-vs-none rule says, called the night desk: the one option naming it).
+#:   none as the ask-vs-none rule says, called the night desk: the one option naming it);
+#:   then tuned on for the ninth step (test_classifier_blind8.py: an object word or noun
+#:   phrase alone never acts, a label alone, a thing that would help, "X, is that you?"):
+#:   95.0% / 0 and 96.7% / 0 (blind's stalled_lift 95.0% / 0 by "press G").
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
-    "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)},
+    "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
     "blind3": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind4": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
     "blind5": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
     "blind6": {"ghost_room": (0.9, 0), "stalled_lift": (0.9, 0)},
     "blind7": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
-    "blind8": {"ghost_room": (0.93, 0), "stalled_lift": (0.9, 1)},
+    "blind8": {"ghost_room": (0.95, 0), "stalled_lift": (0.96, 0)},
 }
 
 

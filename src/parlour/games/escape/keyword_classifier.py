@@ -50,6 +50,10 @@ It sees exactly what a model classifier sees (the player's message and the optio
   the phone working); a verb that only looks is no deed on a thing ("examine the red
   button"); options named as alternatives ("red or green") ask; an option whose evidence
   another strong option has all of, and more, drops out ("hit the door and the red button").
+* a message with no verb never acts (ninth step): an object word or noun phrase alone
+  ("phone", "the newspaper", "phone cable", "hatch in the ceiling", "phone please") is
+  ``none`` whatever options its thing has; so is a sentence saying what there is or what a
+  thing is ("there's a phone", "the lever seems stuck").
 
 The constants were first chosen on the tuning label sets only (``<name>.labels.yaml``);
 the head-noun step (``roles.py``, ``SURE_NAMED`` and the lexicon's later words) was then
