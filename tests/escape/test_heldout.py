@@ -176,6 +176,8 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   then tuned on for the ninth step (test_classifier_blind8.py: an object word or noun
 #:   phrase alone never acts, a label alone, a thing that would help, "X, is that you?"):
 #:   95.0% / 0 and 96.7% / 0 (blind's stalled_lift 95.0% / 0 by "press G").
+#: * blind9: 88.3% / 1 and 90.0% / 0 at abd0abf ("tell the ghost her name is Marguerite"
+#:   before talking to her, labelled none, talked to her); not tuned on.
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
@@ -185,6 +187,7 @@ BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind6": {"ghost_room": (0.9, 0), "stalled_lift": (0.9, 0)},
     "blind7": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
     "blind8": {"ghost_room": (0.95, 0), "stalled_lift": (0.96, 0)},
+    "blind9": {"ghost_room": (0.88, 1), "stalled_lift": (0.9, 0)},
 }
 
 
