@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.games.escape.keyword_classifier import classify, is_question
-from parlour.games.escape.scenario import ASK_ID, NONE_ID
+from parlour.games.escape.scenario import NONE_ID
 
 from .test_classifier_senses import _options
 
@@ -21,13 +21,13 @@ GHOST_TALKED = ("talk_to_ghost", "read_note", "examine_painting")
         ("stalled_lift", (), "the inspection certificate", NONE_ID),
         ("ghost_room", (), "that oil painting", NONE_ID),
         ("ghost_room", (), "the red one, press it", "press_red"),  # a verb later acts
-        # One of several, not said which: ask (a label or a modifier says which).
-        ("stalled_lift", (), "push the button", ASK_ID),
+        # One of several, not said which: none (a label or a modifier says which).
+        ("stalled_lift", (), "push the button", NONE_ID),  # says not which: none (labels.py)
         ("stalled_lift", (), "push button 4", "press_floor_buttons"),
         ("stalled_lift", (), "push the alarm button", "ring_alarm"),
         # Looking at a thing that bears writing is reading it; at its place is not.
         ("ghost_room", (), "inspect the note", "read_note"),
-        ("ghost_room", (), "x writing desk", ASK_ID),  # the drawer's or the note's desk
+        ("ghost_room", (), "x writing desk", NONE_ID),  # the drawer's or the note's: none
         ("stalled_lift", (), "study the newspaper", "read_newspaper"),
         # Musing, polite requests, "have a word with".
         (

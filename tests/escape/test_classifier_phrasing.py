@@ -7,7 +7,7 @@ import pytest
 
 from parlour.games.escape.keyword_classifier import classify, is_broad
 from parlour.games.escape.phrasing import is_quantified, numbers_as_digits, rewrite, untagged
-from parlour.games.escape.scenario import ASK_ID, NONE_ID
+from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.typos import correct, distance
 
 from .test_classifier_senses import _options
@@ -57,11 +57,11 @@ def test_goal_decides_not_the_instrument() -> None:
     assert classify(message, _options("stalled_lift", after_plug)) == "call_night_desk"
 
 
-def test_a_broad_order_asks_and_a_narrow_one_acts() -> None:
+def test_a_broad_order_does_nothing_and_a_narrow_one_acts() -> None:
     options = _options("stalled_lift", ())
     assert is_quantified("press every button") and not is_quantified("pull it all the way")
     assert is_broad("jab every button there is", options, "press_floor_buttons")
-    assert classify("hit each button in turn", options) == ASK_ID
+    assert classify("hit each button in turn", options) == NONE_ID  # not said which
     assert classify("hit all the floor buttons", options) == "press_floor_buttons"
 
 

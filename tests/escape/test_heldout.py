@@ -19,6 +19,7 @@ from tests.conftest import CliRunner
 
 from .helpers import SHIPPED, config
 from .test_classifier import keyword
+from .test_classifier_senses import _options
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -50,7 +51,8 @@ def test_heldout_files_are_not_scenarios_and_unknown_sets_are_refused() -> None:
 #: the blind sets (``<name>.blind.yaml``) do that.
 #: After the generalisation step (phrasing.py, typos.py) and the blind2 fix: 99.1% / 0 and
 #: 94.9% / 0. After the fourth step (blind3 read): 99.1% / 0 and 95.9% / 0.
-HELDOUT_FLOORS = {"ghost_room": (0.99, 0), "stalled_lift": (0.95, 0)}
+#: After the sixth step (blind5 read): 99.1% / 0 and 98.0% / 0.
+HELDOUT_FLOORS = {"ghost_room": (0.99, 0), "stalled_lift": (0.97, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -63,11 +65,21 @@ async def test_keyword_classifier_heldout_floor(name: str) -> None:
     assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
 
 
-def test_close_scores_ask_only_when_the_decision_offers_it() -> None:
+def test_close_scores_ask_only_when_the_message_tells_two_options_apart() -> None:
     buttons = [("press_red", "press the red button"), ("press_green", "press the green button")]
+    # The ask-vs-none rule (labels.py): "press the button" says nothing that tells the two
+    # buttons apart, so it is none, offered ask or not; the label sets say none too.
     assert classify("press the button", buttons) == "none"
-    assert classify("press the button", [*buttons, ("ask", "ask")]) == "ask"
+    assert classify("press the button", [*buttons, ("ask", "ask")]) == "none"
     assert classify("press the green button", [*buttons, ("ask", "ask")]) == "press_green"
+    # A message that says something of each of two options asks which one was meant.
+    ghost = _options("ghost_room")
+    assert classify("go look at the woman in the painting", ghost) == "ask"
+    assert classify("go look at the woman in the painting", ghost[:-1]) == "none"
+
+
+#: Says something of the painting (examine it) and of the woman (the ghost): asks which.
+TWO_WAYS = "go look at the woman in the painting"
 
 
 def _step(game: EscapeGame, rng: Rng) -> None:
@@ -78,10 +90,10 @@ def _step(game: EscapeGame, rng: Rng) -> None:
 def test_ambiguous_message_gets_which_did_you_mean_and_advances_nothing() -> None:
     game = EscapeGame.new(config("ghost_room"), 7)
     rng = Rng(0)
-    game.apply("t1:act", Text(text="press the button"))
+    game.apply("t1:act", Text(text=TWO_WAYS))
     (classify_decision,) = game.pending()
     assert "ask" in classify_decision.option_ids
-    _step(game, rng)  # the keyword classifier hesitates between the two buttons: ask
+    _step(game, rng)  # the keyword classifier hesitates between the painting and the ghost
     (clarify,) = game.pending()
     assert (clarify.id, clarify.purpose, clarify.min_choices, clarify.max_choices) == (
         "t1:clarify",
@@ -92,17 +104,17 @@ def test_ambiguous_message_gets_which_did_you_mean_and_advances_nothing() -> Non
     _step(game, rng)
     reply = game.events[-1]
     assert reply.kind == "reply" and reply.data["command"] == "ask"
-    assert set(reply.data["candidates"]) == {"press_red", "press_green"}
-    assert reply.text.startswith("Which did you mean: press the ")
-    assert "or press the" in reply.text and "Nothing has happened yet" in reply.text
+    assert set(reply.data["candidates"]) == {"examine_painting", "talk_to_ghost"}
+    assert reply.text.startswith("Which did you mean: ")
+    assert " or " in reply.text and "Nothing has happened yet" in reply.text
     assert game.done == () and not game.is_terminal()
     # No turn passed: the player answers, and the same turn classifies again.
     (act,) = game.pending()
     assert act.id == "t1:act2"
-    game.apply("t1:act2", Text(text="the green one, press green"))
+    game.apply("t1:act2", Text(text="the painting"))
     assert game.pending()[0].id == "t1:classify2"
-    game.apply("t1:classify2", Choice(option="press_green"))
-    assert game.done == ("press_green",)
+    game.apply("t1:classify2", Choice(option="examine_painting"))
+    assert game.done == ("examine_painting",)
 
 
 def test_asking_is_bounded_per_turn_like_commands() -> None:
@@ -110,14 +122,14 @@ def test_asking_is_bounded_per_turn_like_commands() -> None:
     asks = 0
     for _ in range(6):
         act = game.pending()[0]
-        game.apply(act.id, Text(text="press the button"))
+        game.apply(act.id, Text(text=TWO_WAYS))
         classify_decision = game.pending()[0]
         if "ask" not in classify_decision.option_ids:
             break
         game.apply(classify_decision.id, Choice(option="ask"))
         asks += 1
         clarify = game.pending()[0]
-        game.apply(clarify.id, Choices(options=("press_red", "press_green")))
+        game.apply(clarify.id, Choices(options=("examine_painting", "talk_to_ghost")))
     assert asks == 5  # five asks, then the sixth message must be classified for real
     game.apply(classify_decision.id, Choice(option="none"))
     assert game.pending()[0].purpose == "narrate"
@@ -149,15 +161,33 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   tuned on (tests/escape/test_classifier_blind3.py): 100.0% / 0 and 96.7% / 0.
 #: * blind4: 88.3% / 0 and 91.7% / 0 at f045a10 (89.2% and 90.0% without the messages repeated
 #:   from older sets); then tuned on (test_classifier_blind4.py): 96.7% / 0 and 96.7% / 0.
-#: * blind5: 88.3% / 0 and 93.3% / 2 at 25a7998 (the classifier frozen at b7298a7). Nobody has
-#:   tuned on it; its floors pin what was measured, so a change that makes the classifier
-#:   worse on unseen phrasing fails here.
+#: * blind5: 88.3% / 0 and 93.3% / 2 at 25a7998 (the classifier frozen at b7298a7); then
+#:   tuned on (test_classifier_blind5.py): 98.3% / 0 and 96.7% / 0.
+#: * blind6: 86.7% / 0 and 85.0% / 1 at fafb430 ("newspaper" alone read the newspaper);
+#:   then tuned on for the seventh step (the ask-vs-none rule, labels.py): 90.0% / 0 and
+#:   88.3% / 0. That rule cost blind2's stalled_lift two object words alone labelled with
+#:   an action ("newspaper", "hatch"): 91.7% / 0.
+#: * blind7: 95.0% / 0 and 91.7% / 1 at 68a5a9f ("call for help" once the phone works,
+#:   labelled none as fitting the phone call and the shout alike, shouted); then tuned on
+#:   for the eighth step (test_classifier_blind7.py): 98.3% / 0 and 95.0% / 0 (blind6's
+#:   stalled_lift 90.0% / 0).
+#: * blind8: 93.3% / 0 and 90.0% / 1 at 2a04b56 (the object word "phone" alone, labelled
+#:   none as the ask-vs-none rule says, called the night desk: the one option naming it);
+#:   then tuned on for the ninth step (test_classifier_blind8.py: an object word or noun
+#:   phrase alone never acts, a label alone, a thing that would help, "X, is that you?"):
+#:   95.0% / 0 and 96.7% / 0 (blind's stalled_lift 95.0% / 0 by "press G").
+#: * blind9: 88.3% / 1 and 90.0% / 0 at abd0abf ("tell the ghost her name is Marguerite"
+#:   before talking to her, labelled none, talked to her); not tuned on.
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
-    "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.91, 0)},
-    "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.93, 0)},
+    "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
+    "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
     "blind3": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind4": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
-    "blind5": {"ghost_room": (0.88, 0), "stalled_lift": (0.93, 2)},
+    "blind5": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
+    "blind6": {"ghost_room": (0.9, 0), "stalled_lift": (0.9, 0)},
+    "blind7": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
+    "blind8": {"ghost_room": (0.95, 0), "stalled_lift": (0.96, 0)},
+    "blind9": {"ghost_room": (0.88, 1), "stalled_lift": (0.9, 0)},
 }
 
 

@@ -30,7 +30,7 @@ It sees exactly what a model classifier sees (the player's message and the optio
   player names in the plural ("pry open the doors" against "the little emergency phone
   door") is not a candidate at all;
 * it does not guess when unsure: when the two strongest lead from the same place and
-  score within ``CLOSE`` of each other ("press the button" with two buttons), or when the
+  score within ``CLOSE`` of each other ("go look at the woman in the painting"), or when the
   winner scores under its bar, it answers ``ask`` when the decision offers it (the game
   asks the player which one they meant, advancing nothing), else ``none``.
 
@@ -39,9 +39,21 @@ It sees exactly what a model classifier sees (the player's message and the optio
   questions, greetings kept as speech), its unknown words corrected when they are a
   keyboard slip of a known word (``typos.py``), and a said name ("I call her Rosalind")
   scored as saying a name; a quantified order whose verb fits several options and names
-  none of the winner's modifiers ("press every button") asks; a weak unnamed winner whose
-  objects the message does not name is ``none``, not ``ask`` (the player means something
-  the room does not offer).
+  none of the winner's modifiers ("press every button") is ``none``; a weak unnamed winner
+  whose objects the message does not name is ``none``, not ``ask`` (the player means
+  something the room does not offer);
+* the ask-vs-none rule (``labels.py``): an order that says nothing telling the winner from
+  another option ("press the button", a broad or quantified order, an object word alone)
+  is ``none``; ``ask`` is kept for a message saying something of each of two options;
+* two options fitting equally never get a guess (eighth step): an unnamed winner whose
+  clause verb is another available option's deed word for word asks ("call for help" with
+  the phone working); a verb that only looks is no deed on a thing ("examine the red
+  button"); options named as alternatives ("red or green") ask; an option whose evidence
+  another strong option has all of, and more, drops out ("hit the door and the red button").
+* a message with no verb never acts (ninth step): an object word or noun phrase alone
+  ("phone", "the newspaper", "phone cable", "hatch in the ceiling", "phone please") is
+  ``none`` whatever options its thing has; so is a sentence saying what there is or what a
+  thing is ("there's a phone", "the lever seems stuck").
 
 The constants were first chosen on the tuning label sets only (``<name>.labels.yaml``);
 the head-noun step (``roles.py``, ``SURE_NAMED`` and the lexicon's later words) was then
@@ -57,7 +69,10 @@ questions), so it is tuning data too. ``<name>.blind4.yaml`` was scored once at 
 freeze and then read for a fifth step (calling someone by what they are, wishes, a pronoun
 with one antecedent, a negation's reach, direction verbs, calling and plugging phrasings,
 musing over a deed; and the answer to "which did you mean?", ``classify_reply``), so it is
-tuning data too.
+tuning data too. ``<name>.blind5.yaml`` was scored once at that freeze and then read for a
+sixth step (the noun phrase of looking, musing about what a place holds, a name asked as a
+question, a way said into the unknown, a request for light, another option's thing in the
+message, a light verb on a thing two options mention), so it is tuning data too.
 It never sees answers (codes): the engine gates answer actions on the player's text.
 """
 
@@ -65,7 +80,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from parlour.games.escape.commands import is_looking
@@ -73,6 +88,7 @@ from parlour.games.escape.lexicon import WRITTEN, senses
 from parlour.games.escape.phrasing import (
     FILLERS,
     GREETINGS,
+    PEOPLE,
     in_order,
     is_quantified,
     rewrite,
@@ -104,6 +120,7 @@ _AUXILIARIES = frozenset(_AUXILIARY_TEXT.split())
 _SUBJECT_TEXT = """i you he she it we they there this that these those the anyone anybody
 someone somebody anything something my your her his its our their any"""
 _SUBJECTS = frozenset(_SUBJECT_TEXT.split())
+_ANYONE = frozenset({"anyone", "anybody", "someone", "somebody"})
 _LABEL = re.compile(r"\b(?:\d+|[b-hj-zB-HJ-Z])\b")  # "button 9", "press G"
 _DETERMINER_TEXT = "the a an that this these those my your her his its their our some another"
 _DETERMINERS = frozenset(_DETERMINER_TEXT.split())
@@ -132,6 +149,8 @@ def is_question(message: str) -> bool:
     if text.rstrip("!").endswith("?"):
         return True
     lead = words(text)[:2]
+    if lead[:1] in (["can"], ["could"]) and lead[1:] and lead[1] in _ANYONE:
+        return True  # "CAN ANYONE HEAR ME"; "can you open the door" is a polite order
     if not lead or lead[0] not in _QUESTION_STARTS:
         return False
     return lead[0] not in _AUXILIARIES or len(lead) < 2 or lead[1] in _SUBJECTS
@@ -168,16 +187,140 @@ def classify(
         return NONE_ID
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
-    close = close or is_broad(message, options, oid)
+    broad = is_broad(message, options, oid)
+    alternatives = len(leaders) > 1 and bool(_ALTERNATIVES.search(_prepared(message, options)))
+    close = close or broad or alternatives
+    offered = any(o == ASK_ID for o, _ in options)
+    if _only_looks(message, options, oid):
+        return NONE_ID  # "examine the red button": looking at a thing is no deed on it
+    if named and not close and _light_on_shared(message, options, oid):
+        return NONE_ID  # "use phone": the lift's phone or the player's own; not said which
     if close or not named or score < SURE_NAMED:
         about_it = _names_an_object(message, options, oid)
         if not close and score >= SURE and (about_it or not roles(oid, dict(options)[oid]).objects):
+            if not about_it and _names_another_thing(message, options, oid):
+                # "pick up the handset and ask for help": the handset is the phone's, not the
+                # shout's; the instrument says the goal words may mean the other option.
+                return ASK_ID if offered else NONE_ID
+            if not about_it and _verb_is_anothers(message, options, oid):
+                # "call for help" once the phone works: "call" is the desk call's deed, "help"
+                # the shout's; the words fit both, so the game asks, never guesses.
+                return ASK_ID if offered else NONE_ID
             return oid  # a strong match acts, if it is about one of the option's things
-        offered = any(o == ASK_ID for o, _ in options)
         if not close and not about_it:
             return NONE_ID  # one weak, shared word ("flip the red switch" / "switch on the torch")
+        if broad or _says_not_which(message, options, oid):
+            return NONE_ID  # "press the button" with two buttons: the label convention's none
         return ASK_ID if offered else NONE_ID
     return oid
+
+
+def _evidence(message: str, options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    """Per option, the message's words that its description or id names."""
+    said = [s for _, s in _raw_tokens(_prepared(message, options))]
+    return {
+        oid: frozenset(
+            s
+            for s in said
+            for d in token_set(label, fold=False) | token_set(_ID_SPLIT.sub(" ", oid), fold=False)
+            if _match(s, d)
+        )
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID)
+    }
+
+
+def _says_not_which(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """The ask-vs-none rule (``labels.py``): the message says nothing of the winner that
+    another option's description lacks ("press the button": both buttons are pressed and
+    are buttons). It does not say which, so it is ``none``, like an order for something the
+    room does not have. ``ask`` is kept for a message that says something of each of two
+    options ("pick up the handset and ask for help": the phone's handset, the shout's
+    help), where the classifier, not the player, cannot tell which."""
+    if _LABEL.search(_prepared(message, options)):
+        return False  # "press G": a label says which, though no description spells it
+    evidence = _evidence(message, options)
+    own = evidence.get(winner, frozenset())
+    return bool(own) and any(own <= other for oid, other in evidence.items() if oid != winner)
+
+
+def _names_another_thing(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """The message names the head noun of another option's description (its tool or
+    thing), and the winner has no object of its own the message names."""
+    text = _prepared(message, options)
+    said = [s for _, s in _raw_tokens(text)]
+    own = roles(winner, dict(options)[winner]).objects
+    return any(
+        _match(s, h)
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID, winner)
+        for h in roles(oid, label).heads - own
+        for s in said
+    )
+
+
+def _verb_is_anothers(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """The winner is not named (its deed is not the message's verb, and the caller checked
+    that none of its things is named), and a clause's verb *is* the deed of another
+    available option, word for word (a shared sense is weaker than the winner's own word):
+    the message says something of each ("call for help": calling the night desk, or
+    shouting for help), so acting on the winner guesses. Only options the room offers now
+    count: before the phone works "call for help" shouts."""
+    text = _prepared(message, options)
+    verbs = _verbs([c for c in _CLAUSE.split(text) if c.strip()])
+
+    def does(oid: str, label: str, same: Callable[[str, str], bool] = near) -> bool:
+        deeds = roles(oid, label).deeds
+        return any(
+            same(v, d)
+            for w, s in verbs
+            if s not in LIGHT_DEEDS
+            for v in (s, *verb_senses(w))
+            for d in deeds
+        )
+
+    if does(winner, dict(options)[winner], _match):
+        return False
+    return any(does(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID, winner))
+
+
+_LOOKING = frozenset({"#examine", "#read", "#search"})
+
+
+def _only_looks(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """Every clause's verb only looks ("examine", "look at", "x"; not "check", which also
+    searches: "check behind the little door" opens it) and the winner's deed is no kind of
+    looking, reading or searching: "examine the red button", "look at the alarm bell" ask
+    the narrator to describe the thing, they do not press it."""
+    text = _prepared(message, options)
+    verbs = _verbs([c for c in _CLAUSE.split(text) if c.strip()])
+    if not verbs or not all(senses(s) & _LOOKING == {"#examine"} for _, s in verbs):
+        return False
+    deeds = roles(winner, dict(options)[winner]).deeds
+    return not any(senses(d) & _LOOKING or _match(s, d) for _, s in verbs for d in deeds)
+
+
+def _light_on_shared(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
+    """A light verb only ("use phone", "try the phone") on a thing that another option's
+    description also mentions ("the torch of your mobile phone"), with none of the winner's
+    modifiers ("emergency"): it does not say which thing, so nothing is done (the label
+    convention for an order that fits several: ``none``)."""
+    text = _prepared(message, options)
+    verbs = _verbs([c for c in _CLAUSE.split(text) if c.strip()])
+    if not verbs or any(w not in LIGHT_DEEDS and s not in LIGHT_DEEDS for w, s in verbs):
+        return False
+    parts = roles(winner, dict(options)[winner])
+    said = [s for w, s in _raw_tokens(text) if w not in LIGHT_DEEDS and s not in LIGHT_DEEDS]
+    if any(_match(s, m) for s in said for m in parts.modifiers):
+        return False
+    named = [h for h in parts.heads if any(_match(s, h) for s in said)]
+    return any(
+        h == stem(w, fold=False)  # the same thing, not a shared sense ("key" / "open")
+        for h in named
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID, winner)
+        for w in words(label)
+    )
 
 
 def candidates(message: str, options: Sequence[tuple[str, str]]) -> list[str]:
@@ -190,6 +333,9 @@ def candidates(message: str, options: Sequence[tuple[str, str]]) -> list[str]:
 
 
 Ranked = tuple[Fraction, int, str, bool]
+
+#: "press the red button or the green button": the player names two options as choices.
+_ALTERNATIVES = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 
 
 def _close(a: Ranked, b: Ranked) -> bool:
@@ -210,7 +356,17 @@ def rank(
     if not scored:
         return []
     best = max(s[0] for s in scored)
-    return sorted((s for s in scored if s[0] >= strong * best), key=lambda s: (s[1], -s[0]))
+    strongest = [s for s in scored if s[0] >= strong * best]
+    # An option all of whose evidence another strong option also has, with more, is not
+    # what the message tells ("hit the door and the red button": the green button has only
+    # the shared "door", "button" and "hit"; the red one those and "red").
+    evidence = _evidence(message, options)
+    kept = [
+        s
+        for s in strongest
+        if not any(evidence[s[2]] < evidence[t[2]] for t in strongest if t[2] != s[2])
+    ]
+    return sorted(kept, key=lambda s: (s[1], -s[0]))
 
 
 def acting_part(message: str) -> str:
@@ -289,12 +445,27 @@ def fit_options(
                 best[oid] = (score, first + offset)
     coded = _has_code(said, described)
     about = {oid: roles(oid, label) for oid, label in options if oid in best}
-    ways = frozenset(w for w in words(text) if w in DIRECTIONS)
+    ways = _bare_ways(clauses, options)
     return [
         (score, first, oid, _names(verbs, said, about[oid], oid == coded, ways))
         for oid, (score, first) in best.items()
         if not _contradicts(said, about[oid])
     ]
+
+
+def _bare_ways(clauses: list[str], options: Sequence[tuple[str, str]]) -> frozenset[str]:
+    """The ways ("down", "up") said in a clause of only a verb, that way and words naming
+    none of the room's things ("I go down into the dark", "head down"): the way names the
+    deed that goes there. A clause naming a thing ("go down through the trapdoor") is about
+    that thing, and is left to the ordinary naming."""
+    objects = _all_objects(options)
+    ways: set[str] = set()
+    for clause in clauses:
+        tokens = [(w, s) for w, s in _raw_tokens(clause) if w not in FILLERS][1:]
+        said_ways = {w for w in words(clause) if w in DIRECTIONS}
+        if said_ways and not any(_match(s, o) for w, s in tokens for o in objects):
+            ways |= said_ways
+    return frozenset(ways)
 
 
 def _verbs(clauses: list[str]) -> list[tuple[str, str]]:
@@ -312,9 +483,40 @@ def _verbs(clauses: list[str]) -> list[tuple[str, str]]:
 def _prepared(message: str, options: Sequence[tuple[str, str]]) -> str:
     """The acting part of the message, rewritten (``phrasing``), codes and compounds joined,
     typos corrected: the text every score reads."""
+    message = _names_asked(message, options)
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
-    text = _it_resolved(text, options)
+    text = _labelled(_it_resolved(text, options), options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
+
+
+#: "press G", "push 9": a deed on a label alone, the label ending its clause.
+_LABEL_PRESSED = re.compile(
+    r"\b(?P<verb>[a-z]+)\s+(?:(?:button|number)\s+)?(?P<label>\d{1,2}|[b-hj-zB-HJ-Z])"
+    r"(?=\s*(?:[.!?,;:]|$|\s+(?:and|then)\b))",
+    re.IGNORECASE,
+)
+
+
+def _labelled(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """ "press G", "press 9": a label belongs to one of several like things, so it names
+    the one option whose deed is the verb and whose thing is in the plural ("press the
+    floor buttons"); the label is then said of those ("press buttons G"). Two such options,
+    or none, leave the text alone."""
+
+    def named(match: re.Match[str]) -> str:
+        verb = stem(match.group("verb").lower(), fold=False)
+        owners = [
+            parts
+            for oid, label in options
+            if oid not in (NONE_ID, ASK_ID)
+            for parts in (roles(oid, label),)
+            if parts.plural and any(_match(verb, d) for d in parts.deeds)
+        ]
+        if len(owners) != 1:
+            return match.group(0)
+        return f"{match.group('verb')} {sorted(owners[0].plural)[0]} {match.group('label')}"
+
+    return _LABEL_PRESSED.sub(named, text)
 
 
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
@@ -344,6 +546,14 @@ def _names_an_object(message: str, options: Sequence[tuple[str, str]], oid: str)
     return any(_match(s, o) for _, s in _raw_tokens(text) for o in parts.objects)
 
 
+#: Words that join the names of things in a noun phrase ("the key of the cabinet", "the
+#: hatch in the ceiling"); not "on", which also ends a phrasal verb ("torch on").
+_JOINER_TEXT = "of and with in inside over under behind beside by near"
+_JOINERS = frozenset(_JOINER_TEXT.split())
+#: Words said beside a thing that make no deed of it ("phone please", "the note, then").
+_ASIDES = frozenset(["please", "pls", "plz", "then", "now", "again", "too", "first", "next"])
+
+
 def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
     """Every clause names a thing and no deed ("the newspaper", "the key, the small one"):
     the player has not said what to do with it, so nothing is done (the narrator answers;
@@ -352,7 +562,72 @@ def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
     leads = [
         [w for w in words(c) if w not in FILLERS][:1] for c in _CLAUSE.split(text) if c.strip()
     ]
-    return bool(leads) and all(lead and lead[0] in _DETERMINERS for lead in leads)
+    if bool(leads) and all(lead and lead[0] in _DETERMINERS for lead in leads):
+        return True
+    clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+    if clauses and all(_states(c) for c in clauses):
+        return True  # "there's a phone", "hatch is up there": said of a thing, not done to it
+    return _only_things(text, options)
+
+
+#: What a thing is or seems: the verb of a sentence about it, not an order.
+_COPULAS = frozenset(["is", "are", "was", "were", "looks", "look", "seems", "seem", "feels"])
+
+
+def _states(clause: str) -> bool:
+    """The clause says what there is or what a thing is ("there's a phone", "hatch is up
+    there", "the lever seems stuck"), opening with "there"/"here" or a noun and a copula."""
+    lead = [w for w in words(clause) if w not in FILLERS and w not in _DETERMINERS][:2]
+    if lead[:1] in (["there"], ["here"]):
+        return True
+    return len(lead) == 2 and lead[1] in _COPULAS and lead[0] not in _SUBJECTS | PEOPLE
+
+
+def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
+    """A message (past fillers, determiners and joiners) every word of which names one of
+    the room's things or their modifiers, at least one a thing, and whose first word is no
+    option's deed word for word ("newspaper", "desk", "phone", "emergency phone", "phone
+    cable", "red switch"): an object word or noun phrase alone says nothing of what to do,
+    so it is ``none`` (``labels.py``), like "the newspaper", whatever options the thing
+    has, even when only one option names it. A noun that can be a verb ("phone") is one
+    when a determiner or a word that is no thing follows ("phone the desk", "phone for
+    help"); alone it is the thing. "torch on" and "let the brake off" say more; a code
+    ("1962") is no thing."""
+    lead = [w for w in words(text) if w not in FILLERS]
+    said = [w for w in lead if w not in _DETERMINERS and w not in _JOINERS | _ASIDES]
+    if not said or len(said) > 3 or any(w.isdigit() for w in said):
+        return False
+    parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
+    objects = {o for p in parts for o in p.objects}
+    modifiers = {m for p in parts for m in p.modifiers}
+    deeds = {d for p in parts for d in p.deeds}
+
+    def kinds(token: str) -> set[str]:
+        # The lexicon's senses, not the validator's one-form folds ("telephone" / "call").
+        return {x for x in senses(token) if x.startswith("#") and not x.startswith("#=")}
+
+    deed_senses = {x for d in deeds for x in kinds(d)}
+    object_senses = {x for o in objects for x in kinds(o)}
+
+    def thing(token: str) -> bool:
+        # Word for word (or a typo of it), or another name of a thing ("handset", "woman",
+        # "paper") with no sense of a deed: "pull" and "scream" share a sense with a
+        # lever's release and with help, but they are verbs.
+        if any(near(token, o) for o in objects):
+            return True
+        return bool(kinds(token) & object_senses) and not kinds(token) & deed_senses
+
+    tokens = [stem(w, fold=False) for w in said]
+    if not any(thing(t) for t in tokens):
+        return False  # "HELP!" alone (a modifier of shouting for help) is a shout
+    if not all(thing(t) or any(near(t, m) for m in modifiers) for t in tokens):
+        return False
+    if any(near(tokens[0], d) for d in deeds):
+        return False  # "switch", "light": the word is a deed too, and it comes first
+    if len(verb_senses(said[0])) > 1 and len(lead) > 1 and lead[0] == said[0]:
+        # "phone the night desk": a noun used as a verb, its object after a determiner
+        return lead[1] not in _DETERMINERS
+    return True
 
 
 def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
@@ -459,6 +734,52 @@ def _said_a_name(text: str, options: Sequence[tuple[str, str]]) -> str:
     return text
 
 
+#: A question that is only a name ("Marguerite?") or asks whether someone is called it
+#: ("are you eleanor?", "is your name Eleanor?", "is it Marguerite Vell?"); asking about
+#: her ("is her name Marguerite?") is a question to the narrator, not saying it to her.
+_NAME_ASKED = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*(?:(?:are\s+you|is\s+your\s+name|is\s+it|you\s+are|"
+    r"your\s+name\s+is)\s+)?(?P<name>[A-Za-z]{3,})(?:\s+(?P<last>[A-Za-z]{3,}))?\s*\?+",
+    re.IGNORECASE,
+)
+#: Calling someone by a name and asking if it is them: "Margaret, is that you?".
+_NAME_CALLED = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*(?P<name>[A-Za-z]{3,})(?:\s+(?P<last>[A-Za-z]{3,}))?\s*,\s*"
+    r"(?:is\s+(?:that|it)\s+you|are\s+you\s+(?:there|here))\s*\?+",
+    re.IGNORECASE,
+)
+#: What "are you X?" asks when X is a state, not a name: plain English, no scenario's words.
+_STATE_TEXT = """okay alright real alive dead here there sad lost lonely trapped stuck angry
+afraid scared hurt happy awake asleep sure serious kidding joking friendly evil human ghost
+dangerous safe free gone mad cold well sick ill"""
+_STATES = frozenset(_STATE_TEXT.split())
+_NOT_NAME_ENDINGS = ("ed", "ing", "ly", "ful", "less", "ous", "ive", "able")
+
+
+def _names_asked(message: str, options: Sequence[tuple[str, str]]) -> str:
+    """Asking someone whether they bear a name is saying it to them: "Marguerite?", "are you
+    eleanor?" become "your name is Marguerite." (the engine, not the classifier, checks it is
+    the right one). Only a word nobody in the room's vocabulary knows, that is no state
+    ("are you real?") and has no ending of an adjective or adverb, is taken for a name."""
+    own = frozenset(
+        w for oid, label in options for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
+    )
+    known = vocabulary(own) | STOPWORDS | FILLERS | GREETINGS | _STATES | PEOPLE
+    known |= _QUESTION_STARTS
+
+    def said(match: re.Match[str]) -> str:
+        name = match.group("name")
+        words_ = [name.lower(), *([match.group("last").lower()] if match.group("last") else [])]
+        if any(w in known or stem(w, fold=False) in known for w in words_):
+            return match.group(0)
+        if any(w.endswith(_NOT_NAME_ENDINGS) for w in words_):
+            return match.group(0)
+        full = " ".join(filter(None, (name, match.group("last"))))
+        return f"your name is {full}."
+
+    return _NAME_ASKED.sub(said, _NAME_CALLED.sub(said, message))
+
+
 def _typos_corrected(text: str, options: Sequence[tuple[str, str]]) -> str:
     """Unknown words replaced by the one known word they are a likely typo of (``typos``)."""
     own = frozenset(
@@ -525,8 +846,8 @@ def _names(
     # description's head nouns ("use the phone" is not opening the phone's *door*).
     light_only = all(s in LIGHT_DEEDS for w, s in verbs if w in deed)
     wanted = parts.heads if light_only and parts.heads else parts.objects
-    if not light_only and parts.directions & ways and all(w in deed for w, _ in said):
-        return True  # only the verb and the way the deed goes ("go down", "descend")
+    if not light_only and parts.directions & ways:
+        return True  # the verb and the way the deed goes ("go down", "I go down into the dark")
     return any(_match(s, o) for s in objects for o in wanted)
 
 

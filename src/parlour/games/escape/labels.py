@@ -11,6 +11,21 @@ File format (``scenarios/<name>.labels.yaml``)::
 
 ``expect`` is what the *classifier* should pick: the attempted action (also an answer action
 attempted without its answer; the engine then rejects the attempt) or ``none``.
+
+No case expects ``ask``. The one rule for ask against none (issue 12: "when two actions
+score close, ask the player which one they meant instead of guessing"):
+
+* a message that says nothing telling one option from the others is ``none``: an object
+  word alone ("newspaper", "desk", "the painting"), or a verb with a thing several options
+  share and nothing that picks one ("press the button", "press a button", "press every
+  button", "x writing desk"). The player has not said which; the label sets mark these
+  ``none`` (11 of the 12 bare "press a/the button" cases; the object words split 4 to 2), and a
+  none never advances a wrong action;
+* a message that says something of each of two options ("pick up the handset and ask for
+  help": the phone's handset, the shout's help; "look at the woman in the painting") scores
+  them close because the classifier cannot tell which was meant: it asks (the game's "which
+  did you mean?"), never guesses. Those cases are labelled with the action the writer meant,
+  so an ask scores as a miss that advances nothing.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ ghost: ghost spirit phantom apparition figure woman lady spectre specter girl mi
 painting: painting picture portrait canvas artwork
 note: note letter paper message scrap
 newspaper: newspaper paper gazette
-torch: torch flashlight
+torch: torch flashlight light
 phone: phone handset receiver telephone
 lever: lever handle
 crawlspace: crawlspace crawl tunnel passage

@@ -40,9 +40,10 @@ ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
 #: way by a third engineer and opened only after that fix; scored once, then read for the
 #: next step, so it is tuning data now) and ``blind4`` (``<name>.blind4.yaml``, written the
 #: same way by a fourth engineer and opened only after that step was frozen; scored once,
-#: then read for the next step, so it is tuning data now) and ``blind5``
-#: (``<name>.blind5.yaml``, written the same way by a fifth engineer and opened only after
-#: that step was frozen: the set nobody tuned on).
+#: then read for the next step, so it is tuning data now), and ``blind5`` to ``blind9``
+#: (``<name>.blindN.yaml``), each written the same way by another engineer, opened only
+#: after a step was frozen and scored once; all but ``blind9`` were then read for the next
+#: step, so ``blind9`` is the set nobody tuned on.
 LABEL_SETS: dict[str, str] = {
     "tuning": "labels",
     "heldout": "heldout",
@@ -52,6 +53,10 @@ LABEL_SETS: dict[str, str] = {
     "blind3": "blind3",
     "blind4": "blind4",
     "blind5": "blind5",
+    "blind6": "blind6",
+    "blind7": "blind7",
+    "blind8": "blind8",
+    "blind9": "blind9",
 }
 
 

@@ -146,6 +146,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "see what the note says": reading it
         (r"\b(?:see|find\s+out|check)\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
         (r"\b(?:have|take)\s+(?:a\s+)?(?:good\s+|close\s+|quick\s+)?look\s+at\b", "examine"),
+        # "a closer look at the portrait" (after a wish: "I'd like a closer look at"), "get a
+        # good look at it": the noun phrase of looking is looking.
+        (
+            r"\b(?:(?:get|give\s+\w+)\s+)?an?\s+(?:(?:good|close|closer|quick|better|proper|"
+            r"little|long|careful)\s+)?look\s+(?:at|over)\b",
+            "examine",
+        ),
         # "examine what the note says" (after "have a look at" became "examine"): reading
         (r"\bexamine\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
         # "I wonder if there's anything in the drawer": musing about a place is looking in it
@@ -154,6 +161,14 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:anything|something|stuff)\s+(?:inside|in|behind|under|beneath)\b",
             "peek into",
         ),
+        # "I wonder what's in the drawer": musing about what a place holds is looking in it
+        (
+            r"\bi\s+wonder\s+what\s*(?:is|s|might\s+be|could\s+be)?\s+"
+            r"(?:inside|in|behind|under|beneath|underneath)\b",
+            "peek into",
+        ),
+        # "I wonder what the note says": reading it
+        (r"\bi\s+wonder\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
         # "I wonder if the key fits the cabinet": trying the one thing on the other
         (
             r"\bi\s+wonder\s+(?:if|whether)\s+(?P<tool>(?:\w+\s+){1,3}?)"
@@ -185,11 +200,24 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"plug\g<what> in",
         ),
         (r"\bwake\s+up\b", ""),
+        # "maybe my phone torch would help": a thing that would help is a thing to use.
+        (
+            r"\b(?:maybe\s+|perhaps\s+)?(?P<thing>(?:the|my|a|an|this|that)\s+(?:\w+\s+){0,2}?"
+            r"\w+)\s+(?:would|could|might|may|will|should)\s+(?:really\s+)?help\b",
+            r"use \g<thing>",
+        ),
         # A wish is an order: "I'd like to see inside", "I want to open it", "I'd love to".
         (
             r"\b(?:i|we)\s+(?:would\s+|really\s+|d\s+)?(?:like|love|want|wanna|need|wish|"
             r"mean|intend|plan|hope)\s+(?:to\s+)?(?=[a-z])",
             "",
+        ),
+        # A request for light as a noun ("light from my phone", "some light please"): asking
+        # for what a lamp or torch gives is switching one on ("light the lantern" is a verb).
+        (
+            r"(?:^|(?<=[.!?,;]\s))(?:(?:some|more|a\s+bit\s+of|a\s+little)\s+)?light"
+            r"(?=\s+(?:from|off|out\s+of|please|pls|plz|now|in\s+here|here)\b|\s*[.!?,]|\s*$)",
+            "switch on the light",
         ),
         # Direction verbs: "descend", "head down", "go up" are climbing that way.
         (r"\b(?:descend|head\s+down)\b", "climb down"),
@@ -225,7 +253,8 @@ _IDIOMS = re.compile(r"\b(?:all\s+the\s+way|all\s+over|at\s+all|all\s+i\s+can)\b
 #: "your name is Eleanor, isn't it?": a statement with a tag, not a question.
 _TAG_QUESTION = re.compile(
     r",\s*(?:isn['’]?t|is|aren['’]?t|are|wasn['’]?t|don['’]?t|doesn['’]?t|won['’]?t|right|"
-    r"yes|no|eh|ok|okay)(?:\s+(?:it|you|she|he|they|that|i))?\s*\?",
+    r"yes|no|eh|ok|okay)(?:\s+(?:it|you|she|he|they|that|i))?\s*\?"
+    r"|(?<=[a-z])\s+(?:right|eh)\s*\?+\s*$",  # "ur name is margret right?"
     re.IGNORECASE,
 )
 #: A sentence opening with a greeting is speech to someone, even when it ends in "?"
@@ -256,7 +285,11 @@ _MUSING = re.compile(
 _PEOPLE_TEXT = """ghost spirit phantom apparition spectre specter woman lady girl miss madam madame
 maam man sir mister mate"""
 PEOPLE = frozenset(_PEOPLE_TEXT.split())
-_VOCATIVE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<who>[A-Za-z' ]{2,30}?)\s*(?P<end>[?!,]+)")
+_VOCATIVE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?P<lead>(?:(?:um+|uh+|er+m?|hmm+|oh|ah|well|ok|okay),?\s+)*)"
+    r"(?P<who>[A-Za-z' ]{2,30}?)\s*(?P<end>[?!,]+)",
+    re.IGNORECASE,
+)
 _OPENER_TEXT = """what where who whom whose why how which is are am was were does did has have do
 can could will would should may might"""
 _QUESTION_OPENERS = frozenset(_OPENER_TEXT.split())
@@ -273,7 +306,7 @@ def _addressed(text: str) -> str:
             return match.group(0)
         if not any(w.strip("'") in PEOPLE for w in said):
             return match.group(0)
-        return f"talk to {match.group('who').strip()}. "
+        return f"{match.group('lead')}talk to {match.group('who').strip()}. "
 
     return _VOCATIVE.sub(talk, text)
 
@@ -328,10 +361,24 @@ def _goal_first(text: str) -> str:
     return _INSTRUMENT.sub(swap, text)
 
 
+#: "holding the lantern up I go down": a participle phrase, then the player's own clause.
+_PARTICIPLE_THEN_I = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?P<phrase>\w+ing\b[^,.!?;]*?)\s+(?=(?:i|we)\s+[a-z])", re.IGNORECASE
+)
+
+
+#: A message that is only "d" or "u" (a text adventure's shorthand for down and up) is going
+#: that way; inside a sentence "u" stays "you" (``_shorthand``).
+_BARE_WAY = re.compile(r"^\s*([dDuU])\s*[.!]*\s*$")
+_WAYS = {"d": "down", "u": "up"}
+
+
 def rewrite(text: str) -> str:
     """The message in plainer words for scoring (never shown to anyone)."""
     text = _CONTRACTION.sub("", text)
+    text = _PARTICIPLE_THEN_I.sub(r"\g<phrase>, ", text)
     text = numbers_as_digits(text)
+    text = _BARE_WAY.sub(lambda m: f"climb {_WAYS[m.group(1).lower()]}", text)
     text = _shorthand(text)
     text = _goal_first(text)
     for pattern, replacement in _PHRASES:
