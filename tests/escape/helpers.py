@@ -14,6 +14,15 @@ from parlour.games.escape import EscapeConfig, EscapeGame, make_config, parse_sc
 from parlour.games.escape.scenario import Scenario
 
 SHIPPED = ("ghost_room", "stalled_lift")
+
+# Actions done along the shipped scenarios' paths: the states the classifier tests put a
+# message in. ghost_room:
+LOOKED = ("read_note", "examine_painting")
+TALKED = (*LOOKED, "talk_to_ghost")
+DOWN = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern", "open_trapdoor")
+# stalled_lift:
+PHONE = ("open_phone_door", "plug_phone")
+PANEL = (*PHONE, "call_night_desk", "open_service_panel")
 Decider = Callable[[View, Decision, Rng], Action]
 
 

@@ -11,12 +11,8 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
+from .helpers import DOWN, LOOKED, PHONE, TALKED
 from .test_classifier_senses import _options
-
-LOOKED = ("read_note", "examine_painting")
-TALKED = (*LOOKED, "talk_to_ghost")
-DOWN = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern", "open_trapdoor")
-PHONE = ("open_phone_door", "plug_phone")
 
 
 @pytest.mark.parametrize(

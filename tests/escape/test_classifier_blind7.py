@@ -10,10 +10,8 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
+from .helpers import PANEL, PHONE
 from .test_classifier_senses import _options
-
-PHONE = ("open_phone_door", "plug_phone")
-PANEL = (*PHONE, "call_night_desk", "open_service_panel")
 
 
 @pytest.mark.parametrize(

@@ -15,11 +15,10 @@ from parlour.games.escape.loader import LABEL_SETS, shipped_names
 from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.seat_requests import classify_decision
 
+from .helpers import PANEL, PHONE
 from .test_classifier_senses import _options
 
-PHONE = ("open_phone_door", "plug_phone")
 CALL = ("use_torch", "read_certificate", *PHONE)
-PANEL = (*PHONE, "call_night_desk", "open_service_panel")
 
 
 @pytest.mark.parametrize(
