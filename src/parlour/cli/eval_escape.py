@@ -41,8 +41,8 @@ def eval_escape(
         str,
         typer.Option(
             "--set",
-            help="labelled set: tuning, heldout, check, blind, blind2, blind3, blind4 (the "
-            "keyword classifier was tuned on all seven) or blind5 (written without seeing it)",
+            help=f"labelled set: {', '.join(LABEL_SETS)} (the keyword classifier was tuned "
+            "on all but the last, written without seeing it)",
         ),
     ] = "tuning",
     mistakes: Annotated[int, typer.Option(help="show this many mistakes per scenario")] = 5,

@@ -55,24 +55,10 @@ It sees exactly what a model classifier sees (the player's message and the optio
   ``none`` whatever options its thing has; so is a sentence saying what there is or what a
   thing is ("there's a phone", "the lever seems stuck").
 
-The constants were first chosen on the tuning label sets only (``<name>.labels.yaml``);
-the head-noun step (``roles.py``, ``SURE_NAMED`` and the lexicon's later words) was then
-made looking at the mistakes of all three shipped sets, tuning, held-out and check, so
-those are no longer blind; ``<name>.blind.yaml``, written by another engineer without
-seeing this classifier, was, until it was scored; its mistakes were then read for the
-generalisation step (``phrasing.py``, ``typos.py``, lexicon lines), so it is tuning data
-too. ``<name>.blind2.yaml`` was opened only after that step was committed
-(docs/benchmarks.md); ``<name>.blind3.yaml`` was scored once after that and then read
-for a fourth step (object-only messages do nothing, one of several things asks, looking
-at writing is reading, musing and polite requests, the first of two deeds, shouted
-questions), so it is tuning data too. ``<name>.blind4.yaml`` was scored once at that
-freeze and then read for a fifth step (calling someone by what they are, wishes, a pronoun
-with one antecedent, a negation's reach, direction verbs, calling and plugging phrasings,
-musing over a deed; and the answer to "which did you mean?", ``classify_reply``), so it is
-tuning data too. ``<name>.blind5.yaml`` was scored once at that freeze and then read for a
-sixth step (the noun phrase of looking, musing about what a place holds, a name asked as a
-question, a way said into the unknown, a request for light, another option's thing in the
-message, a light verb on a thing two options mention), so it is tuning data too.
+The constants were first chosen on the tuning label set only; each later set was then
+read for a step once it had been scored (``loader.LABEL_SETS``; the history and the
+figures are in docs/benchmarks.md).
+
 It never sees answers (codes): the engine gates answer actions on the player's text.
 """
 

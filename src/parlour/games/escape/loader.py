@@ -26,24 +26,11 @@ TOP_KEYS = ("title", "intro", "world", "actions")
 ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
 
 
-#: The shipped sets per scenario: ``tuning`` (``<name>.labels.yaml``, the keyword
-#: classifier's thresholds were chosen on it) and ``heldout`` (``<name>.heldout.yaml``,
-#: written separately in other phrasing and never used for tuning) and ``check``
-#: (``<name>.check.yaml``, a third set written before the classifier changes of issue 12
-#: were made, to see whether they overfit the tuning set) and ``blind``
-#: (``<name>.blind.yaml``, written by another engineer from the scenario file alone, without
-#: seeing the classifier or the other sets, and scored once after the head-noun step was
-#: frozen; its mistakes were then read for the generalisation step, so it is tuning data
-#: now) and ``blind2`` (``<name>.blind2.yaml``, written the same way by another engineer and
-#: opened only after that step was committed; scored once, then its two wrong advances were
-#: fixed, so it is tuning data now) and ``blind3`` (``<name>.blind3.yaml``, written the same
-#: way by a third engineer and opened only after that fix; scored once, then read for the
-#: next step, so it is tuning data now) and ``blind4`` (``<name>.blind4.yaml``, written the
-#: same way by a fourth engineer and opened only after that step was frozen; scored once,
-#: then read for the next step, so it is tuning data now), and ``blind5`` to ``blind9``
-#: (``<name>.blindN.yaml``), each written the same way by another engineer, opened only
-#: after a step was frozen and scored once; all but ``blind9`` were then read for the next
-#: step, so ``blind9`` is the set nobody tuned on.
+#: The shipped label sets per scenario (``<name>.<suffix>.yaml``), oldest first. ``tuning``
+#: chose the keyword classifier's thresholds; every later set was written separately, in
+#: other phrasing, and each ``blindN`` by an engineer who saw neither the classifier nor any
+#: other set, scored once at a frozen classifier and only then read. So the last set is
+#: the one nobody tuned on. Each set's history and one-time score: docs/benchmarks.md.
 LABEL_SETS: dict[str, str] = {
     "tuning": "labels",
     "heldout": "heldout",
