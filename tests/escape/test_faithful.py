@@ -16,12 +16,11 @@ from parlour.games.escape import MODULE, EscapeConfig, EscapeGame
 from parlour.games.escape.commands import look_text
 from parlour.games.escape.faithful import META_WHY, meta_ban
 from parlour.games.escape.loader import load_scenario
-from parlour.games.escape.resolve import DEFAULT_WRONG, NO_EFFECT
-from parlour.games.escape.scenario import ScenarioAction
+from parlour.games.escape.resolve import NO_EFFECT
 from parlour.seats.llm import Attempt
 from tests.replay_seat import replay_seat
 
-from .helpers import scenario_from
+from .helpers import SHIPPED, scenario_from
 
 WORKSHOP = """
 title: The Workshop
@@ -209,19 +208,14 @@ def test_the_stored_batch_story_narrations_pass_and_its_meta_talk_is_refused() -
 
 
 def test_the_fallbacks_keep_rule_5() -> None:
-    """What the engine shows instead (consequences, failure texts, the no-effect brief,
-    the place on a look turn) never trips the rule in its own turn's context."""
-    for name in ("ghost_room", "stalled_lift"):
+    """What the engine shows instead (a consequence, the place on a look turn, the
+    no-effect brief) never trips the rule with only the scenario's intro allowed: the
+    text itself is not counted as context, so a banned phrase in it is found."""
+    for name in SHIPPED:
         scenario = load_scenario(name)
+        allowed = meta_ban(scenario.intro)
         for action in scenario.actions:
-            for text in (action.consequence, resolve_brief_wrong(action)):
-                shown = f"{scenario.intro} {text}"
-                assert meta_ban(shown).found(text) == [], text
+            assert allowed.found(action.consequence) == [], action.consequence
         look = look_text(scenario.intro, scenario.world)
-        assert meta_ban(look).found(look) == []
+        assert allowed.found(look) == [], look
     assert meta_ban("").found(NO_EFFECT) == []
-
-
-def resolve_brief_wrong(action: ScenarioAction) -> str:
-    """The brief of a wrong answer to ``action`` (``resolve.brief_for``'s wording)."""
-    return f"The player tries to {action.description}. {action.wrong or DEFAULT_WRONG}"
