@@ -9,9 +9,8 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify, is_question
 from parlour.games.escape.scenario import NONE_ID
 
+from .helpers import TALKED
 from .test_classifier_senses import _options
-
-GHOST_TALKED = ("talk_to_ghost", "read_note", "examine_painting")
 
 
 @pytest.mark.parametrize(
@@ -44,16 +43,16 @@ GHOST_TALKED = ("talk_to_ghost", "read_note", "examine_painting")
             "have a quick word with the woman by the window",
             "talk_to_ghost",
         ),
-        ("ghost_room", GHOST_TALKED, "try the red one", "press_red"),
+        ("ghost_room", TALKED, "try the red one", "press_red"),
         # Two deeds: the first wins; "before that" reorders; a lower-case name is a name.
-        ("ghost_room", GHOST_TALKED, "whisper her name, Rosalind, then climb down", "say_name"),
+        ("ghost_room", TALKED, "whisper her name, Rosalind, then climb down", "say_name"),
         (
             "ghost_room",
-            GHOST_TALKED,
+            TALKED,
             "I'll search the ashes. Before that, open the drawer",
             "open_drawer",
         ),
-        ("ghost_room", GHOST_TALKED, "name her rosalind", "say_name"),
+        ("ghost_room", TALKED, "name her rosalind", "say_name"),
         # A question called out is shouting, where shouting is an option.
         ("stalled_lift", (), "IS ANYBODY THERE", "shout_for_help"),
         ("stalled_lift", (), "can anybody hear me?!", "shout_for_help"),

@@ -15,7 +15,7 @@ from parlour.games.escape.loader import LABEL_SETS, shipped_names
 from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.seat_requests import classify_decision
 
-from .helpers import PANEL, PHONE
+from .helpers import LOOKED, PANEL, PHONE, TALKED
 from .test_classifier_senses import _options
 
 CALL = ("use_torch", "read_certificate", *PHONE)
@@ -35,7 +35,7 @@ CALL = ("use_torch", "read_certificate", *PHONE)
         ("stalled_lift", PANEL, "red switch"),
         ("stalled_lift", ("climb_handrail",), "hatch in the ceiling"),
         ("ghost_room", (), "paper"),
-        ("ghost_room", ("read_note", "examine_painting"), "woman"),
+        ("ghost_room", LOOKED, "woman"),
         ("ghost_room", ("read_note", "open_drawer"), "key of the cabinet"),
         # Asides make no deed of a thing; a sentence about a thing is not done to it.
         ("stalled_lift", CALL, "phone please"),
@@ -68,7 +68,7 @@ def test_an_object_word_or_noun_phrase_alone_does_nothing(
         ("ghost_room", ("read_note", "open_drawer", "unlock_cabinet"), "2904", "open_trapdoor"),
         (
             "ghost_room",
-            ("read_note", "examine_painting", "talk_to_ghost"),
+            TALKED,
             "your name is Marguerite",
             "say_name",
         ),
