@@ -515,11 +515,13 @@ def render(
             key_of.setdefault(line, key)
             lines.append(line)
     labels, said = list(echo), list(avoid)
-    # The option label is the game's own words in the prompt: never read it back out
-    # while a wording that does not is left which is not a whole line said before.
-    spoken = {" ".join(text_tokens(a)) for a in said}
-    own_words = [ln for ln in lines if not shares_run(ln, labels)]
-    if any(" ".join(text_tokens(ln)) not in spoken for ln in own_words):
-        lines = own_words
     line = distinct_line(lines, said, rng, labels, ordered=True)
+    if shares_run(line, labels):
+        # The option label is the game's own words in the prompt: never read it back out
+        # while a wording that does not is left which is not a whole line said before.
+        # (Checked only when the pick copies one: the usual pick already avoids them.)
+        spoken = {" ".join(text_tokens(a)) for a in said}
+        own_words = [ln for ln in lines if not shares_run(ln, labels)]
+        if any(" ".join(text_tokens(ln)) not in spoken for ln in own_words):
+            line = distinct_line(own_words, said, rng, labels, ordered=True)
     return _phrase(line, phrase), key_of[line]
