@@ -68,6 +68,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from parlour.games.escape.commands import is_looking
 from parlour.games.escape.lexicon import WRITTEN, senses
@@ -468,7 +469,13 @@ def _verbs(clauses: list[str]) -> list[tuple[str, str]]:
 
 def _prepared(message: str, options: Sequence[tuple[str, str]]) -> str:
     """The acting part of the message, rewritten (``phrasing``), codes and compounds joined,
-    typos corrected: the text every score reads."""
+    typos corrected: the text every score reads (a dozen readers ask for it per message,
+    so it is made once)."""
+    return _prepared_once(message, tuple((oid, label) for oid, label in options))
+
+
+@lru_cache(maxsize=256)
+def _prepared_once(message: str, options: tuple[tuple[str, str], ...]) -> str:
     message = _names_asked(message, options)
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
     text = _labelled(_it_resolved(text, options), options)

@@ -51,8 +51,13 @@ def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Act
     ids = [o.id for o in decision.options]
     offered = decision.context.get("offered")
     options = [(o.id, o.label) for o in decision.options]
-    fresh = classify(message, [*options, (ASK_ID, "-")]) == ASK_ID  # a new unclear order
-    if isinstance(offered, list) and len(offered) == 2 and set(offered) <= set(ids) and not fresh:
+    # Classified only when asked before (a new unclear order asks anew), the last test.
+    if (
+        isinstance(offered, list)
+        and len(offered) == 2
+        and set(offered) <= set(ids)
+        and classify(message, [*options, (ASK_ID, "-")]) != ASK_ID
+    ):
         # The answer named neither: the same two actions are still the question.
         return Choices(options=(str(offered[0]), str(offered[1])))
     ranked = candidates(message, options)

@@ -22,7 +22,6 @@ the lexicon's everyday words; a word in either, or a stop word, is never touched
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 
 from parlour.games.escape.lexicon import LEXICON_WORDS
@@ -101,8 +100,3 @@ def _stems(known: frozenset[str]) -> frozenset[str]:
 @lru_cache(maxsize=64)
 def vocabulary(option_words: frozenset[str]) -> frozenset[str]:
     return option_words | LEXICON_WORDS
-
-
-def corrected(said: Iterable[str], option_words: frozenset[str]) -> list[str]:
-    known = vocabulary(option_words)
-    return [correct(w, known) for w in said]
