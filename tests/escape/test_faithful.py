@@ -16,7 +16,7 @@ from parlour.games.escape import MODULE, EscapeConfig, EscapeGame
 from parlour.games.escape.commands import look_text
 from parlour.games.escape.faithful import META_WHY, meta_ban
 from parlour.games.escape.loader import load_scenario
-from parlour.games.escape.resolve import NO_EFFECT
+from parlour.games.escape.resolve import NO_EFFECT, Outcome, brief_for
 from parlour.seats.llm import Attempt
 from tests.replay_seat import replay_seat
 
@@ -208,14 +208,18 @@ def test_the_stored_batch_story_narrations_pass_and_its_meta_talk_is_refused() -
 
 
 def test_the_fallbacks_keep_rule_5() -> None:
-    """What the engine shows instead (a consequence, the place on a look turn, the
-    no-effect brief) never trips the rule with only the scenario's intro allowed: the
-    text itself is not counted as context, so a banned phrase in it is found."""
+    """What the engine shows instead (a consequence, a wrong answer's brief, the place on
+    a look turn, the no-effect brief) never trips the rule with only the scenario's intro
+    allowed: the text itself is not counted as context, so a banned phrase in it is found."""
     for name in SHIPPED:
         scenario = load_scenario(name)
+        actions = {a.id: a for a in scenario.actions}
         allowed = meta_ban(scenario.intro)
         for action in scenario.actions:
             assert allowed.found(action.consequence) == [], action.consequence
+            if action.answer is not None:
+                wrong = brief_for(Outcome(kind="wrong_answer", action_id=action.id), actions)
+                assert allowed.found(wrong) == [], wrong
         look = look_text(scenario.intro, scenario.world)
         assert allowed.found(look) == [], look
     assert meta_ban("").found(NO_EFFECT) == []

@@ -233,7 +233,7 @@ def test_the_wrong_text_defaults_when_a_scenario_gives_none() -> None:
     )
     game = EscapeGame.new(EscapeConfig(scenario=scenario), 1)
     brief, _ = turn(game, "open the door", "door")
-    assert brief == f"The player tries to open the door. {DEFAULT_WRONG}"
+    assert brief == f"You try to open the door. {DEFAULT_WRONG}"
 
 
 def test_repeatable_actions_stay_available_and_do_not_count_as_progress() -> None:

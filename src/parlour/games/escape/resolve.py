@@ -73,10 +73,13 @@ def resolve(
 
 
 def brief_for(outcome: Outcome, actions: Mapping[str, ScenarioAction]) -> str:
-    """What the narrator is told happened; never more than the outcome unlocked."""
+    """What the narrator is told happened; never more than the outcome unlocked.
+
+    Written to the player ("You try to ..."): a narration that fails the engine's checks
+    is replaced by this text, so it must read as narration, not as a note about a player."""
     if outcome.kind in ("done", "repeat") and outcome.action_id is not None:
         return actions[outcome.action_id].consequence
     if outcome.kind == "wrong_answer" and outcome.action_id is not None:
         act = actions[outcome.action_id]
-        return f"The player tries to {act.description}. {act.wrong or DEFAULT_WRONG}"
+        return f"You try to {act.description}. {act.wrong or DEFAULT_WRONG}"
     return NO_EFFECT
