@@ -19,8 +19,8 @@ from parlour.evals.talk_quality import names_as_if_alive, prompt_copy
 from parlour.games.werewolf import MODULE, Role
 from parlour.games.werewolf.game import WerewolfGame
 from parlour.games.werewolf.playstyles import Playstyle
-from parlour.games.werewolf.speech_acts import Move, label, legal_moves, seat_facts
-from parlour.games.werewolf.speech_voice import render
+from parlour.games.werewolf.speech_acts import SHARED_KINDS, Move, label, legal_moves, seat_facts
+from parlour.games.werewolf.speech_voice import LIKE, render
 from tests.werewolf.helpers import acts_day, events_of, new_game, night, say, seat, seats
 
 
@@ -239,3 +239,10 @@ def test_a_seer_offers_no_hunch_about_a_player_it_saw_innocent() -> None:
     ids = {m.id for m in legal_moves(game.state, seer)}
     assert f"accuse:{clean}:hunch" not in ids
     assert not any(i.startswith(f"accuse:{clean}:seen") for i in ids)
+
+
+def test_every_shared_kind_has_its_like_clauses() -> None:
+    """``earlier_statement`` returns an ``Echo.other`` only for a shared kind, and
+    ``render`` then looks the kind up in ``LIKE``: a kind in one and not the other would
+    be a KeyError mid-game, or clauses never said."""
+    assert set(LIKE) == SHARED_KINDS
