@@ -99,6 +99,7 @@ def score_game(game: WerewolfGame, choose: Callable[[Decision], Action]) -> list
 def replay_stored(db: str) -> tuple[list[LineScore], int, int]:
     """Every werewolf game in ``db`` re-rendered from its stored choices; returns the
     scores, the number of games and of stored choices replaced by the policy."""
+    from parlour.runtime.session import opening
     from parlour.runtime.store import Store, db_url
 
     store = Store(db_url(db))
@@ -107,8 +108,7 @@ def replay_stored(db: str) -> tuple[list[LineScore], int, int]:
     # finished games only: an unfinished one would be completed by the policy
     games = [g for g in store.list_games(limit=100_000, game="werewolf") if g.result][::-1]
     for row in games:
-        config = MODULE.game.config_model.model_validate_json(row.config)
-        game = MODULE.game.new(config, row.seed)
+        _, game = opening(row)
         assert isinstance(game, WerewolfGame)
         stored = {(a.seat, a.decision_id): a.action for a in store.actions(row.id)}
 
