@@ -177,7 +177,9 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   phrase alone never acts, a label alone, a thing that would help, "X, is that you?"):
 #:   95.0% / 0 and 96.7% / 0 (blind's stalled_lift 95.0% / 0 by "press G").
 #: * blind9: 88.3% / 1 and 90.0% / 0 at abd0abf ("tell the ghost her name is Marguerite"
-#:   before talking to her, labelled none, talked to her); not tuned on.
+#:   before talking to her, labelled none, talked to her); now tuning data like the others
+#:   (read with ``--mistakes blind9`` for the tenth step, tests/escape/test_classifier_blind9.py).
+#:   Its floors stay its honest frozen score until a step measures better figures.
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
