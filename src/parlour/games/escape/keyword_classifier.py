@@ -371,19 +371,39 @@ def acting_part(message: str) -> str:
 
 
 #: Where a negation's reach ends: a sentence, a comma, "but" ("the note said not to, but
-#: press red"). "and" does not end it ("don't open the trapdoor and climb down").
-_NEGATION_SCOPE = re.compile(r",?\s+but\s+|(?<=[.!?;:,])\s+", re.IGNORECASE)
+#: press red"), "so" before the player's own clause ("... not to touch red so I'm pressing
+#: green"). "and" does not end it ("don't open the trapdoor and climb down").
+_NEGATION_SCOPE = re.compile(
+    r",?\s+but\s+|,?\s+so\s+(?=(?:i|i'm|im|i’m|we|let|lets|let's)\b)|(?<=[.!?;:,])\s+",
+    re.IGNORECASE,
+)
+#: Words a player's own refusal may open with before its negation ("no, wait, don't").
+_REFUSAL_LEADS = frozenset({"no", "nope", "nah", "wait", "actually", "hmm", "hold", "on", "oh"})
+
+
+def _refuses(part: str) -> bool:
+    """The part is the player's own refusal: its negation opens it ("don't", "no, never",
+    "wait, don't"). A negation said after a subject ("the note said not to", "she told me
+    never to") reports someone's warning: a reason, not the player taking the deed back."""
+    lead = [w for w in re.findall(r"[a-z'’]+", part.lower()) if w not in _REFUSAL_LEADS][:1]
+    return not lead or is_negated(lead[0])
 
 
 def _unnegated(text: str) -> str:
-    """The text without its negated parts: a refusal covers the part it is said in, not
-    what the player then decides to do ("I know I shouldn't, but press red"). When every
-    part is negated, nothing acts ("")."""
+    """The text without its negated parts: a negation covers the part it is said in, not
+    what the player then decides to do ("I know I shouldn't, but press red"; "press red,
+    the note said not to but I'm curious"). A refusal of the player's own after the deed
+    takes it back ("open it, no, don't"); when every part is negated, nothing acts ("")."""
     parts = [p for p in _NEGATION_SCOPE.split(text) if p.strip()]
     kept = [p for p in parts if not is_negated(p)]
     if len(kept) == len(parts):
         return text
-    if not kept or not any(is_negated(p) for p in parts[: parts.index(kept[0])]):
+    if not kept:
+        return ""
+    first = parts.index(kept[0])
+    if not any(is_negated(p) for p in parts[:first]) and any(
+        _refuses(p) for p in parts[first:] if is_negated(p)
+    ):
         return ""  # the refusal comes after the deed ("open it, no, don't"): nothing acts
     return " ".join(p if p.rstrip()[-1] in ".!?;:," else p + "." for p in kept)
 
