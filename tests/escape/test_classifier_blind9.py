@@ -31,3 +31,36 @@ LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
 )
 def test_negation_counts_only_in_the_clause_it_is_said_in(message: str, expected: str) -> None:
     assert classify(message, _options("ghost_room", LIT)) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # A modifier only one option's thing has, with a verb fitting that option's deed,
+        # names it even when the player calls the thing by another name.
+        (
+            "stalled_lift",
+            ("climb_handrail",),
+            "shove the ceiling panel up with both hands",
+            "push_hatch",
+        ),  # blind9
+        ("stalled_lift", ("climb_handrail",), "push the ceiling", "push_hatch"),
+        ("stalled_lift", ("use_torch",), "read the inspection thing", "read_certificate"),
+        # ... but not when the thing named is another option's ("light" is the torch's).
+        ("stalled_lift", ("climb_handrail",), "press the ceiling light", NONE_ID),
+        # The tool of an option, one of several alike ("a match" of "the matches"), is no
+        # "which one?": one match is as good as another.
+        (
+            "ghost_room",
+            ("read_note", "open_drawer", "unlock_cabinet"),
+            "strike a match and hold it to the lamp's wick",
+            "light_lantern",
+        ),  # blind9
+        # The thing the deed is done to in the plural still asks which ("press a button").
+        ("stalled_lift", (), "press the button", NONE_ID),
+    ],
+)
+def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done)) == expected

@@ -453,8 +453,15 @@ def fit_options(
     coded = _has_code(said, described)
     about = {oid: roles(oid, label) for oid, label in options if oid in best}
     ways = _bare_ways(clauses, options)
+    marks = _own_modifiers(options)
+    heads = {oid: p.heads for oid, p in about.items()}
+    for oid in marks:
+        # "press the ceiling light": the thing named is another option's (the torch), so the
+        # modifier says nothing of which thing was meant.
+        if any(_match(s, h) for _, s in said for o, hs in heads.items() if o != oid for h in hs):
+            marks[oid] = frozenset()
     return [
-        (score, first, oid, _names(verbs, said, about[oid], oid == coded, ways))
+        (score, first, oid, _names(verbs, said, about[oid], oid == coded, ways, marks.get(oid)))
         for oid, (score, first) in best.items()
         if not _contradicts(said, about[oid])
     ]
@@ -677,7 +684,10 @@ def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> b
     if _LABEL.search(text):
         return False
     shared = {h for oid in fitting if oid != winner for h in roles(oid, dict(options)[oid]).heads}
-    one_of_many = any(plural_of(h, w) for w, _ in said for h in parts.plural)
+    # Only the thing the deed is done to: "a match" of "light the lantern with the matches"
+    # is the tool, and one match is as good as another.
+    things = {h for h in parts.plural if stem(h, fold=False) in parts.direct}
+    one_of_many = any(plural_of(h, w) for w, _ in said for h in things)
     return one_of_many or any(s in parts.heads and s in shared for _, s in said)
 
 
@@ -821,17 +831,36 @@ def _raw_tokens(text: str) -> list[tuple[str, str]]:
     return [(w, stem(w, fold=False)) for w in kept]
 
 
+def _own_modifiers(options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    """Per option, the modifiers of its objects that no other option's description or id
+    has at all ("ceiling" of "push open the ceiling hatch"): a mark of that one thing."""
+    parts = {oid: roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)}
+    every = {oid: p.modifiers | p.objects | p.deeds for oid, p in parts.items()}
+    return {
+        oid: frozenset(
+            m
+            for m in p.object_modifiers
+            if not any(_match(m, w) for other, ws in every.items() if other != oid for w in ws)
+        )
+        for oid, p in parts.items()
+    }
+
+
 def _names(
     verbs: list[tuple[str, str]],
     said: list[tuple[str, str]],
     parts: Roles,
     coded: bool,
     ways: frozenset[str] = frozenset(),
+    marks: frozenset[str] | None = None,
 ) -> bool:
     """The message names the option's deed with the first word of a clause (its verb, or a
     light verb: "use", "try"; "phone" there is a verb) and, when the option has objects,
     one of them with another word, not in the plural when the description has it in the
-    singular ("pry open the doors" does not name "the little emergency phone door")."""
+    singular ("pry open the doors" does not name "the little emergency phone door"). A
+    deed verb with a modifier only this option has names it too: the player called the
+    thing by another name but said which ("shove the ceiling panel up": the ceiling's
+    hatch)."""
     deed = {
         w
         for w, s in verbs
@@ -861,6 +890,8 @@ def _names(
     wanted = parts.heads if light_only and parts.heads else parts.objects
     if not light_only and parts.directions & ways:
         return True  # the verb and the way the deed goes ("go down", "I go down into the dark")
+    if not light_only and marks and any(s in marks for s in objects):
+        return True
     return any(_match(s, o) for s in objects for o in wanted)
 
 

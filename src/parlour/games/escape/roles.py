@@ -80,11 +80,16 @@ class Roles:
     #: The way the deed goes ("down" of "climb down the ladder"): a player who says only the
     #: verb and the way ("go down", "descend") names it.
     directions: frozenset[str] = frozenset()
+    #: The modifiers of the option's objects ("ceiling" of "push open the ceiling hatch",
+    #: "inspection" of "on the inspection certificate"), not of what an "of" or "for" piece
+    #: names ("dial lock" of "the wheels of the trapdoor's dial lock", "help" of "shout for
+    #: help").
+    object_modifiers: frozenset[str] = frozenset()
 
 
 @cache
 def roles(option_id: str, description: str) -> Roles:
-    deeds, heads, _ = _parse(words(description))
+    deeds, heads, pieces = _parse(words(description))
     id_deeds, _, id_objects = _parse([w for w in _ID_SPLIT.split(option_id.lower()) if w])
     objects = {stem(h, fold=False) for h in [*heads, *id_objects]}
     singular = frozenset(h for h in heads if not h.endswith("s") or h.endswith("ss"))
@@ -99,6 +104,9 @@ def roles(option_id: str, description: str) -> Roles:
         direct=frozenset({stem(heads[0], fold=False)} if heads else set()),
         plural=frozenset(heads) - singular,
         directions=frozenset(w for w in words(description) if w in DIRECTIONS),
+        object_modifiers=frozenset(stem(w, fold=False) for w in pieces if w not in heads)
+        - deeds
+        - head_stems,
     )
 
 
