@@ -64,3 +64,42 @@ def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options(name, done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # Musing on what a place hides is searching it.
+        (
+            "ghost_room",
+            (),
+            "I wonder if anything is buried in the fireplace ashes",
+            "search_fireplace",
+        ),  # blind9
+        (
+            "ghost_room",
+            (),
+            "I bet something is hidden in the ashes of the fireplace",
+            "search_fireplace",
+        ),
+        # A pronoun after a question stands for the thing of the question the verb fits.
+        (
+            "stalled_lift",
+            ("use_torch",),
+            "is the code in the newspaper? let me read it",
+            "read_newspaper",
+        ),
+        (
+            "stalled_lift",
+            ("use_torch",),
+            "I wonder if the service code is written somewhere in here, maybe in the newspaper? let me read it properly",
+            "read_newspaper",
+        ),  # blind9
+        # A tag question's pronoun is no thing of the room.
+        ("ghost_room", TALKED, "your name is Marguerite, isn't it?", "say_name"),
+    ],
+)
+def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done)) == expected

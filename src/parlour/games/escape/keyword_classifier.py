@@ -503,7 +503,9 @@ def _prepared(message: str, options: Sequence[tuple[str, str]]) -> str:
 
 @lru_cache(maxsize=256)
 def _prepared_once(message: str, options: tuple[tuple[str, str], ...]) -> str:
-    message = _names_asked(message, options)
+    # A pronoun may stand for a thing named in a question before it ("is the code in the
+    # newspaper? let me read it"), which the acting part drops: resolve it first.
+    message = _it_after_questions(_names_asked(message, options), options)
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
     text = _labelled(_it_resolved(text, options), options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
@@ -542,17 +544,47 @@ def _labelled(text: str, options: Sequence[tuple[str, str]]) -> str:
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 
 
-def _it_resolved(text: str, options: Sequence[tuple[str, str]]) -> str:
+def _it_after_questions(message: str, options: Sequence[tuple[str, str]]) -> str:
+    """The pronouns of the sentences after a question, resolved with the question's words
+    (``_it_resolved``) before the acting part drops it: "is the code in the newspaper?
+    let me read it" reads the newspaper."""
+    sentences = _SENTENCE.findall(message)
+    out: list[str] = []
+    asked = False
+    for sentence in sentences:
+        if asked and not is_question(sentence):
+            before = "".join(out)
+            sentence = _it_resolved(before + sentence, options, len(before))[len(before) :]
+        asked = asked or is_question(sentence)
+        out.append(sentence)
+    return "".join(out) if asked else message
+
+
+def _it_resolved(text: str, options: Sequence[tuple[str, str]], start: int = 0) -> str:
     """ "she pointed at the trapdoor so let's open it": a pronoun whose only possible
     antecedent before it in the message is one of the room's things (an object of some
-    option) stands for that thing. Two things named before it, or none, leave it alone."""
+    option) stands for that thing. Of two things named before it, the one the verb before
+    the pronoun can be done to ("is the code in the newspaper? let me read it": the
+    newspaper is read, the code is typed); otherwise, or with none, it is left alone."""
     objects = _all_objects(options)
+    parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
 
     def noun(match: re.Match[str]) -> str:
+        if match.start() < start:
+            return match.group(0)  # only the pronouns from ``start`` on
         before = _raw_tokens(text[: match.start()])
         things = {o for _, s in before for o in objects if _match(s, o)}
         named = [w for w, s in before if any(_match(s, o) for o in things)]
-        return named[-1] if len({stem(w, fold=False) for w in named}) == 1 else match.group(0)
+        if len({stem(w, fold=False) for w in named}) == 1:
+            return named[-1]
+        verb = _raw_tokens(text[: match.start()])[-1:]
+        if not verb or any(_match(verb[0][1], o) for o in objects):
+            return match.group(0)
+        done_to = {
+            o for p in parts if any(_match(verb[0][1], d) for d in p.deeds) for o in p.objects
+        }
+        fits = [w for w, s in before if any(_match(s, o) for o in done_to & things)]
+        return fits[-1] if len({stem(w, fold=False) for w in fits}) == 1 else match.group(0)
 
     return _PRONOUN.sub(noun, text)
 

@@ -155,10 +155,15 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # "examine what the note says" (after "have a look at" became "examine"): reading
         (r"\bexamine\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
-        # "I wonder if there's anything in the drawer": musing about a place is looking in it
+        # "I wonder if there's anything in the drawer", "... if anything is buried in the
+        # ashes", "I bet something's hidden behind it": musing about what a place hides is
+        # looking in it
         (
-            r"\bi\s+wonder\s+(?:if|whether)\s+(?:there\s*(?:is|s|are|might\s+be)\s+|theres\s+)?"
-            r"(?:anything|something|stuff)\s+(?:inside|in|behind|under|beneath)\b",
+            r"\bi\s+(?:wonder|bet|guess|suspect)\s+(?:if\s+|whether\s+)?"
+            r"(?:there\s*(?:is|s|are|might\s+be|could\s+be)\s+|theres\s+)?"
+            r"(?:anything|something|stuff)\s+(?:(?:is|s|are|was|might\s+be|could\s+be)\s+)?"
+            r"(?:(?:hidden|buried|tucked|stashed|kept|lying|left|lost)\s+(?:away\s+)?)?"
+            r"(?:inside|in|behind|under|beneath|underneath|among)\b",
             "peek into",
         ),
         # "I wonder what's in the drawer": musing about what a place holds is looking in it
