@@ -103,3 +103,24 @@ def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options(name, done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("done", "message", "expected"),
+    [
+        # Reading by a light that is still off: the light comes first.
+        ((), "shine my phone light on the certificate", "use_torch"),  # blind9
+        ((), "use the torch to read the certificate", "use_torch"),
+        ((), "shine the torch on the certificate and read the small print", "use_torch"),
+        # Once it is on, shining it on a thing reads that thing.
+        (("use_torch",), "shine my phone light on the certificate", "read_certificate"),
+        (
+            ("use_torch",),
+            "use the torch to read the tiny writing on the framed inspection thing",
+            "read_certificate",
+        ),  # blind9
+        (("use_torch",), "shine the light at the newspaper", "read_newspaper"),
+    ],
+)
+def test_reading_through_a_light(done: tuple[str, ...], message: str, expected: str) -> None:
+    assert classify(message, _options("stalled_lift", done)) == expected

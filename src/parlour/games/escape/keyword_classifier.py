@@ -507,7 +507,7 @@ def _prepared_once(message: str, options: tuple[tuple[str, str], ...]) -> str:
     # newspaper? let me read it"), which the acting part drops: resolve it first.
     message = _it_after_questions(_names_asked(message, options), options)
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
-    text = _labelled(_it_resolved(text, options), options)
+    text = _labelled(_it_resolved(_light_first(text, options), options), options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
 
 
@@ -542,6 +542,40 @@ def _labelled(text: str, options: Sequence[tuple[str, str]]) -> str:
 
 
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+#: The instrument ending a clause: "read the certificate with my phone light".
+_WITH_TOOL = re.compile(
+    r"(?P<goal>[^,.!?;]*?)\s+with\s+(?P<tool>(?:(?:the|my|a|an|your|this|that)\s+)?"
+    r"(?:[\w'’-]+\s+){0,2}?(?P<head>[\w'’-]+))\s*(?=[,.!?;]|\s+and\b|$)",
+    re.IGNORECASE,
+)
+
+
+def _light_first(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """ "read the certificate with my phone light" while the torch is still off: a light
+    the player would read or look by (an instrument of a reading or looking clause) that
+    is the thing an available option switches on or lights must be lit first, so the
+    clause is that ("use my phone light"). Once it is on, that option is gone and the
+    clause reads."""
+
+    def first(match: re.Match[str]) -> str:
+        goal = [s for _, s in _raw_tokens(match.group("goal"))][:1]
+        if not goal or not senses(goal[0]) & _LOOKING:
+            return match.group(0)
+        head = stem(match.group("head").lower(), fold=False)
+        owners = [
+            oid
+            for oid, label in options
+            if oid not in (NONE_ID, ASK_ID)
+            for parts in (roles(oid, label),)
+            if any(_match(head, d) for d in parts.direct)
+            and any(senses(d) & {"#light", "#use"} for d in parts.deeds)
+        ]
+        if len(owners) != 1:
+            return match.group(0)
+        lead = re.match(r"\s*", match.group("goal"))
+        return f"{lead.group(0) if lead else ''}use {match.group('tool')}"
+
+    return _WITH_TOOL.sub(first, text)
 
 
 def _it_after_questions(message: str, options: Sequence[tuple[str, str]]) -> str:

@@ -197,8 +197,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:turn|switch|put)\s+on\b", "switch on"),
         (r"\b(?:set\s+off|sound|trigger)\b", "ring"),
         (r"\b(?:go|get|climb|make\s+my\s+way)\s+down\b", "climb down"),
-        # "shine the torch on the certificate": reading or examining it by that light
-        (r"\bshine\s+(?P<light>(?:the\s+|my\s+)?\w+)\s+(?:on|at|onto|over)\b", "shine"),
+        # "shine the torch on the certificate": reading or examining it by that light, the
+        # light its instrument ("shine the certificate with the torch")
+        (
+            r"\bshine\s+(?P<light>(?:the\s+|my\s+|a\s+)?(?:\w+\s+){0,2}?\w+)\s+"
+            r"(?:on|at|onto|over)\s+(?P<thing>[^,.!?;]+?)(?=\s+and\b|\s*[,.!?;]|\s*$)",
+            r"shine \g<thing> with \g<light>",
+        ),
         (
             r"\b(?:plug|push|stick|slot|jam|put)(?P<what>\s+(?:it|them|the(?:\s+\w+){1,3}?))?\s+"
             r"(?:back\s+)?in(?:to)?\b",
