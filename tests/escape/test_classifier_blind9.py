@@ -124,3 +124,23 @@ def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
 )
 def test_reading_through_a_light(done: tuple[str, ...], message: str, expected: str) -> None:
     assert classify(message, _options("stalled_lift", done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("done", "message", "expected"),
+    [
+        # Talking to someone already talked to is no saying of her name ("say" is only the
+        # id's verb, and talking shares a sense with saying).
+        (TALKED, "talk to the ghost again", NONE_ID),
+        (TALKED, "ask the ghost again what she wants", NONE_ID),  # blind9
+        (TALKED, "chat with the ghost", NONE_ID),
+        # With the id's thing ("name") said, a word of the id verb's sense says it.
+        (TALKED, "speak her name", "say_name"),
+        (TALKED, "tell the ghost her name", "say_name"),
+        (TALKED, "call her Marguerite", "say_name"),
+    ],
+)
+def test_a_repeated_deed_is_not_the_next_option(
+    done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options("ghost_room", done)) == expected

@@ -437,6 +437,7 @@ def fit_options(
         for oid, label in options
         if oid not in (NONE_ID, ASK_ID)
     }
+    exact = _exact_deeds(said, options)
     spans = [(said, 0)]
     offset = 0
     for clause in clauses:
@@ -447,7 +448,7 @@ def fit_options(
     verbs = _verbs(clauses)
     best: dict[str, tuple[Fraction, int]] = {}
     for part, offset in spans:
-        for score, first, oid in _score_span([s for _, s in part], described):
+        for score, first, oid in _score_span([s for _, s in part], described, exact):
             if oid not in best or score > best[oid][0]:
                 best[oid] = (score, first + offset)
     coded = _has_code(said, described)
@@ -461,7 +462,12 @@ def fit_options(
         if any(_match(s, h) for _, s in said for o, hs in heads.items() if o != oid for h in hs):
             marks[oid] = frozenset()
     return [
-        (score, first, oid, _names(verbs, said, about[oid], oid == coded, ways, marks.get(oid)))
+        (
+            score,
+            first,
+            oid,
+            _names(verbs, said, about[oid], oid == coded, ways, marks.get(oid), exact[oid]),
+        )
         for oid, (score, first) in best.items()
         if not _contradicts(said, about[oid])
     ]
@@ -897,6 +903,25 @@ def _raw_tokens(text: str) -> list[tuple[str, str]]:
     return [(w, stem(w, fold=False)) for w in kept]
 
 
+def _exact_deeds(
+    said: list[tuple[str, str]], options: Sequence[tuple[str, str]]
+) -> dict[str, frozenset[str]]:
+    """Per option, the deed words the message must say word for word: the id's own verb
+    ("say" of ``say_name`` / "call the ghost by her name") when the message names none of
+    the id's things ("name"). The id's verb goes with the id's thing: "speak her name",
+    "lift the trapdoor" say it by a word of the same sense, but "talk to the ghost again"
+    or "ask the ghost what she wants" (talking shares a sense with saying) is no saying of
+    her name."""
+    exact: dict[str, frozenset[str]] = {}
+    for oid, label in options:
+        if oid in (NONE_ID, ASK_ID):
+            continue
+        parts = roles(oid, label)
+        loose = any(_match(s, o) for _, s in said for o in parts.id_objects)
+        exact[oid] = frozenset() if loose else parts.id_deeds
+    return exact
+
+
 def _own_modifiers(options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
     """Per option, the modifiers of its objects that no other option's description or id
     has at all ("ceiling" of "push open the ceiling hatch"): a mark of that one thing."""
@@ -919,6 +944,7 @@ def _names(
     coded: bool,
     ways: frozenset[str] = frozenset(),
     marks: frozenset[str] | None = None,
+    exact: frozenset[str] = frozenset(),
 ) -> bool:
     """The message names the option's deed with the first word of a clause (its verb, or a
     light verb: "use", "try"; "phone" there is a verb) and, when the option has objects,
@@ -930,7 +956,12 @@ def _names(
     deed = {
         w
         for w, s in verbs
-        if s in LIGHT_DEEDS or any(_match(v, d) for v in (s, *verb_senses(w)) for d in parts.deeds)
+        if s in LIGHT_DEEDS
+        or any(
+            (near if d in exact else _match)(v, d)
+            for v in (s, *verb_senses(w))
+            for d in parts.deeds
+        )
     }
     looked = {w for w, s in verbs if any(_reads(s, d) for d in parts.deeds)}
     if not deed and looked:
@@ -967,7 +998,9 @@ def _reads(said: str, deed: str) -> bool:
 
 
 def _score_span(
-    said: list[str], described: dict[str, frozenset[str]]
+    said: list[str],
+    described: dict[str, frozenset[str]],
+    exact: dict[str, frozenset[str]] | None = None,
 ) -> list[tuple[Fraction, int, str]]:
     df = Counter(tok for toks in described.values() for tok in toks)
     code_options = [oid for oid, toks in described.items() if toks & _CODE_WORDS]
@@ -983,8 +1016,10 @@ def _score_span(
         total = sum(weight.values(), Fraction(0))
         found: dict[str, int] = {}  # token → where it first comes in the message
         explained: set[str] = set()
+        own = (exact or {}).get(oid, frozenset())  # the id's own deed: word for word
         for t in sorted(toks):
-            hits = [i for i, s in enumerate(said) if _match(s, t)]
+            same = near if t in own else _match
+            hits = [i for i, s in enumerate(said) if same(s, t)]
             if hits:
                 found[t] = hits[0]
                 explained.update(said[i] for i in hits)

@@ -85,6 +85,10 @@ class Roles:
     #: names ("dial lock" of "the wheels of the trapdoor's dial lock", "help" of "shout for
     #: help").
     object_modifiers: frozenset[str] = frozenset()
+    #: Deed words only the option's id has ("say" of ``say_name`` / "call the ghost by her
+    #: name"), and the id's objects ("name"): the id's verb goes with the id's thing.
+    id_deeds: frozenset[str] = frozenset()
+    id_objects: frozenset[str] = frozenset()
 
 
 @cache
@@ -104,6 +108,8 @@ def roles(option_id: str, description: str) -> Roles:
         direct=frozenset({stem(heads[0], fold=False)} if heads else set()),
         plural=frozenset(heads) - singular,
         directions=frozenset(w for w in words(description) if w in DIRECTIONS),
+        id_deeds=frozenset(id_deeds - deeds),
+        id_objects=frozenset(stem(o, fold=False) for o in id_objects),
         object_modifiers=frozenset(stem(w, fold=False) for w in pieces if w not in heads)
         - deeds
         - head_stems,
