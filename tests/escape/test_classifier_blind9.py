@@ -9,7 +9,7 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import TALKED
+from .helpers import PANEL, TALKED
 from .test_classifier_senses import _options
 
 LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
@@ -92,7 +92,8 @@ def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
         (
             "stalled_lift",
             ("use_torch",),
-            "I wonder if the service code is written somewhere in here, maybe in the newspaper? let me read it properly",
+            "I wonder if the service code is written somewhere in here, maybe in the newspaper?"
+            " let me read it properly",
             "read_newspaper",
         ),  # blind9
         # A tag question's pronoun is no thing of the room.
@@ -144,3 +145,30 @@ def test_a_repeated_deed_is_not_the_next_option(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options("ghost_room", done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("done", "message", "expected"),
+    [
+        # A name given before saying a name is offered is no other deed (talking to her).
+        ((), "tell the ghost her name is Marguerite", NONE_ID),  # blind9
+        ((), "call her Rosalind", NONE_ID),
+        ((), "Marguerite, you can rest now", NONE_ID),
+        ((), "talk to the ghost", "talk_to_ghost"),
+        # Once it is offered, the same words say it; so does a name called in lower case.
+        (TALKED, "tell the ghost her name is Marguerite", "say_name"),
+        (TALKED, "marguerite vell, you can rest now", "say_name"),  # blind9
+        (TALKED, "Marguerite Vell, you are free", "say_name"),
+        # A word before a comma is no name unless the sentence speaks to someone.
+        ((), "Quick, read the note", "read_note"),
+        (("read_note",), "Damn, open the drawer", "open_drawer"),
+    ],
+)
+def test_a_name_said_to_someone(done: tuple[str, ...], message: str, expected: str) -> None:
+    assert classify(message, _options("ghost_room", done)) == expected
+
+
+def test_a_person_mentioned_is_no_name_given() -> None:
+    assert classify("ease the lever down like Marek said", _options("stalled_lift", PANEL)) == (
+        "release_brake"
+    )

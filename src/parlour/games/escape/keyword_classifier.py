@@ -170,7 +170,7 @@ def classify(
     """``options`` are (id, description) pairs; returns an option id, ``none``, or ``ask``
     (only when ``ask`` is among the options)."""
     leaders = rank(message, options, threshold, strong)
-    if not leaders or is_verbless(message, options):
+    if not leaders or is_verbless(message, options) or _names_unoffered(message, options):
         return NONE_ID
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
@@ -792,6 +792,15 @@ _NAME = re.compile(
 )
 
 
+#: Calling someone by name in lower case, before a comma at a sentence's start
+#: ("marguerite vell, you can rest now"); the first word is the name.
+_CALLED = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*([a-z]{3,})(?=(?:\s+[a-z]{3,})?\s*,[^.!?]*\byou(?:r|rself)?\b)"
+)
+#: What follows a name called: a comma, and the sentence speaks to that person ("...,
+#: you can rest now", "..., I know your name"); "Quick, read the note" is no name.
+_TO_YOU = re.compile(r"(?:\s+[A-Za-z]{3,})?\s*,[^.!?]*\byou(?:r|rself)?\b")
+
 #: Naming someone in lower case: "call her margaret", "her name is margaret".
 _NAMING = re.compile(
     r"\b(?:call|name)\s+(?:her|him|you|it|them)\s+([a-z]{3,})\b|\bname\s+is\s+([a-z]{3,})\b",
@@ -813,12 +822,23 @@ def _said_a_name(text: str, options: Sequence[tuple[str, str]]) -> str:
     for sentence in _SENTENCE.findall(text):
         first = re.match(r"\W*(\w+)", sentence)
         shouted = _shouted(sentence)  # in capitals every word looks like a name
-        names = [*([] if shouted else _NAME.finditer(sentence)), *_NAMING.finditer(sentence)]
+        names = [
+            *([] if shouted else _NAME.finditer(sentence)),
+            *_NAMING.finditer(sentence),
+            *_CALLED.finditer(sentence),
+        ]
         for m in sorted(names, key=lambda m: m.start()):
             word = m.group(m.lastindex or 0).lower()
             if word in known or stem(word, fold=False) in known:
                 continue
-            if m.re is _NAME and first and m.start() == first.start(1) and len(words(sentence)) > 2:
+            called = bool(_TO_YOU.match(sentence[m.end() :]))  # "Marguerite, you can rest"
+            if (
+                m.re is _NAME
+                and first
+                and m.start() == first.start(1)
+                and len(words(sentence)) > 2
+                and not called
+            ):
                 continue
             # The naming is a deed where it is said, so that of two deeds in one message
             # ("tell her her name is Marguerite and then open the trapdoor") it comes first.
@@ -849,6 +869,35 @@ afraid scared hurt happy awake asleep sure serious kidding joking friendly evil 
 dangerous safe free gone mad cold well sick ill"""
 _STATES = frozenset(_STATE_TEXT.split())
 _NOT_NAME_ENDINGS = ("ed", "ing", "ly", "ful", "less", "ous", "ive", "able")
+
+
+def _names_unoffered(message: str, options: Sequence[tuple[str, str]]) -> bool:
+    """The message gives someone a name ("tell the ghost her name is Marguerite", "I call
+    her Rosalind", "Eleanor?") while no option offered now is about a name: saying a name
+    is a deed the room does not offer yet, and the words say it more than anything else
+    (talking to her), so nothing is done, as the label sets say of a name said early."""
+    if any(
+        _match(stem(w, fold=False), "name")
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID)
+        for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
+    ):
+        return False
+    if _names_asked(message, options) != message:
+        return True  # "Eleanor?", "are you Marguerite?"
+    text = rewrite(acting_part(message))
+    if _said_a_name(text, options) == text:
+        return False
+    # Said *to* someone: a naming ("her name is X", "call her X") or a vocative ("X, rest
+    # now", "rest now, X"); "like Marek said" only mentions a person.
+    return bool(_NAMING.search(text) or _VOCATIVE_NAME.search(text))
+
+
+#: A name called: opening a sentence before a comma or "!", or closing one after a comma.
+_VOCATIVE_NAME = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*[A-Z][a-zA-Z]{2,}(?:\s+[A-Z][a-zA-Z]{2,})?\s*[,!]"
+    r"|,\s*[A-Z][a-zA-Z]{2,}(?:\s+[A-Z][a-zA-Z]{2,})?\s*[.!?]*\s*$"
+)
 
 
 def _names_asked(message: str, options: Sequence[tuple[str, str]]) -> str:
