@@ -172,3 +172,29 @@ def test_a_person_mentioned_is_no_name_given() -> None:
     assert classify("ease the lever down like Marek said", _options("stalled_lift", PANEL)) == (
         "release_brake"
     )
+
+
+@pytest.mark.parametrize(
+    ("done", "message", "expected"),
+    [
+        # Speaking to whoever answers is calling: with the phone working, the desk call.
+        (
+            "open_phone_door,plug_phone",
+            "pick up the handset and ask whoever answers for help",
+            "call_night_desk",
+        ),  # blind9
+        (
+            "open_phone_door,plug_phone",
+            "lift the receiver and tell whoever picks up that I am stuck",
+            "call_night_desk",
+        ),
+        # Before the phone works it is no other deed (not the shout).
+        ("", "pick up the handset and ask whoever answers for help", NONE_ID),
+        ("open_phone_door", "pick up the handset and ask whoever answers for help", NONE_ID),
+    ],
+)
+def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str) -> None:
+    assert (
+        classify(message, _options("stalled_lift", tuple(d for d in done.split(",") if d)))
+        == expected
+    )

@@ -232,6 +232,16 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # Direction verbs: "descend", "head down", "go up" are climbing that way.
         (r"\b(?:descend|head\s+down)\b", "climb down"),
         (r"\b(?:ascend|go\s+up|head\s+up|get\s+up)\b", "climb up"),
+        # "ask whoever answers for help", "tell the person on the other end": speaking to
+        # someone who answers is calling them.
+        (
+            r"\b(?:ask|tell|talk\s+to|speak\s+to|beg)\s+(?:whoever|whomever|anyone\s+who|"
+            r"someone\s+who|the\s+person\s+who|whoever\s+it\s+is\s+that)\s+"
+            r"(?:answers|picks\s+up|is\s+there)\b"
+            r"|\b(?:ask|tell|talk\s+to|speak\s+to)\s+(?:the\s+person|someone|whoever)\s+"
+            r"(?:on|at)\s+the\s+other\s+end\b",
+            "call someone",
+        ),
         # "get someone", "get help", "ring them": calling someone (the phone decides which).
         (
             r"\b(?:get|fetch|reach|raise)\s+(?:someone|somebody|anyone|anybody|help)\b",
