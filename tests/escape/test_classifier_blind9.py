@@ -198,3 +198,18 @@ def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str
         classify(message, _options("stalled_lift", tuple(d for d in done.split(",") if d)))
         == expected
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # The second deed of a two-deed option, with its own words, names it.
+        ("shout for help", "bang_door"),
+        ("call out for help", "bang_door"),
+        ("scream for help", "bang_door"),
+        # Its word alone with another verb does not ("call" is no shout).
+        ("call for help", NONE_ID),
+    ],
+)
+def test_the_second_deed_of_an_option_names_it(message: str, expected: str) -> None:
+    assert classify(message, _options("ghost_room", TALKED)) == expected

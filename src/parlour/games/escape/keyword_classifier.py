@@ -972,14 +972,15 @@ def _exact_deeds(
 
 
 def _own_modifiers(options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
-    """Per option, the modifiers of its objects that no other option's description or id
-    has at all ("ceiling" of "push open the ceiling hatch"): a mark of that one thing."""
+    """Per option, the modifiers of its objects, and the words of a second deed ("help" of
+    "bang on the door and shout for help"), that no other option's description or id has
+    at all ("ceiling" of "push open the ceiling hatch"): a mark of that one option."""
     parts = {oid: roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)}
     every = {oid: p.modifiers | p.objects | p.deeds for oid, p in parts.items()}
     return {
         oid: frozenset(
             m
-            for m in p.object_modifiers
+            for m in p.object_modifiers | p.second_words
             if not any(_match(m, w) for other, ws in every.items() if other != oid for w in ws)
         )
         for oid, p in parts.items()

@@ -89,6 +89,9 @@ class Roles:
     #: name"), and the id's objects ("name"): the id's verb goes with the id's thing.
     id_deeds: frozenset[str] = frozenset()
     id_objects: frozenset[str] = frozenset()
+    #: The content words said after a second deed ("help" of "bang on the door and shout
+    #: for help"): that deed's own words, whatever the preposition.
+    second_words: frozenset[str] = frozenset()
 
 
 @cache
@@ -109,6 +112,7 @@ def roles(option_id: str, description: str) -> Roles:
         plural=frozenset(heads) - singular,
         directions=frozenset(w for w in words(description) if w in DIRECTIONS),
         id_deeds=frozenset(id_deeds - deeds),
+        second_words=_second_deed_words(words(description)) - deeds - head_stems,
         id_objects=frozenset(stem(o, fold=False) for o in id_objects),
         object_modifiers=frozenset(stem(w, fold=False) for w in pieces if w not in heads)
         - deeds
@@ -148,6 +152,17 @@ def _parse(said: list[str]) -> tuple[set[str], list[str], list[str]]:
         else:
             piece.append(word)
     return deeds, heads, content_words
+
+
+def _second_deed_words(said: list[str]) -> frozenset[str]:
+    """The content words after "and <verb>" / "then <verb>" in a description."""
+    for i, word in enumerate(said[:-1]):
+        if word in ("and", "then") and i > 0:
+            rest = said[i + 2 :]
+            return frozenset(
+                stem(w, fold=False) for w in rest if w not in STOPWORDS and w not in _BREAKS
+            )
+    return frozenset()
 
 
 def plural_of(said: str, head: str) -> bool:
