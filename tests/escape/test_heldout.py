@@ -179,15 +179,19 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #: * blind9: 88.3% / 1 and 90.0% / 0 at abd0abf ("tell the ghost her name is Marguerite"
 #:   before talking to her, labelled none, talked to her); now tuning data like the others
 #:   (read with ``--mistakes blind9`` for the tenth step, tests/escape/test_classifier_blind9.py).
-#:   Its floors stay its honest frozen score until a step measures better figures.
+#:   Its row below stays its honest frozen score (0.88 / 1, 0.90 / 0); at the tenth step's
+#:   freeze it measures 100.0% / 0 and 98.3% / 0, tuned on.
+#:
+#: Raised at the tenth step's freeze (tuned sets, measured, never a blind figure): blind
+#: 1.0 / 0.96, blind4's ghost_room 1.0, blind6's ghost_room 0.95, blind7 1.0 / 0.96.
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
-    "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
+    "blind": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
     "blind3": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
-    "blind4": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
+    "blind4": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind5": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
-    "blind6": {"ghost_room": (0.9, 0), "stalled_lift": (0.9, 0)},
-    "blind7": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
+    "blind6": {"ghost_room": (0.95, 0), "stalled_lift": (0.9, 0)},
+    "blind7": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind8": {"ghost_room": (0.95, 0), "stalled_lift": (0.96, 0)},
     "blind9": {"ghost_room": (0.88, 1), "stalled_lift": (0.9, 0)},
 }

@@ -54,6 +54,14 @@ It sees exactly what a model classifier sees (the player's message and the optio
   ("phone", "the newspaper", "phone cable", "hatch in the ceiling", "phone please") is
   ``none`` whatever options its thing has; so is a sentence saying what there is or what a
   thing is ("there's a phone", "the lever seems stuck").
+* kinds blind9 showed (tenth step): a negation counts only in the part it is said in, and a
+  warning reported after the deed is its reason ("press red, the note said not to but im
+  curious"); a modifier only one option's thing has, or its second deed's words, with a
+  verb fitting its deed names it ("shove the ceiling panel up", "shout for help"); a tool
+  one of several alike is no "which one?" ("strike a match"); a light still off comes
+  before reading by it ("shine my phone light on the certificate"); an id's own verb goes
+  with the id's thing ("talk to the ghost again" is no saying of her name); a name given
+  while no option is about a name is ``none``; speaking to whoever answers is a call.
 
 The constants were first chosen on the tuning label set only; each later set was then
 read for a step once it had been scored (``loader.LABEL_SETS``; the history and the
