@@ -44,6 +44,7 @@ LABEL_SETS: dict[str, str] = {
     "blind7": "blind7",
     "blind8": "blind8",
     "blind9": "blind9",
+    "blind10": "blind10",
 }
 
 
