@@ -45,6 +45,8 @@ LABEL_SETS: dict[str, str] = {
     "blind8": "blind8",
     "blind9": "blind9",
     "blind10": "blind10",
+    "blind11": "blind11",
+    "blind12": "blind12",
 }
 
 
