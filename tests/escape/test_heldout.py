@@ -182,6 +182,12 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   Its row below stays its honest frozen score (0.88 / 1, 0.90 / 0); at the tenth step's
 #:   freeze it measures 100.0% / 0 and 98.3% / 0, tuned on.
 #:
+#: * blind10, blind11, blind12: each written by a different engineer, scored once at 054cda3
+#:   (the tenth step's freeze): 96.7% / 0 and 100.0% / 0; 93.3% / 0 and 96.7% / 0; 91.7% / 1
+#:   ("hit red and green at the same time", labelled none, pressed red) and 91.7% / 0. About
+#:   half of each repeats an older set's message word for word. Their rows below stay these
+#:   honest frozen scores; from the eleventh step on they are tuning data.
+#:
 #: Raised at the tenth step's freeze (tuned sets, measured, never a blind figure): blind
 #: 1.0 / 0.96, blind4's ghost_room 1.0, blind6's ghost_room 0.95, blind7 1.0 / 0.96.
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
@@ -194,6 +200,9 @@ BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind7": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind8": {"ghost_room": (0.95, 0), "stalled_lift": (0.96, 0)},
     "blind9": {"ghost_room": (0.88, 1), "stalled_lift": (0.9, 0)},
+    "blind10": {"ghost_room": (0.96, 0), "stalled_lift": (1.0, 0)},
+    "blind11": {"ghost_room": (0.93, 0), "stalled_lift": (0.96, 0)},
+    "blind12": {"ghost_room": (0.91, 1), "stalled_lift": (0.91, 0)},
 }
 
 
