@@ -180,6 +180,8 @@ def classify(
     leaders = rank(message, options, threshold, strong)
     if not leaders or is_verbless(message, options) or _names_unoffered(message, options):
         return NONE_ID
+    if _two_at_once(message, options):
+        return NONE_ID  # "hit red and green at the same time": a deed the room does not offer
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
     broad = is_broad(message, options, oid)
@@ -208,6 +210,34 @@ def classify(
             return NONE_ID  # "press the button" with two buttons: the label convention's none
         return ASK_ID if offered else NONE_ID
     return oid
+
+
+#: Words that make two deeds one act: "at the same time", "at once", "together",
+#: "simultaneously", "in one go", "while ...ing", and "both" unless it counts the player's
+#: own hands ("shove it up with both hands" is one deed done with force, not two deeds).
+_AT_ONCE = re.compile(
+    r"\b(?:at\s+the\s+same\s+time|(?:all\s+)?at\s+once|together|simultaneous(?:ly)?|"
+    r"in\s+one\s+go|in\s+unison|while\s+(?:\w+\s+)?\w+ing|both(?!\s+(?:of\s+)?(?:my\s+)?(?:hands|fists|arms|feet|"
+    r"legs|shoulders|palms|thumbs)\b))\b",
+    re.IGNORECASE,
+)
+
+
+def _two_at_once(message: str, options: Sequence[tuple[str, str]]) -> bool:
+    """The message names two options (each its deed and its thing) as ONE act: "hit red and
+    green at the same time", "pull the lever and flip the switch at once". The room offers
+    each alone and no pressing of both, so it is none (the label convention for a deed the
+    room does not have), never the first of the two. Two deeds in sequence ("X and then Y",
+    "X and Y") have no such word and stay the first deed."""
+    text = _prepared(message, options)
+    if not _AT_ONCE.search(text):
+        return False
+    named = [oid for _, _, oid, names in fit_options(message, options) if names]
+    evidence = _evidence(message, options)
+    # Each of the two is told by words of its own ("press the red button at once": the
+    # green button's "press" and "button" are the red one's too, so one deed, at once).
+    told = [o for o in named if not any(evidence[o] <= evidence[p] for p in named if p != o)]
+    return len(told) >= 2
 
 
 def _evidence(message: str, options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
