@@ -10,7 +10,7 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import PANEL
+from .helpers import DOWN, PANEL
 from .test_classifier_senses import _options
 
 
@@ -40,6 +40,46 @@ from .test_classifier_senses import _options
     ],
 )
 def test_two_options_as_one_act_are_none(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # Shorthand for a word of the room's own: without vowels, cut short, by sound.
+        ("ghost_room", (), "push grn btn", "press_green"),  # blind11
+        ("ghost_room", ("read_note",), "opn the drwr", "open_drawer"),
+        ("stalled_lift", ("use_torch", "open_phone_door"), "read cert", "read_certificate"),
+        ("stalled_lift", ("open_phone_door",), "reconect the fone", "plug_phone"),  # blind12
+        ("stalled_lift", PANEL, "pull the lvr", "release_brake"),
+        ("stalled_lift", PANEL, "flip the isol switch", "flip_isolator"),
+        # A word of its own that begins another is left alone ("hand" / "handrail").
+        ("stalled_lift", PANEL, "lower the lift by hand", "release_brake"),
+    ],
+)
+def test_shorthand_for_the_rooms_words(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # A verb that goes one way of itself ("lower": down) names the deed that moves a
+        # thing that way; a reason recalled ("like marek said") is no deed of its own.
+        ("stalled_lift", PANEL, "lower the car by hand", "release_brake"),
+        ("stalled_lift", PANEL, "lower the lift by hand like marek said", "release_brake"),  # b12
+        ("stalled_lift", PANEL, "ease the lever down as the engineer told me", "release_brake"),
+        # Before the panel is open there is no such deed; lowering a thing is no climbing.
+        ("stalled_lift", ("open_phone_door", "plug_phone"), "lower the lift by hand", NONE_ID),
+        ("ghost_room", DOWN, "lower the lantern into the hole", NONE_ID),
+        ("ghost_room", DOWN, "lower myself into the crawlspace", "climb_down"),
+    ],
+)
+def test_a_verb_of_one_way_moves_a_thing(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options(name, done)) == expected

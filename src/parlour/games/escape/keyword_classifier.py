@@ -99,7 +99,7 @@ from parlour.games.escape.roles import (
 )
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import STOPWORDS, near, stem, token_set, words
-from parlour.games.escape.typos import correct, vocabulary
+from parlour.games.escape.typos import correct, shorthand, vocabulary
 
 THRESHOLD = Fraction(1, 2)
 STRONG = Fraction(3, 4)
@@ -511,6 +511,12 @@ def fit_options(
     ]
 
 
+#: Verbs that go one way of themselves: "lower the lift" moves it down, "raise" up.
+_WAY_VERBS = {"lower": "down", "drop": "down", "raise": "up", "hoist": "up"}
+_SELVES = frozenset({"myself", "yourself", "ourselves", "me", "us"})
+_MOVED = "moved:"  # a way a thing is moved, not one the player goes
+
+
 def _bare_ways(clauses: list[str], options: Sequence[tuple[str, str]]) -> frozenset[str]:
     """The ways ("down", "up") said in a clause of only a verb, that way and words naming
     none of the room's things ("I go down into the dark", "head down"): the way names the
@@ -521,6 +527,13 @@ def _bare_ways(clauses: list[str], options: Sequence[tuple[str, str]]) -> frozen
     for clause in clauses:
         tokens = [(w, s) for w, s in _raw_tokens(clause) if w not in FILLERS][1:]
         said_ways = {w for w in words(clause) if w in DIRECTIONS}
+        lead = [w for w in words(clause) if w not in FILLERS][:1]
+        if not said_ways and lead and lead[0] in _WAY_VERBS:
+            # "lower the lift by hand": a thing moved down, a deed done to a thing (never
+            # the player climbing: "lower the lantern into the hole"); "lower myself" goes.
+            way = _WAY_VERBS[lead[0]]
+            rest = words(clause)[words(clause).index(lead[0]) + 1 :][:1]
+            said_ways = {way if rest and rest[0] in _SELVES else f"{_MOVED}{way}"}
         if said_ways and not any(_match(s, o) for w, s in tokens for o in objects):
             ways |= said_ways
     return frozenset(ways)
@@ -968,7 +981,7 @@ def _typos_corrected(text: str, options: Sequence[tuple[str, str]]) -> str:
         w for oid, label in options for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
     )
     known = vocabulary(own)
-    return re.sub(r"[A-Za-z]+", lambda m: correct(m.group(0).lower(), known), text)
+    return re.sub(r"[A-Za-z]+", lambda m: shorthand(correct(m.group(0).lower(), known), own), text)
 
 
 def _has_code(said: list[tuple[str, str]], described: dict[str, frozenset[str]]) -> str:
@@ -1075,6 +1088,9 @@ def _names(
     wanted = parts.heads if light_only and parts.heads else parts.objects
     if not light_only and parts.directions & ways:
         return True  # the verb and the way the deed goes ("go down", "I go down into the dark")
+    moved = {f"{_MOVED}{d}" for d in parts.directions}
+    if not light_only and moved & ways and not any("#climb" in senses(d) for d in parts.deeds):
+        return True  # "lower the lift by hand": the deed that moves a thing down
     if not light_only and marks and any(s in marks for s in objects):
         return True
     return any(_match(s, o) for s in objects for o in wanted)

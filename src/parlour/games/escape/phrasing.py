@@ -210,6 +210,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"plug\g<what> in",
         ),
         (r"\bwake\s+up\b", ""),
+        # "like marek said", "as the note says", "the way she told me": the deed's reason
+        # or manner recalled, no deed of its own.
+        (
+            r",?\s*\b(?:like|as|the\s+way)\s+(?:\w+\s+){1,2}?(?:said|says|told\s+(?:me|us)|"
+            r"suggested|showed\s+(?:me|us)|explained|described)\b",
+            "",
+        ),
         # "maybe my phone torch would help": a thing that would help is a thing to use.
         (
             r"\b(?:maybe\s+|perhaps\s+)?(?P<thing>(?:the|my|a|an|this|that)\s+(?:\w+\s+){0,2}?"
