@@ -83,3 +83,23 @@ def test_a_verb_of_one_way_moves_a_thing(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options(name, done)) == expected
+
+
+LAMP = ("read_note", "open_drawer", "unlock_cabinet")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # Making a thing burn is lighting it; making it go is using it (its one deed here).
+        ("get the lamp lit", "light_lantern"),  # blind12
+        ("take the lamp off the shelf and get it burning", "light_lantern"),  # blind11
+        ("set the lantern's wick alight", "light_lantern"),
+        ("try to get the lantern going with one of the matches", "light_lantern"),
+        ("get the lamp going", "light_lantern"),
+        # Nothing of the lamp's said, nothing lit.
+        ("get it burning", NONE_ID),
+    ],
+)
+def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
+    assert classify(message, _options("ghost_room", LAMP)) == expected

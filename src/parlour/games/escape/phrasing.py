@@ -210,6 +210,18 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"plug\g<what> in",
         ),
         (r"\bwake\s+up\b", ""),
+        # "get the lamp lit", "get it burning": making a thing burn is lighting it;
+        # "get it going / working / started": making it do what it does is using it.
+        (
+            r"\b(?:get|make|have|set)\s+(?P<thing>it|them|(?:the|my|that|this)\s+(?:\w+\s+){0,2}?\w+)"
+            r"\s+(?:lit|alight|burning|lighted|aflame|on\s+fire|lit\s+up)\b",
+            r"light \g<thing>",
+        ),
+        (
+            r"\b(?:get|make|have)\s+(?P<thing>it|them|(?:the|my|that|this)\s+(?:\w+\s+){0,2}?\w+)"
+            r"\s+(?:going|working|started|running)\b",
+            r"use \g<thing>",
+        ),
         # "like marek said", "as the note says", "the way she told me": the deed's reason
         # or manner recalled, no deed of its own.
         (
