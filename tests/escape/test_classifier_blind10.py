@@ -103,3 +103,20 @@ LAMP = ("read_note", "open_drawer", "unlock_cabinet")
 )
 def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
     assert classify(message, _options("ghost_room", LAMP)) == expected
+
+
+@pytest.mark.parametrize(
+    ("done", "message", "expected"),
+    [
+        # The particle after its object: "put the torch on" is switching it on.
+        ((), "i get my mobile out and put the torch on", "use_torch"),  # blind12
+        ((), "turn my phone light on", "use_torch"),
+        # Looking at a written thing in a light reads it by that light, once it is on ...
+        (("use_torch",), "squint at the certificate in the torchlight", "read_certificate"),
+        (("use_torch",), "read the certificate by the light of my phone", "read_certificate"),
+        # ... and switches the light on first while it is off.
+        ((), "squint at the certificate in the torchlight", "use_torch"),
+    ],
+)
+def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expected: str) -> None:
+    assert classify(message, _options("stalled_lift", done)) == expected

@@ -612,7 +612,7 @@ def _light_first(text: str, options: Sequence[tuple[str, str]]) -> str:
     the player would read or look by (an instrument of a reading or looking clause) that
     is the thing an available option switches on or lights must be lit first, so the
     clause is that ("use my phone light"). Once it is on, that option is gone and the
-    clause reads."""
+    clause reads (the light, said or not, adds nothing: "squint at it in the torchlight")."""
 
     def first(match: re.Match[str]) -> str:
         goal = [s for _, s in _raw_tokens(match.group("goal"))][:1]
@@ -627,6 +627,8 @@ def _light_first(text: str, options: Sequence[tuple[str, str]]) -> str:
             if any(_match(head, d) for d in parts.direct)
             and any(senses(d) & {"#light", "#use"} for d in parts.deeds)
         ]
+        if not owners and (head == "light" or senses(head) & {"#torch", "#lantern"}):
+            return match.group("goal")  # the light is on: the looking is by it, no deed
         if len(owners) != 1:
             return match.group(0)
         lead = re.match(r"\s*", match.group("goal"))

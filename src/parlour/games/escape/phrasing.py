@@ -195,8 +195,25 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:speak|talk)\s+(?:into|down|through|on)\b", "call on"),
         (r"\b(?:call|cry)\s+out\b", "shout"),
         (r"\b(?:turn|switch|put)\s+on\b", "switch on"),
+        # "put the torch on", "turn it on": the particle after its object, ending the clause
+        (
+            r"\b(?:turn|switch|put|get|flick)\s+(?P<thing>it|them|(?:the|my|that|this)\s+"
+            r"(?:\w+\s+){0,2}?\w+)\s+on(?=\s*(?:[,.!?;:]|$|\s+(?:and|then|now|please|with)\b))",
+            r"switch on \g<thing>",
+        ),
         (r"\b(?:set\s+off|sound|trigger)\b", "ring"),
         (r"\b(?:go|get|climb|make\s+my\s+way)\s+down\b", "climb down"),
+        # "in the torchlight", "by the light of my phone": the light is the looking's
+        # instrument ("squint at the certificate in the torchlight" reads it by the torch)
+        (
+            r"\b(?:in|by|under)\s+(?:the\s+|my\s+)?(?P<light>torch|phone|lamp|lantern|candle)"
+            r"\s*light\b",
+            r"with the \g<light>",
+        ),
+        (
+            r"\b(?:in|by|under)\s+the\s+light\s+(?:of|from)\s+(?P<light>(?:the\s+|my\s+)?\w+)",
+            r"with \g<light>",
+        ),
         # "shine the torch on the certificate": reading or examining it by that light, the
         # light its instrument ("shine the certificate with the torch")
         (
