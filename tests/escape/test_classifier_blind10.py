@@ -120,3 +120,40 @@ def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
 )
 def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expected: str) -> None:
     assert classify(message, _options("stalled_lift", done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # Waiting for an answer on a line is calling.
+        (
+            "stalled_lift",
+            ("open_phone_door", "plug_phone"),
+            "pick up the red handset and wait for someone to answer",
+            "call_night_desk",
+        ),  # blind12
+        (
+            "stalled_lift",
+            ("open_phone_door", "plug_phone"),
+            "lift the receiver and listen for an answer",
+            "call_night_desk",
+        ),
+        # Before the phone works there is nobody to wait for.
+        ("stalled_lift", ("open_phone_door",), "wait for someone to answer", NONE_ID),
+        # A call drawn out, or a greeting run into its question in capitals, is a shout.
+        ("stalled_lift", (), "HELLOOO IS ANYONE THERE", "shout_for_help"),  # blind11
+        ("stalled_lift", (), "HELLO IS ANYONE THERE", "shout_for_help"),
+        ("stalled_lift", (), "heeelp", "shout_for_help"),
+        # A drawn-out filler is no shout.
+        ("stalled_lift", (), "hmmm let me read the newspaper", "read_newspaper"),
+        # A deed's word said again and again is its sound: the one option doing it.
+        ("ghost_room", ("open_drawer",), "bang bang bang let me out!!!", "bang_door"),  # blind12
+        ("ghost_room", (), "knock knock knock", "bang_door"),
+        # ... but not a word two options do ("press": both buttons).
+        ("ghost_room", (), "press press press", NONE_ID),
+    ],
+)
+def test_waiting_on_a_line_and_calls_out(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done)) == expected

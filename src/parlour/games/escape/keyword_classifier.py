@@ -157,11 +157,40 @@ def _greets(sentence: str) -> bool:
 
 
 def _shouted(sentence: str) -> bool:
-    """A question called out rather than asked: in capitals ("IS ANYONE OUT THERE") or
-    ending "?!" ("is anybody out there?!"). It is the player shouting."""
+    """A question called out rather than asked: in capitals ("IS ANYONE OUT THERE"),
+    ending "?!" ("is anybody out there?!"), or with a call drawn out ("hellooo", "anyone
+    therrre"). It is the player shouting."""
     letters = [c for c in sentence if c.isalpha()]
     capitals = len(words(sentence)) >= 2 and bool(letters) and all(c.isupper() for c in letters)
-    return capitals or bool(re.search(r"(?:\?!|!\?)[?!]*\s*$", sentence))
+    drawn = any(_DRAWN.sub(r"\1", w) != w for w in words(sentence))
+    return capitals or drawn or bool(re.search(r"(?:\?!|!\?)[?!]*\s*$", sentence))
+
+
+#: A letter held three times or more: a word drawn out, as a call is ("HELLOOO", "heeelp").
+_DRAWN = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)
+#: A greeting run into the question it opens, with no mark between ("HELLOOO IS ANYONE
+#: THERE"): two sentences, the greeting and the question.
+_RUN_ON_GREETING = re.compile(
+    r"^(?P<greeting>\W*[a-z]+)(?=\s+(?:is|are|can|could|does|will|anyone|anybody|someone|"
+    r"somebody)\b)",
+    re.IGNORECASE,
+)
+
+
+def _called_out(message: str) -> str:
+    """The message with its drawn-out words said plainly ("heeelp" is "help"), and a
+    greeting run into its question ended ("HELLOOO IS ANYONE THERE" -> "HELLO? IS ANYONE
+    THERE", which a question in capitals makes a shout)."""
+    sentences = []
+    for sentence in _SENTENCE.findall(message) or [message]:
+        plain = _DRAWN.sub(r"\1", sentence)
+        if not is_question(plain) and _shouted(sentence):
+            greeting = _RUN_ON_GREETING.match(plain)
+            if greeting and _greets(greeting.group("greeting")):
+                rest = plain[greeting.end() :]
+                plain = f"{greeting.group('greeting')}? {rest.strip().upper()}"
+        sentences.append(plain)
+    return " ".join(s.strip() for s in sentences)
 
 
 def is_negated(message: str) -> bool:
@@ -401,7 +430,7 @@ def acting_part(message: str) -> str:
         return ""  # a slash word is a command (past the per-turn limit), never a deed
     kept = [
         "Shout!" if is_question(s) and _shouted(s) and not _greets(s) else s.strip()
-        for s in _SENTENCE.findall(in_order(untagged(message)))
+        for s in _SENTENCE.findall(in_order(untagged(_called_out(message))))
         if s.strip() and (not is_question(s) or _greets(s) or _shouted(s))
     ]
     text = " ".join(s if s[-1] in ".!?;:" else s + "." for s in kept)
@@ -499,16 +528,34 @@ def fit_options(
         # modifier says nothing of which thing was meant.
         if any(_match(s, h) for _, s in said for o, hs in heads.items() if o != oid for h in hs):
             marks[oid] = frozenset()
+    sounded = _sounded(text, about)
     return [
         (
             score,
             first,
             oid,
-            _names(verbs, said, about[oid], oid == coded, ways, marks.get(oid), exact[oid]),
+            oid == sounded
+            or _names(verbs, said, about[oid], oid == coded, ways, marks.get(oid), exact[oid]),
         )
         for oid, (score, first) in best.items()
         if not _contradicts(said, about[oid])
     ]
+
+
+#: A word said again and again in a row: "bang bang bang", "knock, knock, knock".
+_REPEATED = re.compile(r"\b([a-z]+)(?:[\s,!.]+\1\b){2,}", re.IGNORECASE)
+
+
+def _sounded(text: str, about: dict[str, Roles]) -> str:
+    """The option whose deed is a word said three times or more in a row ("bang bang bang
+    let me out"): the sound of the deed being done, which names it when it is the deed of
+    exactly one option (the thing is the one the deed is done to: the door)."""
+    found = _REPEATED.search(text)
+    if not found:
+        return ""
+    word = stem(found.group(1).lower(), fold=False)
+    doers = [oid for oid, parts in about.items() if any(_match(word, d) for d in parts.deeds)]
+    return doers[0] if len(doers) == 1 else ""
 
 
 #: Verbs that go one way of themselves: "lower the lift" moves it down, "raise" up.

@@ -275,7 +275,11 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"someone\s+who|the\s+person\s+who|whoever\s+it\s+is\s+that)\s+"
             r"(?:answers|picks\s+up|is\s+there)\b"
             r"|\b(?:ask|tell|talk\s+to|speak\s+to)\s+(?:the\s+person|someone|whoever)\s+"
-            r"(?:on|at)\s+the\s+other\s+end\b",
+            r"(?:on|at)\s+the\s+other\s+end\b"
+            # "wait for someone to answer", "listen for an answer": waiting on a line
+            r"|\b(?:wait|listen|hope)\s+(?:for\s+)?(?:someone|somebody|anyone|anybody|"
+            r"them|a\s+person)\s+to\s+(?:answer|pick\s+up|reply|respond)\b"
+            r"|\b(?:wait|listen)\s+for\s+(?:an?\s+)?(?:answer|reply|response|voice)\b",
             "call someone",
         ),
         # "get someone", "get help", "ring them": calling someone (the phone decides which).
