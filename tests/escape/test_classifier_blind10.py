@@ -157,3 +157,26 @@ def test_waiting_on_a_line_and_calls_out(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options(name, done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # A refusal of one thing, then the deed, opened by a filler or "instead".
+        (
+            "Right, I'm not touching that red button whatever happens. Instead I'll crouch "
+            "down by the fireplace and feel around in the cold ashes in case something was "
+            "left behind",
+            "search_fireplace",
+        ),  # blind11
+        ("I won't press red. Instead I'll search the ashes", "search_fireplace"),
+        ("instead press green", "press_green"),
+        # The refusal alone does nothing.
+        ("Right, I'm not touching that red button", NONE_ID),
+        # Musing on what a closed place holds is looking in it: opening it.
+        ("I wonder if there's anything in the desk drawer", "open_drawer"),  # blind12
+        ("i wonder if theres something inside the drawer", "open_drawer"),
+    ],
+)
+def test_a_refusal_then_the_deed_and_musing_on_a_drawer(message: str, expected: str) -> None:
+    assert classify(message, _options("ghost_room", ())) == expected

@@ -908,6 +908,14 @@ _NAMING = re.compile(
 )
 
 
+#: A sentence's first word, past fillers set off by a comma ("Right, Instead I'll ..."):
+#: its capital is the sentence's, not a name's.
+_FIRST_WORD = re.compile(
+    r"\W*(?:(?:%s)\b\s*,\s*)*(\w+)" % "|".join(sorted(FILLERS, key=len, reverse=True)),  # noqa: UP031
+    re.IGNORECASE,
+)
+
+
 def _said_a_name(text: str, options: Sequence[tuple[str, str]]) -> str:
     """ "I call her Marguerite", "rest now, Marguerite Vell": a word nobody in the room's
     vocabulary knows, written as a name, is the player saying a name. The message gains a
@@ -920,7 +928,7 @@ def _said_a_name(text: str, options: Sequence[tuple[str, str]]) -> str:
     known = vocabulary(own) | STOPWORDS | FILLERS | GREETINGS
     start = 0
     for sentence in _SENTENCE.findall(text):
-        first = re.match(r"\W*(\w+)", sentence)
+        first = _FIRST_WORD.match(sentence)
         shouted = _shouted(sentence)  # in capitals every word looks like a name
         names = [
             *([] if shouted else _NAME.finditer(sentence)),

@@ -127,7 +127,7 @@ _SHORTHAND = {
 #: Words a sentence may open with before its verb ("ok", "hmm", "right, let's").
 _FILLER_TEXT = """
 ok okay k hmm hm um umm uh er erm well right alright yes yeah yep sure fine maybe perhaps
-actually next let lets think suppose time ah aha oh wow great cool first
+actually next let lets think suppose time ah aha oh wow great cool first instead
 """
 FILLERS = frozenset(_FILLER_TEXT.split())
 
@@ -160,7 +160,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # looking in it
         (
             r"\bi\s+(?:wonder|bet|guess|suspect)\s+(?:if\s+|whether\s+)?"
-            r"(?:there\s*(?:is|s|are|might\s+be|could\s+be)\s+|theres\s+)?"
+            r"(?:there\s*(?:(?:is|s|are|might\s+be|could\s+be)\s+)?|theres\s+)?"
             r"(?:anything|something|stuff)\s+(?:(?:is|s|are|was|might\s+be|could\s+be)\s+)?"
             r"(?:(?:hidden|buried|tucked|stashed|kept|lying|left|lost)\s+(?:away\s+)?)?"
             r"(?:inside|in|behind|under|beneath|underneath|among)\b",
