@@ -145,7 +145,11 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # "see what the note says": reading it
         (r"\b(?:see|find\s+out|check)\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
-        (r"\b(?:have|take)\s+(?:a\s+)?(?:good\s+|close\s+|quick\s+)?look\s+at\b", "examine"),
+        (
+            r"\b(?:have|take)\s+(?:a\s+|another\s+|one\s+more\s+)?(?:good\s+|close\s+|quick\s+)?"
+            r"look\s+at\b",
+            "examine",
+        ),
         # "a closer look at the portrait" (after a wish: "I'd like a closer look at"), "get a
         # good look at it": the noun phrase of looking is looking.
         (
