@@ -180,3 +180,39 @@ def test_waiting_on_a_line_and_calls_out(
 )
 def test_a_refusal_then_the_deed_and_musing_on_a_drawer(message: str, expected: str) -> None:
     assert classify(message, _options("ghost_room", ())) == expected
+
+
+DRAWER = ("read_note", "examine_painting", "talk_to_ghost", "open_drawer")
+
+
+@pytest.mark.parametrize(
+    ("done", "message", "expected"),
+    [
+        # "take another look at" is examining, like "take a look at".
+        (
+            ("talk_to_ghost",),
+            "take another look at the portrait over the mantel",
+            "examine_painting",
+        ),
+        # An intention said is an order; a stance word opens a clause before its verb; what
+        # is tried in a thing is the tool named before ("it" = the key, not the cabinet).
+        (
+            DRAWER,
+            "ok so I've got the iron key from the drawer, and the tag says cabinet, so "
+            "obviously I'm going to try it in the tall glass cabinet next to the desk",
+            "unlock_cabinet",
+        ),  # blind11
+        (DRAWER, "I'm going to try the key in the cabinet", "unlock_cabinet"),
+        (
+            DRAWER,
+            "I have the key and the cabinet is locked. I try it in the cabinet",
+            "unlock_cabinet",
+        ),
+        # Nothing tried, nothing done.
+        (DRAWER, "I'm going to think about the cabinet", NONE_ID),
+    ],
+)
+def test_another_look_an_intention_and_a_tool_tried(
+    done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options("ghost_room", done)) == expected

@@ -700,6 +700,9 @@ def _it_after_questions(message: str, options: Sequence[tuple[str, str]]) -> str
     return "".join(out) if asked else message
 
 
+_PUT_IN = re.compile(r"\s+(?:in|into|inside|on|onto|against)\b", re.IGNORECASE)
+
+
 def _it_resolved(text: str, options: Sequence[tuple[str, str]], start: int = 0) -> str:
     """ "she pointed at the trapdoor so let's open it": a pronoun whose only possible
     antecedent before it in the message is one of the room's things (an object of some
@@ -717,6 +720,14 @@ def _it_resolved(text: str, options: Sequence[tuple[str, str]], start: int = 0) 
         named = [w for w, s in before if any(_match(s, o) for o in things)]
         if len({stem(w, fold=False) for w in named}) == 1:
             return named[-1]
+        if _PUT_IN.match(text, match.end()):
+            # "try it in the cabinet": what is put in or on a thing is a tool, an option's
+            # object other than the one its deed is done to (the key of "unlock the cabinet
+            # with the key"); of the things named before, the one tool stands for "it".
+            tools = {o for p in parts for o in p.objects - p.direct} & things
+            held = [w for w, s in before if any(near(s, o) for o in tools)]  # the word itself
+            if len({stem(w, fold=False) for w in held}) == 1:
+                return held[-1]
         verb = _raw_tokens(text[: match.start()])[-1:]
         if not verb or any(_match(verb[0][1], o) for o in objects):
             return match.group(0)

@@ -128,6 +128,7 @@ _SHORTHAND = {
 _FILLER_TEXT = """
 ok okay k hmm hm um umm uh er erm well right alright yes yeah yep sure fine maybe perhaps
 actually next let lets think suppose time ah aha oh wow great cool first instead
+obviously clearly probably definitely naturally surely honestly basically
 """
 FILLERS = frozenset(_FILLER_TEXT.split())
 
@@ -255,6 +256,12 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\b(?:maybe\s+|perhaps\s+)?(?P<thing>(?:the|my|a|an|this|that)\s+(?:\w+\s+){0,2}?"
             r"\w+)\s+(?:would|could|might|may|will|should)\s+(?:really\s+)?help\b",
             r"use \g<thing>",
+        ),
+        # An intention said is an order: "I'm going to try it", "I'm gonna open it".
+        (
+            r"\b(?:i|we)\s+(?:am\s+|are\s+)?(?:(?:obviously|just|definitely|now|then)\s+)?"
+            r"(?:going\s+to|gonna|about\s+to)\s+(?=[a-z])",
+            "",
         ),
         # A wish is an order: "I'd like to see inside", "I want to open it", "I'd love to".
         (
