@@ -216,3 +216,24 @@ def test_another_look_an_intention_and_a_tool_tried(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options("ghost_room", done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("done", "message", "expected"),
+    [
+        # A pronoun spoken to is the one person the offered options speak to.
+        (
+            ("read_note", "examine_painting"),
+            "so the painting is her. ok. i turn to her and ask gently what happened to her",
+            "talk_to_ghost",
+        ),  # blind10
+        (("read_note",), "talk to her", "talk_to_ghost"),
+        # After talking, speaking to her again is none; her name said before is none.
+        (("read_note", "examine_painting", "talk_to_ghost"), "speak to her again", NONE_ID),
+        (("read_note", "examine_painting"), "tell her her name is Marguerite", NONE_ID),
+    ],
+)
+def test_a_person_spoken_to_by_a_pronoun(
+    done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options("ghost_room", done)) == expected

@@ -612,7 +612,28 @@ def _prepared_once(message: str, options: tuple[tuple[str, str], ...]) -> str:
     message = _it_after_questions(_names_asked(message, options), options)
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
     text = _labelled(_it_resolved(_light_first(text, options), options), options)
+    text = _person_resolved(text, options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
+
+
+#: Speaking or turning to someone by a pronoun: "ask her", "turn to her", "talk to him".
+_TO_PERSON = re.compile(
+    r"\b(?P<verb>ask|tell|talk\s+to|talk\s+with|speak\s+to|speak\s+with|turn\s+to|"
+    r"whisper\s+to|say\s+to|greet|comfort|console|approach)\s+(?:\w+ly\s+)?(?P<who>her|him)\b",
+    re.IGNORECASE,
+)
+
+
+def _person_resolved(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """ "turn to her and ask what happened", "talk to him": a pronoun spoken to stands for
+    the one person the offered options speak to (a word of ``PEOPLE`` in their
+    descriptions: "the ghost"); with none, or two, it is left alone."""
+    people = {w for oid, label in options if oid not in (NONE_ID, ASK_ID) for w in words(label)}
+    people &= PEOPLE
+    if len(people) != 1:
+        return text
+    (person,) = people
+    return _TO_PERSON.sub(lambda m: f"{m.group('verb')} the {person}", text)
 
 
 #: "press G", "push 9": a deed on a label alone, the label ending its clause.
