@@ -237,3 +237,31 @@ def test_a_person_spoken_to_by_a_pronoun(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options("ghost_room", done)) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # "it" after the verb stands for the thing the deed is done to before its tool.
+        (
+            "ghost_room",
+            ("read_note", "open_drawer", "unlock_cabinet"),
+            "I've got the lantern and the matches, I'll try to get it burning",
+            "light_lantern",
+        ),
+        # A deed's word said twice is its sound too.
+        ("ghost_room", ("read_note",), "knock knock!! anybody out there?? let me out", "bang_door"),
+        # "switching that on": the pronoun alone is "it", resolved to the thing named before.
+        (
+            "stalled_lift",
+            (),
+            "no signal on my mobile but at least it has a torch so im switching that on",
+            "use_torch",
+        ),  # blind6
+        ("stalled_lift", (), "switch that on", NONE_ID),
+    ],
+)
+def test_it_done_to_a_sound_said_twice_and_that_switched_on(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done)) == expected

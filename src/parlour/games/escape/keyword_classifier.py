@@ -542,13 +542,13 @@ def fit_options(
     ]
 
 
-#: A word said again and again in a row: "bang bang bang", "knock, knock, knock".
-_REPEATED = re.compile(r"\b([a-z]+)(?:[\s,!.]+\1\b){2,}", re.IGNORECASE)
+#: A word said again in a row: "bang bang bang", "knock knock", "knock, knock".
+_REPEATED = re.compile(r"\b([a-z]+)(?:[\s,!.]+\1\b){1,}", re.IGNORECASE)
 
 
 def _sounded(text: str, about: dict[str, Roles]) -> str:
-    """The option whose deed is a word said three times or more in a row ("bang bang bang
-    let me out"): the sound of the deed being done, which names it when it is the deed of
+    """The option whose deed is a word said twice or more in a row ("bang bang bang let me
+    out", "knock knock!!"): the sound of the deed being done, which names it when it is the deed of
     exactly one option (the thing is the one the deed is done to: the door)."""
     found = _REPEATED.search(text)
     if not found:
@@ -752,11 +752,17 @@ def _it_resolved(text: str, options: Sequence[tuple[str, str]], start: int = 0) 
         verb = _raw_tokens(text[: match.start()])[-1:]
         if not verb or any(_match(verb[0][1], o) for o in objects):
             return match.group(0)
-        done_to = {
-            o for p in parts if any(_match(verb[0][1], d) for d in p.deeds) for o in p.objects
-        }
-        fits = [w for w, s in before if any(_match(s, o) for o in done_to & things)]
-        return fits[-1] if len({stem(w, fold=False) for w in fits}) == 1 else match.group(0)
+        doers = [p for p in parts if any(_match(verb[0][1], d) for d in p.deeds)]
+        # The thing the deed is done to before its other things ("light it": the lantern,
+        # not the matches it is lit with), then any of its things.
+        for done_to in (
+            {o for p in doers for o in p.direct},
+            {o for p in doers for o in p.objects},
+        ):
+            fits = [w for w, s in before if any(_match(s, o) for o in done_to & things)]
+            if len({stem(w, fold=False) for w in fits}) == 1:
+                return fits[-1]
+        return match.group(0)
 
     return _PRONOUN.sub(noun, text)
 

@@ -200,9 +200,15 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:speak|talk)\s+(?:into|down|through|on)\b", "call on"),
         (r"\b(?:call|cry)\s+out\b", "shout"),
         (r"\b(?:turn|switch|put)\s+on\b", "switch on"),
+        # "switch that on": the pronoun "that" / "this" alone is "it" (resolved later)
+        (
+            r"\b(?P<verb>(?:turn|switch|put|get|flick)\w*)\s+(?:that|this)\s+on\b",
+            r"\g<verb> it on",
+        ),
         # "put the torch on", "turn it on": the particle after its object, ending the clause
         (
-            r"\b(?:turn|switch|put|get|flick)\s+(?P<thing>it|them|(?:the|my|that|this)\s+"
+            r"\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?|put(?:s|ting)?|get(?:s|ting)?|"
+            r"flick(?:s|ed|ing)?)\s+(?P<thing>it|them|(?:the|my|that|this)\s+"
             r"(?:\w+\s+){0,2}?\w+)\s+on(?=\s*(?:[,.!?;:]|$|\s+(?:and|then|now|please|with)\b))",
             r"switch on \g<thing>",
         ),
