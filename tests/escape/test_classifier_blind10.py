@@ -255,7 +255,8 @@ def test_a_person_spoken_to_by_a_pronoun(
         (
             "stalled_lift",
             (),
-            "no signal on my mobile but at least it has a torch so im switching that on",
+            "ok dont panic. its so dark in here i can barely see my hands, no signal on my "
+            "mobile but at least it has a torch so im switching that on",
             "use_torch",
         ),  # blind6
         ("stalled_lift", (), "switch that on", NONE_ID),
