@@ -266,3 +266,9 @@ def test_it_done_to_a_sound_said_twice_and_that_switched_on(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
     assert classify(message, _options(name, done)) == expected
+
+
+def test_doing_what_someone_said_with_a_thing_uses_it() -> None:
+    options = _options("stalled_lift", PANEL)
+    assert classify("do what Marek said with the lever", options) == "release_brake"
+    assert classify("do what marek said", options) == NONE_ID  # the thing not said

@@ -250,6 +250,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\s+(?:going|working|started|running)\b",
             r"use \g<thing>",
         ),
+        # "do what marek said with the lever": the deed someone told of, on that thing, is
+        # the thing's own deed (using it)
+        (
+            r"\bdo\s+(?:what|as)\s+(?:\w+\s+){1,2}?(?:said|says|told\s+(?:me|us)|suggested)"
+            r"\s+(?:with|to)\b",
+            "use",
+        ),
         # "like marek said", "as the note says", "the way she told me": the deed's reason
         # or manner recalled, no deed of its own.
         (
