@@ -753,13 +753,15 @@ def _it_resolved(text: str, options: Sequence[tuple[str, str]], start: int = 0) 
         if not verb or any(_match(verb[0][1], o) for o in objects):
             return match.group(0)
         doers = [p for p in parts if any(_match(verb[0][1], d) for d in p.deeds)]
-        # The thing the deed is done to before its other things ("light it": the lantern,
-        # not the matches it is lit with), then any of its things.
-        for done_to in (
-            {o for p in doers for o in p.direct},
-            {o for p in doers for o in p.objects},
-        ):
-            fits = [w for w, s in before if any(_match(s, o) for o in done_to & things)]
+        done_to = {o for p in doers for o in p.objects}
+        tries = [done_to]
+        touched = [p for p in doers if p.objects & things]
+        if len(touched) == 1:
+            # One deed's things named: the thing it is done to before its tool ("light it"
+            # with the lantern and the matches named: the lantern).
+            tries.insert(0, set(touched[0].direct))
+        for done in tries:
+            fits = [w for w, s in before if any(_match(s, o) for o in done & things)]
             if len({stem(w, fold=False) for w in fits}) == 1:
                 return fits[-1]
         return match.group(0)
