@@ -186,7 +186,9 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   (the tenth step's freeze): 96.7% / 0 and 100.0% / 0; 93.3% / 0 and 96.7% / 0; 91.7% / 1
 #:   ("hit red and green at the same time", labelled none, pressed red) and 91.7% / 0. About
 #:   half of each repeats an older set's message word for word. Their rows below stay these
-#:   honest frozen scores; from the eleventh step on they are tuning data.
+#:   honest frozen scores; from the eleventh step on they are tuning data (read with
+#:   ``--mistakes blind10`` etc., tests/escape/test_classifier_blind10.py): at the eleventh
+#:   step's freeze all three measure 100.0% / 0 on both scenarios, tuned on.
 #:
 #: Raised at the tenth step's freeze (tuned sets, measured, never a blind figure): blind
 #: 1.0 / 0.96, blind4's ghost_room 1.0, blind6's ghost_room 0.95, blind7 1.0 / 0.96.

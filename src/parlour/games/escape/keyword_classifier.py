@@ -62,6 +62,12 @@ It sees exactly what a model classifier sees (the player's message and the optio
   before reading by it ("shine my phone light on the certificate"); an id's own verb goes
   with the id's thing ("talk to the ghost again" is no saying of her name); a name given
   while no option is about a name is ``none``; speaking to whoever answers is a call.
+* kinds blind10-12 showed (eleventh step): two options named as one act ("red and green at
+  the same time") are ``none``; shorthand for the room's words ("grn btn", "cert",
+  "fone", in ``typos``); a verb that goes one way moves a thing ("lower the lift"); a
+  drawn-out call or a greeting run into its question in capitals shouts; a deed's word
+  said again is its sound ("bang bang"); "it" put in a thing is the tool named before, and
+  after a verb the thing its deed is done to; a pronoun spoken to is the one person.
 
 The constants were first chosen on the tuning label set only; each later set was then
 read for a step once it had been scored (``loader.LABEL_SETS``; the history and the
