@@ -47,6 +47,9 @@ LABEL_SETS: dict[str, str] = {
     "blind10": "blind10",
     "blind11": "blind11",
     "blind12": "blind12",
+    "blind13": "blind13",
+    "blind14": "blind14",
+    "blind15": "blind15",
 }
 
 
