@@ -12,7 +12,7 @@ from parlour.games.escape import EscapeGame, load_scenario
 from parlour.games.escape.evaluate import evaluate_classifier
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.labels import check_labels, labels_path, load_labels
-from parlour.games.escape.loader import shipped_names
+from parlour.games.escape.loader import LABEL_SETS, NOT_TUNED_ON, shipped_names
 from parlour.games.escape.policies import escape_policy
 from parlour.games.escape.scenario import ScenarioError
 from tests.conftest import CliRunner
@@ -177,17 +177,41 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   phrase alone never acts, a label alone, a thing that would help, "X, is that you?"):
 #:   95.0% / 0 and 96.7% / 0 (blind's stalled_lift 95.0% / 0 by "press G").
 #: * blind9: 88.3% / 1 and 90.0% / 0 at abd0abf ("tell the ghost her name is Marguerite"
-#:   before talking to her, labelled none, talked to her); not tuned on.
+#:   before talking to her, labelled none, talked to her); now tuning data like the others
+#:   (read with ``--mistakes blind9`` for the tenth step, tests/escape/test_classifier_blind9.py).
+#:   Its row below stays its honest frozen score (0.88 / 1, 0.90 / 0); at the tenth step's
+#:   freeze it measures 100.0% / 0 and 98.3% / 0, tuned on.
+#:
+#: * blind10, blind11, blind12: each written by a different engineer, scored once at 054cda3
+#:   (the tenth step's freeze): 96.7% / 0 and 100.0% / 0; 93.3% / 0 and 96.7% / 0; 91.7% / 1
+#:   ("hit red and green at the same time", labelled none, pressed red) and 91.7% / 0. About
+#:   half of each repeats an older set's message word for word. Their rows below stay these
+#:   honest frozen scores; from the eleventh step on they are tuning data (read with
+#:   ``--mistakes blind10`` etc., tests/escape/test_classifier_blind10.py): at the eleventh
+#:   step's freeze all three measure 100.0% / 0 on both scenarios, tuned on.
+#: * blind13, blind14, blind15: each written by a different engineer, scored once at 0b952ce
+#:   (the eleventh step's freeze): 90.0% / 0 and 96.7% / 0; 98.3% / 0 and 93.3% / 1 ("open
+#:   the door" at the start of the lift, labelled none, opened the phone door); 96.7% / 0
+#:   and 91.7% / 0. Not tuned on; their rows below are these honest frozen scores.
+#:
+#: Raised at the tenth step's freeze (tuned sets, measured, never a blind figure): blind
+#: 1.0 / 0.96, blind4's ghost_room 1.0, blind6's ghost_room 0.95, blind7 1.0 / 0.96.
 BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
-    "blind": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
+    "blind": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
     "blind3": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
-    "blind4": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
+    "blind4": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind5": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
-    "blind6": {"ghost_room": (0.9, 0), "stalled_lift": (0.9, 0)},
-    "blind7": {"ghost_room": (0.98, 0), "stalled_lift": (0.95, 0)},
+    "blind6": {"ghost_room": (0.95, 0), "stalled_lift": (0.9, 0)},
+    "blind7": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind8": {"ghost_room": (0.95, 0), "stalled_lift": (0.96, 0)},
     "blind9": {"ghost_room": (0.88, 1), "stalled_lift": (0.9, 0)},
+    "blind10": {"ghost_room": (0.96, 0), "stalled_lift": (1.0, 0)},
+    "blind11": {"ghost_room": (0.93, 0), "stalled_lift": (0.96, 0)},
+    "blind12": {"ghost_room": (0.91, 1), "stalled_lift": (0.91, 0)},
+    "blind13": {"ghost_room": (0.9, 0), "stalled_lift": (0.96, 0)},
+    "blind14": {"ghost_room": (0.98, 0), "stalled_lift": (0.93, 1)},
+    "blind15": {"ghost_room": (0.96, 0), "stalled_lift": (0.91, 0)},
 }
 
 
@@ -204,3 +228,9 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str, whic
     assert score.invalid == 0 and score.total == 60
     assert score.accuracy >= floor, score.summary()
     assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
+
+
+def test_the_sets_not_tuned_on_are_the_newest_blind_sets() -> None:
+    """Sets are read for tuning oldest first, so the untuned ones are the last keys."""
+    assert list(LABEL_SETS)[-len(NOT_TUNED_ON) :] == list(NOT_TUNED_ON)
+    assert set(NOT_TUNED_ON) <= set(BLIND_FLOORS)

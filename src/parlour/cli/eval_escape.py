@@ -15,7 +15,7 @@ from parlour.cli.progress import CountingSeat, progress_bar
 from parlour.core.errors import ParlourError
 from parlour.evals.escape import classifier_seat, scenario_names, score_scenario
 from parlour.games.escape.labels import load_labels
-from parlour.games.escape.loader import LABEL_SETS
+from parlour.games.escape.loader import LABEL_SETS, NOT_TUNED_ON
 from parlour.games.registry import load
 from parlour.runtime.seating import is_model, module_spec
 from parlour.runtime.store import Store, db_url
@@ -42,7 +42,7 @@ def eval_escape(
         typer.Option(
             "--set",
             help=f"labelled set: {', '.join(LABEL_SETS)} (the keyword classifier was tuned "
-            "on all but the last, written without seeing it)",
+            f"on all but {', '.join(NOT_TUNED_ON)}, written without seeing it)",
         ),
     ] = "tuning",
     mistakes: Annotated[int, typer.Option(help="show this many mistakes per scenario")] = 5,

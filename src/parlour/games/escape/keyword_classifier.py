@@ -54,6 +54,20 @@ It sees exactly what a model classifier sees (the player's message and the optio
   ("phone", "the newspaper", "phone cable", "hatch in the ceiling", "phone please") is
   ``none`` whatever options its thing has; so is a sentence saying what there is or what a
   thing is ("there's a phone", "the lever seems stuck").
+* kinds blind9 showed (tenth step): a negation counts only in the part it is said in, and a
+  warning reported after the deed is its reason ("press red, the note said not to but im
+  curious"); a modifier only one option's thing has, or its second deed's words, with a
+  verb fitting its deed names it ("shove the ceiling panel up", "shout for help"); a tool
+  one of several alike is no "which one?" ("strike a match"); a light still off comes
+  before reading by it ("shine my phone light on the certificate"); an id's own verb goes
+  with the id's thing ("talk to the ghost again" is no saying of her name); a name given
+  while no option is about a name is ``none``; speaking to whoever answers is a call.
+* kinds blind10-12 showed (eleventh step): two options named as one act ("red and green at
+  the same time") are ``none``; shorthand for the room's words ("grn btn", "cert",
+  "fone", in ``typos``); a verb that goes one way moves a thing ("lower the lift"); a
+  drawn-out call or a greeting run into its question in capitals shouts; a deed's word
+  said again is its sound ("bang bang"); "it" put in a thing is the tool named before, and
+  after a verb the thing its deed is done to; a pronoun spoken to is the one person.
 
 The constants were first chosen on the tuning label set only; each later set was then
 read for a step once it had been scored (``loader.LABEL_SETS``; the history and the
@@ -91,7 +105,7 @@ from parlour.games.escape.roles import (
 )
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import STOPWORDS, near, stem, token_set, words
-from parlour.games.escape.typos import correct, vocabulary
+from parlour.games.escape.typos import correct, shorthand, vocabulary
 
 THRESHOLD = Fraction(1, 2)
 STRONG = Fraction(3, 4)
@@ -149,11 +163,40 @@ def _greets(sentence: str) -> bool:
 
 
 def _shouted(sentence: str) -> bool:
-    """A question called out rather than asked: in capitals ("IS ANYONE OUT THERE") or
-    ending "?!" ("is anybody out there?!"). It is the player shouting."""
+    """A question called out rather than asked: in capitals ("IS ANYONE OUT THERE"),
+    ending "?!" ("is anybody out there?!"), or with a call drawn out ("hellooo", "anyone
+    therrre"). It is the player shouting."""
     letters = [c for c in sentence if c.isalpha()]
     capitals = len(words(sentence)) >= 2 and bool(letters) and all(c.isupper() for c in letters)
-    return capitals or bool(re.search(r"(?:\?!|!\?)[?!]*\s*$", sentence))
+    drawn = any(_DRAWN.sub(r"\1", w) != w for w in words(sentence))
+    return capitals or drawn or bool(re.search(r"(?:\?!|!\?)[?!]*\s*$", sentence))
+
+
+#: A letter held three times or more: a word drawn out, as a call is ("HELLOOO", "heeelp").
+_DRAWN = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)
+#: A greeting run into the question it opens, with no mark between ("HELLOOO IS ANYONE
+#: THERE"): two sentences, the greeting and the question.
+_RUN_ON_GREETING = re.compile(
+    r"^(?P<greeting>\W*[a-z]+)(?=\s+(?:is|are|can|could|does|will|anyone|anybody|someone|"
+    r"somebody)\b)",
+    re.IGNORECASE,
+)
+
+
+def _called_out(message: str) -> str:
+    """The message with its drawn-out words said plainly ("heeelp" is "help"), and a
+    greeting run into its question ended ("HELLOOO IS ANYONE THERE" -> "HELLO? IS ANYONE
+    THERE", which a question in capitals makes a shout)."""
+    sentences = []
+    for sentence in _SENTENCE.findall(message) or [message]:
+        plain = _DRAWN.sub(r"\1", sentence)
+        if not is_question(plain) and _shouted(sentence):
+            greeting = _RUN_ON_GREETING.match(plain)
+            if greeting and _greets(greeting.group("greeting")):
+                rest = plain[greeting.end() :]
+                plain = f"{greeting.group('greeting')}? {rest.strip().upper()}"
+        sentences.append(plain)
+    return " ".join(s.strip() for s in sentences)
 
 
 def is_negated(message: str) -> bool:
@@ -170,8 +213,10 @@ def classify(
     """``options`` are (id, description) pairs; returns an option id, ``none``, or ``ask``
     (only when ``ask`` is among the options)."""
     leaders = rank(message, options, threshold, strong)
-    if not leaders or is_verbless(message, options):
+    if not leaders or is_verbless(message, options) or _names_unoffered(message, options):
         return NONE_ID
+    if _two_at_once(message, options):
+        return NONE_ID  # "hit red and green at the same time": a deed the room does not offer
     score, _, oid, named = leaders[0]
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
     broad = is_broad(message, options, oid)
@@ -200,6 +245,34 @@ def classify(
             return NONE_ID  # "press the button" with two buttons: the label convention's none
         return ASK_ID if offered else NONE_ID
     return oid
+
+
+#: Words that make two deeds one act: "at the same time", "at once", "together",
+#: "simultaneously", "in one go", "while ...ing", and "both" unless it counts the player's
+#: own hands ("shove it up with both hands" is one deed done with force, not two deeds).
+_AT_ONCE = re.compile(
+    r"\b(?:at\s+the\s+same\s+time|(?:all\s+)?at\s+once|together|simultaneous(?:ly)?|"
+    r"in\s+one\s+go|in\s+unison|while\s+(?:\w+\s+)?\w+ing|both(?!\s+(?:of\s+)?(?:my\s+)?(?:hands|fists|arms|feet|"
+    r"legs|shoulders|palms|thumbs)\b))\b",
+    re.IGNORECASE,
+)
+
+
+def _two_at_once(message: str, options: Sequence[tuple[str, str]]) -> bool:
+    """The message names two options (each its deed and its thing) as ONE act: "hit red and
+    green at the same time", "pull the lever and flip the switch at once". The room offers
+    each alone and no pressing of both, so it is none (the label convention for a deed the
+    room does not have), never the first of the two. Two deeds in sequence ("X and then Y",
+    "X and Y") have no such word and stay the first deed."""
+    text = _prepared(message, options)
+    if not _AT_ONCE.search(text):
+        return False
+    named = [oid for _, _, oid, names in fit_options(message, options) if names]
+    evidence = _evidence(message, options)
+    # Each of the two is told by words of its own ("press the red button at once": the
+    # green button's "press" and "button" are the red one's too, so one deed, at once).
+    told = [o for o in named if not any(evidence[o] <= evidence[p] for p in named if p != o)]
+    return len(told) >= 2
 
 
 def _evidence(message: str, options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
@@ -363,7 +436,7 @@ def acting_part(message: str) -> str:
         return ""  # a slash word is a command (past the per-turn limit), never a deed
     kept = [
         "Shout!" if is_question(s) and _shouted(s) and not _greets(s) else s.strip()
-        for s in _SENTENCE.findall(in_order(untagged(message)))
+        for s in _SENTENCE.findall(in_order(untagged(_called_out(message))))
         if s.strip() and (not is_question(s) or _greets(s) or _shouted(s))
     ]
     text = " ".join(s if s[-1] in ".!?;:" else s + "." for s in kept)
@@ -371,19 +444,39 @@ def acting_part(message: str) -> str:
 
 
 #: Where a negation's reach ends: a sentence, a comma, "but" ("the note said not to, but
-#: press red"). "and" does not end it ("don't open the trapdoor and climb down").
-_NEGATION_SCOPE = re.compile(r",?\s+but\s+|(?<=[.!?;:,])\s+", re.IGNORECASE)
+#: press red"), "so" before the player's own clause ("... not to touch red so I'm pressing
+#: green"). "and" does not end it ("don't open the trapdoor and climb down").
+_NEGATION_SCOPE = re.compile(
+    r",?\s+but\s+|,?\s+so\s+(?=(?:i|i'm|im|i’m|we|let|lets|let's)\b)|(?<=[.!?;:,])\s+",
+    re.IGNORECASE,
+)
+#: Words a player's own refusal may open with before its negation ("no, wait, don't").
+_REFUSAL_LEADS = frozenset({"no", "nope", "nah", "wait", "actually", "hmm", "hold", "on", "oh"})
+
+
+def _refuses(part: str) -> bool:
+    """The part is the player's own refusal: its negation opens it ("don't", "no, never",
+    "wait, don't"). A negation said after a subject ("the note said not to", "she told me
+    never to") reports someone's warning: a reason, not the player taking the deed back."""
+    lead = [w for w in re.findall(r"[a-z'’]+", part.lower()) if w not in _REFUSAL_LEADS][:1]
+    return not lead or is_negated(lead[0])
 
 
 def _unnegated(text: str) -> str:
-    """The text without its negated parts: a refusal covers the part it is said in, not
-    what the player then decides to do ("I know I shouldn't, but press red"). When every
-    part is negated, nothing acts ("")."""
+    """The text without its negated parts: a negation covers the part it is said in, not
+    what the player then decides to do ("I know I shouldn't, but press red"; "press red,
+    the note said not to but I'm curious"). A refusal of the player's own after the deed
+    takes it back ("open it, no, don't"); when every part is negated, nothing acts ("")."""
     parts = [p for p in _NEGATION_SCOPE.split(text) if p.strip()]
     kept = [p for p in parts if not is_negated(p)]
     if len(kept) == len(parts):
         return text
-    if not kept or not any(is_negated(p) for p in parts[: parts.index(kept[0])]):
+    if not kept:
+        return ""
+    first = parts.index(kept[0])
+    if not any(is_negated(p) for p in parts[:first]) and any(
+        _refuses(p) for p in parts[first:] if is_negated(p)
+    ):
         return ""  # the refusal comes after the deed ("open it, no, don't"): nothing acts
     return " ".join(p if p.rstrip()[-1] in ".!?;:," else p + "." for p in kept)
 
@@ -417,6 +510,7 @@ def fit_options(
         for oid, label in options
         if oid not in (NONE_ID, ASK_ID)
     }
+    exact = _exact_deeds(said, options)
     spans = [(said, 0)]
     offset = 0
     for clause in clauses:
@@ -427,17 +521,53 @@ def fit_options(
     verbs = _verbs(clauses)
     best: dict[str, tuple[Fraction, int]] = {}
     for part, offset in spans:
-        for score, first, oid in _score_span([s for _, s in part], described):
+        for score, first, oid in _score_span([s for _, s in part], described, exact):
             if oid not in best or score > best[oid][0]:
                 best[oid] = (score, first + offset)
     coded = _has_code(said, described)
     about = {oid: roles(oid, label) for oid, label in options if oid in best}
     ways = _bare_ways(clauses, options)
+    marks = _own_modifiers(options)
+    heads = {oid: p.heads for oid, p in about.items()}
+    for oid in marks:
+        # "press the ceiling light": the thing named is another option's (the torch), so the
+        # modifier says nothing of which thing was meant.
+        if any(_match(s, h) for _, s in said for o, hs in heads.items() if o != oid for h in hs):
+            marks[oid] = frozenset()
+    sounded = _sounded(text, about)
     return [
-        (score, first, oid, _names(verbs, said, about[oid], oid == coded, ways))
+        (
+            score,
+            first,
+            oid,
+            oid == sounded
+            or _names(verbs, said, about[oid], oid == coded, ways, marks.get(oid), exact[oid]),
+        )
         for oid, (score, first) in best.items()
         if not _contradicts(said, about[oid])
     ]
+
+
+#: A word said again in a row: "bang bang bang", "knock knock", "knock, knock".
+_REPEATED = re.compile(r"\b([a-z]+)(?:[\s,!.]+\1\b){1,}", re.IGNORECASE)
+
+
+def _sounded(text: str, about: dict[str, Roles]) -> str:
+    """The option whose deed is a word said twice or more in a row ("bang bang bang let me
+    out", "knock knock!!"): the sound of the deed being done, which names it when it is the deed of
+    exactly one option (the thing is the one the deed is done to: the door)."""
+    found = _REPEATED.search(text)
+    if not found:
+        return ""
+    word = stem(found.group(1).lower(), fold=False)
+    doers = [oid for oid, parts in about.items() if any(_match(word, d) for d in parts.deeds)]
+    return doers[0] if len(doers) == 1 else ""
+
+
+#: Verbs that go one way of themselves: "lower the lift" moves it down, "raise" up.
+_WAY_VERBS = {"lower": "down", "drop": "down", "raise": "up", "hoist": "up"}
+_SELVES = frozenset({"myself", "yourself", "ourselves", "me", "us"})
+_MOVED = "moved:"  # a way a thing is moved, not one the player goes
 
 
 def _bare_ways(clauses: list[str], options: Sequence[tuple[str, str]]) -> frozenset[str]:
@@ -450,6 +580,13 @@ def _bare_ways(clauses: list[str], options: Sequence[tuple[str, str]]) -> frozen
     for clause in clauses:
         tokens = [(w, s) for w, s in _raw_tokens(clause) if w not in FILLERS][1:]
         said_ways = {w for w in words(clause) if w in DIRECTIONS}
+        lead = [w for w in words(clause) if w not in FILLERS][:1]
+        if not said_ways and lead and lead[0] in _WAY_VERBS:
+            # "lower the lift by hand": a thing moved down, a deed done to a thing (never
+            # the player climbing: "lower the lantern into the hole"); "lower myself" goes.
+            way = _WAY_VERBS[lead[0]]
+            rest = words(clause)[words(clause).index(lead[0]) + 1 :][:1]
+            said_ways = {way if rest and rest[0] in _SELVES else f"{_MOVED}{way}"}
         if said_ways and not any(_match(s, o) for w, s in tokens for o in objects):
             ways |= said_ways
     return frozenset(ways)
@@ -476,10 +613,33 @@ def _prepared(message: str, options: Sequence[tuple[str, str]]) -> str:
 
 @lru_cache(maxsize=256)
 def _prepared_once(message: str, options: tuple[tuple[str, str], ...]) -> str:
-    message = _names_asked(message, options)
+    # A pronoun may stand for a thing named in a question before it ("is the code in the
+    # newspaper? let me read it"), which the acting part drops: resolve it first.
+    message = _it_after_questions(_names_asked(message, options), options)
     text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
-    text = _labelled(_it_resolved(text, options), options)
+    text = _labelled(_it_resolved(_light_first(text, options), options), options)
+    text = _person_resolved(text, options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
+
+
+#: Speaking or turning to someone by a pronoun: "ask her", "turn to her", "talk to him".
+_TO_PERSON = re.compile(
+    r"\b(?P<verb>ask|tell|talk\s+to|talk\s+with|speak\s+to|speak\s+with|turn\s+to|"
+    r"whisper\s+to|say\s+to|greet|comfort|console|approach)\s+(?:\w+ly\s+)?(?P<who>her|him)\b",
+    re.IGNORECASE,
+)
+
+
+def _person_resolved(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """ "turn to her and ask what happened", "talk to him": a pronoun spoken to stands for
+    the one person the offered options speak to (a word of ``PEOPLE`` in their
+    descriptions: "the ghost"); with none, or two, it is left alone."""
+    people = {w for oid, label in options if oid not in (NONE_ID, ASK_ID) for w in words(label)}
+    people &= PEOPLE
+    if len(people) != 1:
+        return text
+    (person,) = people
+    return _TO_PERSON.sub(lambda m: f"{m.group('verb')} the {person}", text)
 
 
 #: "press G", "push 9": a deed on a label alone, the label ending its clause.
@@ -513,19 +673,104 @@ def _labelled(text: str, options: Sequence[tuple[str, str]]) -> str:
 
 
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+#: The instrument ending a clause: "read the certificate with my phone light".
+_WITH_TOOL = re.compile(
+    r"(?P<goal>[^,.!?;]*?)\s+with\s+(?P<tool>(?:(?:the|my|a|an|your|this|that)\s+)?"
+    r"(?:[\w'’-]+\s+){0,2}?(?P<head>[\w'’-]+))\s*(?=[,.!?;]|\s+and\b|$)",
+    re.IGNORECASE,
+)
 
 
-def _it_resolved(text: str, options: Sequence[tuple[str, str]]) -> str:
+def _light_first(text: str, options: Sequence[tuple[str, str]]) -> str:
+    """ "read the certificate with my phone light" while the torch is still off: a light
+    the player would read or look by (an instrument of a reading or looking clause) that
+    is the thing an available option switches on or lights must be lit first, so the
+    clause is that ("use my phone light"). Once it is on, that option is gone and the
+    clause reads (the light, said or not, adds nothing: "squint at it in the torchlight")."""
+
+    def first(match: re.Match[str]) -> str:
+        goal = [s for _, s in _raw_tokens(match.group("goal"))][:1]
+        if not goal or not senses(goal[0]) & _LOOKING:
+            return match.group(0)
+        head = stem(match.group("head").lower(), fold=False)
+        owners = [
+            oid
+            for oid, label in options
+            if oid not in (NONE_ID, ASK_ID)
+            for parts in (roles(oid, label),)
+            if any(_match(head, d) for d in parts.direct)
+            and any(senses(d) & {"#light", "#use"} for d in parts.deeds)
+        ]
+        if not owners and (head == "light" or senses(head) & {"#torch", "#lantern"}):
+            return match.group("goal")  # the light is on: the looking is by it, no deed
+        if len(owners) != 1:
+            return match.group(0)
+        lead = re.match(r"\s*", match.group("goal"))
+        return f"{lead.group(0) if lead else ''}use {match.group('tool')}"
+
+    return _WITH_TOOL.sub(first, text)
+
+
+def _it_after_questions(message: str, options: Sequence[tuple[str, str]]) -> str:
+    """The pronouns of the sentences after a question, resolved with the question's words
+    (``_it_resolved``) before the acting part drops it: "is the code in the newspaper?
+    let me read it" reads the newspaper."""
+    sentences = _SENTENCE.findall(message)
+    out: list[str] = []
+    asked = False
+    for sentence in sentences:
+        if asked and not is_question(sentence):
+            before = "".join(out)
+            sentence = _it_resolved(before + sentence, options, len(before))[len(before) :]
+        asked = asked or is_question(sentence)
+        out.append(sentence)
+    return "".join(out) if asked else message
+
+
+_PUT_IN = re.compile(r"\s+(?:in|into|inside|on|onto|against)\b", re.IGNORECASE)
+
+
+def _it_resolved(text: str, options: Sequence[tuple[str, str]], start: int = 0) -> str:
     """ "she pointed at the trapdoor so let's open it": a pronoun whose only possible
     antecedent before it in the message is one of the room's things (an object of some
-    option) stands for that thing. Two things named before it, or none, leave it alone."""
+    option) stands for that thing. Of two things named before it, the one the verb before
+    the pronoun can be done to ("is the code in the newspaper? let me read it": the
+    newspaper is read, the code is typed); otherwise, or with none, it is left alone."""
     objects = _all_objects(options)
+    parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
 
     def noun(match: re.Match[str]) -> str:
+        if match.start() < start:
+            return match.group(0)  # only the pronouns from ``start`` on
         before = _raw_tokens(text[: match.start()])
         things = {o for _, s in before for o in objects if _match(s, o)}
         named = [w for w, s in before if any(_match(s, o) for o in things)]
-        return named[-1] if len({stem(w, fold=False) for w in named}) == 1 else match.group(0)
+        if len({stem(w, fold=False) for w in named}) == 1:
+            return named[-1]
+        if _PUT_IN.match(text, match.end()):
+            # "try it in the cabinet": what is put in or on a thing is a tool, an option's
+            # object other than the one its deed is done to (the key of "unlock the cabinet
+            # with the key"); of the things named before, the one tool stands for "it".
+            tools = {o for p in parts for o in p.objects - p.direct} & things
+            held = [w for w, s in before if any(near(s, o) for o in tools)]  # the word itself
+            if len({stem(w, fold=False) for w in held}) == 1:
+                return held[-1]
+        verb = _raw_tokens(text[: match.start()])[-1:]
+        if not verb or any(_match(verb[0][1], o) for o in objects):
+            return match.group(0)
+        doers = [p for p in parts if any(_match(verb[0][1], d) for d in p.deeds)]
+        done_to = {o for p in doers for o in p.objects}
+        tries = [done_to]
+        touched = [p for p in doers if p.objects & things]
+        if len(touched) == 1:
+            # One deed's things named: the thing it is done to before its tool ("light it"
+            # with the lantern and the matches named: the lantern).
+            tries.insert(0, set(touched[0].direct))
+        for done in tries:
+            fits = [w for w, s in before if any(_match(s, o) for o in done & things)]
+            if len({stem(w, fold=False) for w in fits}) == 1:
+                return fits[-1]
+        return match.group(0)
 
     return _PRONOUN.sub(noun, text)
 
@@ -657,7 +902,10 @@ def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> b
     if _LABEL.search(text):
         return False
     shared = {h for oid in fitting if oid != winner for h in roles(oid, dict(options)[oid]).heads}
-    one_of_many = any(plural_of(h, w) for w, _ in said for h in parts.plural)
+    # Only the thing the deed is done to: "a match" of "light the lantern with the matches"
+    # is the tool, and one match is as good as another.
+    things = {h for h in parts.plural if stem(h, fold=False) in parts.direct}
+    one_of_many = any(plural_of(h, w) for w, _ in said for h in things)
     return one_of_many or any(s in parts.heads and s in shared for _, s in said)
 
 
@@ -690,9 +938,26 @@ _NAME = re.compile(
 )
 
 
+#: Calling someone by name in lower case, before a comma at a sentence's start
+#: ("marguerite vell, you can rest now"); the first word is the name.
+_CALLED = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*([a-z]{3,})(?=(?:\s+[a-z]{3,})?\s*,[^.!?]*\byou(?:r|rself)?\b)"
+)
+#: What follows a name called: a comma, and the sentence speaks to that person ("...,
+#: you can rest now", "..., I know your name"); "Quick, read the note" is no name.
+_TO_YOU = re.compile(r"(?:\s+[A-Za-z]{3,})?\s*,[^.!?]*\byou(?:r|rself)?\b")
+
 #: Naming someone in lower case: "call her margaret", "her name is margaret".
 _NAMING = re.compile(
     r"\b(?:call|name)\s+(?:her|him|you|it|them)\s+([a-z]{3,})\b|\bname\s+is\s+([a-z]{3,})\b",
+    re.IGNORECASE,
+)
+
+
+#: A sentence's first word, past fillers set off by a comma ("Right, Instead I'll ..."):
+#: its capital is the sentence's, not a name's.
+_FIRST_WORD = re.compile(
+    r"\W*(?:(?:%s)\b\s*,\s*)*(\w+)" % "|".join(sorted(FILLERS, key=len, reverse=True)),  # noqa: UP031
     re.IGNORECASE,
 )
 
@@ -709,14 +974,25 @@ def _said_a_name(text: str, options: Sequence[tuple[str, str]]) -> str:
     known = vocabulary(own) | STOPWORDS | FILLERS | GREETINGS
     start = 0
     for sentence in _SENTENCE.findall(text):
-        first = re.match(r"\W*(\w+)", sentence)
+        first = _FIRST_WORD.match(sentence)
         shouted = _shouted(sentence)  # in capitals every word looks like a name
-        names = [*([] if shouted else _NAME.finditer(sentence)), *_NAMING.finditer(sentence)]
+        names = [
+            *([] if shouted else _NAME.finditer(sentence)),
+            *_NAMING.finditer(sentence),
+            *_CALLED.finditer(sentence),
+        ]
         for m in sorted(names, key=lambda m: m.start()):
             word = m.group(m.lastindex or 0).lower()
             if word in known or stem(word, fold=False) in known:
                 continue
-            if m.re is _NAME and first and m.start() == first.start(1) and len(words(sentence)) > 2:
+            called = bool(_TO_YOU.match(sentence[m.end() :]))  # "Marguerite, you can rest"
+            if (
+                m.re is _NAME
+                and first
+                and m.start() == first.start(1)
+                and len(words(sentence)) > 2
+                and not called
+            ):
                 continue
             # The naming is a deed where it is said, so that of two deeds in one message
             # ("tell her her name is Marguerite and then open the trapdoor") it comes first.
@@ -749,6 +1025,35 @@ _STATES = frozenset(_STATE_TEXT.split())
 _NOT_NAME_ENDINGS = ("ed", "ing", "ly", "ful", "less", "ous", "ive", "able")
 
 
+def _names_unoffered(message: str, options: Sequence[tuple[str, str]]) -> bool:
+    """The message gives someone a name ("tell the ghost her name is Marguerite", "I call
+    her Rosalind", "Eleanor?") while no option offered now is about a name: saying a name
+    is a deed the room does not offer yet, and the words say it more than anything else
+    (talking to her), so nothing is done, as the label sets say of a name said early."""
+    if any(
+        _match(stem(w, fold=False), "name")
+        for oid, label in options
+        if oid not in (NONE_ID, ASK_ID)
+        for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
+    ):
+        return False
+    if _names_asked(message, options) != message:
+        return True  # "Eleanor?", "are you Marguerite?"
+    text = rewrite(acting_part(message))
+    if _said_a_name(text, options) == text:
+        return False
+    # Said *to* someone: a naming ("her name is X", "call her X") or a vocative ("X, rest
+    # now", "rest now, X"); "like Marek said" only mentions a person.
+    return bool(_NAMING.search(text) or _VOCATIVE_NAME.search(text))
+
+
+#: A name called: opening a sentence before a comma or "!", or closing one after a comma.
+_VOCATIVE_NAME = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*[A-Z][a-zA-Z]{2,}(?:\s+[A-Z][a-zA-Z]{2,})?\s*[,!]"
+    r"|,\s*[A-Z][a-zA-Z]{2,}(?:\s+[A-Z][a-zA-Z]{2,})?\s*[.!?]*\s*$"
+)
+
+
 def _names_asked(message: str, options: Sequence[tuple[str, str]]) -> str:
     """Asking someone whether they bear a name is saying it to them: "Marguerite?", "are you
     eleanor?" become "your name is Marguerite." (the engine, not the classifier, checks it is
@@ -779,7 +1084,7 @@ def _typos_corrected(text: str, options: Sequence[tuple[str, str]]) -> str:
         w for oid, label in options for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
     )
     known = vocabulary(own)
-    return re.sub(r"[A-Za-z]+", lambda m: correct(m.group(0).lower(), known), text)
+    return re.sub(r"[A-Za-z]+", lambda m: shorthand(correct(m.group(0).lower(), known), own), text)
 
 
 def _has_code(said: list[tuple[str, str]], described: dict[str, frozenset[str]]) -> str:
@@ -801,21 +1106,66 @@ def _raw_tokens(text: str) -> list[tuple[str, str]]:
     return [(w, stem(w, fold=False)) for w in kept]
 
 
+def _exact_deeds(
+    said: list[tuple[str, str]], options: Sequence[tuple[str, str]]
+) -> dict[str, frozenset[str]]:
+    """Per option, the deed words the message must say word for word: the id's own verb
+    ("say" of ``say_name`` / "call the ghost by her name") when the message names none of
+    the id's things ("name"). The id's verb goes with the id's thing: "speak her name",
+    "lift the trapdoor" say it by a word of the same sense, but "talk to the ghost again"
+    or "ask the ghost what she wants" (talking shares a sense with saying) is no saying of
+    her name."""
+    exact: dict[str, frozenset[str]] = {}
+    for oid, label in options:
+        if oid in (NONE_ID, ASK_ID):
+            continue
+        parts = roles(oid, label)
+        loose = any(_match(s, o) for _, s in said for o in parts.id_objects)
+        exact[oid] = frozenset() if loose else parts.id_deeds
+    return exact
+
+
+def _own_modifiers(options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    """Per option, the modifiers of its objects, and the words of a second deed ("help" of
+    "bang on the door and shout for help"), that no other option's description or id has
+    at all ("ceiling" of "push open the ceiling hatch"): a mark of that one option."""
+    parts = {oid: roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)}
+    every = {oid: p.modifiers | p.objects | p.deeds for oid, p in parts.items()}
+    return {
+        oid: frozenset(
+            m
+            for m in p.object_modifiers | p.second_words
+            if not any(_match(m, w) for other, ws in every.items() if other != oid for w in ws)
+        )
+        for oid, p in parts.items()
+    }
+
+
 def _names(
     verbs: list[tuple[str, str]],
     said: list[tuple[str, str]],
     parts: Roles,
     coded: bool,
     ways: frozenset[str] = frozenset(),
+    marks: frozenset[str] | None = None,
+    exact: frozenset[str] = frozenset(),
 ) -> bool:
     """The message names the option's deed with the first word of a clause (its verb, or a
     light verb: "use", "try"; "phone" there is a verb) and, when the option has objects,
     one of them with another word, not in the plural when the description has it in the
-    singular ("pry open the doors" does not name "the little emergency phone door")."""
+    singular ("pry open the doors" does not name "the little emergency phone door"). A
+    deed verb with a modifier only this option has names it too: the player called the
+    thing by another name but said which ("shove the ceiling panel up": the ceiling's
+    hatch)."""
     deed = {
         w
         for w, s in verbs
-        if s in LIGHT_DEEDS or any(_match(v, d) for v in (s, *verb_senses(w)) for d in parts.deeds)
+        if s in LIGHT_DEEDS
+        or any(
+            (near if d in exact else _match)(v, d)
+            for v in (s, *verb_senses(w))
+            for d in parts.deeds
+        )
     }
     looked = {w for w, s in verbs if any(_reads(s, d) for d in parts.deeds)}
     if not deed and looked:
@@ -841,6 +1191,11 @@ def _names(
     wanted = parts.heads if light_only and parts.heads else parts.objects
     if not light_only and parts.directions & ways:
         return True  # the verb and the way the deed goes ("go down", "I go down into the dark")
+    moved = {f"{_MOVED}{d}" for d in parts.directions}
+    if not light_only and moved & ways and not any("#climb" in senses(d) for d in parts.deeds):
+        return True  # "lower the lift by hand": the deed that moves a thing down
+    if not light_only and marks and any(s in marks for s in objects):
+        return True
     return any(_match(s, o) for s in objects for o in wanted)
 
 
@@ -850,7 +1205,9 @@ def _reads(said: str, deed: str) -> bool:
 
 
 def _score_span(
-    said: list[str], described: dict[str, frozenset[str]]
+    said: list[str],
+    described: dict[str, frozenset[str]],
+    exact: dict[str, frozenset[str]] | None = None,
 ) -> list[tuple[Fraction, int, str]]:
     df = Counter(tok for toks in described.values() for tok in toks)
     code_options = [oid for oid, toks in described.items() if toks & _CODE_WORDS]
@@ -866,8 +1223,10 @@ def _score_span(
         total = sum(weight.values(), Fraction(0))
         found: dict[str, int] = {}  # token → where it first comes in the message
         explained: set[str] = set()
+        own = (exact or {}).get(oid, frozenset())  # the id's own deed: word for word
         for t in sorted(toks):
-            hits = [i for i, s in enumerate(said) if _match(s, t)]
+            same = near if t in own else _match
+            hits = [i for i, s in enumerate(said) if same(s, t)]
             if hits:
                 found[t] = hits[0]
                 explained.update(said[i] for i in hits)

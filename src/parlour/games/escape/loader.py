@@ -29,8 +29,8 @@ ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
 #: The shipped label sets per scenario (``<name>.<suffix>.yaml``), oldest first. ``tuning``
 #: chose the keyword classifier's thresholds; every later set was written separately, in
 #: other phrasing, and each ``blindN`` by an engineer who saw neither the classifier nor any
-#: other set, scored once at a frozen classifier and only then read. So the last set is
-#: the one nobody tuned on. Each set's history and one-time score: docs/benchmarks.md.
+#: other set, scored once at a frozen classifier and only then read (``NOT_TUNED_ON`` are
+#: the ones not read yet). Each set's history and one-time score: docs/benchmarks.md.
 LABEL_SETS: dict[str, str] = {
     "tuning": "labels",
     "heldout": "heldout",
@@ -44,7 +44,15 @@ LABEL_SETS: dict[str, str] = {
     "blind7": "blind7",
     "blind8": "blind8",
     "blind9": "blind9",
+    "blind10": "blind10",
+    "blind11": "blind11",
+    "blind12": "blind12",
+    "blind13": "blind13",
+    "blind14": "blind14",
+    "blind15": "blind15",
 }
+#: The newest sets, scored once at the classifier as it is and never read for tuning.
+NOT_TUNED_ON = ("blind13", "blind14", "blind15")
 
 
 _SCENARIOS = ShippedContent(

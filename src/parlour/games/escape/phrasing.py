@@ -127,7 +127,8 @@ _SHORTHAND = {
 #: Words a sentence may open with before its verb ("ok", "hmm", "right, let's").
 _FILLER_TEXT = """
 ok okay k hmm hm um umm uh er erm well right alright yes yeah yep sure fine maybe perhaps
-actually next let lets think suppose time ah aha oh wow great cool first
+actually next let lets think suppose time ah aha oh wow great cool first instead
+obviously clearly probably definitely naturally surely honestly basically
 """
 FILLERS = frozenset(_FILLER_TEXT.split())
 
@@ -145,7 +146,11 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # "see what the note says": reading it
         (r"\b(?:see|find\s+out|check)\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
-        (r"\b(?:have|take)\s+(?:a\s+)?(?:good\s+|close\s+|quick\s+)?look\s+at\b", "examine"),
+        (
+            r"\b(?:have|take)\s+(?:a\s+|another\s+|one\s+more\s+)?(?:good\s+|close\s+|quick\s+)?"
+            r"look\s+at\b",
+            "examine",
+        ),
         # "a closer look at the portrait" (after a wish: "I'd like a closer look at"), "get a
         # good look at it": the noun phrase of looking is looking.
         (
@@ -155,10 +160,15 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # "examine what the note says" (after "have a look at" became "examine"): reading
         (r"\bexamine\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
-        # "I wonder if there's anything in the drawer": musing about a place is looking in it
+        # "I wonder if there's anything in the drawer", "... if anything is buried in the
+        # ashes", "I bet something's hidden behind it": musing about what a place hides is
+        # looking in it
         (
-            r"\bi\s+wonder\s+(?:if|whether)\s+(?:there\s*(?:is|s|are|might\s+be)\s+|theres\s+)?"
-            r"(?:anything|something|stuff)\s+(?:inside|in|behind|under|beneath)\b",
+            r"\bi\s+(?:wonder|bet|guess|suspect)\s+(?:if\s+|whether\s+)?"
+            r"(?:there\s*(?:(?:is|s|are|might\s+be|could\s+be)\s+)?|theres\s+)?"
+            r"(?:anything|something|stuff)\s+(?:(?:is|s|are|was|might\s+be|could\s+be)\s+)?"
+            r"(?:(?:hidden|buried|tucked|stashed|kept|lying|left|lost)\s+(?:away\s+)?)?"
+            r"(?:inside|in|behind|under|beneath|underneath|among)\b",
             "peek into",
         ),
         # "I wonder what's in the drawer": musing about what a place holds is looking in it
@@ -190,21 +200,81 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:speak|talk)\s+(?:into|down|through|on)\b", "call on"),
         (r"\b(?:call|cry)\s+out\b", "shout"),
         (r"\b(?:turn|switch|put)\s+on\b", "switch on"),
+        # "switch that on": the pronoun "that" / "this" alone is "it" (resolved later)
+        (
+            r"\b(?P<verb>(?:turn|switch|put|get|flick)\w*)\s+(?:that|this)\s+on\b",
+            r"\g<verb> it on",
+        ),
+        # "put the torch on", "turn it on": the particle after its object, ending the clause
+        (
+            r"\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?|put(?:s|ting)?|get(?:s|ting)?|"
+            r"flick(?:s|ed|ing)?)\s+(?P<thing>it|them|(?:the|my|that|this)\s+"
+            r"(?:\w+\s+){0,2}?\w+)\s+on(?=\s*(?:[,.!?;:]|$|\s+(?:and|then|now|please|with)\b))",
+            r"switch on \g<thing>",
+        ),
         (r"\b(?:set\s+off|sound|trigger)\b", "ring"),
         (r"\b(?:go|get|climb|make\s+my\s+way)\s+down\b", "climb down"),
-        # "shine the torch on the certificate": reading or examining it by that light
-        (r"\bshine\s+(?P<light>(?:the\s+|my\s+)?\w+)\s+(?:on|at|onto|over)\b", "shine"),
+        # "in the torchlight", "by the light of my phone": the light is the looking's
+        # instrument ("squint at the certificate in the torchlight" reads it by the torch)
+        (
+            r"\b(?:in|by|under)\s+(?:the\s+|my\s+)?(?P<light>torch|phone|lamp|lantern|candle)"
+            r"\s*light\b",
+            r"with the \g<light>",
+        ),
+        (
+            r"\b(?:in|by|under)\s+the\s+light\s+(?:of|from)\s+(?P<light>(?:the\s+|my\s+)?\w+)",
+            r"with \g<light>",
+        ),
+        # "shine the torch on the certificate": reading or examining it by that light, the
+        # light its instrument ("shine the certificate with the torch")
+        (
+            r"\bshine\s+(?P<light>(?:the\s+|my\s+|a\s+)?(?:\w+\s+){0,2}?\w+)\s+"
+            r"(?:on|at|onto|over)\s+(?P<thing>[^,.!?;]+?)(?=\s+and\b|\s*[,.!?;]|\s*$)",
+            r"shine \g<thing> with \g<light>",
+        ),
         (
             r"\b(?:plug|push|stick|slot|jam|put)(?P<what>\s+(?:it|them|the(?:\s+\w+){1,3}?))?\s+"
             r"(?:back\s+)?in(?:to)?\b",
             r"plug\g<what> in",
         ),
         (r"\bwake\s+up\b", ""),
+        # "get the lamp lit", "get it burning": making a thing burn is lighting it;
+        # "get it going / working / started": making it do what it does is using it.
+        (
+            r"\b(?:get|make|have|set)\s+(?P<thing>it|them|(?:the|my|that|this)\s+(?:\w+\s+){0,2}?\w+)"
+            r"\s+(?:lit|alight|burning|lighted|aflame|on\s+fire|lit\s+up)\b",
+            r"light \g<thing>",
+        ),
+        (
+            r"\b(?:get|make|have)\s+(?P<thing>it|them|(?:the|my|that|this)\s+(?:\w+\s+){0,2}?\w+)"
+            r"\s+(?:going|working|started|running)\b",
+            r"use \g<thing>",
+        ),
+        # "do what marek said with the lever": the deed someone told of, on that thing, is
+        # the thing's own deed (using it)
+        (
+            r"\bdo\s+(?:what|as)\s+(?:\w+\s+){1,2}?(?:said|says|told\s+(?:me|us)|suggested)"
+            r"\s+(?:with|to)\b",
+            "use",
+        ),
+        # "like marek said", "as the note says", "the way she told me": the deed's reason
+        # or manner recalled, no deed of its own.
+        (
+            r",?\s*\b(?:like|as|the\s+way)\s+(?:\w+\s+){1,2}?(?:said|says|told\s+(?:me|us)|"
+            r"suggested|showed\s+(?:me|us)|explained|described)\b",
+            "",
+        ),
         # "maybe my phone torch would help": a thing that would help is a thing to use.
         (
             r"\b(?:maybe\s+|perhaps\s+)?(?P<thing>(?:the|my|a|an|this|that)\s+(?:\w+\s+){0,2}?"
             r"\w+)\s+(?:would|could|might|may|will|should)\s+(?:really\s+)?help\b",
             r"use \g<thing>",
+        ),
+        # An intention said is an order: "I'm going to try it", "I'm gonna open it".
+        (
+            r"\b(?:i|we)\s+(?:am\s+|are\s+)?(?:(?:obviously|just|definitely|now|then)\s+)?"
+            r"(?:going\s+to|gonna|about\s+to)\s+(?=[a-z])",
+            "",
         ),
         # A wish is an order: "I'd like to see inside", "I want to open it", "I'd love to".
         (
@@ -222,6 +292,20 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # Direction verbs: "descend", "head down", "go up" are climbing that way.
         (r"\b(?:descend|head\s+down)\b", "climb down"),
         (r"\b(?:ascend|go\s+up|head\s+up|get\s+up)\b", "climb up"),
+        # "ask whoever answers for help", "tell the person on the other end": speaking to
+        # someone who answers is calling them.
+        (
+            r"\b(?:ask|tell|talk\s+to|speak\s+to|beg)\s+(?:whoever|whomever|anyone\s+who|"
+            r"someone\s+who|the\s+person\s+who|whoever\s+it\s+is\s+that)\s+"
+            r"(?:answers|picks\s+up|is\s+there)\b"
+            r"|\b(?:ask|tell|talk\s+to|speak\s+to)\s+(?:the\s+person|someone|whoever)\s+"
+            r"(?:on|at)\s+the\s+other\s+end\b"
+            # "wait for someone to answer", "listen for an answer": waiting on a line
+            r"|\b(?:wait|listen|hope)\s+(?:for\s+)?(?:someone|somebody|anyone|anybody|"
+            r"them|a\s+person)\s+to\s+(?:answer|pick\s+up|reply|respond)\b"
+            r"|\b(?:wait|listen)\s+for\s+(?:an?\s+)?(?:answer|reply|response|voice)\b",
+            "call someone",
+        ),
         # "get someone", "get help", "ring them": calling someone (the phone decides which).
         (
             r"\b(?:get|fetch|reach|raise)\s+(?:someone|somebody|anyone|anybody|help)\b",

@@ -80,11 +80,23 @@ class Roles:
     #: The way the deed goes ("down" of "climb down the ladder"): a player who says only the
     #: verb and the way ("go down", "descend") names it.
     directions: frozenset[str] = frozenset()
+    #: The modifiers of the option's objects ("ceiling" of "push open the ceiling hatch",
+    #: "inspection" of "on the inspection certificate"), not of what an "of" or "for" piece
+    #: names ("dial lock" of "the wheels of the trapdoor's dial lock", "help" of "shout for
+    #: help").
+    object_modifiers: frozenset[str] = frozenset()
+    #: Deed words only the option's id has ("say" of ``say_name`` / "call the ghost by her
+    #: name"), and the id's objects ("name"): the id's verb goes with the id's thing.
+    id_deeds: frozenset[str] = frozenset()
+    id_objects: frozenset[str] = frozenset()
+    #: The content words said after a second deed ("help" of "bang on the door and shout
+    #: for help"): that deed's own words, whatever the preposition.
+    second_words: frozenset[str] = frozenset()
 
 
 @cache
 def roles(option_id: str, description: str) -> Roles:
-    deeds, heads, _ = _parse(words(description))
+    deeds, heads, pieces = _parse(words(description))
     id_deeds, _, id_objects = _parse([w for w in _ID_SPLIT.split(option_id.lower()) if w])
     objects = {stem(h, fold=False) for h in [*heads, *id_objects]}
     singular = frozenset(h for h in heads if not h.endswith("s") or h.endswith("ss"))
@@ -99,6 +111,12 @@ def roles(option_id: str, description: str) -> Roles:
         direct=frozenset({stem(heads[0], fold=False)} if heads else set()),
         plural=frozenset(heads) - singular,
         directions=frozenset(w for w in words(description) if w in DIRECTIONS),
+        id_deeds=frozenset(id_deeds - deeds),
+        second_words=_second_deed_words(words(description)) - deeds - head_stems,
+        id_objects=frozenset(stem(o, fold=False) for o in id_objects),
+        object_modifiers=frozenset(stem(w, fold=False) for w in pieces if w not in heads)
+        - deeds
+        - head_stems,
     )
 
 
@@ -134,6 +152,17 @@ def _parse(said: list[str]) -> tuple[set[str], list[str], list[str]]:
         else:
             piece.append(word)
     return deeds, heads, content_words
+
+
+def _second_deed_words(said: list[str]) -> frozenset[str]:
+    """The content words after "and <verb>" / "then <verb>" in a description."""
+    for i, word in enumerate(said[:-1]):
+        if word in ("and", "then") and i > 0:
+            rest = said[i + 2 :]
+            return frozenset(
+                stem(w, fold=False) for w in rest if w not in STOPWORDS and w not in _BREAKS
+            )
+    return frozenset()
 
 
 def plural_of(said: str, head: str) -> bool:

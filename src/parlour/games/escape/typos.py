@@ -92,6 +92,65 @@ def correct(word: str, known: frozenset[str]) -> str:
     return winners.pop() if len(winners) == 1 else word
 
 
+_VOWELS = frozenset("aeiouy")
+#: Spellings by sound: "fone" for "phone", "kwik" never mind; only the pairs players type.
+_SOUNDS = (("ph", "f"), ("ck", "k"))
+
+
+def _by_sound(word: str) -> str:
+    for written, sound in _SOUNDS:
+        word = word.replace(written, sound)
+    return word
+
+
+def _skeleton(word: str) -> str:
+    """The first letter and the consonants after it, a doubled one once: "button" -> "btn",
+    "green" -> "grn"."""
+    out = word[:1]
+    for ch in word[1:]:
+        if ch not in _VOWELS and ch != out[-1]:
+            out += ch
+    return out
+
+
+def _cut_short(word: str, whole: str) -> bool:
+    """ "cert" of "certificate", "insp" of "inspection": cut before a vowel, three letters
+    or more short, and not the word's own stem ("paint" of "painting"). A cut before a
+    consonant is more often a word of its own ("hand" of "handrail", "news" of
+    "newspaper")."""
+    rest = whole[len(word) :]
+    return (
+        len(word) >= 4
+        and len(rest) >= 3
+        and whole.startswith(word)
+        and rest[0] in _VOWELS
+        and stem(whole, fold=False) != word
+    )
+
+
+def shorthand(word: str, own: frozenset[str]) -> str:
+    """``word``, or the one word of the room's own (its options' descriptions and ids) that
+    it is shorthand for: typed without its vowels ("grn btn", "lvr"), cut short ("cert" for
+    "certificate", "insp"), or spelt by sound ("fone"). A word the classifier knows, a
+    stop word or a filler is never touched, and a guess between two words is no expansion."""
+    if len(word) < 3 or not word.isalpha() or word in own or word in LEXICON_WORDS:
+        return word
+    if word in STOPWORDS or word in FILLERS:
+        return word
+    bare = all(ch not in _VOWELS for ch in word[1:])
+    found = {
+        w
+        for w in own
+        if len(w) > len(word)
+        and (
+            (bare and _skeleton(w) == word)
+            or (_cut_short(word, w))
+            or (_by_sound(w) == _by_sound(word) and _by_sound(w) != w)
+        )
+    }
+    return found.pop() if len(found) == 1 else word
+
+
 @lru_cache(maxsize=64)
 def _stems(known: frozenset[str]) -> frozenset[str]:
     return frozenset(stem(w, fold=False) for w in known)
