@@ -1,7 +1,8 @@
 """The answer to "which did you mean?" is read together with the asked message: a reply
 that only names the thing ("the green one", "the red", "the second") picks among the two
-actions offered; a reply naming neither asks again about the same two; a fresh order is
-classified as any message. Played through the game with the scripted classifier seat."""
+actions offered; a reply naming neither asks again about the same two, unless it is a
+question of its own or declines; a fresh order is classified as any message. Played
+through the game with the scripted classifier seat."""
 
 from __future__ import annotations
 
@@ -79,6 +80,30 @@ def test_a_reply_naming_neither_asks_again_about_the_same_two() -> None:
     assert set(again.data["candidates"]) == set(first.data["candidates"])
     assert game.done == ()
     _say(game, "the painting then")
+    assert _outcome(game).data["action"] == "examine_painting"
+
+
+@pytest.mark.parametrize(
+    "reply", ["what is written on the note?", "never mind", "neither, actually", "Forget it."]
+)
+def test_a_question_of_its_own_or_a_refusal_ends_the_question(reply: str) -> None:
+    """The player moved on: the reply is answered as any message (nothing happens, a
+    turn passes and is narrated), not met with the same question again."""
+    game = EscapeGame.new(config("ghost_room"), 7)
+    _say(game, ASKED)
+    _question(game)
+    _say(game, reply)
+    assert game.pending()[0].purpose == "narrate"
+    outcome = _outcome(game)
+    assert outcome.data["choice"] == "none" and outcome.data["action"] is None
+    assert game.done == ()
+
+
+def test_a_question_naming_an_offered_thing_still_answers() -> None:
+    game = EscapeGame.new(config("ghost_room"), 7)
+    _say(game, ASKED)
+    _question(game)
+    _say(game, "the painting?")
     assert _outcome(game).data["action"] == "examine_painting"
 
 

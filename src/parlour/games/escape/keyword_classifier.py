@@ -1288,7 +1288,10 @@ def classify_reply(
     Otherwise it is read with the asked message's verb ("press the button" + "the green
     one" → "press the green one") against only the two offered actions, so naming the thing
     that tells them apart ("the red", "green") picks it, and "the first"/"the second" picks
-    by the question's order. A reply naming neither asks again (or is ``none``)."""
+    by the question's order. A reply naming neither asks again (or is ``none``), unless the
+    player has moved on: a reply that is only a question of its own ("what year is on the
+    certificate?") or declines ("never mind", "neither") is ``none``, so the game answers
+    it instead of repeating the question."""
     alone = classify(reply, options)
     if alone not in (NONE_ID, ASK_ID):
         return alone
@@ -1300,11 +1303,22 @@ def classify_reply(
     if len(picks) == 1 and not any(_match(s, o) for s in said for o in _all_objects(options)):
         return list(offered)[picks.pop()]
     rest = [(o, d) for o, d in options if o in (NONE_ID, ASK_ID)]
-    combined = f"{_verb_phrase(asked, offered_options)} {reply}"
+    # "the painting?" answers in a question's tone: read with the asked verb, it is an order.
+    combined = f"{_verb_phrase(asked, offered_options)} {reply.strip().rstrip('?')}"
     picked = classify(combined, [*offered_options, *rest])
     if picked in offered:
         return picked
+    if not acting_part(reply) or _DECLINED.search(reply):
+        return NONE_ID
     return ASK_ID if any(o == ASK_ID for o, _ in options) else NONE_ID
+
+
+#: A reply to "which did you mean?" that takes neither.
+_DECLINED = re.compile(
+    r"\b(?:never\s*mind|forget\s+(?:it|that)|neither|none\s+of\s+(?:them|those|these)|"
+    r"nothing|not\s+(?:either|both))\b",
+    re.IGNORECASE,
+)
 
 
 def _all_objects(options: Sequence[tuple[str, str]]) -> frozenset[str]:
