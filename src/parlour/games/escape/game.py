@@ -472,8 +472,10 @@ class EscapeGame:
                 events=self._log.visible("player"),
             )
         if seat == "classifier":
-            message = self._message if self._phase in ("classify", "clarify") else None
-            return req.classifier_view(self._phase, message)
+            if self._phase not in ("classify", "clarify"):
+                return req.classifier_view(self._phase, None)
+            unoffered = req.unoffered_actions(self._scenario.actions, self._frontier.available())
+            return req.classifier_view(self._phase, self._message, unoffered)
         if seat == "narrator":
             return req.narrator_view(
                 phase=self._phase,

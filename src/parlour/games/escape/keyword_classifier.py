@@ -209,9 +209,12 @@ def classify(
     options: Sequence[tuple[str, str]],
     threshold: Fraction = THRESHOLD,
     strong: Fraction = STRONG,
+    *,
+    unoffered: Sequence[tuple[str, str]] = (),
 ) -> str:
     """``options`` are (id, description) pairs; returns an option id, ``none``, or ``ask``
-    (only when ``ask`` is among the options)."""
+    (only when ``ask`` is among the options). ``unoffered``: (id, description) of the
+    actions the room does not offer now, never picked (``seat_requests.ClassifierPrivate``)."""
     leaders = rank(message, options, threshold, strong)
     if not leaders or is_verbless(message, options) or _names_unoffered(message, options):
         return NONE_ID
