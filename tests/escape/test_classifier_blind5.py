@@ -12,7 +12,7 @@ from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
 from .helpers import DOWN, LOOKED, PHONE, TALKED
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 
 @pytest.mark.parametrize(
@@ -48,4 +48,4 @@ from .test_classifier_senses import _options
     ],
 )
 def test_sixth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
