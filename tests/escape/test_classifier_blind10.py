@@ -102,7 +102,10 @@ LAMP = ("read_note", "open_drawer", "unlock_cabinet")
     ],
 )
 def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
-    assert classify(message, _options("ghost_room", LAMP), unoffered=_unoffered("ghost_room", LAMP)) == expected
+    assert (
+        classify(message, _options("ghost_room", LAMP), unoffered=_unoffered("ghost_room", LAMP))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -119,7 +122,12 @@ def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
     ],
 )
 def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options("stalled_lift", done), unoffered=_unoffered("stalled_lift", done)) == expected
+    assert (
+        classify(
+            message, _options("stalled_lift", done), unoffered=_unoffered("stalled_lift", done)
+        )
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -215,7 +223,10 @@ DRAWER = ("read_note", "examine_painting", "talk_to_ghost", "open_drawer")
 def test_another_look_an_intention_and_a_tool_tried(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done)) == expected
+    assert (
+        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -236,7 +247,10 @@ def test_another_look_an_intention_and_a_tool_tried(
 def test_a_person_spoken_to_by_a_pronoun(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done)) == expected
+    assert (
+        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(

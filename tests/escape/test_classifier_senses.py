@@ -68,7 +68,14 @@ def test_classifier_reads_everyday_phrasing(name: str, message: str, expected: s
 def test_a_phone_is_not_a_call_for_the_classifier() -> None:
     # The validator folds "phone" onto "call"; the classifier must not, or "call someone
     # on my mobile" switches on the phone's torch.
-    assert classify("call someone on my mobile", _options("stalled_lift"), unoffered=_unoffered("stalled_lift")) == NONE_ID
+    assert (
+        classify(
+            "call someone on my mobile",
+            _options("stalled_lift"),
+            unoffered=_unoffered("stalled_lift"),
+        )
+        == NONE_ID
+    )
     assert "#call" not in senses("phone") and "#call" in senses("ring")
 
 
