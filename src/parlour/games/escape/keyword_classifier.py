@@ -353,21 +353,33 @@ def _fits_unoffered(
         theirs[oid] = theirs[oid] - plural
     if any(own < other for other in theirs.values()):
         return True
-    mine = roles(winner, dict(options)[winner])
+    label = dict(options)[winner]
+    mine = roles(winner, label)
     said = [s for _, s in _raw_tokens(_prepared(message, options))]
-    if any(_match(s, m) for s in said for m in mine.modifiers - mine.heads):
-        return False
+    typed = words(_prepared(message, options))
     heads = [h for h in mine.heads if any(near(s, h) for s in said)]
     if not heads:
         return False
-    for oid, label in unoffered:
-        other = roles(oid, label)
+    for oid, other_label in unoffered:
+        other = roles(oid, other_label)
         kind_of = [h for h in heads if h in other.heads]
         if not kind_of or other.singular == mine.singular:
             continue  # no head in common, or the same thing written the same way
+        # The winner's own describing words ("little", "emergency", "phone" of "the little
+        # emergency phone door"), said as written, tell its thing from the other one.
+        describing = set(words(label)) - set(words(other_label)) - _FUNCTION_WORDS
+        describing -= set(mine.heads) | set(mine.singular) | set(mine.plural)
+        describing -= set(words(label)[:1])  # the deed
+        if any(near(w, d) for w in typed for d in describing if w not in _FUNCTION_WORDS):
+            continue
         if all(w in theirs[oid] or _is_deed(w, mine) for w in own):
             return True
     return False
+
+
+#: Words that describe no thing: a description's articles, pronouns and prepositions.
+_FUNCTION_TEXT = "of to on in into onto by with at from for up down back apart off out over"
+_FUNCTION_WORDS = _DETERMINERS | frozenset(_FUNCTION_TEXT.split())
 
 
 def _is_deed(said: str, parts: Roles) -> bool:
