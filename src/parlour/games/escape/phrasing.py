@@ -127,7 +127,8 @@ _SHORTHAND = {
 #: Words a sentence may open with before its verb ("ok", "hmm", "right, let's").
 _FILLER_TEXT = """
 ok okay k hmm hm um umm uh er erm well right alright yes yeah yep sure fine maybe perhaps
-actually next let lets think suppose time ah aha oh wow great cool first instead
+actually next let lets think suppose time ah aha oh wow great cool first instead now
+finally
 obviously clearly probably definitely naturally surely honestly basically
 """
 FILLERS = frozenset(_FILLER_TEXT.split())
@@ -195,6 +196,12 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:look|leaf|flick|flip|thumb|go)\s+through\b", "browse"),
         (r"\b(?:look|feel|grope|dig|root|rummage)\s+(?:around\s+)?for\b", "search"),
         (r"\blook\s+(?:at|over)\b", "examine"),
+        # "one more time", "once more", "one last time": said again, no deed of its own
+        (
+            r"\b(?:(?:one|a)\s+(?:more|last|final)\s+time|once\s+(?:more|again)|"
+            r"for\s+the\s+(?:last|final|second)\s+time)\b",
+            "again",
+        ),
         (r"\b(?:punch|tap|type|enter)\s+in\b", "type"),
         (r"(?:^|(?<=[.!?;:,] )|(?<=\band )|(?<=\bthen )|(?<=\bi ))key\s+in\b", "type"),
         (r"\b(?:speak|talk)\s+(?:into|down|through|on)\b", "call on"),
