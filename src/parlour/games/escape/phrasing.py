@@ -253,7 +253,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"light \g<thing>",
         ),
         (
-            r"\b(?:get|make|have)\s+(?P<thing>it|them|(?:the|my|that|this)\s+(?:\w+\s+){0,2}?\w+)"
+            r"\b(?:get|make|have)\s+(?P<thing>it|them|(?:the|my|that|this)\s+(?:\w+\s+){0,3}?\w+)"
             r"\s+(?:going|working|started|running)\b",
             r"use \g<thing>",
         ),
