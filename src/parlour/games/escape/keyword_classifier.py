@@ -255,7 +255,7 @@ def _picked(
         about_it = _names_an_object(message, options, oid)
         if not close and score >= SURE and (about_it or not roles(oid, dict(options)[oid]).objects):
             if not about_it and _names_another_thing(message, options, oid):
-                # "pick up the handset and ask for help": the handset is the phone's, not the
+                # "pick up the handset and hope for help": the handset is the phone's, not the
                 # shout's; the instrument says the goal words may mean the other option.
                 return ASK_ID if offered else NONE_ID
             if not about_it and _verb_is_anothers(message, options, oid):
@@ -391,7 +391,7 @@ def _says_not_which(message: str, options: Sequence[tuple[str, str]], winner: st
     another option's description lacks ("press the button": both buttons are pressed and
     are buttons). It does not say which, so it is ``none``, like an order for something the
     room does not have. ``ask`` is kept for a message that says something of each of two
-    options ("pick up the handset and ask for help": the phone's handset, the shout's
+    options ("pick up the handset and hope for help": the phone's handset, the shout's
     help), where the classifier, not the player, cannot tell which."""
     if _LABEL.search(_prepared(message, options)):
         return False  # "press G": a label says which, though no description spells it

@@ -21,7 +21,7 @@ score close, ask the player which one they meant instead of guessing"):
   button", "x writing desk"). The player has not said which; the label sets mark these
   ``none`` (11 of the 12 bare "press a/the button" cases; the object words split 4 to 2), and a
   none never advances a wrong action;
-* a message that says something of each of two options ("pick up the handset and ask for
+* a message that says something of each of two options ("pick up the handset and hope for
   help": the phone's handset, the shout's help; "look at the woman in the painting") scores
   them close because the classifier cannot tell which was meant: it asks (the game's "which
   did you mean?"), never guesses. Those cases are labelled with the action the writer meant,

@@ -313,6 +313,14 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"|\b(?:wait|listen)\s+for\s+(?:an?\s+)?(?:answer|reply|response|voice)\b",
             "call someone",
         ),
+        # "pick up the handset and ask for help": asking, with a handset taken up, is asking
+        # down the line, not shouting (shouting needs no handset).
+        (
+            r"\b(?:pick\s+up|lift|grab|take\s+up|take|hold)\s+(?P<thing>(?:the|a|that|this)\s+"
+            r"(?:\w+\s+){0,2}?(?:handset|receiver|phone|telephone))(?:\s+up)?,?\s+(?:and\s+)?"
+            r"(?:then\s+)?(?:ask|beg|plead)\s+(?:someone\s+|them\s+|whoever\s+)?for\s+help\b",
+            r"call someone on \g<thing>",
+        ),
         # "get someone", "get help", "ring them": calling someone (the phone decides which).
         (
             r"\b(?:get|fetch|reach|raise)\s+(?:someone|somebody|anyone|anybody|help)\b",
