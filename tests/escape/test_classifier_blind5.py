@@ -39,7 +39,10 @@ from .test_classifier_senses import _options, _unoffered
         ("stalled_lift", (), "some light please", "use_torch"),
         ("stalled_lift", (), "light off my mobile", "use_torch"),
         # Another option's thing in the message: the goal words do not decide alone.
-        ("stalled_lift", PHONE, "pick up the receiver and beg for help", ASK_ID),
+        # (Asking or begging for help with the handset taken up is calling on it, twelfth
+        # step: blind14's "pick up the handset and ask for help" was labelled the call.)
+        ("stalled_lift", PHONE, "pick up the receiver and hope for help", ASK_ID),
+        ("stalled_lift", PHONE, "pick up the receiver and beg for help", "call_night_desk"),
         ("stalled_lift", PHONE, "yell for help", "shout_for_help"),
         # A light verb on a thing two options mention: not said which, nothing is done.
         ("stalled_lift", PHONE, "operate the phone", NONE_ID),
