@@ -186,6 +186,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:fits|opens|unlocks|works\s+(?:on|in|with)|goes\s+in(?:to)?)\b",
             r"use \g<tool> on",
         ),
+        # "I wonder if the emergency phone works", "... whether the torch still works":
+        # wishing a thing works is trying it (the room decides what trying it does)
+        (
+            r"\bi\s+wonder\s+(?:if|whether)\s+(?P<thing>(?:the|that|this|my)\s+(?:\w+\s+){0,2}?\w+)"
+            r"\s+(?:still\s+)?(?:works|is\s+working|does\s+anything)\b(?!\s+(?:on|in|with)\b)",
+            r"try \g<thing>",
+        ),
         # "have a chat with the lady", "a quick word with her": talking to someone
         (
             r"\b(?:have|had|having)\s+(?:a\s+)?(?:little\s+|quick\s+|short\s+)?"
