@@ -180,9 +180,11 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # "I wonder what the note says": reading it
         (r"\bi\s+wonder\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
-        # "I wonder if the key fits the cabinet": trying the one thing on the other
+        # "I wonder if the key fits the cabinet", "maybe the key with the tag fits that
+        # cabinet": trying the one thing on the other
         (
-            r"\bi\s+wonder\s+(?:if|whether)\s+(?P<tool>(?:\w+\s+){1,3}?)"
+            r"\b(?:i\s+wonder\s+(?:if|whether)|maybe|perhaps|i\s+bet|i\s+guess|i\s+think)\s+"
+            r"(?P<tool>(?:\w+\s+){1,5}?)"
             r"(?:fits|opens|unlocks|works\s+(?:on|in|with)|goes\s+in(?:to)?)\b",
             r"use \g<tool> on",
         ),
