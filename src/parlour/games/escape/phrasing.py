@@ -340,6 +340,14 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?=(?:them|him|her|someone|somebody|anyone|anybody)\b)",
             "call ",
         ),
+        # "dial down to whoever is on duty", "ring through to someone": calling along a
+        # phone line (dialling and ringing through need a phone; calling down may shout)
+        (
+            r"\b(?:ring|dial|phone)\s+(?:down|up|through|over|downstairs|upstairs)\s+to\s+"
+            r"(?:whoever|whomever|someone|somebody|anyone|anybody)"
+            r"(?:\s+(?:is|s)\s+(?:on\s+duty|there|awake|around))?\b",
+            "call someone on the phone",
+        ),
     )
 )
 
