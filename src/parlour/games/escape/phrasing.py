@@ -204,6 +204,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:look|peek|peep|peer)\s+(?:inside|into|in|behind)\b", "peek into"),
         (r"\b(?:look|leaf|flick|flip|thumb|go)\s+through\b", "browse"),
         (r"\b(?:look|feel|grope|dig|root|rummage)\s+(?:around\s+)?for\b", "search"),
+        # "run my hands through the ashes", "push my fingers into the soot": feeling through
+        # a thing with one's hands is searching it
+        (
+            r"\b(?:run|ran|running|put|stick|push|plunge|sink)\s+(?:my\s+|both\s+|your\s+)?"
+            r"(?:hands?|fingers?)\s+(?:through|into|in|among)\b",
+            "search",
+        ),
         (r"\blook\s+(?:at|over)\b", "examine"),
         # "one more time", "once more", "one last time": said again, no deed of its own
         (
