@@ -20,10 +20,11 @@ from parlour.games.escape.policies import SolverPlayer, escape_policy, policy_wi
 from parlour.games.escape.prompts import classifier_parts
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import PANEL, SHIPPED, config
+from .helpers import PANEL, PHONE, SHIPPED, config
 from .test_classifier_senses import _options, _unoffered
 
 BRAKE = (*PANEL, "release_brake")
+KEY = ("read_note", "open_drawer")
 
 
 @pytest.mark.parametrize(
@@ -141,3 +142,43 @@ def test_locked_descriptions_reach_only_the_classifier(name: str) -> None:
         decision = game.pending()[0]
         game.apply(decision.id, policy(game.view(decision.seat), decision, rng))
     assert game.is_terminal() and seen_in_classifier > 0
+
+
+OPEN_PANEL = ("read_newspaper", "open_service_panel")
+
+
+@pytest.mark.parametrize(
+    ("name", "done", "message", "expected"),
+    [
+        # Time words open a sentence like fillers; "one more time" is "again".
+        ("ghost_room", (), "now finally open the drawer", "open_drawer"),
+        ("ghost_room", (), "ok now lets search the fireplace", "search_fireplace"),
+        ("stalled_lift", (), "press the alarm bell once more", "ring_alarm"),
+        ("stalled_lift", (), "ring the alarm one last time", "ring_alarm"),
+        # Getting a longer thing going is using it.
+        ("stalled_lift", (), "get the torch on my mobile working", "use_torch"),
+        # Asking for help with a handset taken up is calling on it, once the phone works.
+        ("stalled_lift", PHONE, "lift the receiver and ask for help", "call_night_desk"),
+        ("stalled_lift", (), "lift the receiver and ask for help", NONE_ID),
+        # Wishing a thing works is trying it.
+        ("stalled_lift", (), "i wonder if the emergency phone still works", "open_phone_door"),
+        # "perhaps X fits Y" is trying X on Y, once Y is offered.
+        ("ghost_room", KEY, "perhaps the little iron key fits the glass cabinet", "unlock_cabinet"),
+        ("ghost_room", (), "perhaps the key fits the cabinet", NONE_ID),
+        # Ringing through to someone is a call; calling down may be a shout: not said.
+        ("stalled_lift", PHONE, "ring through to whoever is there", "call_night_desk"),
+        ("stalled_lift", (), "ring through to whoever is there", NONE_ID),
+        ("stalled_lift", PHONE, "call down to someone", NONE_ID),
+        # Hitting a switch flips it; hitting buttons still presses them.
+        ("stalled_lift", OPEN_PANEL, "hit the red switch", "flip_isolator"),
+        ("stalled_lift", OPEN_PANEL, "hit the floor buttons", "press_floor_buttons"),
+        ("stalled_lift", OPEN_PANEL, "hit the alarm", "ring_alarm"),
+        # Hands run through a thing search it; through one's own hair they do not.
+        ("ghost_room", (), "push my fingers into the ashes", "search_fireplace"),
+        ("ghost_room", (), "run my hand through my hair", NONE_ID),
+    ],
+)
+def test_kinds_blind13_to_15_showed(
+    name: str, done: tuple[str, ...], message: str, expected: str
+) -> None:
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
