@@ -194,13 +194,18 @@ def ask_text(first: str, second: str) -> str:
     return f"Which did you mean: {first}, or {second}? (Nothing has happened yet.)"
 
 
+def unoffered_for(action: ScenarioAction) -> Unoffered:
+    return Unoffered(id=action.id, description=action.description)
+
+
 def unoffered_actions(
-    actions: Sequence[ScenarioAction], available: Collection[str]
+    actions: Sequence[ScenarioAction | Unoffered], available: Collection[str]
 ) -> tuple[Unoffered, ...]:
-    """Every action not available now (file order), as id and description only."""
+    """Every action not available now (file order), as id and description only. Prebuilt
+    ``Unoffered`` objects are accepted so the game need not rebuild them every turn."""
     offered = set(available)
     return tuple(
-        Unoffered(id=a.id, description=a.description) for a in actions if a.id not in offered
+        a if isinstance(a, Unoffered) else unoffered_for(a) for a in actions if a.id not in offered
     )
 
 
