@@ -11,7 +11,7 @@ from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
 from .helpers import DOWN, PANEL
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 
 @pytest.mark.parametrize(
@@ -42,7 +42,7 @@ from .test_classifier_senses import _options
 def test_two_options_as_one_act_are_none(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 @pytest.mark.parametrize(
@@ -62,7 +62,7 @@ def test_two_options_as_one_act_are_none(
 def test_shorthand_for_the_rooms_words(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 @pytest.mark.parametrize(
@@ -82,7 +82,7 @@ def test_shorthand_for_the_rooms_words(
 def test_a_verb_of_one_way_moves_a_thing(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 LAMP = ("read_note", "open_drawer", "unlock_cabinet")
@@ -102,7 +102,10 @@ LAMP = ("read_note", "open_drawer", "unlock_cabinet")
     ],
 )
 def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
-    assert classify(message, _options("ghost_room", LAMP)) == expected
+    assert (
+        classify(message, _options("ghost_room", LAMP), unoffered=_unoffered("ghost_room", LAMP))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -119,7 +122,12 @@ def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
     ],
 )
 def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options("stalled_lift", done)) == expected
+    assert (
+        classify(
+            message, _options("stalled_lift", done), unoffered=_unoffered("stalled_lift", done)
+        )
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -156,7 +164,7 @@ def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expec
 def test_waiting_on_a_line_and_calls_out(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 @pytest.mark.parametrize(
@@ -215,7 +223,10 @@ DRAWER = ("read_note", "examine_painting", "talk_to_ghost", "open_drawer")
 def test_another_look_an_intention_and_a_tool_tried(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options("ghost_room", done)) == expected
+    assert (
+        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -236,7 +247,10 @@ def test_another_look_an_intention_and_a_tool_tried(
 def test_a_person_spoken_to_by_a_pronoun(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options("ghost_room", done)) == expected
+    assert (
+        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -265,7 +279,7 @@ def test_a_person_spoken_to_by_a_pronoun(
 def test_it_done_to_a_sound_said_twice_and_that_switched_on(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 def test_doing_what_someone_said_with_a_thing_uses_it() -> None:

@@ -10,7 +10,7 @@ from parlour.games.escape.keyword_classifier import classify, is_question
 from parlour.games.escape.scenario import NONE_ID
 
 from .helpers import TALKED
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 
 @pytest.mark.parametrize(
@@ -60,7 +60,7 @@ from .test_classifier_senses import _options
     ],
 )
 def test_fourth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 def test_an_auxiliary_opens_a_question_only_before_its_subject() -> None:

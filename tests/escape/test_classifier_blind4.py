@@ -11,7 +11,7 @@ from parlour.games.escape.keyword_classifier import _it_resolved, acting_part, c
 from parlour.games.escape.scenario import NONE_ID
 
 from .helpers import DOWN, LOOKED, PHONE, TALKED
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ from .test_classifier_senses import _options
     ],
 )
 def test_fifth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 def test_a_negation_covers_its_own_part_of_the_message() -> None:

@@ -12,7 +12,7 @@ from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
 from .helpers import DOWN, LOOKED, PHONE, TALKED
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 
 @pytest.mark.parametrize(
@@ -39,7 +39,10 @@ from .test_classifier_senses import _options
         ("stalled_lift", (), "some light please", "use_torch"),
         ("stalled_lift", (), "light off my mobile", "use_torch"),
         # Another option's thing in the message: the goal words do not decide alone.
-        ("stalled_lift", PHONE, "pick up the receiver and beg for help", ASK_ID),
+        # (Asking or begging for help with the handset taken up is calling on it, twelfth
+        # step: blind14's "pick up the handset and ask for help" was labelled the call.)
+        ("stalled_lift", PHONE, "pick up the receiver and hope for help", ASK_ID),
+        ("stalled_lift", PHONE, "pick up the receiver and beg for help", "call_night_desk"),
         ("stalled_lift", PHONE, "yell for help", "shout_for_help"),
         # A light verb on a thing two options mention: not said which, nothing is done.
         ("stalled_lift", PHONE, "operate the phone", NONE_ID),
@@ -48,4 +51,4 @@ from .test_classifier_senses import _options
     ],
 )
 def test_sixth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected

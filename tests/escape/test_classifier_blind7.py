@@ -11,7 +11,7 @@ from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
 from .helpers import DOWN, PANEL, PHONE, TALKED
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ from .test_classifier_senses import _options
 def test_two_options_fitting_equally_never_act_on_one(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 def test_without_ask_offered_a_message_fitting_two_options_is_none() -> None:
@@ -81,4 +81,4 @@ def test_without_ask_offered_a_message_fitting_two_options_is_none() -> None:
 def test_kinds_of_miss_blind6_and_blind7_showed(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected

@@ -16,7 +16,7 @@ from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.seat_requests import classify_decision
 
 from .helpers import LOOKED, PANEL, PHONE, TALKED
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 CALL = ("use_torch", "read_certificate", *PHONE)
 
@@ -124,4 +124,4 @@ def test_the_label_sets_mark_a_verbless_message_none_and_so_does_the_classifier(
 def test_kinds_of_miss_blind8_showed(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected

@@ -10,7 +10,7 @@ from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
 from .helpers import PANEL, TALKED
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
 
@@ -30,7 +30,10 @@ LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
     ],
 )
 def test_negation_counts_only_in_the_clause_it_is_said_in(message: str, expected: str) -> None:
-    assert classify(message, _options("ghost_room", LIT)) == expected
+    assert (
+        classify(message, _options("ghost_room", LIT), unoffered=_unoffered("ghost_room", LIT))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -63,7 +66,7 @@ def test_negation_counts_only_in_the_clause_it_is_said_in(message: str, expected
 def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 @pytest.mark.parametrize(
@@ -103,7 +106,7 @@ def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
 def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done)) == expected
+    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
 
 
 @pytest.mark.parametrize(
@@ -124,7 +127,12 @@ def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
     ],
 )
 def test_reading_through_a_light(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options("stalled_lift", done)) == expected
+    assert (
+        classify(
+            message, _options("stalled_lift", done), unoffered=_unoffered("stalled_lift", done)
+        )
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -144,7 +152,10 @@ def test_reading_through_a_light(done: tuple[str, ...], message: str, expected: 
 def test_a_repeated_deed_is_not_the_next_option(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options("ghost_room", done)) == expected
+    assert (
+        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -165,13 +176,18 @@ def test_a_repeated_deed_is_not_the_next_option(
     ],
 )
 def test_a_name_said_to_someone(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options("ghost_room", done)) == expected
+    assert (
+        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
+        == expected
+    )
 
 
 def test_a_person_mentioned_is_no_name_given() -> None:
-    assert classify("ease the lever down like Marek said", _options("stalled_lift", PANEL)) == (
-        "release_brake"
-    )
+    assert classify(
+        "ease the lever down like Marek said",
+        _options("stalled_lift", PANEL),
+        unoffered=_unoffered("stalled_lift", PANEL),
+    ) == ("release_brake")
 
 
 @pytest.mark.parametrize(
@@ -212,4 +228,9 @@ def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str
     ],
 )
 def test_the_second_deed_of_an_option_names_it(message: str, expected: str) -> None:
-    assert classify(message, _options("ghost_room", TALKED)) == expected
+    assert (
+        classify(
+            message, _options("ghost_room", TALKED), unoffered=_unoffered("ghost_room", TALKED)
+        )
+        == expected
+    )

@@ -11,7 +11,7 @@ from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.typos import correct, distance
 
 from .helpers import PHONE
-from .test_classifier_senses import _options
+from .test_classifier_senses import _options, _unoffered
 
 
 @pytest.mark.parametrize(
@@ -54,7 +54,12 @@ def test_goal_decides_not_the_instrument() -> None:
     # the phone door is shut: calling is not on offer, and opening the door was not asked
     message = "use the emergency phone to call the night desk"
     assert classify(message, _options("stalled_lift", ())) == NONE_ID
-    assert classify(message, _options("stalled_lift", PHONE)) == "call_night_desk"
+    assert (
+        classify(
+            message, _options("stalled_lift", PHONE), unoffered=_unoffered("stalled_lift", PHONE)
+        )
+        == "call_night_desk"
+    )
 
 
 def test_a_broad_order_does_nothing_and_a_narrow_one_acts() -> None:

@@ -26,6 +26,17 @@ def _options(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     return [(a, by_id[a].description) for a in available] + [(NONE_ID, "-"), (ASK_ID, "-")]
 
 
+def _unoffered(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The actions the room does not offer in that state, as the game gives them too
+    (``seat_requests.unoffered_actions``): things the classifier may not pick."""
+    from parlour.games.escape.labels import frontier_for
+    from parlour.games.escape.seat_requests import unoffered_actions
+
+    scenario = load_scenario(name)
+    available = frontier_for(scenario, done).available()
+    return [(u.id, u.description) for u in unoffered_actions(scenario.actions, available)]
+
+
 @pytest.mark.parametrize(
     ("name", "message", "expected"),
     [
@@ -51,13 +62,20 @@ def _options(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     ],
 )
 def test_classifier_reads_everyday_phrasing(name: str, message: str, expected: str) -> None:
-    assert classify(message, _options(name)) == expected
+    assert classify(message, _options(name), unoffered=_unoffered(name)) == expected
 
 
 def test_a_phone_is_not_a_call_for_the_classifier() -> None:
     # The validator folds "phone" onto "call"; the classifier must not, or "call someone
     # on my mobile" switches on the phone's torch.
-    assert classify("call someone on my mobile", _options("stalled_lift")) == NONE_ID
+    assert (
+        classify(
+            "call someone on my mobile",
+            _options("stalled_lift"),
+            unoffered=_unoffered("stalled_lift"),
+        )
+        == NONE_ID
+    )
     assert "#call" not in senses("phone") and "#call" in senses("ring")
 
 

@@ -176,7 +176,13 @@ def test_classifier_options_are_exactly_the_available_actions_plus_ask_and_none(
     labels = {o.id: o.label for o in decision.options}
     assert labels["read_note"] == "read the folded note on the writing desk"
     view = game.view("classifier")
-    assert view.public == ClassifierFacts(message="hello") and view.private == NoFacts()
+    assert view.public == ClassifierFacts(message="hello")
+    # The actions not offered now travel in the view as things it may not pick: ids and
+    # descriptions only, never consequences.
+    unoffered = {u.id: u.description for u in view.private.unoffered}
+    assert "say_name" in unoffered and "read_note" not in unoffered
+    assert set(unoffered).isdisjoint(decision.option_ids)
+    assert unoffered["unlock_cabinet"] == "unlock the glass cabinet with the small iron key"
     assert view.events == ()
 
 

@@ -192,7 +192,9 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #: * blind13, blind14, blind15: each written by a different engineer, scored once at 0b952ce
 #:   (the eleventh step's freeze): 90.0% / 0 and 96.7% / 0; 98.3% / 0 and 93.3% / 1 ("open
 #:   the door" at the start of the lift, labelled none, opened the phone door); 96.7% / 0
-#:   and 91.7% / 0. Not tuned on; their rows below are these honest frozen scores.
+#:   and 91.7% / 0. Their rows below stay these honest frozen scores; from the twelfth step
+#:   on they are tuning data (``--mistakes blind13`` etc.,
+#:   tests/escape/test_classifier_unoffered.py), so no fair figure remains until blind16-18.
 #:
 #: Raised at the tenth step's freeze (tuned sets, measured, never a blind figure): blind
 #: 1.0 / 0.96, blind4's ghost_room 1.0, blind6's ghost_room 0.95, blind7 1.0 / 0.96.
@@ -231,6 +233,9 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str, whic
 
 
 def test_the_sets_not_tuned_on_are_the_newest_blind_sets() -> None:
-    """Sets are read for tuning oldest first, so the untuned ones are the last keys."""
-    assert list(LABEL_SETS)[-len(NOT_TUNED_ON) :] == list(NOT_TUNED_ON)
+    """Sets are read for tuning oldest first, so the untuned ones are the last keys (none
+    since the twelfth step: blind13-15 were read for it)."""
+    names = list(LABEL_SETS)
+    assert names[len(names) - len(NOT_TUNED_ON) :] == list(NOT_TUNED_ON)
     assert set(NOT_TUNED_ON) <= set(BLIND_FLOORS)
+    assert "blind15" not in NOT_TUNED_ON  # read and tuned on at the twelfth step

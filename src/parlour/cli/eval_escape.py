@@ -42,7 +42,11 @@ def eval_escape(
         typer.Option(
             "--set",
             help=f"labelled set: {', '.join(LABEL_SETS)} (the keyword classifier was tuned "
-            f"on all but {', '.join(NOT_TUNED_ON)}, written without seeing it)",
+            + (
+                f"on all but {', '.join(NOT_TUNED_ON)}, written without seeing it)"
+                if NOT_TUNED_ON
+                else "on all of them; only a set nobody has read gives an honest figure)"
+            ),
         ),
     ] = "tuning",
     mistakes: Annotated[int, typer.Option(help="show this many mistakes per scenario")] = 5,

@@ -28,7 +28,11 @@ from parlour.games.escape import commands
 from parlour.games.escape.labels import LabelCase, LabelSet, check_labels, frontier_for
 from parlour.games.escape.resolve import resolve
 from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario, ScenarioError
-from parlour.games.escape.seat_requests import classifier_view, classify_decision
+from parlour.games.escape.seat_requests import (
+    classifier_view,
+    classify_decision,
+    unoffered_actions,
+)
 
 Decide = Callable[[AnyView, Decision], Awaitable[Action]]
 INVALID = "(invalid)"
@@ -85,7 +89,9 @@ async def evaluate_classifier(
         decision = classify_decision(
             f"eval{index}:classify", [actions[a] for a in available], case.message, ask=True
         )
-        view = classifier_view("classify", case.message)
+        view = classifier_view(
+            "classify", case.message, unoffered_actions(scenario.actions, available)
+        )
         async with gate:
             answer = await decide(view, decision)
         try:

@@ -86,6 +86,7 @@ class EscapeGame:
         self._scenario = plant_markers(config.scenario, self._markers)
         self._actions: dict[str, ScenarioAction] = {a.id: a for a in self._scenario.actions}
         self._options = {a.id: req.option_for(a) for a in self._scenario.actions}
+        self._unoffered = tuple(req.unoffered_for(a) for a in self._scenario.actions)
         self._hint_key = hint_order(self._scenario)
         self._frontier = Frontier(self._scenario)
         self._log = EventLog()
@@ -472,8 +473,10 @@ class EscapeGame:
                 events=self._log.visible("player"),
             )
         if seat == "classifier":
-            message = self._message if self._phase in ("classify", "clarify") else None
-            return req.classifier_view(self._phase, message)
+            if self._phase not in ("classify", "clarify"):
+                return req.classifier_view(self._phase, None)
+            unoffered = req.unoffered_actions(self._unoffered, self._frontier.available())
+            return req.classifier_view(self._phase, self._message, unoffered)
         if seat == "narrator":
             return req.narrator_view(
                 phase=self._phase,

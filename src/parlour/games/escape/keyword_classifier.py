@@ -68,6 +68,13 @@ It sees exactly what a model classifier sees (the player's message and the optio
   drawn-out call or a greeting run into its question in capitals shouts; a deed's word
   said again is its sound ("bang bang"); "it" put in a thing is the tool named before, and
   after a verb the thing its deed is done to; a pronoun spoken to is the one person.
+* the actions the room does not offer now (twelfth step; ``unoffered``, from the view,
+  never picked): the ask-vs-none rule applies to them too. When every word that is
+  evidence of the winner is evidence of an unoffered action that has more ("tell the ghost
+  her name is X" before a name can be said), or the winner's thing is named only by a head
+  noun an unoffered action has as another thing of that kind ("open the door": the little
+  phone door, the lift doors), the message does not say which, and the answer is ``none``.
+  This replaced the special rule for a name said before a name is offered.
 
 The constants were first chosen on the tuning label set only; each later set was then
 read for a step once it had been scored (``loader.LABEL_SETS``; the history and the
@@ -209,15 +216,32 @@ def classify(
     options: Sequence[tuple[str, str]],
     threshold: Fraction = THRESHOLD,
     strong: Fraction = STRONG,
+    *,
+    unoffered: Sequence[tuple[str, str]] = (),
 ) -> str:
     """``options`` are (id, description) pairs; returns an option id, ``none``, or ``ask``
-    (only when ``ask`` is among the options)."""
+    (only when ``ask`` is among the options). ``unoffered``: (id, description) of the
+    actions the room does not offer now, never picked (``seat_requests.ClassifierPrivate``)."""
     leaders = rank(message, options, threshold, strong)
-    if not leaders or is_verbless(message, options) or _names_unoffered(message, options):
+    if not leaders or is_verbless(message, options):
         return NONE_ID
     if _two_at_once(message, options):
         return NONE_ID  # "hit red and green at the same time": a deed the room does not offer
     score, _, oid, named = leaders[0]
+    picked = _picked(message, options, leaders, score, oid, named)
+    if picked == oid and _fits_unoffered(message, options, unoffered, oid):
+        return NONE_ID  # "open the door" with the lift's doors there, not yet forceable
+    return picked
+
+
+def _picked(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    leaders: list[Ranked],
+    score: Fraction,
+    oid: str,
+    named: bool,
+) -> str:
     close = len(leaders) > 1 and _close(leaders[0], leaders[1])
     broad = is_broad(message, options, oid)
     alternatives = len(leaders) > 1 and bool(_ALTERNATIVES.search(_prepared(message, options)))
@@ -231,7 +255,7 @@ def classify(
         about_it = _names_an_object(message, options, oid)
         if not close and score >= SURE and (about_it or not roles(oid, dict(options)[oid]).objects):
             if not about_it and _names_another_thing(message, options, oid):
-                # "pick up the handset and ask for help": the handset is the phone's, not the
+                # "pick up the handset and hope for help": the handset is the phone's, not the
                 # shout's; the instrument says the goal words may mean the other option.
                 return ASK_ID if offered else NONE_ID
             if not about_it and _verb_is_anothers(message, options, oid):
@@ -275,8 +299,13 @@ def _two_at_once(message: str, options: Sequence[tuple[str, str]]) -> bool:
     return len(told) >= 2
 
 
-def _evidence(message: str, options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
-    """Per option, the message's words that its description or id names."""
+def _evidence(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    of: Sequence[tuple[str, str]] | None = None,
+) -> dict[str, frozenset[str]]:
+    """Per option (of ``of``, by default the offered ones), the message's words that its
+    description or id names; the message is read as it is for the offered options."""
     said = [s for _, s in _raw_tokens(_prepared(message, options))]
     return {
         oid: frozenset(
@@ -285,9 +314,76 @@ def _evidence(message: str, options: Sequence[tuple[str, str]]) -> dict[str, fro
             for d in token_set(label, fold=False) | token_set(_ID_SPLIT.sub(" ", oid), fold=False)
             if _match(s, d)
         )
-        for oid, label in options
+        for oid, label in (options if of is None else of)
         if oid not in (NONE_ID, ASK_ID)
     }
+
+
+def _fits_unoffered(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]],
+    winner: str,
+) -> bool:
+    """The ask-vs-none rule (``labels.py``) with the options the room does not offer now:
+    the message says nothing that tells the winner from an unoffered option, so it does not
+    say which, and the room cannot do the other: ``none``. Either
+
+    * every word that is evidence of the winner is evidence of the unoffered option too,
+      which may have more ("tell the ghost her name is X" before a name can be said: the
+      ghost is both options', the name only the saying's); or
+    * the thing named is the winner's only by a head noun the unoffered option has too,
+      as another thing of that kind (the description writes it in the other number: "the
+      little emergency phone door" / "the lift doors"), and the message names none of the
+      winner's modifiers: "open the door" does not say which door, and the winner's deed
+      alone does not tell (the other door opens too, by force)."""
+    if not unoffered:
+        return False
+    evidence = _evidence(message, options)
+    own = evidence.get(winner, frozenset())
+    if not own:
+        return False
+    theirs = _evidence(message, options, unoffered)
+    raw = _raw_tokens(_prepared(message, options))
+    for oid, label in unoffered:
+        # A thing the unoffered option has one of, named in the plural ("doors" against
+        # "the little phone door"), is another thing: no evidence of it.
+        one = roles(oid, label).singular
+        plural = {s for w, s in raw if any(plural_of(w.lower(), h) for h in one)}
+        theirs[oid] = theirs[oid] - plural
+    if any(own < other for other in theirs.values()):
+        return True
+    label = dict(options)[winner]
+    mine = roles(winner, label)
+    said = [s for _, s in _raw_tokens(_prepared(message, options))]
+    typed = words(_prepared(message, options))
+    heads = [h for h in mine.heads if any(near(s, h) for s in said)]
+    if not heads:
+        return False
+    for oid, other_label in unoffered:
+        other = roles(oid, other_label)
+        kind_of = [h for h in heads if h in other.heads]
+        if not kind_of or other.singular == mine.singular:
+            continue  # no head in common, or the same thing written the same way
+        # The winner's own describing words ("little", "emergency", "phone" of "the little
+        # emergency phone door"), said as written, tell its thing from the other one.
+        describing = set(words(label)) - set(words(other_label)) - _FUNCTION_WORDS
+        describing -= set(mine.heads) | set(mine.singular) | set(mine.plural)
+        describing -= set(words(label)[:1])  # the deed
+        if any(near(w, d) for w in typed for d in describing if w not in _FUNCTION_WORDS):
+            continue
+        if all(w in theirs[oid] or _is_deed(w, mine) for w in own):
+            return True
+    return False
+
+
+#: Words that describe no thing: a description's articles, pronouns and prepositions.
+_FUNCTION_TEXT = "of to on in into onto by with at from for up down back apart off out over"
+_FUNCTION_WORDS = _DETERMINERS | frozenset(_FUNCTION_TEXT.split())
+
+
+def _is_deed(said: str, parts: Roles) -> bool:
+    return any(_match(said, d) for d in parts.deeds)
 
 
 def _says_not_which(message: str, options: Sequence[tuple[str, str]], winner: str) -> bool:
@@ -295,7 +391,7 @@ def _says_not_which(message: str, options: Sequence[tuple[str, str]], winner: st
     another option's description lacks ("press the button": both buttons are pressed and
     are buttons). It does not say which, so it is ``none``, like an order for something the
     room does not have. ``ask`` is kept for a message that says something of each of two
-    options ("pick up the handset and ask for help": the phone's handset, the shout's
+    options ("pick up the handset and hope for help": the phone's handset, the shout's
     help), where the classifier, not the player, cannot tell which."""
     if _LABEL.search(_prepared(message, options)):
         return False  # "press G": a label says which, though no description spells it
@@ -1023,35 +1119,6 @@ afraid scared hurt happy awake asleep sure serious kidding joking friendly evil 
 dangerous safe free gone mad cold well sick ill"""
 _STATES = frozenset(_STATE_TEXT.split())
 _NOT_NAME_ENDINGS = ("ed", "ing", "ly", "ful", "less", "ous", "ive", "able")
-
-
-def _names_unoffered(message: str, options: Sequence[tuple[str, str]]) -> bool:
-    """The message gives someone a name ("tell the ghost her name is Marguerite", "I call
-    her Rosalind", "Eleanor?") while no option offered now is about a name: saying a name
-    is a deed the room does not offer yet, and the words say it more than anything else
-    (talking to her), so nothing is done, as the label sets say of a name said early."""
-    if any(
-        _match(stem(w, fold=False), "name")
-        for oid, label in options
-        if oid not in (NONE_ID, ASK_ID)
-        for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
-    ):
-        return False
-    if _names_asked(message, options) != message:
-        return True  # "Eleanor?", "are you Marguerite?"
-    text = rewrite(acting_part(message))
-    if _said_a_name(text, options) == text:
-        return False
-    # Said *to* someone: a naming ("her name is X", "call her X") or a vocative ("X, rest
-    # now", "rest now, X"); "like Marek said" only mentions a person.
-    return bool(_NAMING.search(text) or _VOCATIVE_NAME.search(text))
-
-
-#: A name called: opening a sentence before a comma or "!", or closing one after a comma.
-_VOCATIVE_NAME = re.compile(
-    r"(?:^|(?<=[.!?]\s))\W*[A-Z][a-zA-Z]{2,}(?:\s+[A-Z][a-zA-Z]{2,})?\s*[,!]"
-    r"|,\s*[A-Z][a-zA-Z]{2,}(?:\s+[A-Z][a-zA-Z]{2,})?\s*[.!?]*\s*$"
-)
 
 
 def _names_asked(message: str, options: Sequence[tuple[str, str]]) -> str:

@@ -21,11 +21,17 @@ score close, ask the player which one they meant instead of guessing"):
   button", "x writing desk"). The player has not said which; the label sets mark these
   ``none`` (11 of the 12 bare "press a/the button" cases; the object words split 4 to 2), and a
   none never advances a wrong action;
-* a message that says something of each of two options ("pick up the handset and ask for
+* a message that says something of each of two options ("pick up the handset and hope for
   help": the phone's handset, the shout's help; "look at the woman in the painting") scores
   them close because the classifier cannot tell which was meant: it asks (the game's "which
   did you mean?"), never guesses. Those cases are labelled with the action the writer meant,
   so an ask scores as a miss that advances nothing.
+
+The same rule holds against the actions the room does not offer now (the classifier is
+told them as things it may not pick): "open the door" at the start of the lift, where the
+little phone door can be opened and the lift doors cannot be forced yet, says nothing
+telling the two doors apart, so it is ``none``; so is "tell the ghost her name is X" before
+saying a name is offered (the ghost is both actions', the name only the unoffered one's).
 """
 
 from __future__ import annotations

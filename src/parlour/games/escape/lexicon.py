@@ -44,7 +44,7 @@ light: light ignite kindle strike lite alight spark
 climb: climb descend clamber scramble step go enter stand mount head ascend crawl hop
 climb: jump lower
 plug: plug reconnect connect insert attach reattach fix replace reinsert stick slot repair
-flip: flip flick switch toggle throw trip
+flip: flip flick switch toggle throw trip hit
 release: release ease lower pull drop
 set: set turn spin dial rotate twist fiddle adjust align
 type: type enter key input punch guess tap

@@ -127,7 +127,8 @@ _SHORTHAND = {
 #: Words a sentence may open with before its verb ("ok", "hmm", "right, let's").
 _FILLER_TEXT = """
 ok okay k hmm hm um umm uh er erm well right alright yes yeah yep sure fine maybe perhaps
-actually next let lets think suppose time ah aha oh wow great cool first instead
+actually next let lets think suppose time ah aha oh wow great cool first instead now
+finally
 obviously clearly probably definitely naturally surely honestly basically
 """
 FILLERS = frozenset(_FILLER_TEXT.split())
@@ -179,11 +180,20 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # "I wonder what the note says": reading it
         (r"\bi\s+wonder\s+what\s+(?P<thing>[\w\s]+?)\s+says\b", r"read \g<thing>"),
-        # "I wonder if the key fits the cabinet": trying the one thing on the other
+        # "I wonder if the key fits the cabinet", "maybe the key with the tag fits that
+        # cabinet": trying the one thing on the other
         (
-            r"\bi\s+wonder\s+(?:if|whether)\s+(?P<tool>(?:\w+\s+){1,3}?)"
+            r"\b(?:i\s+wonder\s+(?:if|whether)|maybe|perhaps|i\s+bet|i\s+guess|i\s+think)\s+"
+            r"(?P<tool>(?:\w+\s+){1,5}?)"
             r"(?:fits|opens|unlocks|works\s+(?:on|in|with)|goes\s+in(?:to)?)\b",
             r"use \g<tool> on",
+        ),
+        # "I wonder if the emergency phone works", "... whether the torch still works":
+        # wishing a thing works is trying it (the room decides what trying it does)
+        (
+            r"\bi\s+wonder\s+(?:if|whether)\s+(?P<thing>(?:the|that|this|my)\s+(?:\w+\s+){0,2}?\w+)"
+            r"\s+(?:still\s+)?(?:works|is\s+working|does\s+anything)\b(?!\s+(?:on|in|with)\b)",
+            r"try \g<thing>",
         ),
         # "have a chat with the lady", "a quick word with her": talking to someone
         (
@@ -194,7 +204,20 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:look|peek|peep|peer)\s+(?:inside|into|in|behind)\b", "peek into"),
         (r"\b(?:look|leaf|flick|flip|thumb|go)\s+through\b", "browse"),
         (r"\b(?:look|feel|grope|dig|root|rummage)\s+(?:around\s+)?for\b", "search"),
+        # "run my hands through the ashes", "push my fingers into the soot": feeling through
+        # a thing with one's hands is searching it
+        (
+            r"\b(?:run|ran|running|put|stick|push|plunge|sink)\s+(?:my\s+|both\s+|your\s+)?"
+            r"(?:hands?|fingers?)\s+(?:through|into|in|among)\b",
+            "search",
+        ),
         (r"\blook\s+(?:at|over)\b", "examine"),
+        # "one more time", "once more", "one last time": said again, no deed of its own
+        (
+            r"\b(?:(?:one|a)\s+(?:more|last|final)\s+time|once\s+(?:more|again)|"
+            r"for\s+the\s+(?:last|final|second)\s+time)\b",
+            "again",
+        ),
         (r"\b(?:punch|tap|type|enter)\s+in\b", "type"),
         (r"(?:^|(?<=[.!?;:,] )|(?<=\band )|(?<=\bthen )|(?<=\bi ))key\s+in\b", "type"),
         (r"\b(?:speak|talk)\s+(?:into|down|through|on)\b", "call on"),
@@ -246,7 +269,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"light \g<thing>",
         ),
         (
-            r"\b(?:get|make|have)\s+(?P<thing>it|them|(?:the|my|that|this)\s+(?:\w+\s+){0,2}?\w+)"
+            r"\b(?:get|make|have)\s+(?P<thing>it|them|(?:the|my|that|this)\s+(?:\w+\s+){0,3}?\w+)"
             r"\s+(?:going|working|started|running)\b",
             r"use \g<thing>",
         ),
@@ -306,6 +329,14 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"|\b(?:wait|listen)\s+for\s+(?:an?\s+)?(?:answer|reply|response|voice)\b",
             "call someone",
         ),
+        # "pick up the handset and ask for help": asking, with a handset taken up, is asking
+        # down the line, not shouting (shouting needs no handset).
+        (
+            r"\b(?:pick\s+up|lift|grab|take\s+up|take|hold)\s+(?P<thing>(?:the|a|that|this)\s+"
+            r"(?:\w+\s+){0,2}?(?:handset|receiver|phone|telephone))(?:\s+up)?,?\s+(?:and\s+)?"
+            r"(?:then\s+)?(?:ask|beg|plead)\s+(?:someone\s+|them\s+|whoever\s+)?for\s+help\b",
+            r"call someone on \g<thing>",
+        ),
         # "get someone", "get help", "ring them": calling someone (the phone decides which).
         (
             r"\b(?:get|fetch|reach|raise)\s+(?:someone|somebody|anyone|anybody|help)\b",
@@ -315,6 +346,14 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\b(?:ring|rang|rung|dial|dialled|dialed)\s+"
             r"(?=(?:them|him|her|someone|somebody|anyone|anybody)\b)",
             "call ",
+        ),
+        # "dial down to whoever is on duty", "ring through to someone": calling along a
+        # phone line (dialling and ringing through need a phone; calling down may shout)
+        (
+            r"\b(?:ring|dial|phone)\s+(?:down|up|through|over|downstairs|upstairs)\s+to\s+"
+            r"(?:whoever|whomever|someone|somebody|anyone|anybody)"
+            r"(?:\s+(?:is|s)\s+(?:on\s+duty|there|awake|around))?\b",
+            "call someone on the phone",
         ),
     )
 )

@@ -42,7 +42,8 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
     if isinstance(asked, str) and isinstance(offered, list):
         # The message answers "which did you mean?": read it with what was asked.
         return Choice(option=classify_reply(message, asked, [str(o) for o in offered], options))
-    return Choice(option=classify(message, options))
+    unoffered = [(u.id, u.description) for u in view.private.unoffered]
+    return Choice(option=classify(message, options, unoffered=unoffered))
 
 
 def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:

@@ -3,8 +3,10 @@ the evaluator and the spoiler tests build exactly the same requests.
 
 What each seat may see, by construction:
 
-* classifier: the player's message and the *available* actions' descriptions (as options);
-  no consequence, no world text, no transcript.
+* classifier: the player's message, the *available* actions' descriptions (as options) and,
+  as things it may not pick, the id and description of every action the room does not
+  offer now (``ClassifierPrivate.unoffered``); no consequence, hint, answer, world text or
+  transcript.
 * narrator: intro, world, consequences already unlocked, this turn's brief (and hint) and
   the recent transcript; never a locked consequence or an answer.
 * player: the public transcript (intro, own messages, narrations) and the ids of the
@@ -13,7 +15,7 @@ What each seat may see, by construction:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from parlour.core.decisions import Decision, DecisionKind, Option, TextCheck
 from parlour.core.events import Event
@@ -42,6 +44,31 @@ class ClassifierFacts(Facts):
     """The player's message, while one waits to be classified."""
 
     message: str | None = None
+
+
+class Unoffered(Facts):
+    """An action the room does not offer now: its id and description, nothing more (never
+    its consequence, hint or answer)."""
+
+    id: str
+    description: str
+
+
+class ClassifierPrivate(Facts):
+    """What the classifier knows that no other seat is told: the actions the room does not
+    offer now (needs not met, or done and not repeatable), as things it may NOT pick.
+
+    Why here and not among the decision's options: the options stay exactly the legal
+    answers (available actions, ``ask``, ``none``), so legality and "which did you mean?"
+    (built from options only) are unchanged. Why the view and not ``Decision.context``:
+    a view is typed (``Facts``), the context an untyped mapping. The classifier needs these
+    because it is otherwise shown only what is offered now, so words fitting an action the
+    room does not offer yet ("open the door" while the lift doors cannot be forced yet)
+    read as the one it does (the little phone door). The classifier is an engine-side
+    seat; descriptions of locked actions reach no other seat: the player and the narrator
+    never get this view (``tests/escape/test_classifier_unoffered.py``)."""
+
+    unoffered: tuple[Unoffered, ...] = ()
 
 
 class NarratorPublic(Facts):
@@ -79,7 +106,7 @@ class SpectatorReveal(Facts):
     hint: str | None
 
 
-ClassifierView = View[ClassifierFacts, NoFacts]
+ClassifierView = View[ClassifierFacts, ClassifierPrivate]
 NarratorView = View[NarratorPublic, NarratorPrivate]
 PlayerView = View[PlayerFacts, NoFacts]
 SpectatorView = View[SpectatorFacts, SpectatorReveal | NoFacts]
@@ -167,14 +194,33 @@ def ask_text(first: str, second: str) -> str:
     return f"Which did you mean: {first}, or {second}? (Nothing has happened yet.)"
 
 
-def classifier_view(phase: str, message: str | None) -> ClassifierView:
+def unoffered_for(action: ScenarioAction) -> Unoffered:
+    return Unoffered(id=action.id, description=action.description)
+
+
+def unoffered_actions(
+    actions: Sequence[ScenarioAction | Unoffered], available: Collection[str]
+) -> tuple[Unoffered, ...]:
+    """Every action not available now (file order), as id and description only. Prebuilt
+    ``Unoffered`` objects are accepted so the game need not rebuild them every turn."""
+    offered = set(available)
+    return tuple(
+        a if isinstance(a, Unoffered) else unoffered_for(a) for a in actions if a.id not in offered
+    )
+
+
+def classifier_view(
+    phase: str, message: str | None, unoffered: Sequence[Unoffered] = ()
+) -> ClassifierView:
+    """``unoffered``: ``unoffered_actions`` of the same state the decision's options come
+    from (the game and the evaluator both pass it, so they ask the same thing)."""
     return ClassifierView(
         game=GAME,
         seat="classifier",
         seat_name="Classifier",
         phase=phase,
         public=ClassifierFacts(message=message),
-        private=NoFacts(),
+        private=ClassifierPrivate(unoffered=tuple(unoffered)),
     )
 
 
