@@ -11,7 +11,11 @@ from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
 from parlour.core.view import View
 from parlour.games.escape import EscapeConfig, EscapeGame, make_config, parse_scenario
-from parlour.games.escape.scenario import Scenario
+from parlour.games.escape.keyword_classifier import classify
+from parlour.games.escape.labels import frontier_for
+from parlour.games.escape.loader import load_scenario
+from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario
+from parlour.games.escape.seat_requests import unoffered_actions
 
 SHIPPED = ("ghost_room", "stalled_lift")
 
@@ -45,3 +49,25 @@ def play(game: EscapeGame, seats: dict[str, Decider], seed: int, max_steps: int 
         action = seats[decision.seat](game.view(decision.seat), decision, rng)
         game.apply(decision.id, action)
     raise AssertionError("game did not end")
+
+
+def options_in(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The available actions as the classifier sees them, plus none and ask."""
+    scenario = load_scenario(name)
+    by_id = {a.id: a for a in scenario.actions}
+    available = frontier_for(scenario, done).available()
+    return [(a, by_id[a].description) for a in available] + [(NONE_ID, "-"), (ASK_ID, "-")]
+
+
+def unoffered_in(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The actions the room does not offer in that state, as the game gives them too
+    (``seat_requests.unoffered_actions``): things the classifier may not pick."""
+    scenario = load_scenario(name)
+    available = frontier_for(scenario, done).available()
+    return [(u.id, u.description) for u in unoffered_actions(scenario.actions, available)]
+
+
+def classify_in(message: str, name: str, done: tuple[str, ...] = ()) -> str:
+    """The keyword classifier's pick for ``message`` in that state, told what the game
+    tells it (the offered options and the actions not offered now)."""
+    return classify(message, options_in(name, done), unoffered=unoffered_in(name, done))

@@ -10,8 +10,7 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import DOWN, PANEL
-from .test_classifier_senses import _options, _unoffered
+from .helpers import DOWN, PANEL, classify_in, options_in
 
 
 @pytest.mark.parametrize(
@@ -42,7 +41,7 @@ from .test_classifier_senses import _options, _unoffered
 def test_two_options_as_one_act_are_none(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 @pytest.mark.parametrize(
@@ -62,7 +61,7 @@ def test_two_options_as_one_act_are_none(
 def test_shorthand_for_the_rooms_words(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 @pytest.mark.parametrize(
@@ -82,7 +81,7 @@ def test_shorthand_for_the_rooms_words(
 def test_a_verb_of_one_way_moves_a_thing(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 LAMP = ("read_note", "open_drawer", "unlock_cabinet")
@@ -102,10 +101,7 @@ LAMP = ("read_note", "open_drawer", "unlock_cabinet")
     ],
 )
 def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
-    assert (
-        classify(message, _options("ghost_room", LAMP), unoffered=_unoffered("ghost_room", LAMP))
-        == expected
-    )
+    assert classify_in(message, "ghost_room", LAMP) == expected
 
 
 @pytest.mark.parametrize(
@@ -122,12 +118,7 @@ def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
     ],
 )
 def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert (
-        classify(
-            message, _options("stalled_lift", done), unoffered=_unoffered("stalled_lift", done)
-        )
-        == expected
-    )
+    assert classify_in(message, "stalled_lift", done) == expected
 
 
 @pytest.mark.parametrize(
@@ -164,7 +155,7 @@ def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expec
 def test_waiting_on_a_line_and_calls_out(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 @pytest.mark.parametrize(
@@ -187,7 +178,7 @@ def test_waiting_on_a_line_and_calls_out(
     ],
 )
 def test_a_refusal_then_the_deed_and_musing_on_a_drawer(message: str, expected: str) -> None:
-    assert classify(message, _options("ghost_room", ())) == expected
+    assert classify(message, options_in("ghost_room", ())) == expected
 
 
 DRAWER = ("read_note", "examine_painting", "talk_to_ghost", "open_drawer")
@@ -223,10 +214,7 @@ DRAWER = ("read_note", "examine_painting", "talk_to_ghost", "open_drawer")
 def test_another_look_an_intention_and_a_tool_tried(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert (
-        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
-        == expected
-    )
+    assert classify_in(message, "ghost_room", done) == expected
 
 
 @pytest.mark.parametrize(
@@ -247,10 +235,7 @@ def test_another_look_an_intention_and_a_tool_tried(
 def test_a_person_spoken_to_by_a_pronoun(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert (
-        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
-        == expected
-    )
+    assert classify_in(message, "ghost_room", done) == expected
 
 
 @pytest.mark.parametrize(
@@ -279,10 +264,10 @@ def test_a_person_spoken_to_by_a_pronoun(
 def test_it_done_to_a_sound_said_twice_and_that_switched_on(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 def test_doing_what_someone_said_with_a_thing_uses_it() -> None:
-    options = _options("stalled_lift", PANEL)
+    options = options_in("stalled_lift", PANEL)
     assert classify("do what Marek said with the lever", options) == "release_brake"
     assert classify("do what marek said", options) == NONE_ID  # the thing not said

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.games.escape.keyword_classifier import classify, is_question
+from parlour.games.escape.keyword_classifier import is_question
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import TALKED
-from .test_classifier_senses import _options, _unoffered
+from .helpers import TALKED, classify_in
 
 
 @pytest.mark.parametrize(
@@ -60,7 +59,7 @@ from .test_classifier_senses import _options, _unoffered
     ],
 )
 def test_fourth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 def test_an_auxiliary_opens_a_question_only_before_its_subject() -> None:

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.games.escape.keyword_classifier import _it_resolved, acting_part, classify
+from parlour.games.escape.keyword_classifier import _it_resolved, acting_part
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import DOWN, LOOKED, PHONE, TALKED
-from .test_classifier_senses import _options, _unoffered
+from .helpers import DOWN, LOOKED, PHONE, TALKED, classify_in, options_in
 
 
 @pytest.mark.parametrize(
@@ -51,7 +50,7 @@ from .test_classifier_senses import _options, _unoffered
     ],
 )
 def test_fifth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 def test_a_negation_covers_its_own_part_of_the_message() -> None:
@@ -60,7 +59,7 @@ def test_a_negation_covers_its_own_part_of_the_message() -> None:
 
 
 def test_a_pronoun_stands_for_its_only_antecedent() -> None:
-    options = _options("ghost_room", TALKED)
+    options = options_in("ghost_room", TALKED)
     assert _it_resolved("she looked at the trapdoor so open it", options).endswith("open trapdoor")
     two = "the drawer and the trapdoor, open it"
     assert _it_resolved(two, options) == two  # two things before it: it stays "it"

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
-from .helpers import DOWN, LOOKED, PHONE, TALKED
-from .test_classifier_senses import _options, _unoffered
+from .helpers import DOWN, LOOKED, PHONE, TALKED, classify_in
 
 
 @pytest.mark.parametrize(
@@ -51,4 +49,4 @@ from .test_classifier_senses import _options, _unoffered
     ],
 )
 def test_sixth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected

@@ -10,8 +10,7 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
-from .helpers import DOWN, PANEL, PHONE, TALKED
-from .test_classifier_senses import _options, _unoffered
+from .helpers import DOWN, PANEL, PHONE, TALKED, classify_in, options_in
 
 
 @pytest.mark.parametrize(
@@ -44,13 +43,13 @@ from .test_classifier_senses import _options, _unoffered
 def test_two_options_fitting_equally_never_act_on_one(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 def test_without_ask_offered_a_message_fitting_two_options_is_none() -> None:
-    options = [o for o in _options("stalled_lift", PHONE) if o[0] != ASK_ID]
+    options = [o for o in options_in("stalled_lift", PHONE) if o[0] != ASK_ID]
     assert classify("call for help", options) == NONE_ID
-    assert classify("press red or green", _options("ghost_room")[:-1]) == NONE_ID
+    assert classify("press red or green", options_in("ghost_room")[:-1]) == NONE_ID
 
 
 @pytest.mark.parametrize(
@@ -81,4 +80,4 @@ def test_without_ask_offered_a_message_fitting_two_options_is_none() -> None:
 def test_kinds_of_miss_blind6_and_blind7_showed(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected

@@ -15,8 +15,7 @@ from parlour.games.escape.loader import LABEL_SETS, shipped_names
 from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.seat_requests import classify_decision
 
-from .helpers import LOOKED, PANEL, PHONE, TALKED
-from .test_classifier_senses import _options, _unoffered
+from .helpers import LOOKED, PANEL, PHONE, TALKED, classify_in, options_in
 
 CALL = ("use_torch", "read_certificate", *PHONE)
 
@@ -48,7 +47,7 @@ CALL = ("use_torch", "read_certificate", *PHONE)
 def test_an_object_word_or_noun_phrase_alone_does_nothing(
     name: str, done: tuple[str, ...], message: str
 ) -> None:
-    options = _options(name, done)
+    options = options_in(name, done)
     assert is_verbless(message, options)
     assert classify(message, options) == NONE_ID
 
@@ -77,7 +76,7 @@ def test_an_object_word_or_noun_phrase_alone_does_nothing(
 def test_a_verb_or_a_code_still_acts(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    options = _options(name, done)
+    options = options_in(name, done)
     assert not is_verbless(message, options)
     assert classify(message, options) == expected
 
@@ -124,4 +123,4 @@ def test_the_label_sets_mark_a_verbless_message_none_and_so_does_the_classifier(
 def test_kinds_of_miss_blind8_showed(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected

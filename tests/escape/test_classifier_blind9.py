@@ -9,8 +9,7 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import PANEL, TALKED
-from .test_classifier_senses import _options, _unoffered
+from .helpers import PANEL, TALKED, classify_in, options_in
 
 LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
 
@@ -30,10 +29,7 @@ LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
     ],
 )
 def test_negation_counts_only_in_the_clause_it_is_said_in(message: str, expected: str) -> None:
-    assert (
-        classify(message, _options("ghost_room", LIT), unoffered=_unoffered("ghost_room", LIT))
-        == expected
-    )
+    assert classify_in(message, "ghost_room", LIT) == expected
 
 
 @pytest.mark.parametrize(
@@ -66,7 +62,7 @@ def test_negation_counts_only_in_the_clause_it_is_said_in(message: str, expected
 def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 @pytest.mark.parametrize(
@@ -106,7 +102,7 @@ def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
 def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 @pytest.mark.parametrize(
@@ -127,12 +123,7 @@ def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
     ],
 )
 def test_reading_through_a_light(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert (
-        classify(
-            message, _options("stalled_lift", done), unoffered=_unoffered("stalled_lift", done)
-        )
-        == expected
-    )
+    assert classify_in(message, "stalled_lift", done) == expected
 
 
 @pytest.mark.parametrize(
@@ -152,10 +143,7 @@ def test_reading_through_a_light(done: tuple[str, ...], message: str, expected: 
 def test_a_repeated_deed_is_not_the_next_option(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert (
-        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
-        == expected
-    )
+    assert classify_in(message, "ghost_room", done) == expected
 
 
 @pytest.mark.parametrize(
@@ -176,18 +164,13 @@ def test_a_repeated_deed_is_not_the_next_option(
     ],
 )
 def test_a_name_said_to_someone(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert (
-        classify(message, _options("ghost_room", done), unoffered=_unoffered("ghost_room", done))
-        == expected
-    )
+    assert classify_in(message, "ghost_room", done) == expected
 
 
 def test_a_person_mentioned_is_no_name_given() -> None:
-    assert classify(
-        "ease the lever down like Marek said",
-        _options("stalled_lift", PANEL),
-        unoffered=_unoffered("stalled_lift", PANEL),
-    ) == ("release_brake")
+    assert classify_in("ease the lever down like Marek said", "stalled_lift", PANEL) == (
+        "release_brake"
+    )
 
 
 @pytest.mark.parametrize(
@@ -211,7 +194,7 @@ def test_a_person_mentioned_is_no_name_given() -> None:
 )
 def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str) -> None:
     assert (
-        classify(message, _options("stalled_lift", tuple(d for d in done.split(",") if d)))
+        classify(message, options_in("stalled_lift", tuple(d for d in done.split(",") if d)))
         == expected
     )
 
@@ -228,9 +211,4 @@ def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str
     ],
 )
 def test_the_second_deed_of_an_option_names_it(message: str, expected: str) -> None:
-    assert (
-        classify(
-            message, _options("ghost_room", TALKED), unoffered=_unoffered("ghost_room", TALKED)
-        )
-        == expected
-    )
+    assert classify_in(message, "ghost_room", TALKED) == expected

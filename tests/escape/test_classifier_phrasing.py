@@ -10,8 +10,7 @@ from parlour.games.escape.phrasing import is_quantified, numbers_as_digits, rewr
 from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.typos import correct, distance
 
-from .helpers import PHONE
-from .test_classifier_senses import _options, _unoffered
+from .helpers import PHONE, classify_in, options_in
 
 
 @pytest.mark.parametrize(
@@ -53,17 +52,12 @@ def test_typos_are_keyboard_slips_towards_known_words_and_never_short_or_plural(
 def test_goal_decides_not_the_instrument() -> None:
     # the phone door is shut: calling is not on offer, and opening the door was not asked
     message = "use the emergency phone to call the night desk"
-    assert classify(message, _options("stalled_lift", ())) == NONE_ID
-    assert (
-        classify(
-            message, _options("stalled_lift", PHONE), unoffered=_unoffered("stalled_lift", PHONE)
-        )
-        == "call_night_desk"
-    )
+    assert classify(message, options_in("stalled_lift", ())) == NONE_ID
+    assert classify_in(message, "stalled_lift", PHONE) == "call_night_desk"
 
 
 def test_a_broad_order_does_nothing_and_a_narrow_one_acts() -> None:
-    options = _options("stalled_lift", ())
+    options = options_in("stalled_lift", ())
     assert is_quantified("press every button") and not is_quantified("pull it all the way")
     assert is_broad("jab every button there is", options, "press_floor_buttons")
     assert classify("hit each button in turn", options) == NONE_ID  # not said which
@@ -71,17 +65,17 @@ def test_a_broad_order_does_nothing_and_a_narrow_one_acts() -> None:
 
 
 def test_a_said_name_scores_as_calling_by_name_and_a_capital_verb_does_not() -> None:
-    options = _options("ghost_room", ("talk_to_ghost",))
+    options = options_in("ghost_room", ("talk_to_ghost",))
     assert classify("I whisper 'Rosalind' to her", options) == "say_name"
     assert classify("Good evening, Lady Agatha", options) == "say_name"
     assert classify("Jiggle the cabinet handle", options) != "say_name"
 
 
 def test_greetings_and_everyday_words_reach_the_right_option() -> None:
-    room = _options("ghost_room", ())
+    room = options_in("ghost_room", ())
     assert classify("hi madam, can you hear me?", room) == "talk_to_ghost"
     assert classify("rummage through the hearth", room) == "search_fireplace"
-    lift = _options("stalled_lift", ())
+    lift = options_in("stalled_lift", ())
     assert classify("crack open the phone compartment", lift) == "open_phone_door"
     assert classify("sound the alarm", lift) == "ring_alarm"
 

@@ -8,7 +8,7 @@ from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.roles import plural_of, roles
 from parlour.games.escape.scenario import NONE_ID
 
-from .test_classifier_senses import _options, _unoffered
+from .helpers import classify_in, options_in
 
 AFTER_PLUG = ("open_phone_door", "plug_phone")
 
@@ -49,14 +49,9 @@ def test_roles_name_the_deed_and_the_objects_not_the_of_phrase() -> None:
 def test_head_nouns_stop_the_wrong_advances(
     done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert (
-        classify(
-            message, _options("stalled_lift", done), unoffered=_unoffered("stalled_lift", done)
-        )
-        == expected
-    )
+    assert classify_in(message, "stalled_lift", done) == expected
 
 
 def test_trap_door_typed_apart_is_the_hatch_not_the_phone_door() -> None:
-    options = _options("stalled_lift", ("climb_handrail",))
+    options = options_in("stalled_lift", ("climb_handrail",))
     assert classify("open the trap door in the roof", options) == "push_hatch"

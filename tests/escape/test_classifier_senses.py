@@ -12,29 +12,8 @@ from parlour.games.escape.labels import check_labels, load_labels
 from parlour.games.escape.lexicon import senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
-from .helpers import SHIPPED
+from .helpers import SHIPPED, classify_in, options_in
 from .test_classifier import keyword
-
-
-def _options(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """The available actions as the classifier sees them, plus none and ask."""
-    from parlour.games.escape.labels import frontier_for
-
-    scenario = load_scenario(name)
-    by_id = {a.id: a for a in scenario.actions}
-    available = frontier_for(scenario, done).available()
-    return [(a, by_id[a].description) for a in available] + [(NONE_ID, "-"), (ASK_ID, "-")]
-
-
-def _unoffered(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """The actions the room does not offer in that state, as the game gives them too
-    (``seat_requests.unoffered_actions``): things the classifier may not pick."""
-    from parlour.games.escape.labels import frontier_for
-    from parlour.games.escape.seat_requests import unoffered_actions
-
-    scenario = load_scenario(name)
-    available = frontier_for(scenario, done).available()
-    return [(u.id, u.description) for u in unoffered_actions(scenario.actions, available)]
 
 
 @pytest.mark.parametrize(
@@ -62,25 +41,18 @@ def _unoffered(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     ],
 )
 def test_classifier_reads_everyday_phrasing(name: str, message: str, expected: str) -> None:
-    assert classify(message, _options(name), unoffered=_unoffered(name)) == expected
+    assert classify_in(message, name) == expected
 
 
 def test_a_phone_is_not_a_call_for_the_classifier() -> None:
     # The validator folds "phone" onto "call"; the classifier must not, or "call someone
     # on my mobile" switches on the phone's torch.
-    assert (
-        classify(
-            "call someone on my mobile",
-            _options("stalled_lift"),
-            unoffered=_unoffered("stalled_lift"),
-        )
-        == NONE_ID
-    )
+    assert classify_in("call someone on my mobile", "stalled_lift") == NONE_ID
     assert "#call" not in senses("phone") and "#call" in senses("ring")
 
 
 def test_low_confidence_asks_instead_of_guessing_and_never_advances() -> None:
-    options = _options("ghost_room")
+    options = options_in("ghost_room")
     # An object named without its deed ("leave ... alone" is no pressing) is asked about.
     assert classify("leave the red button alone", options) == ASK_ID
     # Without the ask option the same message advances nothing.
@@ -139,9 +111,9 @@ def test_a_weak_match_is_offered_next_to_its_nearest_rival() -> None:
     # Asked about "I hammer on the door with my fists", the player is offered banging on
     # the door and the next option the message touches (a button beside the door), not an
     # arbitrary first action.
-    ranked = candidates("I hammer on the door with my fists", _options("ghost_room"))
+    ranked = candidates("I hammer on the door with my fists", options_in("ghost_room"))
     assert ranked[0] == "bang_door" and ranked[1] in ("press_red", "press_green")
-    assert candidates("press the button", _options("ghost_room"))[:2] == [
+    assert candidates("press the button", options_in("ghost_room"))[:2] == [
         "press_red",
         "press_green",
     ]

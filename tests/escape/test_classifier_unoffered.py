@@ -20,8 +20,7 @@ from parlour.games.escape.policies import SolverPlayer, escape_policy, policy_wi
 from parlour.games.escape.prompts import classifier_parts
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import PANEL, PHONE, SHIPPED, config
-from .test_classifier_senses import _options, _unoffered
+from .helpers import PANEL, PHONE, SHIPPED, classify_in, config, options_in, unoffered_in
 
 BRAKE = (*PANEL, "release_brake")
 KEY = ("read_note", "open_drawer")
@@ -56,13 +55,13 @@ KEY = ("read_note", "open_drawer")
 def test_a_message_that_fits_an_unoffered_action_as_well_does_not_say_which(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected
 
 
 def test_without_the_unoffered_actions_the_classifier_could_not_know() -> None:
     # What the classifier answered before the twelfth step, shown only the offered options.
-    assert classify("open the door", _options("stalled_lift")) == "open_phone_door"
-    assert classify("open the door", [], unoffered=_unoffered("stalled_lift")) == NONE_ID
+    assert classify("open the door", options_in("stalled_lift")) == "open_phone_door"
+    assert classify("open the door", [], unoffered=unoffered_in("stalled_lift")) == NONE_ID
 
 
 def test_open_the_door_at_the_start_of_the_lift_does_nothing_and_asks_nothing() -> None:
@@ -181,4 +180,4 @@ OPEN_PANEL = ("read_newspaper", "open_service_panel")
 def test_kinds_blind13_to_15_showed(
     name: str, done: tuple[str, ...], message: str, expected: str
 ) -> None:
-    assert classify(message, _options(name, done), unoffered=_unoffered(name, done)) == expected
+    assert classify_in(message, name, done) == expected

@@ -17,9 +17,8 @@ from parlour.games.escape.policies import escape_policy
 from parlour.games.escape.scenario import ScenarioError
 from tests.conftest import CliRunner
 
-from .helpers import SHIPPED, config
+from .helpers import SHIPPED, config, options_in
 from .test_classifier import keyword
-from .test_classifier_senses import _options
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -73,7 +72,7 @@ def test_close_scores_ask_only_when_the_message_tells_two_options_apart() -> Non
     assert classify("press the button", [*buttons, ("ask", "ask")]) == "none"
     assert classify("press the green button", [*buttons, ("ask", "ask")]) == "press_green"
     # A message that says something of each of two options asks which one was meant.
-    ghost = _options("ghost_room")
+    ghost = options_in("ghost_room")
     assert classify("go look at the woman in the painting", ghost) == "ask"
     assert classify("go look at the woman in the painting", ghost[:-1]) == "none"
 
