@@ -107,6 +107,18 @@ def test_a_question_naming_an_offered_thing_still_answers() -> None:
     assert _outcome(game).data["action"] == "examine_painting"
 
 
+def test_a_fresh_order_as_the_reply_keeps_the_rule_for_what_is_not_offered() -> None:
+    """Saying her name before naming is offered does nothing as a first message; as the
+    reply to "which did you mean?" it must not talk to her either (it names the ghost of
+    one offered action and the naming no action offers: the question stands)."""
+    game = EscapeGame.new(config("ghost_room"), 7)
+    _say(game, ASKED)
+    first = _question(game)
+    _say(game, "tell the ghost her name is Marguerite")
+    assert not [e for e in game.events if e.kind == "outcome"] and game.done == ()
+    assert _question(game).data["candidates"] == first.data["candidates"]
+
+
 def test_a_fresh_order_as_the_reply_is_classified_as_any_message() -> None:
     game = EscapeGame.new(config("ghost_room"), 7)
     _say(game, ASKED)

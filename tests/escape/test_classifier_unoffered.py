@@ -110,8 +110,9 @@ def test_the_model_prompt_lists_unoffered_actions_after_the_stable_prefix() -> N
 def test_locked_descriptions_reach_only_the_classifier(name: str) -> None:
     """Every step of a solver game: the descriptions of actions still locked (needs not
     met, not done) are in the classifier's view and in no view or decision of the player
-    or the narrator. The classifier is an engine-side seat, so its view holding them is no
-    leak; the player learns of an action only from the story."""
+    or the narrator, nor in a spectator's view or any event. The classifier is an
+    engine-side seat, so its view holding them is no leak; the player learns of an action
+    only from the story."""
     scenario = load_scenario(name)
     by_id = {a.id: a for a in scenario.actions}
     game = EscapeGame.new(config(name), 3)
@@ -133,6 +134,15 @@ def test_locked_descriptions_reach_only_the_classifier(name: str) -> None:
             )
             leaked = [text for text in locked if text in given]
             assert not leaked, (seat, leaked)
+        # What a spectator, `parlour show` (also --reveal) and the web app render.
+        shown = "".join(
+            [
+                game.spectator_view(True).model_dump_json(),
+                game.spectator_view(False).model_dump_json(),
+                *(e.model_dump_json() for e in game.events),
+            ]
+        )
+        assert not [text for text in locked if text in shown]
         classifier = game.view("classifier")
         if classifier.phase == "classify":
             held = {u.description for u in classifier.private.unoffered}

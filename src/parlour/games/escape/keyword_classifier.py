@@ -1347,7 +1347,11 @@ _ORDINALS = {"first": 0, "former": 0, "1st": 0, "second": 1, "latter": 1, "2nd":
 
 
 def classify_reply(
-    reply: str, asked: str, offered: Sequence[str], options: Sequence[tuple[str, str]]
+    reply: str,
+    asked: str,
+    offered: Sequence[str],
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The answer to "which did you mean: A, or B?" about ``asked``.
 
@@ -1358,8 +1362,9 @@ def classify_reply(
     by the question's order. A reply naming neither asks again (or is ``none``), unless the
     player has moved on: a reply that is only a question of its own ("what year is on the
     certificate?") or declines ("never mind", "neither") is ``none``, so the game answers
-    it instead of repeating the question."""
-    alone = classify(reply, options)
+    it instead of repeating the question. ``unoffered``: as for ``classify``; an order of
+    its own is read with them like any first message."""
+    alone = classify(reply, options, unoffered=unoffered)
     if alone not in (NONE_ID, ASK_ID):
         return alone
     offered_options = [(o, d) for o, d in options if o in offered]
@@ -1372,7 +1377,7 @@ def classify_reply(
     rest = [(o, d) for o, d in options if o in (NONE_ID, ASK_ID)]
     # "the painting?" answers in a question's tone: read with the asked verb, it is an order.
     combined = f"{_verb_phrase(asked, offered_options)} {reply.strip().rstrip('?')}"
-    picked = classify(combined, [*offered_options, *rest])
+    picked = classify(combined, [*offered_options, *rest], unoffered=unoffered)
     if picked in offered:
         return picked
     if not acting_part(reply) or _DECLINED.search(reply):

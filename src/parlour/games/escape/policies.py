@@ -38,11 +38,12 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
         return keyword_clarifier(view, decision, rng)
     message = str(decision.context.get("message", view.public.message or ""))
     options = [(o.id, o.label) for o in decision.options]
+    unoffered = [(u.id, u.description) for u in view.private.unoffered]
     asked, offered = decision.context.get("asked"), decision.context.get("offered")
     if isinstance(asked, str) and isinstance(offered, list):
         # The message answers "which did you mean?": read it with what was asked.
-        return Choice(option=classify_reply(message, asked, [str(o) for o in offered], options))
-    unoffered = [(u.id, u.description) for u in view.private.unoffered]
+        answer = classify_reply(message, asked, [str(o) for o in offered], options, unoffered)
+        return Choice(option=answer)
     return Choice(option=classify(message, options, unoffered=unoffered))
 
 
