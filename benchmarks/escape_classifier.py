@@ -5,9 +5,8 @@
 
 Every set of ``loader.LABEL_SETS`` but ``loader.NOT_TUNED_ON`` (empty now) has been read
 and tuned on (blind9 since the tenth step, blind10-12 since the eleventh, blind13-15 since
-the twelfth); each blind set's
-one score at the frozen classifier before it was opened is in docs/benchmarks.md, and only
-a set nobody has read yet gives an honest figure.
+the twelfth); each blind set's one score at the frozen classifier before it was opened is
+in docs/benchmarks.md, and only a set nobody has read yet gives an honest figure.
 ``--mistakes`` lists one named set's misses.
 """
 

@@ -473,7 +473,9 @@ class EscapeGame:
                 events=self._log.visible("player"),
             )
         if seat == "classifier":
-            if self._phase not in ("classify", "clarify"):
+            if self._phase == "clarify":  # naming the two candidates needs only the message
+                return req.classifier_view(self._phase, self._message)
+            if self._phase != "classify":
                 return req.classifier_view(self._phase, None)
             unoffered = req.unoffered_actions(self._unoffered, self._frontier.available())
             return req.classifier_view(self._phase, self._message, unoffered)

@@ -59,7 +59,7 @@ def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
         message = str(decision.context.get("message", ""))
     options = "\n".join(f"- {o.id}: {o.label}" for o in decision.options)
     command = f"{decision.prompt}\n\nActions:\n{options}\n\n"
-    if decision.purpose == "classify" and view.private.unoffered:
+    if view.private.unoffered:  # the game gives them only to a classify decision
         # What the room does not offer now, without ids (so none can be answered): words
         # that fit one of these as well as a listed action say nothing of which, so none.
         locked = "\n".join(f"- {u.description} (not possible now)" for u in view.private.unoffered)
