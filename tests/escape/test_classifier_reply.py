@@ -44,6 +44,13 @@ def _question(game: EscapeGame) -> Event:
     return question
 
 
+def _asked() -> tuple[EscapeGame, Event]:
+    """A fresh ghost_room game that has just asked which of two actions ``ASKED`` meant."""
+    game = EscapeGame.new(config("ghost_room"), 7)
+    _say(game, ASKED)
+    return game, _question(game)
+
+
 def _outcome(game: EscapeGame) -> Event:
     return next(e for e in reversed(game.events) if e.kind == "outcome")
 
@@ -57,9 +64,7 @@ def _outcome(game: EscapeGame) -> Event:
     ],
 )
 def test_a_reply_naming_the_thing_picks_among_the_offered(reply: str, expected: str | None) -> None:
-    game = EscapeGame.new(config("ghost_room"), 7)
-    _say(game, ASKED)
-    question = _question(game)
+    game, question = _asked()
     offered = list(question.data["candidates"])
     assert set(offered) == {"examine_painting", "talk_to_ghost"} and game.done == ()
     _say(game, reply)
@@ -72,9 +77,7 @@ def test_a_reply_naming_the_thing_picks_among_the_offered(reply: str, expected: 
 
 
 def test_a_reply_naming_neither_asks_again_about_the_same_two() -> None:
-    game = EscapeGame.new(config("ghost_room"), 7)
-    _say(game, ASKED)
-    first = _question(game)
+    game, first = _asked()
     _say(game, "the blue one")
     again = _question(game)  # nothing offered was named: the same question, nothing done
     assert set(again.data["candidates"]) == set(first.data["candidates"])
@@ -89,9 +92,7 @@ def test_a_reply_naming_neither_asks_again_about_the_same_two() -> None:
 def test_a_question_of_its_own_or_a_refusal_ends_the_question(reply: str) -> None:
     """The player moved on: the reply is answered as any message (nothing happens, a
     turn passes and is narrated), not met with the same question again."""
-    game = EscapeGame.new(config("ghost_room"), 7)
-    _say(game, ASKED)
-    _question(game)
+    game, _ = _asked()
     _say(game, reply)
     assert game.pending()[0].purpose == "narrate"
     outcome = _outcome(game)
@@ -100,9 +101,7 @@ def test_a_question_of_its_own_or_a_refusal_ends_the_question(reply: str) -> Non
 
 
 def test_a_question_naming_an_offered_thing_still_answers() -> None:
-    game = EscapeGame.new(config("ghost_room"), 7)
-    _say(game, ASKED)
-    _question(game)
+    game, _ = _asked()
     _say(game, "the painting?")
     assert _outcome(game).data["action"] == "examine_painting"
 
@@ -111,26 +110,20 @@ def test_a_fresh_order_as_the_reply_keeps_the_rule_for_what_is_not_offered() -> 
     """Saying her name before naming is offered does nothing as a first message; as the
     reply to "which did you mean?" it must not talk to her either (it names the ghost of
     one offered action and the naming no action offers: the question stands)."""
-    game = EscapeGame.new(config("ghost_room"), 7)
-    _say(game, ASKED)
-    first = _question(game)
+    game, first = _asked()
     _say(game, "tell the ghost her name is Marguerite")
     assert not [e for e in game.events if e.kind == "outcome"] and game.done == ()
     assert _question(game).data["candidates"] == first.data["candidates"]
 
 
 def test_a_fresh_order_as_the_reply_is_classified_as_any_message() -> None:
-    game = EscapeGame.new(config("ghost_room"), 7)
-    _say(game, ASKED)
-    _question(game)
+    game, _ = _asked()
     _say(game, "never mind that, read the note on the desk")
     assert _outcome(game).data["action"] == "read_note"
 
 
 def test_the_classify_decision_carries_the_asked_message_and_the_offer() -> None:
-    game = EscapeGame.new(config("ghost_room"), 7)
-    _say(game, ASKED)
-    question = _question(game)
+    game, question = _asked()
     (act,) = game.pending()
     game.apply(act.id, Text(text="the painting"))
     (classify,) = game.pending()
@@ -148,9 +141,7 @@ def test_the_classify_decision_carries_the_asked_message_and_the_offer() -> None
 def test_a_model_classifier_is_shown_the_asked_message() -> None:
     from parlour.games.escape.prompts import classifier_parts
 
-    game = EscapeGame.new(config("ghost_room"), 7)
-    _say(game, ASKED)
-    _question(game)
+    game, _ = _asked()
     (act,) = game.pending()
     game.apply(act.id, Text(text="the painting"))
     (classify,) = game.pending()
