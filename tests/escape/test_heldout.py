@@ -193,7 +193,10 @@ def test_eval_scores_the_heldout_set_in_a_subprocess(cli: CliRunner) -> None:
 #:   the door" at the start of the lift, labelled none, opened the phone door); 96.7% / 0
 #:   and 91.7% / 0. Their rows below stay these honest frozen scores; from the twelfth step
 #:   on they are tuning data (``--mistakes blind13`` etc.,
-#:   tests/escape/test_classifier_unoffered.py), so no fair figure remains until blind16-18.
+#:   tests/escape/test_classifier_unoffered.py).
+#: * blind16, blind17, blind18: each written by a different engineer, scored once at 7d810dc
+#:   (the twelfth step's freeze): 98.3% / 0 and 96.7% / 0; 98.3% / 0 and 93.3% / 0; 96.7% / 0
+#:   and 96.7% / 0. Not tuned on (``NOT_TUNED_ON``): these are the fair figures.
 #:
 #: Raised at the tenth step's freeze (tuned sets, measured, never a blind figure): blind
 #: 1.0 / 0.96, blind4's ghost_room 1.0, blind6's ghost_room 0.95, blind7 1.0 / 0.96.
@@ -213,6 +216,9 @@ BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind13": {"ghost_room": (0.9, 0), "stalled_lift": (0.96, 0)},
     "blind14": {"ghost_room": (0.98, 0), "stalled_lift": (0.93, 1)},
     "blind15": {"ghost_room": (0.96, 0), "stalled_lift": (0.91, 0)},
+    "blind16": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
+    "blind17": {"ghost_room": (0.98, 0), "stalled_lift": (0.93, 0)},
+    "blind18": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
 }
 
 
@@ -232,8 +238,8 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str, whic
 
 
 def test_the_sets_not_tuned_on_are_the_newest_blind_sets() -> None:
-    """Sets are read for tuning oldest first, so the untuned ones are the last keys (none
-    since the twelfth step: blind13-15 were read for it)."""
+    """Sets are read for tuning oldest first, so the untuned ones are the last keys
+    (blind16-18, scored once at the twelfth step's freeze)."""
     names = list(LABEL_SETS)
     assert names[len(names) - len(NOT_TUNED_ON) :] == list(NOT_TUNED_ON)
     assert set(NOT_TUNED_ON) <= set(BLIND_FLOORS)
