@@ -220,6 +220,50 @@ def test_eval_escape_prints_json_only_when_asked(cli: CliRunner) -> None:
     assert rows[0]["scenario"] == "ghost_room" and 0 < rows[0]["accuracy"] <= 1
 
 
+def test_eval_escape_scores_a_designers_own_scenario_and_labels(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    """docs/escape-scenarios.md, "Testing a scenario": labels beside the scenario file, or
+    any label file with --labels; a wrong pairing or an impossible case is refused first."""
+    shipped = Path("src/parlour/games/escape/scenarios")
+    room = tmp_path / "rooms" / "mine.yaml"
+    room.parent.mkdir()
+    shutil.copy(shipped / "ghost_room.yaml", room)
+    labels = (shipped / "ghost_room.check.yaml").read_text()
+    db = str(tmp_path / "eval.sqlite")
+    base = ("eval", "escape", "--model", "scripted", "--db", db, "--scenario", str(room))
+
+    missing = cli(*base)
+    assert missing.returncode == 2 and "write " + str(room.parent / "mine.labels.yaml") in (
+        missing.stderr
+    )
+    (room.parent / "mine.labels.yaml").write_text(
+        labels.replace("scenario: ghost_room", "scenario: mine")
+    )
+    beside = cli(*base, "--json")
+    assert beside.returncode == 0, beside.stderr
+    row = json.loads(beside.stdout.strip().splitlines()[-1])[0]
+    assert row["total"] == 60 and row["set"] == "tuning" and 0 < row["accuracy"] <= 1
+
+    own = tmp_path / "my-tests.yaml"
+    own.write_text(labels.replace("scenario: ghost_room", "scenario: mine"))
+    scored = cli(*base, "--labels", str(own), "--json")
+    assert scored.returncode == 0, scored.stderr
+    assert json.loads(scored.stdout.strip().splitlines()[-1])[0]["set"] == str(own)
+
+    other = tmp_path / "other.yaml"
+    other.write_text(labels)  # still says ghost_room
+    wrong = cli(*base, "--labels", str(other))
+    assert wrong.returncode == 2 and "the labels are for 'ghost_room', not 'mine'" in wrong.stderr
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(own.read_text().replace("expect: read_note", "expect: climb_down", 1))
+    refused = cli(*base, "--labels", str(bad))
+    assert refused.returncode == 2 and "expects 'climb_down', not available" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    alone = cli("eval", "escape", "--model", "scripted", "--db", db, "--labels", str(own))
+    assert alone.returncode == 2 and "give exactly one --scenario" in alone.stderr
+
+
 def test_eval_diplomacy_refuses_an_odd_game_count(cli: CliRunner) -> None:
     out = cli("eval", "diplomacy", "--games", "3")
     assert out.returncode == 2 and "even number of games" in out.stderr

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from parlour.cli.set_values import parse_set_options
 from parlour.core.errors import ParlourError
-from parlour.games.escape.labels import load_labels
+from parlour.games.escape.labels import load_label_file
 from parlour.games.escape.loader import SCENARIO_DIR, parse_scenario
 from parlour.games.werewolf.cast import default_cast, load_cast, save_cast
 from parlour.games.werewolf.config import WerewolfConfig
@@ -107,7 +107,7 @@ def test_scenario_loader(text: str) -> None:
 def test_label_loader(tmp_path: Path, text: str) -> None:
     path = tmp_path / "fuzz.labels.yaml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    _bounded(lambda: load_labels(path))
+    _bounded(lambda: load_label_file(path))
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ import pytest
 
 from parlour.core.actions import Choice, Choices, Text
 from parlour.core.rng import Rng
+from parlour.evals.escape import labels_for
 from parlour.games.escape import EscapeGame, load_scenario
 from parlour.games.escape.evaluate import evaluate_classifier
 from parlour.games.escape.keyword_classifier import classify
@@ -235,6 +236,13 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str, whic
     assert score.invalid == 0 and score.total == 60
     assert score.accuracy >= floor, score.summary()
     assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
+
+
+@pytest.mark.parametrize("which", list(LABEL_SETS))
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_set_passes_the_checks_eval_makes(name: str, which: str) -> None:
+    """``parlour eval escape`` refuses a set for another scenario or with an impossible case."""
+    assert labels_for(name, which).cases == load_labels(name, which).cases
 
 
 def test_the_sets_not_tuned_on_are_the_newest_blind_sets() -> None:

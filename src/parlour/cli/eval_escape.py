@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,8 +14,7 @@ from rich.table import Table
 
 from parlour.cli.progress import CountingSeat, progress_bar
 from parlour.core.errors import ParlourError
-from parlour.evals.escape import classifier_seat, scenario_names, score_scenario
-from parlour.games.escape.labels import load_labels
+from parlour.evals.escape import classifier_seat, labels_for, scenario_names, score_scenario
 from parlour.games.escape.loader import LABEL_SETS, NOT_TUNED_ON
 from parlour.games.registry import load
 from parlour.runtime.seating import is_model, module_spec
@@ -29,7 +29,12 @@ def eval_escape(
         typer.Option("--model", help="seat spec to score (repeatable): local, openai:…, scripted"),
     ] = None,
     scenario: Annotated[
-        list[str] | None, typer.Option("--scenario", help="shipped scenario (default: all)")
+        list[str] | None,
+        typer.Option(
+            "--scenario",
+            help="a shipped scenario's name or a scenario YAML file (default: all shipped); "
+            "a file's label sets sit beside it (rooms/mine.yaml: rooms/mine.labels.yaml)",
+        ),
     ] = None,
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
@@ -49,6 +54,13 @@ def eval_escape(
             ),
         ),
     ] = "tuning",
+    labels: Annotated[
+        str | None,
+        typer.Option(
+            "--labels",
+            help="a label file of your own to score on, instead of --set (one --scenario)",
+        ),
+    ] = None,
     mistakes: Annotated[int, typer.Option(help="show this many mistakes per scenario")] = 5,
     as_json: Annotated[
         bool, typer.Option("--json", help="also print the scores as JSON (for scripts)")
@@ -59,6 +71,13 @@ def eval_escape(
 
     if label_set not in LABEL_SETS:
         raise ParlourError(f"--set must be one of: {', '.join(LABEL_SETS)} (got '{label_set}')")
+    if labels and len(scenario or []) != 1:
+        raise ParlourError("--labels scores one scenario: give exactly one --scenario with it")
+    if labels and label_set != "tuning":
+        raise ParlourError("give --set or --labels, not both")
+    names = scenario_names(scenario)
+    # Every label set is read and checked before a model is loaded or a call is made.
+    cases = {name: len(labels_for(name, label_set, labels).cases) for name in names}
     specs = model or ["local"]
     store = Store(db_url(db) if db else None)
     factory = LlmFactory(store=store, base_url=base_url)
@@ -67,7 +86,7 @@ def eval_escape(
     model_specs = [p for p in parsed.values() if is_model(p)]
     if model_specs:
         factory.check(model_specs)
-    table = Table(title=f"escape classifier ({label_set} set)")
+    table = Table(title=f"escape classifier ({labels or f'{label_set} set'})")
     for col in (
         "model",
         "scenario",
@@ -79,8 +98,6 @@ def eval_escape(
     ):
         table.add_column(col)
     summary: list[dict[str, object]] = []
-    names = scenario_names(scenario)
-    cases = {name: len(load_labels(name, label_set).cases) for name in names}
     with progress_bar(console) as progress:
         task = progress.add_task("labelled messages", total=len(specs) * sum(cases.values()))
         for spec in specs:
@@ -88,11 +105,11 @@ def eval_escape(
             counted = CountingSeat(seat, progress, task)
             for name in names:
                 progress.update(task, description=f"{spec} · {name}")
-                result = asyncio.run(score_scenario(counted, spec, name, label_set))
+                result = asyncio.run(score_scenario(counted, spec, name, label_set, labels))
                 s = result.score
                 table.add_row(
                     spec,
-                    name,
+                    Path(name).name.removesuffix(".yaml"),  # a file's stem, not a cut path
                     f"{s.accuracy:.1%} ({s.correct}/{s.total})",
                     str(s.wrongly_advanced),
                     f"{s.outcome_accuracy:.1%}",
@@ -103,7 +120,7 @@ def eval_escape(
                     {
                         "model": spec,
                         "scenario": name,
-                        "set": label_set,
+                        "set": labels or label_set,
                         **s.model_dump(exclude={"mistakes", "confusion"}),
                     }
                 )
@@ -115,7 +132,7 @@ def eval_escape(
                     )
     console.print(table)
     run_id = store.record_eval(
-        "escape-classifier", {"models": specs, "set": label_set}, {"rows": summary}
+        "escape-classifier", {"models": specs, "set": labels or label_set}, {"rows": summary}
     )
     console.print(f"stored as {run_id}")
     if as_json:

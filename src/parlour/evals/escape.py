@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
@@ -10,8 +11,15 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.core.view import AnyView
 from parlour.games.escape.evaluate import ClassifierScore, evaluate_classifier
-from parlour.games.escape.labels import load_labels
+from parlour.games.escape.labels import (
+    LabelSet,
+    check_labels,
+    labels_path,
+    load_label_file,
+    load_labels,
+)
 from parlour.games.escape.loader import load_scenario, shipped_names
+from parlour.games.escape.scenario import ScenarioError
 from parlour.games.registry import load
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import HumanSpec, SeatSpec, build_seat, is_model, module_spec
@@ -38,12 +46,36 @@ def classifier_seat(spec: SeatSpec | str, factory: LlmFactory | None, seed: int 
     return factory.seat(spec, info.id, module.prompter, module.fallback_policy, seed)
 
 
-async def score_scenario(
-    seat: Seat, spec: str, scenario_name: str, which: str = "tuning"
-) -> ScenarioScore:
-    """``which``: the label set, a key of ``loader.LABEL_SETS`` (``tuning``, ``heldout``, ...)."""
+def labels_for(
+    scenario_name: str, which: str = "tuning", labels_file: str | None = None
+) -> LabelSet:
+    """The label set to score ``scenario_name`` on: ``labels_file`` when given, else the
+    scenario's ``which`` set. Refused, with the first problem named, when the set is for
+    another scenario or a case cannot happen in it (``check_labels``)."""
     scenario = load_scenario(scenario_name)
-    labels = load_labels(scenario_name, which)
+    labels = load_label_file(labels_file) if labels_file else load_labels(scenario_name, which)
+    file = labels_file or str(labels_path(scenario_name, which))
+    name = Path(scenario_name).name.removesuffix(".yaml")
+    if labels.scenario != name:
+        raise ScenarioError(
+            f"{file}: the labels are for '{labels.scenario}', not '{name}' "
+            f"(pair the right files, or set 'scenario: {name}' in the label file)",
+            file=file,
+        )
+    problems = check_labels(scenario, labels)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise ScenarioError(f"{file}: {problems[0]}{more}; fix the label file", file=file)
+    return labels
+
+
+async def score_scenario(
+    seat: Seat, spec: str, scenario_name: str, which: str = "tuning", labels_file: str | None = None
+) -> ScenarioScore:
+    """``which``: the label set, a key of ``loader.LABEL_SETS`` (``tuning``, ``heldout``, ...);
+    ``labels_file``: a label file of one's own instead (``labels_for``)."""
+    scenario = load_scenario(scenario_name)
+    labels = labels_for(scenario_name, which, labels_file)
 
     async def decide(view: AnyView, decision: Decision) -> Action:
         return await seat.decide(view, decision)

@@ -63,26 +63,44 @@ class LabelSet(BaseModel):
     cases: tuple[LabelCase, ...]
 
 
-def labels_path(name_or_path: str | Path, which: str = "tuning") -> Path:
-    path = Path(name_or_path)
-    if path.is_file():
-        return path
+def labels_path(scenario: str | Path, which: str = "tuning") -> Path:
+    """Where a scenario's ``which`` label set lives: ``scenarios/<name>.<suffix>.yaml`` for a
+    shipped scenario's name, ``<folder>/<stem>.<suffix>.yaml`` beside a scenario file
+    (``rooms/mine.yaml`` → ``rooms/mine.labels.yaml`` for ``tuning``)."""
     if which not in LABEL_SETS:
         raise ScenarioError(f"no label set kind '{which}'; use one of: {', '.join(LABEL_SETS)}")
-    shipped = SCENARIO_DIR / f"{name_or_path}.{LABEL_SETS[which]}.yaml"
+    suffix = LABEL_SETS[which]
+    given = Path(scenario)
+    if given.is_file():
+        beside = given.with_name(f"{given.name.removesuffix('.yaml')}.{suffix}.yaml")
+        if beside.is_file():
+            return beside
+        raise ScenarioError(
+            f"no {which} label set for {given}: write {beside} beside it "
+            f"(docs/escape-scenarios.md, 'Testing a scenario') or pass --labels FILE",
+            file=str(beside),
+        )
+    shipped = SCENARIO_DIR / f"{scenario}.{suffix}.yaml"
     if shipped.is_file():
         return shipped
     raise ScenarioError(
-        f"no {which} label set '{name_or_path}' "
-        f"(shipped: scenarios/<name>.{LABEL_SETS[which]}.yaml)"
+        f"no {which} label set '{scenario}' (shipped: scenarios/<name>.{suffix}.yaml)",
+        file=str(scenario),
     )
 
 
-def load_labels(name_or_path: str | Path, which: str = "tuning") -> LabelSet:
-    path = labels_path(name_or_path, which)
+def load_labels(scenario: str | Path, which: str = "tuning") -> LabelSet:
+    """A scenario's ``which`` label set (``labels_path`` says where it is)."""
+    return load_label_file(labels_path(scenario, which))
+
+
+def load_label_file(path: str | Path) -> LabelSet:
+    """One label file, wherever it is and whatever it is called."""
     file = str(path)
+    if not Path(path).is_file():
+        raise ScenarioError(f"no label file {file}: give the path to a .yaml label set", file=file)
     try:
-        lined = load_file(path, file=file)
+        lined = load_file(Path(path), file=file)
     except YamlError as err:
         raise ScenarioError(str(err), file=file, line=err.line) from err
     return _parse(lined, file)
