@@ -3,10 +3,10 @@
     uv run python benchmarks/escape_classifier.py      # every labelled set, one table
     uv run python benchmarks/escape_classifier.py --mistakes blind2
 
-Every set of ``loader.LABEL_SETS`` but ``loader.NOT_TUNED_ON`` (empty now) has been read
+Every set of ``loader.LABEL_SETS`` but ``loader.NOT_TUNED_ON`` (blind16-18) has been read
 and tuned on (blind9 since the tenth step, blind10-12 since the eleventh, blind13-15 since
 the twelfth); each blind set's one score at the frozen classifier before it was opened is
-in docs/benchmarks.md, and only a set nobody has read yet gives an honest figure.
+in docs/benchmarks.md, and only a set nobody has tuned on (blind16-18) is an honest figure.
 ``--mistakes`` lists one named set's misses.
 """
 
