@@ -250,8 +250,9 @@ def test_repeatable_actions_stay_available_and_do_not_count_as_progress() -> Non
     assert brief.startswith("The green button clicks") and hint == ""  # 1 turn without progress
     brief, hint = turn(game, "press green", "press_green")
     assert brief.startswith("The green button clicks")
-    # Two turns without progress: a hint, chosen on the shortest way to a good ending.
-    assert hint == "The writing desk has a drawer nobody has opened yet."
+    # Two turns without progress: a hint, chosen on the shortest way to a good ending for
+    # a player who must find the codes (hints.py): the painting leads to the ghost's name.
+    assert hint == "The painting above the fireplace shows someone you may have seen tonight."
     assert game.done == ("press_green",)
 
 

@@ -27,9 +27,9 @@ from parlour.core.text_rules import TextRules
 from parlour.core.view import AnyView, NoFacts
 from parlour.games.escape import commands, faithful
 from parlour.games.escape import seat_requests as req
-from parlour.games.escape.analysis import analyse
 from parlour.games.escape.availability import Frontier
 from parlour.games.escape.config import EscapeConfig
+from parlour.games.escape.hints import hint_order
 from parlour.games.escape.resolve import DEFAULT_WRONG, Outcome, brief_for, resolve
 from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
 from parlour.games.escape.validate import validate
@@ -49,15 +49,6 @@ def plant_markers(scenario: Scenario, markers: SecretMarkers) -> Scenario:
         for a in scenario.actions
     )
     return scenario.model_copy(update={"actions": planted})
-
-
-def hint_order(scenario: Scenario) -> dict[str, tuple[int, int]]:
-    """Sort key for hints: actions on the shortest way to a good ending first, then file order."""
-    facts = analyse(scenario)
-    good = [a.id for a in scenario.actions if a.is_good_ending and a.id in facts.reachable]
-    best = min((facts.path_to(g) for g in good), key=len, default=[])
-    on_path = set(best)
-    return {a.id: (0 if a.id in on_path else 1, n) for n, a in enumerate(scenario.actions)}
 
 
 class EscapeGame:
