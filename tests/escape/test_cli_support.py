@@ -17,6 +17,7 @@ from parlour.games.escape.cli_support import (
     game_over,
     render_file,
     validate_file,
+    ways,
 )
 from parlour.games.escape.scenario import ScenarioError
 
@@ -27,6 +28,24 @@ def test_shipped_scenarios_validate_clean() -> None:
     for name in ("ghost_room", "stalled_lift"):
         assert validate_file(name) == ([], EXIT_OK)
     assert format_problems([]) == "no problems found"
+
+
+def test_ways_tells_the_bots_way_and_a_players(tmp_path: Path) -> None:
+    assert ways("stalled_lift") == (
+        "shortest good ending: 6 turns knowing the answers; 7 for a player who must find "
+        "the answers (read_newspaper → open_phone_door → plug_phone → call_night_desk → "
+        "open_service_panel → release_brake → force_doors)"
+    )
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(
+        "title: T\nintro: I\nactions:\n"
+        "  - {id: out, description: leave, consequence: Bye., ends_game: true, good: true}\n"
+    )
+    assert ways(plain) == "shortest good ending: 1 turns knowing the answers (out)"
+    # A player must read the paper first: the turn limit counts that step too (W006).
+    assert "W006" not in [p.code for p in validate_file("stalled_lift", max_turns=7)[0]]
+    assert "W006" in [p.code for p in validate_file("stalled_lift", max_turns=6)[0]]
+    assert ways(tmp_path / "missing.yaml") is None
 
 
 def test_errors_warnings_and_unreadable_files(tmp_path: Path) -> None:

@@ -10,11 +10,13 @@ import typer
 
 from parlour.core.errors import ParlourError
 from parlour.games.escape.cli_support import (
+    EXIT_UNREADABLE,
     done_from_events,
     format_problems,
     game_over,
     render_file,
     validate_file,
+    ways,
 )
 from parlour.games.escape.scenario import ScenarioError
 
@@ -25,10 +27,17 @@ escape_app = typer.Typer(help="Escape scenario tools: validate and draw causal g
 def validate_cmd(
     file: Annotated[str, typer.Argument(help="scenario YAML file or shipped scenario name")],
     strict: Annotated[bool, typer.Option(help="treat warnings as errors")] = False,
+    max_turns: Annotated[
+        int | None,
+        typer.Option(min=1, help="warn (W006) when a player needs more turns than this"),
+    ] = None,
 ) -> None:
     """Check a scenario: coded errors exit non-zero; warnings are listed."""
-    problems, code = validate_file(file, strict=strict)
+    problems, code = validate_file(file, max_turns=max_turns, strict=strict)
     sys.stdout.write(format_problems(problems) + "\n")
+    summary = ways(file) if code != EXIT_UNREADABLE else None
+    if summary:
+        sys.stdout.write(summary + "\n")
     raise typer.Exit(code)
 
 

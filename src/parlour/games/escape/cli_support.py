@@ -15,6 +15,7 @@ from parlour.core.designer_check import (
 )
 from parlour.core.events import Event
 from parlour.games.escape.graph import FORMATS, render
+from parlour.games.escape.hints import player_way, shortest_good_way
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.scenario import ScenarioError
 from parlour.games.escape.validate import Problem, validate
@@ -28,6 +29,7 @@ __all__ = [
     "game_over",
     "render_file",
     "validate_file",
+    "ways",
 ]
 
 
@@ -69,3 +71,21 @@ def render_file(
     if fmt not in FORMATS:
         raise ScenarioError(f"unknown graph format '{fmt}'; choose one of: {', '.join(FORMATS)}")
     return render(load_scenario(path), fmt, done, finished)
+
+
+def ways(path: str | Path) -> str | None:
+    """One line for a designer: how long the shortest good ending is for the walkthrough
+    bot, which knows every answer, and for a player, who must find them first (clues
+    counted; the way hints follow). ``None`` when the file cannot be read or no good ending
+    can happen."""
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError:
+        return None
+    bot, player = shortest_good_way(scenario), player_way(scenario)
+    if not bot:
+        return None
+    found = "" if player == bot else f"; {len(player)} for a player who must find the answers"
+    return (
+        f"shortest good ending: {len(bot)} turns knowing the answers{found} ({' → '.join(player)})"
+    )

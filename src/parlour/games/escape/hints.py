@@ -37,13 +37,11 @@ def clue_for(scenario: Scenario, facts: GraphFacts) -> dict[str, str]:
     return clues
 
 
-def hint_order(scenario: Scenario) -> dict[str, tuple[int, int]]:
-    """Sort key for hints: the steps of the shortest way to a good ending for a player who
-    must find each answer (``clue_for``) first, in the order they are done; then the rest
-    in file order."""
-    facts = analyse(scenario)
-    clues = clue_for(scenario, facts)
-    knowing = scenario.model_copy(
+def player_way(scenario: Scenario) -> list[str]:
+    """The shortest way to a good ending for a player who must find each answer first
+    (``clue_for``), in the order it is done; empty when no good ending can happen."""
+    clues = clue_for(scenario, analyse(scenario))
+    finding = scenario.model_copy(
         update={
             "actions": tuple(
                 a.model_copy(update={"needs": (*a.needs, clues[a.id])}) if a.id in clues else a
@@ -52,14 +50,20 @@ def hint_order(scenario: Scenario) -> dict[str, tuple[int, int]]:
         }
     )
     # Clues that need each other's codes could close a loop; then the bot's own way stands.
-    best = _shortest_good_way(knowing) or _shortest_good_way(scenario)
-    step = {aid: n for n, aid in enumerate(best)}
+    return shortest_good_way(finding) or shortest_good_way(scenario)
+
+
+def hint_order(scenario: Scenario) -> dict[str, tuple[int, int]]:
+    """Sort key for hints: the steps of ``player_way`` first, in the order they are done;
+    then the rest in file order."""
+    step = {aid: n for n, aid in enumerate(player_way(scenario))}
     return {
         a.id: (0, step[a.id]) if a.id in step else (1, n) for n, a in enumerate(scenario.actions)
     }
 
 
-def _shortest_good_way(scenario: Scenario) -> list[str]:
+def shortest_good_way(scenario: Scenario) -> list[str]:
+    """The walkthrough bot's way: the fewest actions to a good ending, answers known."""
     facts = analyse(scenario)
     good = [a.id for a in scenario.actions if a.is_good_ending and a.id in facts.reachable]
     return min((facts.path_to(g) for g in good), key=len, default=[])
