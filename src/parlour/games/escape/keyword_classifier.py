@@ -307,16 +307,25 @@ def _evidence(
     """Per option (of ``of``, by default the offered ones), the message's words that its
     description or id names; the message is read as it is for the offered options."""
     said = [s for _, s in _raw_tokens(_prepared(message, options))]
-    return {
-        oid: frozenset(
-            s
-            for s in said
-            for d in token_set(label, fold=False) | token_set(_ID_SPLIT.sub(" ", oid), fold=False)
-            if _match(s, d)
-        )
-        for oid, label in (options if of is None else of)
-        if oid not in (NONE_ID, ASK_ID)
-    }
+    return _evidence_in(said, options if of is None else of)
+
+
+def _evidence_in(said: list[str], options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    """Per option, the words of ``said`` (stems) that its description or id names."""
+    evidence: dict[str, frozenset[str]] = {}
+    for oid, label in options:
+        if oid in (NONE_ID, ASK_ID):
+            continue
+        described = _described(oid, label)  # once per option, not once per word said
+        evidence[oid] = frozenset(s for s in said if any(_match(s, d) for d in described))
+    return evidence
+
+
+@lru_cache(maxsize=512)
+def _described(oid: str, label: str) -> frozenset[str]:
+    """An option's words as the scores read them: its description's content stems and its
+    id's words."""
+    return token_set(label, fold=False) | token_set(_ID_SPLIT.sub(" ", oid), fold=False)
 
 
 def _fits_unoffered(
@@ -339,12 +348,13 @@ def _fits_unoffered(
       alone does not tell (the other door opens too, by force)."""
     if not unoffered:
         return False
-    evidence = _evidence(message, options)
-    own = evidence.get(winner, frozenset())
+    text = _prepared(message, options)  # read once: every test below reads the same text
+    raw = _raw_tokens(text)
+    said = [s for _, s in raw]
+    own = _evidence_in(said, options).get(winner, frozenset())
     if not own:
         return False
-    theirs = _evidence(message, options, unoffered)
-    raw = _raw_tokens(_prepared(message, options))
+    theirs = _evidence_in(said, unoffered)
     for oid, label in unoffered:
         # A thing the unoffered option has one of, named in the plural ("doors" against
         # "the little phone door"), is another thing: no evidence of it.
@@ -355,8 +365,7 @@ def _fits_unoffered(
         return True
     label = dict(options)[winner]
     mine = roles(winner, label)
-    said = [s for _, s in _raw_tokens(_prepared(message, options))]
-    typed = words(_prepared(message, options))
+    typed = words(text)
     heads = [h for h in mine.heads if any(near(s, h) for s in said)]
     if not heads:
         return False
@@ -602,9 +611,7 @@ def fit_options(
     if not said:
         return []
     described = {
-        oid: token_set(label, fold=False) | token_set(_ID_SPLIT.sub(" ", oid), fold=False)
-        for oid, label in options
-        if oid not in (NONE_ID, ASK_ID)
+        oid: _described(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)
     }
     exact = _exact_deeds(said, options)
     spans = [(said, 0)]
