@@ -97,6 +97,7 @@ from parlour.games.escape.phrasing import (
     FILLERS,
     GREETINGS,
     PEOPLE,
+    digits_joined,
     in_order,
     is_quantified,
     rewrite,
@@ -136,7 +137,6 @@ _NEGATIONS = frozenset({"not", "dont", "don't", "never", "won't", "wont", "refus
 _IDENTIFIER = re.compile(r"\w+_\w+")
 _CODE_WORDS = frozenset({"code", "keypad", "dial", "combination", "password", "pin"})
 _SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]*")  # a sentence with its end marks
-_SPACED_DIGITS = re.compile(r"\b\d(?:[\s-]\d\b){2,}")
 _CLAUSE = re.compile(
     r",?\s+(?:and then|then|and|after that|before|so(?=\s+(?:let|lets|i|we)\b))\s+|,\s+"
     r"|[.!?;:]+\s*",
@@ -719,7 +719,7 @@ def _prepared_once(message: str, options: tuple[tuple[str, str], ...]) -> str:
     # A pronoun may stand for a thing named in a question before it ("is the code in the
     # newspaper? let me read it"), which the acting part drops: resolve it first.
     message = _it_after_questions(_names_asked(message, options), options)
-    text = _compounds_joined(_digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
+    text = _compounds_joined(digits_joined(_IDENTIFIER.sub(" ", rewrite(acting_part(message)))))
     text = _labelled(_it_resolved(_light_first(text, options), options), options)
     text = _person_resolved(text, options)
     return _typos_corrected(_said_a_name(_one_named(text, options), options), options)
@@ -1342,11 +1342,6 @@ def _dropped_letter(said: str, described: str) -> bool:
 def _compounds_joined(text: str) -> str:
     """ "trap door", "news paper", "hand rail" are one word typed apart: join them."""
     return _COMPOUND.sub(lambda m: m.group(1) + m.group(2), text)
-
-
-def _digits_joined(text: str) -> str:
-    """ "2-9-0-4" and "1 9 6 2" are codes typed apart: join them."""
-    return _SPACED_DIGITS.sub(lambda m: re.sub(r"\D", "", m.group(0)), text)
 
 
 #: "the first", "the second one", "the latter": the nth action the question offered.

@@ -103,6 +103,21 @@ def numbers_as_digits(text: str) -> str:
     return _NUMBER_RUN.sub(digits, text)
 
 
+#: Three or more single digits typed apart ("1 9 6 2", "2-9-0-4"): one number. Between the
+#: digits a hyphen or a gap: any whitespace in a message the classifier reads (line breaks
+#: too), only spaces and tabs for the answer matcher (a code is typed on one line).
+_SPACED_DIGITS = {
+    across: re.compile(rf"(?<!\w)\d(?:[{gap}-]\d(?!\w)){{2,}}")
+    for across, gap in ((True, r"\s"), (False, r" \t"))
+}
+
+
+def digits_joined(text: str, *, across_lines: bool = True) -> str:
+    """ "2-9-0-4" and "1 9 6 2" are codes typed apart: join them ("2904", "1962").
+    ``across_lines=False`` joins only digits typed apart on one line."""
+    return _SPACED_DIGITS[across_lines].sub(lambda m: re.sub(r"\D", "", m.group(0)), text)
+
+
 # --- words and phrases ----------------------------------------------------------------------
 
 _CONTRACTION = re.compile(r"(?<=\w)['’](?:ll|d|m|re|ve|s)\b", re.IGNORECASE)
