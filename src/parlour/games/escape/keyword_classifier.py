@@ -92,11 +92,18 @@ from fractions import Fraction
 from functools import lru_cache
 
 from parlour.games.escape.commands import is_looking
-from parlour.games.escape.lexicon import WRITTEN, senses
-from parlour.games.escape.phrasing import (
+from parlour.games.escape.function_words import (
+    ANYONE,
+    AUXILIARIES,
+    DETERMINERS,
     FILLERS,
     GREETINGS,
     PEOPLE,
+    QUESTION_STARTS,
+    SUBJECTS,
+)
+from parlour.games.escape.lexicon import WRITTEN, senses
+from parlour.games.escape.phrasing import (
     digits_joined,
     in_order,
     is_quantified,
@@ -122,17 +129,7 @@ CODE_BONUS = Fraction(1, 2)
 MIX = Fraction(2, 3)
 SURE = Fraction(3, 5)
 SURE_NAMED = Fraction(3, 10)
-_QUESTION_TEXT = "what where who whom whose why how which is are am was were does did has have"
-_QUESTION_STARTS = frozenset(_QUESTION_TEXT.split())
-_AUXILIARY_TEXT = "is are am was were does did has have"
-_AUXILIARIES = frozenset(_AUXILIARY_TEXT.split())
-_SUBJECT_TEXT = """i you he she it we they there this that these those the anyone anybody
-someone somebody anything something my your her his its our their any"""
-_SUBJECTS = frozenset(_SUBJECT_TEXT.split())
-_ANYONE = frozenset({"anyone", "anybody", "someone", "somebody"})
 _LABEL = re.compile(r"\b(?:\d+|[b-hj-zB-HJ-Z])\b")  # "button 9", "press G"
-_DETERMINER_TEXT = "the a an that this these those my your her his its their our some another"
-_DETERMINERS = frozenset(_DETERMINER_TEXT.split())
 _NEGATIONS = frozenset({"not", "dont", "don't", "never", "won't", "wont", "refuse", "avoid"})
 _IDENTIFIER = re.compile(r"\w+_\w+")
 _CODE_WORDS = frozenset({"code", "keypad", "dial", "combination", "password", "pin"})
@@ -157,11 +154,11 @@ def is_question(message: str) -> bool:
     if text.rstrip("!").endswith("?"):
         return True
     lead = words(text)[:2]
-    if lead[:1] in (["can"], ["could"]) and lead[1:] and lead[1] in _ANYONE:
+    if lead[:1] in (["can"], ["could"]) and lead[1:] and lead[1] in ANYONE:
         return True  # "CAN ANYONE HEAR ME"; "can you open the door" is a polite order
-    if not lead or lead[0] not in _QUESTION_STARTS:
+    if not lead or lead[0] not in QUESTION_STARTS:
         return False
-    return lead[0] not in _AUXILIARIES or len(lead) < 2 or lead[1] in _SUBJECTS
+    return lead[0] not in AUXILIARIES or len(lead) < 2 or lead[1] in SUBJECTS
 
 
 def _greets(sentence: str) -> bool:
@@ -388,7 +385,7 @@ def _fits_unoffered(
 
 #: Words that describe no thing: a description's articles, pronouns and prepositions.
 _FUNCTION_TEXT = "of to on in into onto by with at from for up down back apart off out over"
-_FUNCTION_WORDS = _DETERMINERS | frozenset(_FUNCTION_TEXT.split())
+_FUNCTION_WORDS = DETERMINERS | frozenset(_FUNCTION_TEXT.split())
 
 
 def _is_deed(said: str, parts: Roles) -> bool:
@@ -903,7 +900,7 @@ def is_verbless(message: str, options: Sequence[tuple[str, str]]) -> bool:
     leads = [
         [w for w in words(c) if w not in FILLERS][:1] for c in _CLAUSE.split(text) if c.strip()
     ]
-    if bool(leads) and all(lead and lead[0] in _DETERMINERS for lead in leads):
+    if bool(leads) and all(lead and lead[0] in DETERMINERS for lead in leads):
         return True
     clauses = [c for c in _CLAUSE.split(text) if c.strip()]
     if clauses and all(_states(c) for c in clauses):
@@ -918,10 +915,10 @@ _COPULAS = frozenset(["is", "are", "was", "were", "looks", "look", "seems", "see
 def _states(clause: str) -> bool:
     """The clause says what there is or what a thing is ("there's a phone", "hatch is up
     there", "the lever seems stuck"), opening with "there"/"here" or a noun and a copula."""
-    lead = [w for w in words(clause) if w not in FILLERS and w not in _DETERMINERS][:2]
+    lead = [w for w in words(clause) if w not in FILLERS and w not in DETERMINERS][:2]
     if lead[:1] in (["there"], ["here"]):
         return True
-    return len(lead) == 2 and lead[1] in _COPULAS and lead[0] not in _SUBJECTS | PEOPLE
+    return len(lead) == 2 and lead[1] in _COPULAS and lead[0] not in SUBJECTS | PEOPLE
 
 
 def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
@@ -935,7 +932,7 @@ def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
     help"); alone it is the thing. "torch on" and "let the brake off" say more; a code
     ("1962") is no thing."""
     lead = [w for w in words(text) if w not in FILLERS]
-    said = [w for w in lead if w not in _DETERMINERS and w not in _JOINERS | _ASIDES]
+    said = [w for w in lead if w not in DETERMINERS and w not in _JOINERS | _ASIDES]
     if not said or len(said) > 3 or any(w.isdigit() for w in said):
         return False
     parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
@@ -967,7 +964,7 @@ def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
         return False  # "switch", "light": the word is a deed too, and it comes first
     if len(verb_senses(said[0])) > 1 and len(lead) > 1 and lead[0] == said[0]:
         # "phone the night desk": a noun used as a verb, its object after a determiner
-        return lead[1] not in _DETERMINERS
+        return lead[1] not in DETERMINERS
     return True
 
 
@@ -1137,7 +1134,7 @@ def _names_asked(message: str, options: Sequence[tuple[str, str]]) -> str:
         w for oid, label in options for w in words(f"{label} {_ID_SPLIT.sub(' ', oid)}")
     )
     known = vocabulary(own) | STOPWORDS | FILLERS | GREETINGS | _STATES | PEOPLE
-    known |= _QUESTION_STARTS
+    known |= QUESTION_STARTS
 
     def said(match: re.Match[str]) -> str:
         name = match.group("name")
@@ -1413,7 +1410,7 @@ def _verb_phrase(asked: str, offered: Sequence[tuple[str, str]]) -> str:
     objects = _all_objects(offered)
     lead: list[str] = []
     for word in words(clause):
-        if word in _DETERMINERS or any(_match(stem(word, fold=False), o) for o in objects):
+        if word in DETERMINERS or any(_match(stem(word, fold=False), o) for o in objects):
             break
         lead.append(word)
     return " ".join(lead)
