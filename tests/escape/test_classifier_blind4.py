@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.games.escape.keyword_classifier import _it_resolved, acting_part
+from parlour.games.escape.keyword_classifier import acting_part
+from parlour.games.escape.keyword_classifier.pronouns import it_resolved
 from parlour.games.escape.scenario import NONE_ID
 
 from .helpers import DOWN, LOOKED, PHONE, TALKED, classify_in, options_in
@@ -60,7 +61,7 @@ def test_a_negation_covers_its_own_part_of_the_message() -> None:
 
 def test_a_pronoun_stands_for_its_only_antecedent() -> None:
     options = options_in("ghost_room", TALKED)
-    assert _it_resolved("she looked at the trapdoor so open it", options).endswith("open trapdoor")
+    assert it_resolved("she looked at the trapdoor so open it", options).endswith("open trapdoor")
     two = "the drawer and the trapdoor, open it"
-    assert _it_resolved(two, options) == two  # two things before it: it stays "it"
-    assert _it_resolved("open it", options) == "open it"  # nothing before it
+    assert it_resolved(two, options) == two  # two things before it: it stays "it"
+    assert it_resolved("open it", options) == "open it"  # nothing before it

@@ -13,10 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from parlour.games.escape.phrasing import numbers_as_digits
-
-#: Three or more single digits typed apart by spaces or hyphens: one number.
-_SPACED_DIGITS = re.compile(r"(?<!\w)\d(?:[ \t-]\d(?!\w)){2,}")
+from parlour.games.escape.phrasing import digits_joined, numbers_as_digits
 
 
 @lru_cache(maxsize=256)
@@ -31,7 +28,7 @@ def _pattern(answer: str) -> re.Pattern[str]:
 def spoken_forms(text: str) -> tuple[str, ...]:
     """``text`` as typed, then (when different) with codes typed apart or in words written
     as digits: every form in which an answer is looked for."""
-    digits = _SPACED_DIGITS.sub(lambda m: re.sub(r"\D", "", m.group(0)), numbers_as_digits(text))
+    digits = digits_joined(numbers_as_digits(text), across_lines=False)
     return (text,) if digits == text else (text, digits)
 
 

@@ -102,7 +102,13 @@ LEXICON_WORDS = frozenset(
 )
 
 #: Things that bear writing: looking at one ("x certificate") is reading it. Not a sense
-#: (a note is not a newspaper); stems, as the classifier compares them.
-_WRITTEN_TEXT = """note letter message scrap newspaper paper gazette certificate notice licence
-license permit plaque sign label page book diary journal card poster inscription leaflet manual"""
-WRITTEN = frozenset(stem(w, fold=False) for w in _WRITTEN_TEXT.split())
+#: (a note is not a newspaper), but the words of three senses and a few more; stems, as the
+#: classifier compares them.
+_WRITTEN_SENSES = ("note", "newspaper", "certificate")
+_WRITTEN_TEXT = """sign label page book diary journal card poster inscription leaflet manual"""
+WRITTEN = frozenset(
+    stem(w, fold=False)
+    for line in _SENSES_TEXT.strip().splitlines()
+    if line.split(":", 1)[0] in _WRITTEN_SENSES
+    for w in line.split(":", 1)[1].split()
+) | frozenset(stem(w, fold=False) for w in _WRITTEN_TEXT.split())

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from parlour.games.escape.function_words import PEOPLE, QUESTION_OPENERS
+
 # --- codes in words -----------------------------------------------------------------------
 
 _UNITS = {
@@ -103,6 +105,21 @@ def numbers_as_digits(text: str) -> str:
     return _NUMBER_RUN.sub(digits, text)
 
 
+#: Three or more single digits typed apart ("1 9 6 2", "2-9-0-4"): one number. Between the
+#: digits a hyphen or a gap: any whitespace in a message the classifier reads (line breaks
+#: too), only spaces and tabs for the answer matcher (a code is typed on one line).
+_SPACED_DIGITS = {
+    across: re.compile(rf"(?<!\w)\d(?:[{gap}-]\d(?!\w)){{2,}}")
+    for across, gap in ((True, r"\s"), (False, r" \t"))
+}
+
+
+def digits_joined(text: str, *, across_lines: bool = True) -> str:
+    """ "2-9-0-4" and "1 9 6 2" are codes typed apart: join them ("2904", "1962").
+    ``across_lines=False`` joins only digits typed apart on one line."""
+    return _SPACED_DIGITS[across_lines].sub(lambda m: re.sub(r"\D", "", m.group(0)), text)
+
+
 # --- words and phrases ----------------------------------------------------------------------
 
 _CONTRACTION = re.compile(r"(?<=\w)['’](?:ll|d|m|re|ve|s)\b", re.IGNORECASE)
@@ -124,14 +141,6 @@ _SHORTHAND = {
     "u": "you",
 }
 
-#: Words a sentence may open with before its verb ("ok", "hmm", "right, let's").
-_FILLER_TEXT = """
-ok okay k hmm hm um umm uh er erm well right alright yes yeah yep sure fine maybe perhaps
-actually next let lets think suppose time ah aha oh wow great cool first instead now
-finally
-obviously clearly probably definitely naturally surely honestly basically
-"""
-FILLERS = frozenset(_FILLER_TEXT.split())
 
 #: Phrasal verbs and idioms, rewritten into the one plain verb a description would use.
 #: Each is common English for a deed an escape room has (looking inside, keying a code,
@@ -380,10 +389,6 @@ _TAG_QUESTION = re.compile(
     r"|(?<=[a-z])\s+(?:right|eh)\s*\?+\s*$",  # "ur name is margret right?"
     re.IGNORECASE,
 )
-#: A sentence opening with a greeting is speech to someone, even when it ends in "?"
-#: ("hello? excuse me, can you hear me?").
-_GREETING_TEXT = "hello hi hey hallo oi excuse pardon greetings evening morning"
-GREETINGS = frozenset(_GREETING_TEXT.split())
 
 
 #: "could I have a look at the note?": a polite request for a go at something, not a
@@ -403,19 +408,11 @@ _MUSING = re.compile(
     r"\bif\s+(?:i|we)\s+(?P<act>[^.!?]+)[.!?]*",
     re.IGNORECASE,
 )
-#: The people a player may call to by what they are ("ghost lady?", "miss, can you hear
-#: me?"): plain English words for a person, not any scenario's.
-_PEOPLE_TEXT = """ghost spirit phantom apparition spectre specter woman lady girl miss madam madame
-maam man sir mister mate"""
-PEOPLE = frozenset(_PEOPLE_TEXT.split())
 _VOCATIVE = re.compile(
     r"(?:^|(?<=[.!?]\s))(?P<lead>(?:(?:um+|uh+|er+m?|hmm+|oh|ah|well|ok|okay),?\s+)*)"
     r"(?P<who>[A-Za-z' ]{2,30}?)\s*(?P<end>[?!,]+)",
     re.IGNORECASE,
 )
-_OPENER_TEXT = """what where who whom whose why how which is are am was were does did has have do
-can could will would should may might"""
-_QUESTION_OPENERS = frozenset(_OPENER_TEXT.split())
 
 
 def _addressed(text: str) -> str:
@@ -425,7 +422,7 @@ def _addressed(text: str) -> str:
 
     def talk(match: re.Match[str]) -> str:
         said = match.group("who").lower().split()
-        if not (1 <= len(said) <= 3) or said[0] in _QUESTION_OPENERS:
+        if not (1 <= len(said) <= 3) or said[0] in QUESTION_OPENERS:
             return match.group(0)
         if not any(w.strip("'") in PEOPLE for w in said):
             return match.group(0)

@@ -1,6 +1,6 @@
 """Scripted policies for the three seats. Each sees only its view and its decision.
 
-* classifier: the keyword-overlap baseline (``keyword_classifier.py``);
+* classifier: the keyword-overlap baseline (the ``keyword_classifier`` package);
 * narrator: a template that states the brief (and the hint, if any) and nothing else;
 * player: ``solver``, a walkthrough bot, or ``explorer``, a random but plausible player.
 

@@ -50,7 +50,8 @@ _BREAKS: dict[str, bool] = {
 _PARTICLES = frozenset(
     {"up", "down", "out", "off", "over", "back", "open", "apart", "away", "around", "round"}
 )
-_ID_SPLIT = re.compile(r"[_\-]+")
+#: What parts an option id's words ("open_phone_door").
+ID_SPLIT = re.compile(r"[_\-]+")
 #: Ways a deed may go that a player says instead of its object ("go down").
 DIRECTIONS = frozenset({"up", "down"})
 #: Verbs that say "do the option's deed with this": "use the key", "try the phone".
@@ -97,7 +98,7 @@ class Roles:
 @cache
 def roles(option_id: str, description: str) -> Roles:
     deeds, heads, pieces = _parse(words(description))
-    id_deeds, _, id_objects = _parse([w for w in _ID_SPLIT.split(option_id.lower()) if w])
+    id_deeds, _, id_objects = _parse([w for w in ID_SPLIT.split(option_id.lower()) if w])
     objects = {stem(h, fold=False) for h in [*heads, *id_objects]}
     singular = frozenset(h for h in heads if not h.endswith("s") or h.endswith("ss"))
     head_stems = {stem(h, fold=False) for h in heads}

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from parlour.games.escape.function_words import FILLERS
 from parlour.games.escape.lexicon import LEXICON_WORDS
-from parlour.games.escape.phrasing import FILLERS
 from parlour.games.escape.text import STOPWORDS, stem
 
 MIN_LENGTH = 6
