@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from parlour.core.actions import Choice, Text
@@ -10,7 +12,7 @@ from parlour.games.escape import EscapeGame
 from parlour.games.escape.commands import LOOK_BRIEF, MAX_PER_TURN, is_looking, parse
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.policies import keyword_classifier, template_narrator
-from parlour.games.escape.resolve import NO_EFFECT
+from parlour.games.escape.resolve import NO_EFFECT, NO_EFFECT_LINES
 
 from .helpers import config
 
@@ -77,8 +79,13 @@ def test_hints_come_from_the_scenario_and_are_counted_in_the_result() -> None:
     hinted = {a.hint for a in game.scenario.actions if a.hint}
     first = _say(game, "/hint")[-1]
     assert first.startswith("Hint 1: ") and first.removeprefix("Hint 1: ") in hinted
-    assert _say(game, "hint")[-1].startswith("Hint 2: ")
-    _say(game, "dance a little")
+    # Asked again with no progress: the same hint, said to be the same, not counted again.
+    again = _say(game, "hint")[-1]
+    assert again == first.replace("Hint 1: ", "Hint 1 still stands (not counted again): ")
+    _say(game, "look at the painting above the fireplace")  # progress: a new hint is next
+    second = _say(game, "/hint")[-1]
+    assert second.startswith("Hint 2: ") and second.removeprefix("Hint 2: ") in hinted
+    assert second.removeprefix("Hint 2: ") != first.removeprefix("Hint 1: ")
     _say(game, "sing a song")
     result = game.result()
     assert result is not None and result.summary.endswith("; 2 hints used")
@@ -139,3 +146,11 @@ def test_classifier_options_are_unchanged_by_commands() -> None:
     assert classify_decision.purpose == "classify"
     assert "open_drawer" in classify_decision.option_ids
     game.apply(classify_decision.id, Choice(option="open_drawer"))
+
+
+def test_nothing_happening_is_told_in_words_that_vary_and_never_twice_running() -> None:
+    game = _game(hint_after=0)
+    said = [_say(game, text)[-1] for text in ("sing", "dance", "wait", "hum", "sit", "nap")]
+    assert all(line.startswith(NO_EFFECT_LINES) for line in said), said
+    assert all(a != b for a, b in pairwise(said)), said
+    assert len(set(said)) >= 2

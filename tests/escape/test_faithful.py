@@ -16,7 +16,7 @@ from parlour.games.escape import MODULE, EscapeConfig, EscapeGame
 from parlour.games.escape.commands import look_text
 from parlour.games.escape.faithful import META_WHY, meta_ban
 from parlour.games.escape.loader import load_scenario
-from parlour.games.escape.resolve import NO_EFFECT, Outcome, brief_for
+from parlour.games.escape.resolve import NO_EFFECT, NO_EFFECT_LINES, Outcome, brief_for
 from parlour.seats.llm import Attempt
 from tests.replay_seat import replay_seat
 
@@ -134,16 +134,20 @@ def test_when_nothing_happened_progress_and_locked_words_are_refused() -> None:
         "it mentions something the player has not found out"
     )
     assert game.narration_problem("You sing. The shutter stays down; the dark stays.") is None
-    # Off the subject: neither the deed (sing, song) nor the brief (effect, story) is named.
+    # Off the subject: neither the deed (sing, song) nor the brief (nothing, comes) is named.
     assert game.narration_problem("I've just returned from a long journey to a planet.") == (
         "it carries too little of what the player did or the brief: 0 of the words sing, "
-        "song, effect, story (at least 1); use them"
+        "song, nothing, comes (at least 1); use them"
     )
     assert game.narration_problem("You've succeeded. I'll see you next time, singer.") == (
         "it says 'succeeded', but nothing changed this turn; do not describe progress"
     )
-    # The fallback (the brief as it stands) keeps the rule it is the fallback for.
-    assert game.narration_problem("This has no effect on the story.") is None
+    # The fallback (the brief as it stands) keeps the rule it is the fallback for, and so
+    # does every line the template narrator says on such a turn.
+    for line in NO_EFFECT_LINES:
+        assert game.narration_problem(line) is None, line
+    # The old brief named the story itself: a note about the game, not a narration.
+    assert game.narration_problem("This has no effect on the story.") is not None
 
 
 #: Issue 12's paraphrase of the instructions (the 50-game batch showed it on a no-effect
@@ -170,12 +174,12 @@ def test_a_paraphrase_on_a_turn_where_nothing_happened_is_refused() -> None:
     game = _game()
     game.apply("t1:act", Text(text="I wait for a while"))
     game.apply("t1:classify", Choice(option="none"))
-    text = f"{PARAPHRASE} This has no effect on the story."
+    text = f"{PARAPHRASE} {NO_EFFECT}"
     problem = game.narration_problem(text)
     assert problem == f"it says 'the brief', 'the facts', 'summary', 'use just', but {META_WHY}"
     game.apply("t1:narrate", Text(text=text))
     shown = [e for e in game.events if e.kind == "narration"][-1]
-    assert shown.text == "This has no effect on the story."  # the brief, as it stands
+    assert shown.text == NO_EFFECT  # the brief, as it stands
     assert shown.data["written"] == text
 
 

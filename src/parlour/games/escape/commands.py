@@ -86,10 +86,13 @@ def done_text(consequences: Sequence[str]) -> str:
     return f"So far:\n{lines}"
 
 
-def hint_text(hint: str | None, used: int) -> str:
+def hint_text(hint: str | None, number: int, *, repeat: bool = False) -> str:
+    """``number``: which hint this is; ``repeat``: given before (then it is not counted)."""
     if hint is None:
         return "No hint is available right now: try /look, or look closely at what is here."
-    return f"Hint {used}: {hint}"
+    if repeat:
+        return f"Hint {number} still stands (not counted again): {hint}"
+    return f"Hint {number}: {hint}"
 
 
 #: What the narrator is told when a message only looks around (instead of "no effect").

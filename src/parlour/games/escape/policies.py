@@ -27,7 +27,7 @@ from parlour.games.escape.commands import LOOK_BRIEF, look_text
 from parlour.games.escape.faithful import templated
 from parlour.games.escape.keyword_classifier import candidates, classify, classify_reply
 from parlour.games.escape.loader import load_scenario
-from parlour.games.escape.resolve import NO_EFFECT
+from parlour.games.escape.resolve import NO_EFFECT, NO_EFFECT_LINES
 from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
 from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 from parlour.games.escape.text import STOPWORDS, words
@@ -71,6 +71,10 @@ def template_narrator(view: NarratorView, decision: Decision, rng: Rng) -> Actio
     brief = str(view.private.brief or decision.context.get("brief") or "Nothing happens.")
     if brief == LOOK_BRIEF:  # an instruction to the narrator: show the place instead
         brief = look_text(view.private.intro, view.private.world)
+    elif brief == NO_EFFECT:  # the same flat line every turn reads like an error message
+        told = [e.text for e in view.events if e.kind == "narration"]
+        fresh = [line for line in NO_EFFECT_LINES if not told or not told[-1].startswith(line)]
+        brief = rng.choice(fresh)
     hint = view.private.hint or decision.context.get("hint")
     return Text(text=templated(brief, str(hint) if hint else None, decision.max_length))
 
@@ -122,7 +126,7 @@ class ExplorerPlayer:
     (often from the latest hint), codes and names it has seen, and distractors."""
 
     def __call__(self, view: PlayerView, decision: Decision, rng: Rng) -> Action:
-        told = [e.text.replace(NO_EFFECT, "") for e in view.events if e.kind == "narration"]
+        told = [_without(e.text, NO_EFFECT_LINES) for e in view.events if e.kind == "narration"]
         phrases = sorted({p for text in told for p in _phrases(text)})
         hints = [t.split("(Perhaps:", 1)[1] for t in told[-1:] if "(Perhaps:" in t]
         codes = sorted({w for t in told for w in words(t) if w.isdigit() and len(w) >= 2})
@@ -195,3 +199,9 @@ def policy_with_player(player: Policy) -> Policy:
         return escape_policy(view, decision, rng)
 
     return policy
+
+
+def _without(text: str, lines: tuple[str, ...]) -> str:
+    for line in lines:
+        text = text.replace(line, "")
+    return text

@@ -24,7 +24,15 @@ from pydantic import BaseModel, ConfigDict
 from parlour.games.escape.answers import answer_in_text
 from parlour.games.escape.scenario import NONE_ID, ScenarioAction
 
-NO_EFFECT = "This has no effect on the story."
+NO_EFFECT = "Nothing comes of that."
+#: What the template narrator says when nothing happened, one chosen per turn (each keeps
+#: the narration rules of a no-effect turn: it carries the brief's "nothing").
+NO_EFFECT_LINES = (
+    NO_EFFECT,
+    "You try, but nothing comes of it.",
+    "Nothing changes.",
+    "It makes no difference; nothing changes.",
+)
 DEFAULT_WRONG = "It does not work: that is not the right answer."
 
 
