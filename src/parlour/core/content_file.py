@@ -136,12 +136,28 @@ def first_unknown_key(
 class FirstProblem:
     error: ErrorDetails
     path: PathKey
-    more: str  # `` (and N more problem(s))`` or empty
+    more: str  # `` (also: line 3: 'actions' is missing)`` or empty
+
+
+#: The other problems named after the first, at most (the rest are counted).
+MORE_NAMED = 3
 
 
 def first_problem(err: ValidationError, lined: LinedData) -> FirstProblem:
-    """The validation problem that stands earliest in the file, and how many others there are."""
-    errors = err.errors()
-    first = min(errors, key=lambda e: lined.line_of(tuple(e["loc"])))
-    more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+    """The validation problem that stands earliest in the file, and the others in brief
+    (a designer fixing the first should not have to run again to learn of the second)."""
+    errors = sorted(err.errors(), key=lambda e: lined.line_of(tuple(e["loc"])))
+    first, others = errors[0], errors[1:]
+    named = [_brief(e, lined) for e in others[:MORE_NAMED]]
+    if len(others) > MORE_NAMED:
+        named.append(f"{len(others) - MORE_NAMED} more")
+    more = f" (also: {'; '.join(named)})" if named else ""
     return FirstProblem(first, tuple(first["loc"]), more)
+
+
+def _brief(error: ErrorDetails, lined: LinedData) -> str:
+    path = tuple(error["loc"])
+    key = ".".join(str(p) for p in path) or "the file"
+    what = "is missing" if error["type"] == "missing" else str(error["msg"]).lower()
+    line = lined.line_of(path[:-1] if error["type"] == "missing" else path)
+    return f"line {line}: '{key}' {what}"
