@@ -10,6 +10,7 @@ from parlour.games.escape.commands import is_looking
 from parlour.games.escape.function_words import (
     ANYONE,
     AUXILIARIES,
+    DELIBERATING,
     GREETINGS,
     QUESTION_STARTS,
     SUBJECTS,
@@ -18,6 +19,15 @@ from parlour.games.escape.phrasing import in_order, untagged
 from parlour.games.escape.text import words
 
 _NEGATIONS = frozenset({"not", "dont", "don't", "never", "won't", "wont", "refuse", "avoid"})
+
+
+#: Fillers a question may open with ("hmm", "ok so"): not "let", "think", "first", which
+#: open orders ("let me think", "first read the note").
+_LEAD_FILLERS = frozenset({"hmm", "hm", "um", "umm", "uh", "er", "erm", "ok", "okay", "so", "well"})
+
+
+#: Who a deliberating modal asks about: the player ("should i", "shall we").
+_DECIDERS = frozenset({"i", "we"})
 
 
 SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]*")  # a sentence with its end marks
@@ -29,7 +39,11 @@ def is_question(message: str) -> bool:
     text = message.strip()
     if text.rstrip("!").endswith("?"):
         return True
-    lead = words(text)[:2]
+    said = words(text)
+    # "hmm, should I open the door": a question opened past its fillers is still one.
+    lead = said[next((i for i, w in enumerate(said) if w not in _LEAD_FILLERS), len(said)) :][:2]
+    if lead[:1] and lead[0] in DELIBERATING and lead[1:] and lead[1] in _DECIDERS:
+        return True  # "should i open the door now or keep exploring": weighing, not doing
     if lead[:1] in (["can"], ["could"]) and lead[1:] and lead[1] in ANYONE:
         return True  # "CAN ANYONE HEAR ME"; "can you open the door" is a polite order
     if not lead or lead[0] not in QUESTION_STARTS:
