@@ -12,6 +12,7 @@ from parlour.games.escape.keyword_classifier.ask_or_none import (
     named_by_anothers_word,
     two_at_once,
 )
+from parlour.games.escape.keyword_classifier.room_names import room_named
 from parlour.games.escape.keyword_classifier.scoring import STRONG, THRESHOLD, rank
 from parlour.games.escape.keyword_classifier.verbless import is_verbless
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
@@ -24,10 +25,15 @@ def classify(
     strong: Fraction = STRONG,
     *,
     unoffered: Sequence[tuple[str, str]] = (),
+    room: Sequence[str] = (),
 ) -> str:
     """``options`` are (id, description) pairs; returns an option id, ``none``, or ``ask``
     (only when ``ask`` is among the options). ``unoffered``: (id, description) of the
-    actions the room does not offer now, never picked (``seat_requests.ClassifierPrivate``)."""
+    actions the room does not offer now, never picked (``seat_requests.ClassifierPrivate``);
+    ``room``: the room's public text, which says what its things are called
+    (``room_names``)."""
+    if room:
+        options, unoffered = room_named(options, unoffered, room)
     leaders = rank(message, options, threshold, strong)
     if not leaders or is_verbless(message, options):
         return NONE_ID
