@@ -196,3 +196,31 @@ def test_everyday_families_in_a_made_up_room() -> None:
     assert classify("sprinkle some seed for the parrots", aviary) == "feed_birds"
     assert classify("grease the hinge", aviary) == "oil_hinge"
     assert classify("give the cage a good shake", aviary) == "shake_cage"
+
+
+# --- long messages: the deed after the reasons; a code given by its verb -----------------
+
+
+def test_reasons_then_so_i_acts_by_what_it_decides() -> None:
+    done = ("read_notebook",)
+    said = "the notebook said the key fell in the pond so ill look in the pond"
+    assert in_palm_house(said, done) == "look_in_pond"
+    # "so i can ..." is a purpose: the deed comes first.
+    assert classify_in("stand on the rail so i can reach the hatch", "stalled_lift") == (
+        "climb_handrail"
+    )
+    # A pronoun after "so" points back into the reasons, which stay.
+    assert classify_in("she pointed at the trapdoor so lets try to open it", "ghost_room") == (
+        "open_trapdoor"
+    )
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["put 1850 into the combination lock", "spin the padlock wheels to 0000", "try 1848"],
+)
+def test_a_code_given_by_its_verb_names_the_code_option(message: str) -> None:
+    # The engine, not the classifier, checks the code: a wrong one advances nothing.
+    assert in_palm_house(message, ("read_notebook",)) == "open_cupboard"
+    room = [("open_safe", "open the safe with the combination"), ("ring_bell", "ring the bell")]
+    assert classify("dial 4471", [*room, *ASKABLE]) == "open_safe"

@@ -111,7 +111,37 @@ def acting_part(message: str) -> str:
         if s.strip() and (not is_question(s) or _greets(s) or is_shouted(s))
     ]
     text = " ".join(s if s[-1] in ".!?;:" else s + "." for s in kept)
-    return _unnegated(text)
+    return _decided(_unnegated(text))
+
+
+#: Where a player's reasoning ends in the deed it decides: "so" before the player's own
+#: clause ("the notebook said the key is in the pond, so i'll look in the pond").
+_SO_I = re.compile(
+    r"(?:,\s*|\s+)so\s+(?:(?:obviously|then|now|clearly|naturally)\s+)*"
+    r"(?=(?:i|i'll|ill|i’ll|i'm|im|we|we'll|let's|lets|let)\b)",
+    re.IGNORECASE,
+)
+
+
+def _decided(text: str) -> str:
+    """A message that reasons before it acts ("the plaque said 1848, so i walk back down
+    and dial 1848 into the lock") acts by what it decides: the part after its last "so I"
+    (and what follows). The reasons name things of other deeds (the notebook, the plaque)
+    and would dilute the deed's words in a long message."""
+    found = list(_SO_I.finditer(text))
+    if not found or len(words(text[: found[-1].start()])) < 3:
+        return text
+    decided = text[found[-1].end() :]
+    said = words(decided)
+    if said[1:2] in (["can"], ["could"]) or _BACK_REFERENCE & set(said):
+        # "stand on the rail so i can reach the hatch": a purpose, the deed comes first;
+        # "she pointed at the trapdoor so let's open it": the thing is in the reasons.
+        return text
+    return decided
+
+
+#: Words that point back at a thing named earlier: the reasons must stay to say which.
+_BACK_REFERENCE = frozenset({"it", "them", "that", "this", "those", "these", "one", "there"})
 
 
 #: Where a negation's reach ends: a sentence, a comma, "but" ("the note said not to, but
