@@ -15,7 +15,7 @@ from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.labels import frontier_for
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario
-from parlour.games.escape.seat_requests import unoffered_actions
+from parlour.games.escape.seat_requests import room_text, unoffered_actions
 
 SHIPPED = ("ghost_room", "stalled_lift")
 
@@ -69,5 +69,7 @@ def unoffered_in(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]
 
 def classify_in(message: str, name: str, done: tuple[str, ...] = ()) -> str:
     """The keyword classifier's pick for ``message`` in that state, told what the game
-    tells it (the offered options and the actions not offered now)."""
-    return classify(message, options_in(name, done), unoffered=unoffered_in(name, done))
+    tells it (the offered options, the actions not offered now, the room's public text)."""
+    scenario = load_scenario(name)
+    room = room_text(scenario.intro, scenario.world)
+    return classify(message, options_in(name, done), unoffered=unoffered_in(name, done), room=room)

@@ -78,8 +78,8 @@ def test_no_locked_consequence_reaches_a_classifier_or_narrator() -> None:
     assert {"escaped", "time"} <= endings and endings & {"kept_forever", "dropped"}
 
 
-def test_classifier_prompt_holds_only_the_message_and_the_options() -> None:
-    game = EscapeGame.new(config("ghost_room", plant_markers=True), 3)
+def test_classifier_prompt_holds_only_the_message_the_options_and_the_public_room() -> None:
+    marked = game = EscapeGame.new(config("ghost_room", plant_markers=True), 3)
     game.apply("t1:act", Text(text="hi"))
     (decision,) = game.pending()
     parts = PROMPTER.parts(game.view("classifier"), decision)
@@ -93,5 +93,15 @@ def test_classifier_prompt_holds_only_the_message_and_the_options() -> None:
     assert fenced.count("</player_message>") == 1 and "‹/player_message›" in fenced
     for option in decision.options:
         assert f"- {option.id}: {option.label}" in parts.command
+    # The room as the player is told it (intro and world facts, which /look shows) is in
+    # it, so a word that names two of the room's things is known to; nothing else is: no
+    # consequence (each carries a planted secret marker), hint or answer.
     for fact in (scenario.intro, *scenario.world):
-        assert fact not in parts.model_dump_json()
+        assert f"- {fact}" in parts.command
+    dumped = parts.model_dump_json()
+    planted = marked.secret_markers()
+    assert planted and not [m for m in planted if m in dumped]
+    for action in scenario.actions:
+        assert action.consequence not in dumped
+        assert not action.hint or action.hint not in dumped
+        assert not action.answer or action.answer not in dumped

@@ -31,6 +31,7 @@ from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario, ScenarioErr
 from parlour.games.escape.seat_requests import (
     classifier_view,
     classify_decision,
+    room_text,
     unoffered_actions,
 )
 
@@ -90,7 +91,10 @@ async def evaluate_classifier(
             f"eval{index}:classify", [actions[a] for a in available], case.message, ask=True
         )
         view = classifier_view(
-            "classify", case.message, unoffered_actions(scenario.actions, available)
+            "classify",
+            case.message,
+            unoffered_actions(scenario.actions, available),
+            room_text(scenario.intro, scenario.world),
         )
         async with gate:
             answer = await decide(view, decision)

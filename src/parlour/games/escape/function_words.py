@@ -21,6 +21,9 @@ AUXILIARIES = _listed("is are am was were does did has have")
 QUESTION_STARTS = WH_WORDS | AUXILIARIES
 #: Modal and "do" openers: a question when they open a call to someone ("can you hear me").
 MODALS = _listed("do can could will would should may might")
+#: Modals that weigh a choice when the player is their subject ("should i ...", "shall we
+#: ..."): a question to oneself, never a deed, with or without its "?".
+DELIBERATING = _listed("should shall")
 #: What a question opens with when it is no call by name ("what lady?" is no "talk to").
 QUESTION_OPENERS = QUESTION_STARTS | MODALS
 

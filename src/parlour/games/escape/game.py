@@ -477,7 +477,8 @@ class EscapeGame:
             if self._phase != "classify":
                 return req.classifier_view(self._phase, None)
             unoffered = req.unoffered_actions(self._unoffered, self._frontier.available())
-            return req.classifier_view(self._phase, self._message, unoffered)
+            room = req.room_text(self._scenario.intro, self._scenario.world)
+            return req.classifier_view(self._phase, self._message, unoffered, room)
         if seat == "narrator":
             return req.narrator_view(
                 phase=self._phase,

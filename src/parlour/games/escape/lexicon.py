@@ -11,7 +11,10 @@ plain English too, but were chosen while reading the shipped label sets' misses:
 tuned on those sets, which is why the blind sets exist. The third step (issue 12, after
 the blind sets were scored) widened every deed's line with common English synonyms and
 phrasal verbs written from the language, and added the objects' everyday names
-(cupboard, grille, hearth); a sense may take several lines.
+(cupboard, grille, hearth); a sense may take several lines. The fourth step (a third room
+by an outside designer) added the families any room may have and the first two did not
+ask for: feeding and food, animals by kind, water, stairs, oiling, rattling; its lines
+are English, no room's words.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ call: call ring rang dial contact
 ring: ring sound trigger
 read: read skim peruse scan browse leaf glance unfold decipher thumb shine
 examine: examine inspect look study check gaze view observe scrutinise scrutinize stare
-examine: peer eye watch survey admire squint shine
+examine: peer eye watch survey admire squint shine peek
 search: search rummage dig sift rake poke feel hunt scour root comb probe grope fumble
 search: ransack explore sweep check peek browse
 press: press push hit tap jab punch slam poke hold mash depress stab
@@ -70,6 +73,15 @@ grate: grate grille grating bars
 digits: code combination password pin number digit figure year
 ceiling: ceiling roof
 ladder: ladder rung
+feed: feed scatter sprinkle toss throw chuck
+food: food pellet flakes crumbs bread seed bait
+fish: fish carp koi goldfish minnow trout
+bird: bird parrot crow raven pigeon owl canary
+pond: pond pool lake basin fountain
+stairs: staircase stairs stair steps stairway stairwell
+oil: oil grease lubricate squirt
+rattle: rattle shake jiggle wiggle jostle
+keyhole: keyhole lock
 """
 
 

@@ -42,9 +42,11 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
     asked, offered = decision.context.get("asked"), decision.context.get("offered")
     if isinstance(asked, str) and isinstance(offered, list):
         # The message answers "which did you mean?": read it with what was asked.
-        answer = classify_reply(message, asked, [str(o) for o in offered], options, unoffered)
+        answer = classify_reply(
+            message, asked, [str(o) for o in offered], options, unoffered, view.private.room
+        )
         return Choice(option=answer)
-    return Choice(option=classify(message, options, unoffered=unoffered))
+    return Choice(option=classify(message, options, unoffered=unoffered, room=view.private.room))
 
 
 def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:

@@ -58,7 +58,13 @@ def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
     if message is None:
         message = str(decision.context.get("message", ""))
     options = "\n".join(f"- {o.id}: {o.label}" for o in decision.options)
-    command = f"{decision.prompt}\n\nActions:\n{options}\n\n"
+    command = f"{decision.prompt}\n\n"
+    if view.private.room:  # the same for the whole game: part of the stable prefix
+        # What the room calls its things, as the player read it: a word of a message may
+        # name two things ("the wheel": the vents' and the steam valve's).
+        room = "\n".join(f"- {line}" for line in view.private.room)
+        command += f"{ROOM_PROMPT}\n{room}\n\n"
+    command += f"Actions:\n{options}\n\n"
     if view.private.unoffered:  # the game gives them only to a classify decision
         # What the room does not offer now, without ids (so none can be answered): words
         # that fit one of these as well as a listed action say nothing of which, so none.
@@ -79,6 +85,10 @@ def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
     )
 
 
+ROOM_PROMPT = (
+    "The room, as the player was told it (what its things are called; a word that names "
+    "two of them does not say which):"
+)
 UNOFFERED_PROMPT = (
     "Not possible now (never pick these; if the message fits one of them as well as a "
     "listed action and says nothing that tells them apart, choose none):"

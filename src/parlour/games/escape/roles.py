@@ -58,6 +58,19 @@ DIRECTIONS = frozenset({"up", "down"})
 LIGHT_DEEDS = frozenset({"use", "try", "operate", "work"})
 
 
+#: Deeds that go one way of themselves: "climb the staircase" goes up, so "go up" names it
+#: (plain English; a description that says its way, "climb down the ladder", keeps it).
+_GOES = {"climb": "up", "ascend": "up", "mount": "up", "descend": "down"}
+
+
+def _ways(said: list[str], deeds: set[str]) -> frozenset[str]:
+    """The ways the deed goes: those the description says, else the one its verb implies."""
+    said_ways = frozenset(w for w in said if w in DIRECTIONS)
+    if said_ways:
+        return said_ways
+    return frozenset(_GOES[d] for d in deeds if d in _GOES)
+
+
 @dataclass(frozen=True)
 class Roles:
     """Stemmed (unfolded) deed words and object heads; ``singular`` holds the raw heads that
@@ -111,7 +124,7 @@ def roles(option_id: str, description: str) -> Roles:
         heads=frozenset(head_stems),
         direct=frozenset({stem(heads[0], fold=False)} if heads else set()),
         plural=frozenset(heads) - singular,
-        directions=frozenset(w for w in words(description) if w in DIRECTIONS),
+        directions=_ways(words(description), deeds),
         id_deeds=frozenset(id_deeds - deeds),
         second_words=_second_deed_words(words(description)) - deeds - head_stems,
         id_objects=frozenset(stem(o, fold=False) for o in id_objects),

@@ -5,8 +5,9 @@ What each seat may see, by construction:
 
 * classifier: the player's message, the *available* actions' descriptions (as options) and,
   as things it may not pick, the id and description of every action the room does not
-  offer now (``ClassifierPrivate.unoffered``); no consequence, hint, answer, world text or
-  transcript.
+  offer now (``ClassifierPrivate.unoffered``), and the room's public text (intro and world
+  facts, as ``/look`` shows the player: ``ClassifierPrivate.room``); no consequence, hint,
+  answer or transcript.
 * narrator: intro, world, consequences already unlocked, this turn's brief (and hint) and
   the recent transcript; never a locked consequence or an answer.
 * player: the public transcript (intro, own messages, narrations) and the ids of the
@@ -69,6 +70,11 @@ class ClassifierPrivate(Facts):
     never get this view (``tests/escape/test_classifier_unoffered.py``)."""
 
     unoffered: tuple[Unoffered, ...] = ()
+    #: The room as the player was told it: the intro and the world facts (``/look`` shows
+    #: them), never a consequence, hint or answer. What the room calls its things ("a red
+    #: valve wheel marked STEAM") tells which of them a player's word may mean; the
+    #: descriptions alone may call a thing by another of its names ("the steam valve").
+    room: tuple[str, ...] = ()
 
 
 class NarratorPublic(Facts):
@@ -209,18 +215,29 @@ def unoffered_actions(
     )
 
 
+def room_text(intro: str, world: Sequence[str]) -> tuple[str, ...]:
+    """What the player is told of the room before any deed: the intro and the world facts
+    (``/look`` repeats them). Only public text: the classifier gets nothing the player
+    could not read."""
+    return (intro, *world)
+
+
 def classifier_view(
-    phase: str, message: str | None, unoffered: Sequence[Unoffered] = ()
+    phase: str,
+    message: str | None,
+    unoffered: Sequence[Unoffered] = (),
+    room: Sequence[str] = (),
 ) -> ClassifierView:
     """``unoffered``: ``unoffered_actions`` of the same state the decision's options come
-    from (the game and the evaluator both pass it, so they ask the same thing)."""
+    from; ``room``: ``room_text`` of the scenario (the game and the evaluator both pass
+    them, so they ask the same thing)."""
     return ClassifierView(
         game=GAME,
         seat="classifier",
         seat_name="Classifier",
         phase=phase,
         public=ClassifierFacts(message=message),
-        private=ClassifierPrivate(unoffered=tuple(unoffered)),
+        private=ClassifierPrivate(unoffered=tuple(unoffered), room=tuple(room)),
     )
 
 

@@ -75,6 +75,14 @@ It sees exactly what a model classifier sees (the player's message and the optio
   noun an unoffered action has as another thing of that kind ("open the door": the little
   phone door, the lift doors), the message does not say which, and the answer is ``none``.
   This replaced the special rule for a name said before a name is offered.
+* principles for any room (thirteenth step, read on a third room by an outside designer):
+  the room's public text (``room``, from the view: intro and world facts) names its things,
+  so a compound tying another action's thing-word to an option's thing is read into its
+  description (``room_names``: "a red valve wheel", so "turn the wheel" names two wheels);
+  a word that is another action's thing word for word is no shared-sense name of the
+  winner's ("open the door" is not the cupboard); one thing and several of its kind both
+  offered do not say which; "should i ..." is a question; reasons then "so i X" act by X;
+  a code given by a code verb or a light verb names the code's option.
 
 The constants were first chosen on the tuning label set only; each later set was then
 read for a step once it had been scored (``loader.LABEL_SETS``; the history and the
@@ -87,7 +95,8 @@ The parts, one job a module (this package's ``__init__`` keeps the public names)
 every score reads) with ``pronouns`` and ``names``, ``clauses`` (clauses and their verbs),
 ``matching`` (when a word fits an option's word), ``deeds`` (whether a message names an
 option), ``scoring`` (evidence, scores, ranking; the constants), ``verbless`` and
-``ask_or_none`` (when not to act), ``decide`` (``classify``), ``replies``
+``ask_or_none`` (when not to act), ``room_names`` (the room's names for its things),
+``decide`` (``classify``), ``replies``
 (``classify_reply``).
 """
 

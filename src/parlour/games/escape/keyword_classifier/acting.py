@@ -10,6 +10,7 @@ from parlour.games.escape.commands import is_looking
 from parlour.games.escape.function_words import (
     ANYONE,
     AUXILIARIES,
+    DELIBERATING,
     GREETINGS,
     QUESTION_STARTS,
     SUBJECTS,
@@ -18,6 +19,15 @@ from parlour.games.escape.phrasing import in_order, untagged
 from parlour.games.escape.text import words
 
 _NEGATIONS = frozenset({"not", "dont", "don't", "never", "won't", "wont", "refuse", "avoid"})
+
+
+#: Fillers a question may open with ("hmm", "ok so"): not "let", "think", "first", which
+#: open orders ("let me think", "first read the note").
+_LEAD_FILLERS = frozenset({"hmm", "hm", "um", "umm", "uh", "er", "erm", "ok", "okay", "so", "well"})
+
+
+#: Who a deliberating modal asks about: the player ("should i", "shall we").
+_DECIDERS = frozenset({"i", "we"})
 
 
 SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]*")  # a sentence with its end marks
@@ -29,7 +39,11 @@ def is_question(message: str) -> bool:
     text = message.strip()
     if text.rstrip("!").endswith("?"):
         return True
-    lead = words(text)[:2]
+    said = words(text)
+    # "hmm, should I open the door": a question opened past its fillers is still one.
+    lead = said[next((i for i, w in enumerate(said) if w not in _LEAD_FILLERS), len(said)) :][:2]
+    if lead[:1] and lead[0] in DELIBERATING and lead[1:] and lead[1] in _DECIDERS:
+        return True  # "should i open the door now or keep exploring": weighing, not doing
     if lead[:1] in (["can"], ["could"]) and lead[1:] and lead[1] in ANYONE:
         return True  # "CAN ANYONE HEAR ME"; "can you open the door" is a polite order
     if not lead or lead[0] not in QUESTION_STARTS:
@@ -97,7 +111,37 @@ def acting_part(message: str) -> str:
         if s.strip() and (not is_question(s) or _greets(s) or is_shouted(s))
     ]
     text = " ".join(s if s[-1] in ".!?;:" else s + "." for s in kept)
-    return _unnegated(text)
+    return _decided(_unnegated(text))
+
+
+#: Where a player's reasoning ends in the deed it decides: "so" before the player's own
+#: clause ("the notebook said the key is in the pond, so i'll look in the pond").
+_SO_I = re.compile(
+    r"(?:,\s*|\s+)so\s+(?:(?:obviously|then|now|clearly|naturally)\s+)*"
+    r"(?=(?:i|i'll|ill|i’ll|i'm|im|we|we'll|let's|lets|let)\b)",
+    re.IGNORECASE,
+)
+
+
+def _decided(text: str) -> str:
+    """A message that reasons before it acts ("the plaque said 1848, so i walk back down
+    and dial 1848 into the lock") acts by what it decides: the part after its last "so I"
+    (and what follows). The reasons name things of other deeds (the notebook, the plaque)
+    and would dilute the deed's words in a long message."""
+    found = list(_SO_I.finditer(text))
+    if not found or len(words(text[: found[-1].start()])) < 3:
+        return text
+    decided = text[found[-1].end() :]
+    said = words(decided)
+    if said[1:2] in (["can"], ["could"]) or _BACK_REFERENCE & set(said):
+        # "stand on the rail so i can reach the hatch": a purpose, the deed comes first;
+        # "she pointed at the trapdoor so let's open it": the thing is in the reasons.
+        return text
+    return decided
+
+
+#: Words that point back at a thing named earlier: the reasons must stay to say which.
+_BACK_REFERENCE = frozenset({"it", "them", "that", "this", "those", "these", "one", "there"})
 
 
 #: Where a negation's reach ends: a sentence, a comma, "but" ("the note said not to, but

@@ -24,7 +24,7 @@ from parlour.games.escape.keyword_classifier.scoring import (
 )
 from parlour.games.escape.lexicon import senses
 from parlour.games.escape.phrasing import is_quantified
-from parlour.games.escape.roles import LIGHT_DEEDS, plural_of, roles, verb_senses
+from parlour.games.escape.roles import LIGHT_DEEDS, Roles, plural_of, roles, verb_senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import near, stem, words
 
@@ -131,17 +131,42 @@ def fits_unoffered(
         theirs[oid] = theirs[oid] - plural
     if any(own < other for other in theirs.values()):
         return True
+    return another_of_its_kind(message, options, unoffered, winner, theirs)
+
+
+def another_of_its_kind(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    others: Sequence[tuple[str, str]],
+    winner: str,
+    theirs: dict[str, frozenset[str]] | None = None,
+    *,
+    offered: bool = False,
+) -> bool:
+    """The thing named is the winner's only by a head noun one of ``others`` has too, as
+    another thing of that kind (written in the other number: "the side door" / "the main
+    doors"), and the message names none of the winner's own describing words: it does
+    not say which (``fits_unoffered``). Between ``offered`` options a shared head is
+    another thing only when written in the other number: two deeds may be offered on one
+    thing ("look into the lily pond", "scatter fish food into the lily pond")."""
+    text = prepared(message, options)
+    said = [s for _, s in raw_tokens(text)]
+    own = evidence_in(said, options).get(winner, frozenset())
+    if theirs is None:
+        theirs = evidence_in(said, others)
     label = dict(options)[winner]
     mine = roles(winner, label)
     typed = words(text)
     heads = [h for h in mine.heads if any(near(s, h) for s in said)]
     if not heads:
         return False
-    for oid, other_label in unoffered:
+    for oid, other_label in others:
         other = roles(oid, other_label)
         kind_of = [h for h in heads if h in other.heads]
         if not kind_of or other.singular == mine.singular:
             continue  # no head in common, or the same thing written the same way
+        if offered and not any(_numbers_differ(h, mine, other) for h in kind_of):
+            continue  # two offered deeds on one thing ("look into" / "feed" the pond)
         # The winner's own describing words ("little", "emergency", "phone" of "the little
         # emergency phone door"), said as written, tell its thing from the other one.
         describing = set(words(label)) - set(words(other_label)) - _FUNCTION_WORDS
@@ -152,6 +177,38 @@ def fits_unoffered(
         if all(w in theirs[oid] or is_deed(w, mine) for w in own):
             return True
     return False
+
+
+def named_by_anothers_word(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    others: Sequence[tuple[str, str]],
+    winner: str,
+) -> bool:
+    """Every word that names one of the winner's things does so only by a shared sense,
+    and is, word for word, the head noun of another action's thing (offered or not): "open
+    the door" names the side door and the main doors, not the cupboard that a door also
+    means. The player named another thing; the winner is no reading of it."""
+    parts = roles(winner, dict(options)[winner])
+    said = [s for _, s in raw_tokens(prepared(message, options))]
+    naming = [s for s in said if any(word_fits(s, o) for o in parts.objects)]
+    if not naming or any(near(s, o) for s in naming for o in parts.objects):
+        return False
+    heads = {
+        h for oid, label in others if oid not in (NONE_ID, ASK_ID) for h in roles(oid, label).heads
+    }
+    return all(any(near(s, h) for h in heads) for s in naming)
+
+
+def _numbers_differ(head: str, mine: Roles, other: Roles) -> bool:
+    """One description writes ``head`` in the singular, the other in the plural."""
+
+    def written(parts: Roles) -> set[bool]:
+        return {
+            h in parts.plural for h in parts.singular | parts.plural if stem(h, fold=False) == head
+        }
+
+    return bool(written(mine)) and bool(written(other)) and written(mine) != written(other)
 
 
 #: Words that describe no thing: a description's articles, pronouns and prepositions.

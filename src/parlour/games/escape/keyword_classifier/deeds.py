@@ -81,6 +81,15 @@ def own_modifiers(options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str
     }
 
 
+def _enters_a_code(word: str, said: str) -> bool:
+    """A verb a code is given by: dialled, typed, set, or a light verb ("try", "put")."""
+    return said in LIGHT_DEEDS or word in _PUT or bool(senses(said) & {"#code", "#set", "#type"})
+
+
+#: Verbs that put a number somewhere: "put 1850 into the lock", "punch in 1848".
+_PUT = frozenset({"put", "input", "punch", "key"})
+
+
 def names_option(
     verbs: list[tuple[str, str]],
     said: list[tuple[str, str]],
@@ -118,8 +127,10 @@ def names_option(
             if w not in looked
             for o in parts.objects
         )
-    if coded and (deed or any(s.isdigit() for _, s in verbs)):
-        return True  # "enter 1962", "1962": the code names the code's object
+    if coded and (deed or any(s.isdigit() or _enters_a_code(w, s) for w, s in verbs)):
+        # "enter 1962", "1962": the code names the code's object; so does a verb a code is
+        # given by ("dial 1848 into the wheels", "put 1850 into the lock", "try 1848")
+        return True
     if not deed or not parts.objects:
         return bool(deed)
     # The deed's own word may not also be the object ("switch" is a deed and a thing),

@@ -24,6 +24,7 @@ def classify_reply(
     offered: Sequence[str],
     options: Sequence[tuple[str, str]],
     unoffered: Sequence[tuple[str, str]] = (),
+    room: Sequence[str] = (),
 ) -> str:
     """The answer to "which did you mean: A, or B?" about ``asked``.
 
@@ -35,8 +36,8 @@ def classify_reply(
     player has moved on: a reply that is only a question of its own ("what year is on the
     certificate?") or declines ("never mind", "neither") is ``none``, so the game answers
     it instead of repeating the question. ``unoffered``: as for ``classify``; an order of
-    its own is read with them like any first message."""
-    alone = classify(reply, options, unoffered=unoffered)
+    its own is read with them like any first message; ``room``: as for ``classify``."""
+    alone = classify(reply, options, unoffered=unoffered, room=room)
     if alone not in (NONE_ID, ASK_ID):
         return alone
     offered_options = [(o, d) for o, d in options if o in offered]
@@ -49,7 +50,7 @@ def classify_reply(
     rest = [(o, d) for o, d in options if o in (NONE_ID, ASK_ID)]
     # "the painting?" answers in a question's tone: read with the asked verb, it is an order.
     combined = f"{_verb_phrase(asked, offered_options)} {reply.strip().rstrip('?')}"
-    picked = classify(combined, [*offered_options, *rest], unoffered=unoffered)
+    picked = classify(combined, [*offered_options, *rest], unoffered=unoffered, room=room)
     if picked in offered:
         return picked
     if not acting_part(reply) or _DECLINED.search(reply):
