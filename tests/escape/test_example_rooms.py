@@ -2,9 +2,11 @@
 docs/escape-scenarios.md alone, with two label sets of 80 messages written blind from the
 room file (docs/benchmarks.md, "A room the classifier was not built around", "A fourth room").
 
-The Palm House was read for the classifier's thirteenth step; The Fell Station has never
-been read for tuning: its pins are its one-time score, the repository's fair figure for a
-room the classifier was not built around (78.8% and 2 wrongly advanced of 160)."""
+The Palm House was read for the classifier's thirteenth step. The Fell Station was never
+read for the classifier: as first written it scored 78.8% with 2 wrongly advanced of 160
+(the repository's fair figure for a room the classifier was not built around); its designer
+then wrote ``also`` phrasings from the misses on ``blind`` alone, and ``blind2``, which
+nobody has read for tuning, measures what that play-test bought (77.5% -> 88.8%)."""
 
 from __future__ import annotations
 
@@ -27,8 +29,11 @@ ROOMS = Path(__file__).parents[2] / "examples" / "escape"
 FLOORS = {
     ("palm_house", "blind"): (0.86, 0),  # 72.5% / 2 when first scored; tuned on since
     ("palm_house", "blind2"): (0.92, 0),  # 81.2% / 2 when first scored; tuned on since
-    ("fell_station", "blind"): (0.80, 0),  # scored once at d200c5c, never tuned on
-    ("fell_station", "blind2"): (0.775, 2),  # scored once at d200c5c, never tuned on
+    # Scored once at d200c5c as first written: 80.0% / 0 and 77.5% / 2. Then its designer
+    # added ``also`` phrasings from blind's misses only (one of them makes "x desk" read the
+    # logbook: blind's wrong advance); blind2, never read, was scored once with them.
+    ("fell_station", "blind"): (0.93, 1),
+    ("fell_station", "blind2"): (0.88, 2),
 }
 
 

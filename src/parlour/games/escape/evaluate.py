@@ -31,6 +31,7 @@ from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario, ScenarioErr
 from parlour.games.escape.seat_requests import (
     classifier_view,
     classify_decision,
+    phrasings_of,
     room_text,
     unoffered_actions,
 )
@@ -95,6 +96,7 @@ async def evaluate_classifier(
             case.message,
             unoffered_actions(scenario.actions, available),
             room_text(scenario.intro, scenario.world),
+            phrasings_of(scenario.actions),
         )
         async with gate:
             answer = await decide(view, decision)

@@ -478,7 +478,8 @@ class EscapeGame:
                 return req.classifier_view(self._phase, None)
             unoffered = req.unoffered_actions(self._unoffered, self._frontier.available())
             room = req.room_text(self._scenario.intro, self._scenario.world)
-            return req.classifier_view(self._phase, self._message, unoffered, room)
+            phrasings = req.phrasings_of(self._scenario.actions)
+            return req.classifier_view(self._phase, self._message, unoffered, room, phrasings)
         if seat == "narrator":
             return req.narrator_view(
                 phase=self._phase,

@@ -25,7 +25,12 @@ from parlour.core.view import AnyView
 from parlour.games.escape.analysis import analyse
 from parlour.games.escape.commands import LOOK_BRIEF, look_text
 from parlour.games.escape.faithful import templated
-from parlour.games.escape.keyword_classifier import candidates, classify, classify_reply
+from parlour.games.escape.keyword_classifier import (
+    candidates,
+    classify,
+    classify_reply,
+    classify_with_phrasings,
+)
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.resolve import NO_EFFECT, NO_EFFECT_LINES
 from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
@@ -46,7 +51,11 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
             message, asked, [str(o) for o in offered], options, unoffered, view.private.room
         )
         return Choice(option=answer)
-    return Choice(option=classify(message, options, unoffered=unoffered, room=view.private.room))
+    phrasings = [(p.id, p.text) for p in view.private.phrasings]
+    picked = classify_with_phrasings(
+        message, options, unoffered=unoffered, room=view.private.room, phrasings=phrasings
+    )
+    return Choice(option=picked)
 
 
 def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:

@@ -57,7 +57,13 @@ def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
     message = view.public.message
     if message is None:
         message = str(decision.context.get("message", ""))
-    options = "\n".join(f"- {o.id}: {o.label}" for o in decision.options)
+    also: dict[str, list[str]] = {}
+    for phrasing in view.private.phrasings:  # the designer's other words for an action
+        also.setdefault(phrasing.id, []).append(phrasing.text)
+    options = "\n".join(
+        f"- {o.id}: {o.label}" + (f" (also: {'; '.join(also[o.id])})" if o.id in also else "")
+        for o in decision.options
+    )
     command = f"{decision.prompt}\n\n"
     if view.private.room:  # the same for the whole game: part of the stable prefix
         # What the room calls its things, as the player read it: a word of a message may
@@ -68,7 +74,10 @@ def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
     if view.private.unoffered:  # the game gives them only to a classify decision
         # What the room does not offer now, without ids (so none can be answered): words
         # that fit one of these as well as a listed action say nothing of which, so none.
-        locked = "\n".join(f"- {u.description} (not possible now)" for u in view.private.unoffered)
+        locked = "\n".join(
+            f"- {'; '.join([u.description, *also.get(u.id, [])])} (not possible now)"
+            for u in view.private.unoffered
+        )
         command += f"{UNOFFERED_PROMPT}\n{locked}\n\n"
     command += f"The player's message (quoted data):\n{_quoted(message)}"
     asked, offered = decision.context.get("asked"), decision.context.get("offered")

@@ -7,6 +7,8 @@ loader enforces with file and line numbers.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from parlour.core.errors import ParlourError
@@ -44,6 +46,9 @@ class ScenarioAction(BaseModel):
     wrong: str | None = None
     ending: str | None = None
     good: bool | None = None
+    #: Other ways players say this action ("smash the crate"), read by the classifier
+    #: besides ``description`` and, like it, shown to no player.
+    also: tuple[Annotated[str, Field(min_length=1)], ...] = ()
 
     @property
     def ending_label(self) -> str:

@@ -55,6 +55,14 @@ class Unoffered(Facts):
     description: str
 
 
+class Phrasing(Facts):
+    """Another way players say an action (the scenario's ``also``): words, like its
+    description, never its consequence, hint or answer."""
+
+    id: str
+    text: str
+
+
 class ClassifierPrivate(Facts):
     """What the classifier knows that no other seat is told: the actions the room does not
     offer now (needs not met, or done and not repeatable), as things it may NOT pick.
@@ -75,6 +83,8 @@ class ClassifierPrivate(Facts):
     #: valve wheel marked STEAM") tells which of them a player's word may mean; the
     #: descriptions alone may call a thing by another of its names ("the steam valve").
     room: tuple[str, ...] = ()
+    #: The designer's other ways of saying each action (``also``), offered or not.
+    phrasings: tuple[Phrasing, ...] = ()
 
 
 class NarratorPublic(Facts):
@@ -222,22 +232,30 @@ def room_text(intro: str, world: Sequence[str]) -> tuple[str, ...]:
     return (intro, *world)
 
 
+def phrasings_of(actions: Sequence[ScenarioAction]) -> tuple[Phrasing, ...]:
+    """Every action's ``also`` phrasings, in file order."""
+    return tuple(Phrasing(id=a.id, text=t) for a in actions for t in a.also)
+
+
 def classifier_view(
     phase: str,
     message: str | None,
     unoffered: Sequence[Unoffered] = (),
     room: Sequence[str] = (),
+    phrasings: Sequence[Phrasing] = (),
 ) -> ClassifierView:
     """``unoffered``: ``unoffered_actions`` of the same state the decision's options come
-    from; ``room``: ``room_text`` of the scenario (the game and the evaluator both pass
-    them, so they ask the same thing)."""
+    from; ``room``: ``room_text`` of the scenario; ``phrasings``: ``phrasings_of`` its
+    actions (the game and the evaluator both pass them, so they ask the same thing)."""
     return ClassifierView(
         game=GAME,
         seat="classifier",
         seat_name="Classifier",
         phase=phase,
         public=ClassifierFacts(message=message),
-        private=ClassifierPrivate(unoffered=tuple(unoffered), room=tuple(room)),
+        private=ClassifierPrivate(
+            unoffered=tuple(unoffered), room=tuple(room), phrasings=tuple(phrasings)
+        ),
     )
 
 

@@ -38,6 +38,8 @@ CODES: dict[str, str] = {
     "W004": "an answer appears nowhere the player could read it first",
     "W005": "no action has a hint",
     "W006": "the shortest good ending (answers found, not known) needs more turns than the limit",
+    "W007": "an answer appears in an also phrasing",
+    "W008": "an also phrasing says another action too (its description or one of its phrasings)",
 }
 
 
@@ -80,6 +82,7 @@ def validate(
     ]
     if warnings:
         problems += [*_near_duplicates(facts, near_duplicate), *_answers(scenario, facts)]
+        problems += _phrasings(scenario)
         if not any(a.hint for a in scenario.actions):
             problems.append(_p("W005", "no action has a hint, so stuck players never get help"))
     else:
@@ -245,3 +248,40 @@ def _answers(scenario: Scenario, facts: GraphFacts) -> list[Problem]:
                 )
             )
     return out
+
+
+def _phrasings(scenario: Scenario) -> list[Problem]:
+    """The ``also`` phrasings: no answer in them (the classifier sees them, like the
+    descriptions), and none that says another action as well (then the classifier cannot
+    tell the two apart by it)."""
+    out: list[Problem] = []
+    said: dict[str, str] = {}
+    for act in scenario.actions:
+        said.setdefault(_plain(act.description), act.id)
+    for act in scenario.actions:
+        for text in act.also:
+            for other in scenario.actions:
+                if other.answer and matchable(other.answer) and answer_in_text(other.answer, text):
+                    out.append(
+                        _p(
+                            "W007",
+                            f"the answer of '{other.id}' appears in an also phrasing of "
+                            f"'{act.id}' (\"{text}\"); phrasings are shown to the classifier",
+                            act.id,
+                        )
+                    )
+            owner = said.setdefault(_plain(text), act.id)
+            if owner != act.id:
+                out.append(
+                    _p(
+                        "W008",
+                        f"'{act.id}' also says \"{text}\", which '{owner}' says too; the "
+                        "classifier cannot tell the two apart by it",
+                        act.id,
+                    )
+                )
+    return out
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().split())

@@ -105,6 +105,7 @@ from __future__ import annotations
 from parlour.games.escape.keyword_classifier.acting import acting_part, is_negated, is_question
 from parlour.games.escape.keyword_classifier.ask_or_none import is_broad
 from parlour.games.escape.keyword_classifier.decide import classify
+from parlour.games.escape.keyword_classifier.phrasings import classify_with_phrasings
 from parlour.games.escape.keyword_classifier.replies import classify_reply
 from parlour.games.escape.keyword_classifier.scoring import (
     CLOSE,
@@ -135,6 +136,7 @@ __all__ = [
     "candidates",
     "classify",
     "classify_reply",
+    "classify_with_phrasings",
     "fit_options",
     "is_broad",
     "is_negated",
