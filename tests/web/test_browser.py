@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 import pytest
 
+from tests.conftest import CliRunner
 from tests.web.browser import (
     IMAGES,
     LiveServer,
@@ -520,3 +521,35 @@ def test_typing_goes_on_through_a_refresh_of_the_same_question(
     box = page.locator("#decision textarea")
     assert box.input_value() == "open the desk drawer"
     assert page.evaluate("document.activeElement === document.querySelector('#decision textarea')")
+
+
+def test_the_lobby_lists_games_not_tournaments_and_fields_for_the_chosen_game(
+    cli: CliRunner, db_path: Path
+) -> None:
+    chromium = chromium_or_skip()
+    played = cli(
+        "tournament", "werewolf", "-e", "a=scripted", "--games", "2", "--grid", "none",
+        "--seed", "1", "--report", str(db_path.parent / "report"),
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    assert cli("watch", "escape", "--model", "scripted", "--quiet").returncode == 0
+    with LiveServer(f"sqlite:///{db_path}") as live, launch(chromium) as b:
+        page = b.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(live.base + "/")
+        rows = page.locator("table.games tr").all_inner_texts()
+        assert sum("escape" in r for r in rows) == 1 and not any("werewolf" in r for r in rows)
+        assert "Not listed: 2 games played by tournaments (see" in page.locator("p.note").inner_text()
+        scenario = page.locator("#setup [data-for-game=escape]")
+        page.select_option("select[name=game]", "werewolf")
+        assert not scenario.is_visible()  # a field for escape only
+        page.select_option("select[name=game]", "escape")
+        assert scenario.is_visible()
+        # The players field is wide enough for its whole placeholder ("defa" was shown).
+        fits = (
+            "(() => { const i = document.querySelector('input[name=players]');"
+            " const c = document.createElement('canvas').getContext('2d');"
+            " c.font = getComputedStyle(i).font;"
+            " return c.measureText(i.placeholder).width <= i.clientWidth; })()"
+        )
+        assert page.evaluate(fits)
+        _shot(page, "web-lobby.png")

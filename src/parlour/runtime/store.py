@@ -211,16 +211,35 @@ class Store:
 
     @_guarded
     def list_games(
-        self, limit: int = 50, *, game: str | None = None, status: str | None = None
+        self,
+        limit: int = 50,
+        *,
+        game: str | None = None,
+        status: str | None = None,
+        tournaments: bool = True,
     ) -> list[GameRow]:
+        """The newest games first; ``tournaments=False`` leaves out the games a tournament
+        played (a 40-game tournament would otherwise fill a lobby's list)."""
         query = sa.select(schema.games)
         if game is not None:
             query = query.where(schema.games.c.game == game)
         if status is not None:
             query = query.where(schema.games.c.status == status)
+        if not tournaments:
+            played = sa.select(schema.tournament_games.c.game_id).where(
+                schema.tournament_games.c.game_id.is_not(None)
+            )
+            query = query.where(schema.games.c.id.not_in(played))
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(schema.games.c.created_at.desc()).limit(limit)).all()
         return [_game_row(r) for r in rows]
+
+    def count_tournament_games(self) -> int:
+        with self.engine.connect() as conn:
+            count = conn.execute(
+                sa.select(sa.func.count()).where(schema.tournament_games.c.game_id.is_not(None))
+            ).scalar_one()
+        return int(count)
 
     @_guarded
     def set_status(self, game_id: str, status: str) -> None:

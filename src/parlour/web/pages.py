@@ -86,7 +86,8 @@ class Pages:
     def lobby_context(self, **extra: Any) -> dict[str, Any]:
         return {
             "games": registry.game_names(),
-            "rows": self.store.list_games(limit=50),
+            "rows": self.store.list_games(limit=50, tournaments=False),
+            "tournament_games": self.store.count_tournament_games(),
             "scenarios": scenarios(),
             "error": "",
             "setup": None,

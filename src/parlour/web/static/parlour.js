@@ -601,4 +601,17 @@
     var form = orderForm();
     if (form) pick.formId = form.querySelector("input[name=decision_id]").value;
   })();
+  // The lobby: a field for one game only (the escape scenario) shows while that game is
+  // chosen. Without script every field shows, and the server ignores what does not apply.
+  (function () {
+    var game = document.querySelector("#setup select[name=game]");
+    if (!game) return;
+    function only() {
+      document.querySelectorAll("#setup [data-for-game]").forEach(function (field) {
+        field.hidden = field.getAttribute("data-for-game") !== game.value;
+      });
+    }
+    game.addEventListener("change", only);
+    only();
+  })();
 })();
