@@ -86,6 +86,11 @@ def ways(path: str | Path) -> str | None:
     if not bot:
         return None
     found = "" if player == bot else f"; {len(player)} for a player who must find the answers"
+    shown = player if len(player) <= WAY_SHOWN else [*player[: WAY_SHOWN - 1], "…", player[-1]]
     return (
-        f"shortest good ending: {len(bot)} turns knowing the answers{found} ({' → '.join(player)})"
+        f"shortest good ending: {len(bot)} turns knowing the answers{found} ({' → '.join(shown)})"
     )
+
+
+#: Steps of the player's way that ``ways`` names (a generated room's way can be hundreds).
+WAY_SHOWN = 15
