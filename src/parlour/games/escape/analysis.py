@@ -74,6 +74,10 @@ class GraphFacts:
         mask = self.ancestors[action_id] | self.bit[action_id]
         return self.ids_of(mask)
 
+    def path_length(self, action_id: str) -> int:
+        """``len(path_to(action_id))``, without listing it (a bit count)."""
+        return (self.ancestors[action_id] | self.bit[action_id]).bit_count()
+
     def stuck_state(self) -> list[str] | None:
         """The reachable state with nothing new to do, if no ending is reachable (else None)."""
         if any(self.by_id[i].ends_game for i in self.reachable):

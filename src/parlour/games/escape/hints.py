@@ -12,6 +12,7 @@ from __future__ import annotations
 from parlour.games.escape.analysis import GraphFacts, analyse
 from parlour.games.escape.answers import answer_in_text
 from parlour.games.escape.scenario import Scenario
+from parlour.games.escape.text_index import WordIndex
 
 
 def clue_for(scenario: Scenario, facts: GraphFacts) -> dict[str, str]:
@@ -19,13 +20,16 @@ def clue_for(scenario: Scenario, facts: GraphFacts) -> dict[str, str]:
     to read first: of the reachable actions whose consequence holds the answer (and that do
     not need the answer action itself), the one with the shortest way to it."""
     told = " ".join((scenario.intro, *scenario.world))
+    # Only consequences holding the answer's words are read (a room of thousands of
+    # actions would otherwise read every consequence once per answer).
+    index = WordIndex(a.consequence for a in scenario.actions)
     clues: dict[str, str] = {}
     for act in scenario.actions:
         if act.answer is None or answer_in_text(act.answer, told):
             continue
         tellers = [
             other.id
-            for other in scenario.actions
+            for other in (scenario.actions[n] for n in index.candidates(act.answer))
             if other.id != act.id
             and other.id in facts.reachable
             and not other.ends_game
@@ -33,7 +37,7 @@ def clue_for(scenario: Scenario, facts: GraphFacts) -> dict[str, str]:
             and answer_in_text(act.answer, other.consequence)
         ]
         if tellers:
-            clues[act.id] = min(tellers, key=lambda t: len(facts.path_to(t)))
+            clues[act.id] = min(tellers, key=facts.path_length)
     return clues
 
 
