@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from parlour.core.actions import Text
+from parlour.core.conformance import check
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.core.rng import Rng, hash_seed
-from parlour.games.missing import MODULE, MissingGame
+from parlour.games.missing import MODULE, MissingConfig, MissingGame
 from parlour.runtime import session as sessions
 from parlour.runtime.store import Store, db_url
 from tests.missing.helpers import full, scripted
@@ -161,3 +162,20 @@ def test_a_model_seat_is_asked_as_before() -> None:
     game = scripted(full(5, people=["p2"], cards="ines,priya,bram,caspar,maud"), 7, until="intro")
     (first,) = game.pending()
     assert first.id == "intro:p1" and "/who" not in first.prompt
+
+
+def _claimed(seed: int) -> MissingConfig:
+    seat = next(s.id for s in MissingGame(full(5, claims="ines"), seed).seats() if s.name == "Ines")
+    return full(5, claims="ines", people=[seat])
+
+
+def test_conformance_with_a_claimed_character_and_a_person() -> None:
+    report = check(
+        MODULE,
+        seeds=(3,),  # a full-town game of random play is long: one seed, replayed
+        configs=_claimed,
+        replay_seeds=(3,),
+        leak_seeds=(),
+        decision_seeds=(),
+    )
+    assert report.games_terminated == 1
