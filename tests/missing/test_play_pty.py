@@ -1,5 +1,6 @@
-"""A person plays missing in a real pseudo-terminal while scripted seats text: a message,
-/search, /who and /time, then the game runs to its ending and debrief."""
+"""A person plays missing in a real pseudo-terminal while scripted seats text: a /who during
+the introductions, then a message, /search, /who and /time in the chat, then the game runs
+to its ending and debrief."""
 
 from __future__ import annotations
 
@@ -43,7 +44,9 @@ def test_a_person_texts_and_uses_commands_while_scripted_seats_talk(tmp_path: Pa
             child.sendline(typed.pop(0) if typed else "")
         elif i == 1:
             setup += 1
-            child.sendline("You remember the kettle was still warm.")
+            # The third question is Dot's introduction: a command there is answered, the
+            # question asked again, and only then the introduction posted.
+            child.sendline("/who" if setup == 3 else "You remember the kettle was still warm.")
         else:
             break
     child.expect(pexpect.EOF)
@@ -62,6 +65,11 @@ def test_a_person_texts_and_uses_commands_while_scripted_seats_talk(tmp_path: Pa
     replies = {row[0] for row in con.execute("SELECT data FROM events WHERE kind='reply'")}
     assert any('"who"' in r for r in replies) and any('"time"' in r for r in replies)
     assert any('"search"' in r for r in replies)
+    early = con.execute("SELECT text FROM events WHERE kind='reply' AND phase='intro'").fetchall()
+    assert len(early) == 1 and "Dot (" in early[0][0]
+    intro = con.execute("SELECT text FROM events WHERE kind='introduction' AND speaker='p1'")
+    assert intro.fetchall() == [("You remember the kettle was still warm.",)]
+    assert not con.execute("SELECT count(*) FROM events WHERE text LIKE '/%'").fetchone()[0]
     found = con.execute("SELECT to_seats FROM events WHERE kind='found'").fetchall()
     assert found and all(row[0].count('"p') == 1 for row in found)  # searcher only
     assert con.execute("SELECT count(*) FROM events WHERE kind='debrief'").fetchone()[0] == 3

@@ -30,6 +30,10 @@ class GameModule:
     scripted_system_seats: frozenset[str] = frozenset()
     #: Config options to add when a human plays this seat (e.g. werewolf's open mic).
     human_options: Callable[[str], dict[str, object]] | None = None
+    #: Config options for a person who asks for a seat by name (``--as Ines``) before the
+    #: name is resolved, e.g. missing deals the named character when the seed did not;
+    #: ``as_options(key, config)``, raising ParlourError when the key names nothing playable.
+    as_options: Callable[[str, BaseModel], dict[str, object]] | None = None
     #: Config options to add for the player seats a small model plays (``Capabilities.small``),
     #: e.g. werewolf's speech acts; an option the user set is never overridden.
     small_model_options: Callable[[tuple[str, ...]], dict[str, object]] | None = None

@@ -123,6 +123,12 @@ def plan(
         config = module.make_config(players, options)
         seed = secrets.randbelow(1_000_000) if seed is None else seed
     game = module.game.new(config, seed)
+    if human is not None and module.as_options is not None and source is None:
+        wanted = module.as_options(human, config)  # e.g. deal the character --as names
+        if wanted:
+            options.update(wanted)
+            config = module.make_config(players, options)
+            game = module.game.new(config, seed)
     infos = game.seats()
     overrides = dict(seats) if isinstance(seats, Mapping) else parse_overrides(list(seats), infos)
     if random_human and human is None:

@@ -2,6 +2,7 @@
 search places, answer timed story cards and keep their secrets."""
 
 from parlour.core.module import GameModule
+from parlour.games.missing.claims import claim_options
 from parlour.games.missing.config import MissingConfig, make_config
 from parlour.games.missing.game import MissingGame
 from parlour.games.missing.loader import load_town, parse_town, shipped_names
@@ -15,6 +16,7 @@ MODULE = GameModule(
     prompter=MissingPrompter(),
     make_config=make_config,
     human_options=lambda seat: {"people": [seat]},
+    as_options=claim_options,
 )
 
 __all__ = [

@@ -38,6 +38,9 @@ COMMANDS_HELP = (
     "quiet this round. Commands: /search PLACE, /who, /time, /help."
 )
 
+#: Added to a person's questions outside the chat (a model's prompt never carries it).
+SETUP_COMMANDS = "(Commands: /who, /time, /help.)"
+
 
 def second_person(decision_id: str, seat: str, purpose: str, question: str) -> Decision:
     return Decision(

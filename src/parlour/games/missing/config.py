@@ -21,6 +21,9 @@ class MissingConfig(BaseModel):
     players: int = Field(ge=3, le=8)
     #: Character ids per seat, in seat order (``--set cards=ines,bram,...``); empty: dealt by seed.
     cards: tuple[str, ...] = ()
+    #: Character ids people asked to play by name (``--as Ines``): each is dealt even when
+    #: the seed did not deal it, and its holder is not offered a pick at the table.
+    claims: tuple[str, ...] = ()
     #: Seats a person plays: each chat round they may type a message, a command or nothing.
     people: tuple[str, ...] = ()
     #: Wall seconds a chat round waits for a person before the AI seats go on.
@@ -56,6 +59,12 @@ class MissingConfig(BaseModel):
                 )
             if len(self.cards) != self.players or len(set(self.cards)) != len(self.cards):
                 raise ValueError(f"cards must name {self.players} different characters")
+        bad = [c for c in self.claims if c not in (self.cards or known)]
+        if bad:
+            among = "--set cards" if self.cards else "the cast"
+            raise ValueError(f"claimed card(s) {', '.join(bad)} not in {among}")
+        if len(set(self.claims)) != len(self.claims) or len(self.claims) > self.players:
+            raise ValueError(f"claims must name at most {self.players} different characters")
         seats = {f"p{n + 1}" for n in range(self.players)}
         if not set(self.people) <= seats:
             raise ValueError(f"people must be seat ids among {', '.join(sorted(seats))}")
@@ -85,9 +94,10 @@ def make_config(players: int | None, overrides: dict[str, object]) -> MissingCon
             f"town '{town.title}' has errors; first: {errors[0]} "
             "(run `parlour missing validate` on it)"
         )
-    cards = options.get("cards")
-    if isinstance(cards, str):
-        options["cards"] = tuple(c.strip() for c in cards.split(",") if c.strip())
+    for key in ("cards", "claims"):
+        ids = options.get(key)
+        if isinstance(ids, str):
+            options[key] = tuple(c.strip() for c in ids.split(",") if c.strip())
     unknown = sorted(set(options) - set(MissingConfig.model_fields))
     if unknown:
         allowed = ", ".join(sorted(k for k in MissingConfig.model_fields if k != "town"))

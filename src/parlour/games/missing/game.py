@@ -51,6 +51,8 @@ from parlour.games.missing.views import (
 
 Phase = Literal["characters", "intro", "relationships", "suspicions", "chat", "epilogue", "over"]
 SEQUENTIAL: tuple[Phase, ...] = ("intro", "relationships", "suspicions")
+#: Free-text answers outside the chat; a person's ``/command`` there is answered, not kept.
+SETUP_TEXTS = ("background", "secret", "introduction", "relationship", "suspicion", "epilogue")
 
 
 class _Find(BaseModel):
@@ -87,6 +89,7 @@ class MissingGame:
             s: self._town.character(c) for s, c in zip(self._seats, ids, strict=True)
         }
         self._drive = {s: rng.choice(self._card[s].drives) for s in self._seats}
+        self._deal_claims()
         order = rng.shuffled(self._seats)
         # A cycle: everyone answers a prompt about the next player, nobody about themself.
         self._pair = {order[n]: order[(n + 1) % len(order)] for n in range(len(order))}
@@ -99,7 +102,11 @@ class MissingGame:
         # (when there is a choice: a town with as many cards as players has none).
         self._picking: set[str] = set()
         if not config.cards:
-            self._picking = {s for s in config.people if len(self._free_cards(s)) > 1}
+            self._picking = {
+                s
+                for s in config.people
+                if self._card[s].id not in config.claims and len(self._free_cards(s)) > 1
+            }
         sus = rng.shuffled([x.id for x in self._town.suspects])
         places = rng.shuffled([x.id for x in self._town.locations])
         self._assigned = {
@@ -121,6 +128,9 @@ class MissingGame:
         self._round = 1
         self._answered: dict[str, str] = {}
         self._asked_person: dict[str, int] = {s: 0 for s in config.people}
+        # Commands a person typed outside the chat: each re-asks the same question under a
+        # new id (``intro:p2:1``), so every stored action answers a distinct decision.
+        self._commands: dict[str, int] = {s: 0 for s in config.people}
         self._speaker: str | None = None
         self._speaker_why = ""
         self._silent_rounds = 0
@@ -149,6 +159,22 @@ class MissingGame:
         for seat in self._seats:
             if seat not in self._picking:
                 self._emit_card(seat)
+
+    def _deal_claims(self) -> None:
+        """A character a person named (``--as Ines``) but the seed did not deal replaces one
+        unclaimed seat's card, that seat drawn from the seed. The draws use their own
+        streams, so every other seat keeps its card, drive, pairing and suspect."""
+        claims = self._config.claims
+        for wanted in claims:
+            if any(card.id == wanted for card in self._card.values()):
+                continue
+            free = [s for s in self._seats if self._card[s].id not in claims]
+            seat = Rng(hash_seed(self._seed, f"claim:{wanted}")).choice(free)
+            card = self._town.character(wanted)
+            self._card[seat] = card
+            self._drive[seat] = Rng(hash_seed(self._seed, f"drive:{seat}:{wanted}")).choice(
+                card.drives
+            )
 
     def _emit_card(self, seat: str) -> None:
         card = self._card[seat]
@@ -228,29 +254,51 @@ class MissingGame:
                 # One question at a time per seat: a seat's model calls then come in a fixed
                 # order, which is what a recorded game replays by (per-seat streams).
                 if s not in self._background:
-                    out.append(asks.second_person(f"bg:{s}", s, "background", card.worldbuilding))
+                    out.append(
+                        self._for(
+                            asks.second_person(f"bg:{s}", s, "background", card.worldbuilding)
+                        )
+                    )
                 elif s not in self._secret:
-                    out.append(asks.second_person(f"secret:{s}", s, "secret", card.secret))
+                    out.append(
+                        self._for(asks.second_person(f"secret:{s}", s, "secret", card.secret))
+                    )
             return tuple(out)
         if self._phase in SEQUENTIAL:
             seat = self._seats[self._turn]
-            return (self._setup_decision(seat),)
+            return (self._for(self._setup_decision(seat)),)
         if self._phase == "chat":
             return self._chat_pending()
         if self._phase == "epilogue":
             return tuple(
-                asks.setup_text(
-                    f"epilogue:{s}",
-                    s,
-                    "epilogue",
-                    "The story is over. Write your epilogue: one line on what your "
-                    "character does next.",
-                    self._config.message_limit,
+                self._for(
+                    asks.setup_text(
+                        f"epilogue:{s}",
+                        s,
+                        "epilogue",
+                        "The story is over. Write your epilogue: one line on what your "
+                        "character does next.",
+                        self._config.message_limit,
+                    )
                 )
                 for s in self._seats
                 if s not in self._epilogue
             )
         return ()
+
+    def _for(self, decision: Decision) -> Decision:
+        """A setup question as its seat gets it: a person's names the commands (a model's
+        prompt is unchanged) and, once they used one, carries a fresh id."""
+        seat = decision.seat
+        if seat not in self._config.people:
+            return decision
+        used = self._commands[seat]
+        return decision.model_copy(
+            update={
+                "id": f"{decision.id}:{used}" if used else decision.id,
+                "prompt": f"{decision.prompt} {asks.SETUP_COMMANDS}",
+            }
+        )
 
     def _setup_decision(self, seat: str) -> Decision:
         limit = self._config.intro_limit
@@ -347,6 +395,10 @@ class MissingGame:
         if purpose == "pick":
             assert isinstance(action, Choice)
             self._on_pick(seat, action.option)
+        elif purpose in SETUP_TEXTS and self._is_command(seat, action):
+            assert isinstance(action, Text)
+            self._commands[seat] += 1
+            self._command(seat, action.text.strip())
         elif purpose in ("background", "secret"):
             assert isinstance(action, Text)
             self._on_character(seat, purpose, action.text)
@@ -370,6 +422,13 @@ class MissingGame:
         else:  # pragma: no cover - every purpose above is all pending() offers
             raise IllegalAction(f"unknown decision purpose {purpose}", decision_id=decision_id)
         return self._log.since(start)
+
+    def _is_command(self, seat: str, action: Action) -> bool:
+        return (
+            seat in self._config.people
+            and isinstance(action, Text)
+            and action.text.strip().startswith("/")
+        )
 
     def _on_pick(self, seat: str, card_id: str) -> None:
         card = self._town.character(card_id)
@@ -507,23 +566,35 @@ class MissingGame:
         self._next_round()
 
     def _command(self, seat: str, line: str) -> None:
+        """A person's ``/command``, in any phase: answered to them alone, never posted."""
         word, _, rest = line[1:].partition(" ")
         word = word.casefold()
-        if word == "search":
+        chat = self._phase == "chat"
+        places = ", ".join(loc.name for loc in self._town.locations)
+        if word == "search" and chat:
             reply = self._person_search(seat, rest.strip())
+        elif word == "search":
+            reply = (
+                f"Searching is not available until the chat starts ({places})."
+                if self._phase in ("characters", *SEQUENTIAL)
+                else "The search is over."
+            )
         elif word == "who":
             reply = self._who()
-        elif word == "time":
+        elif word == "time" and (chat or self._phase not in ("characters", *SEQUENTIAL)):
             reply = f"{mmss(self._left)} left on the clock."
+        elif word == "time":
+            reply = f"The clock starts when the chat starts: {mmss(self._left)} on it."
+        elif chat:
+            reply = f"Commands: /search PLACE ({places}), /who, /time. Anything else is a message."
         else:
             reply = (
-                "Commands: /search PLACE ("
-                + ", ".join(loc.name for loc in self._town.locations)
-                + "), /who, /time. Anything else is a message."
+                "Commands: /who, /time, /help; /search PLACE once the chat starts. "
+                "Anything else is your answer to the question."
             )
         self._log.emit(
             "reply",
-            "chat",
+            self._phase,
             reply,
             Audience.only(seat),
             data={"command": word, "clock": mmss(self._left)},
@@ -857,6 +928,7 @@ class MissingGame:
             "history": list(self._history),
             "fired": list(self._fired),
             "card_of": dict(self._card_of),
+            "commands": dict(self._commands),
             "busy": {k: list(v) for k, v in self._busy.items()},
             "deck": dict(self._deck),
             "finds": {s: [f.model_dump() for f in fs] for s, fs in self._finds.items()},
