@@ -7,8 +7,12 @@ error naming the fix, a non-zero exit, no traceback and nothing stored or create
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -72,3 +76,49 @@ def test_export_to_a_missing_folder_is_refused_like_show(
     _one_line_error(into_a_folder, "Is a directory", "pick another --out path")
     good = _run("export", game_id, "--out", str(tmp_path / "g.jsonl"), db=db)
     assert good.returncode == 0 and (tmp_path / "g.jsonl").read_text().count("\n") > 10
+
+
+def test_serve_refuses_a_port_out_of_range(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite"
+    out = _run("serve", "--port", "99999", "--db", str(db))
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert "'--port'" in out.stderr and "65535" in out.stderr
+    assert not db.exists()
+
+
+def test_serve_on_a_port_in_use_says_so_before_announcing(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite"
+    with socket.socket() as other:  # another server holds the port
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        out = _run("serve", "--port", str(port), "--db", str(db))
+    _one_line_error(out, f"port {port} is in use: pass --port N (or stop the other server)")
+    assert "serving" not in out.stdout
+    assert not db.exists()
+
+
+def test_serve_on_a_free_port_announces_and_answers(tmp_path: Path) -> None:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    db = tmp_path / "web.sqlite"
+    env = {k: v for k, v in os.environ.items() if k != "PARLOUR_DB"}
+    command = [sys.executable, "-m", "parlour", "serve", "--port", str(port), "--db", str(db)]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        assert f"serving on http://127.0.0.1:{port}/" in server.stdout.readline()
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+                    assert page.status == 200
+                    break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline
+                time.sleep(0.3)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+    assert db.exists()  # serve writes: it creates its database
