@@ -7,6 +7,7 @@ error naming the fix, a non-zero exit, no traceback and nothing stored or create
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -15,6 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pexpect
 import pytest
 
 
@@ -122,3 +124,31 @@ def test_serve_on_a_free_port_announces_and_answers(tmp_path: Path) -> None:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
     assert db.exists()  # serve writes: it creates its database
+
+
+CHAOS = ["werewolf", "--model", "chaos(rate=0.5):scripted", "--players", "7", "--seed", "4"]
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _marked(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip().endswith("(fallback)")]
+
+
+def test_live_view_marks_fallbacks_of_any_seat_like_show(tmp_path: Path) -> None:
+    """A seat that is not a model (chaos over scripted) falls back: the live transcript,
+    piped to a file and on a terminal, marks exactly the lines `parlour show` marks."""
+    db = tmp_path / "chaos.sqlite"
+    piped = _run("watch", *CHAOS, db=db)
+    assert piped.returncode == 0, piped.stderr
+    game_id = piped.stdout.strip().splitlines()[-1].split()[2]
+    shown = _run("show", game_id, db=db)
+    assert len(_marked(shown.stdout)) >= 10  # a game with many fallbacks
+    assert _marked(piped.stdout) == _marked(shown.stdout)
+    env = {**os.environ, "COLUMNS": "200", "PARLOUR_DB": str(tmp_path / "pty.sqlite")}
+    child = pexpect.spawn(
+        sys.executable, ["-m", "parlour", "watch", *CHAOS], env=env, encoding="utf-8", timeout=60
+    )
+    child.expect(pexpect.EOF)
+    on_screen = ANSI.sub("", child.before.replace("\r\n", "\n"))
+    # the same seed and chaos draws: the same game, the same marked lines
+    assert _marked(on_screen) == _marked(shown.stdout)

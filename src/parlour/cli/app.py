@@ -334,6 +334,7 @@ def _start(
     )
     session = sessions.start_planned(store, planned, human=human)
     watch_seats(session.runner.seats, session.game.seats(), status)
+    session.runner.observers.append(status.marks)  # "(fallback)" marks, as `show` has them
     # Seats first, then the story: the opening events follow the seating table.
     if not quiet:
         console.print(_seat_table(session))
@@ -484,6 +485,7 @@ def resume(
         observer.on_events(game, game.events)
     session = sessions.resume_planned(store, planned, observers=[observer], human=human)
     watch_seats(session.runner.seats, session.game.seats(), status)
+    session.runner.observers.append(status.marks)  # "(fallback)" marks, as `show` has them
     _run(session, store, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
 
 
