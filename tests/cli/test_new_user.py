@@ -152,3 +152,39 @@ def test_live_view_marks_fallbacks_of_any_seat_like_show(tmp_path: Path) -> None
     on_screen = ANSI.sub("", child.before.replace("\r\n", "\n"))
     # the same seed and chaos draws: the same game, the same marked lines
     assert _marked(on_screen) == _marked(shown.stdout)
+
+
+READERS = [
+    ["list"],
+    ["show", "we-0"],
+    ["cost", "we-0"],
+    ["resume", "we-0"],
+    ["audit", "we-0"],
+    ["export", "we-0"],
+    ["campaign", "recap", "ca-0"],
+    ["escape", "graph", "ghost_room", "--game", "es-0"],
+    ["tournament", "list"],
+    ["tournament", "resume", "t-0"],
+]
+
+
+@pytest.mark.parametrize("command", READERS, ids=[" ".join(c[:2]) for c in READERS])
+@pytest.mark.parametrize("as_url", [False, True], ids=["path", "url"])
+def test_a_reading_command_refuses_a_db_that_does_not_exist(
+    tmp_path: Path, command: list[str], as_url: bool
+) -> None:
+    missing = tmp_path / "typo" / "games.sqlite"
+    db = f"sqlite:///{missing}" if as_url else str(missing)
+    out = _run(*command, "--db", db)
+    _one_line_error(
+        out, f"no database at {missing}: check --db (it is created by play/watch/tournament)"
+    )
+    assert not (tmp_path / "typo").exists()  # nothing created, not even the folder
+
+
+def test_a_writing_command_still_creates_its_db(tmp_path: Path) -> None:
+    db = tmp_path / "new" / "games.sqlite"
+    out = _run("watch", "missing", "--model", "scripted", "--seed", "1", "--quiet", "--db", str(db))
+    assert out.returncode == 0, out.stderr
+    listed = _run("list", "--db", str(db))
+    assert listed.returncode == 0 and "missing" in listed.stdout

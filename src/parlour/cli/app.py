@@ -18,6 +18,7 @@ from rich.table import Table
 from parlour.cli import help as clean_help
 from parlour.cli.audit_cmd import audit
 from parlour.cli.campaign_cmd import campaign_app
+from parlour.cli.databases import existing_store
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.export_cmd import export
@@ -453,7 +454,7 @@ def resume(
     seat: SeatOpt = None,
 ) -> None:
     """Continue a saved game exactly where it stopped (--seat hands seats over)."""
-    store = _store(db)
+    store = existing_store(db)
     row = store.get_game(game_id)
     if row.status == "finished":
         raise ParlourError(
@@ -508,7 +509,7 @@ def list_games(
         raise ParlourError(f"unknown --status '{status}'; use running, paused or finished")
     if limit < 1:
         raise ParlourError(f"--limit must be at least 1, got {limit}")
-    store = _store(db)
+    store = existing_store(db)
     rows = store.list_games(limit, game=game, status=status)
     # The database path on a line of its own, never wrapped mid-word inside a table title.
     console.print(f"saved games in {store.url}", style="dim", soft_wrap=True, highlight=False)
@@ -560,7 +561,7 @@ def show(
         raise ParlourError(f"unknown format '{format_}'; use text, markdown or html")
     if output is not None and not output.parent.is_dir():
         raise ParlourError(f"cannot write {output}: no folder {output.parent}; create it first")
-    store = _store(db)
+    store = existing_store(db)
     row = store.get_game(game_id)
     # Who saw what comes from the stored audiences; the replay in ``annotate`` only marks
     # lines (fallback answers, private choices that left no event, vote reasons).
@@ -657,7 +658,7 @@ def cost(
 
     if format_ not in ("table", "csv", "json"):
         raise ParlourError(f"unknown format '{format_}'; use table, csv or json")
-    store = _store(db)
+    store = existing_store(db)
     row = store.get_game(game_id)
     calls = store.calls(game_id)
     if not calls:

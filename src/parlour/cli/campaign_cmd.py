@@ -45,10 +45,10 @@ def recap_cmd(
     db: Annotated[str | None, typer.Option("--db", help="database file or URL")] = None,
 ) -> None:
     """Print what the player saw, session by session: scenes, checks and every line."""
+    from parlour.cli.databases import existing_store
     from parlour.games.campaign.recap import recap
-    from parlour.runtime.store import Store, db_url
 
-    store = Store(db_url(db) if db else None)
+    store = existing_store(db)
     row = store.get_game(game_id)
     if row.game != "campaign":
         raise ParlourError(

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
+from parlour.cli.databases import existing_store
 from parlour.core.errors import ParlourError
-from parlour.runtime.store import Store, db_url
 
 
 def export(
@@ -42,7 +42,7 @@ def export(
     # should not become a new folder tree.
     if out is not None and not out.parent.is_dir():
         raise ParlourError(f"cannot write {out}: no folder {out.parent}; create it first")
-    store = Store(db_url(db) if db else None)
+    store = existing_store(db)
     if tournament is not None:
         from parlour.tournament import storage
 
