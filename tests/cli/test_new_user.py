@@ -6,6 +6,7 @@ error naming the fix, a non-zero exit, no traceback and nothing stored or create
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -188,3 +189,43 @@ def test_a_writing_command_still_creates_its_db(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     listed = _run("list", "--db", str(db))
     assert listed.returncode == 0 and "missing" in listed.stdout
+
+
+def test_list_refuses_an_unknown_game_like_other_commands(played: tuple[Path, str]) -> None:
+    db, _ = played
+    listed = _run("list", "--game", "werewolff", db=db)
+    watched = _run("watch", "werewolff", db=db)
+    _one_line_error(listed, "unknown game 'werewolff'; choose one of: ", "werewolf")
+    assert listed.stderr == watched.stderr
+    assert "werewolf" in _run("list", "--game", "werewolf", db=db).stdout
+
+
+def test_pace_below_zero_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite"
+    out = _run("watch", "missing", "--model", "scripted", "--pace", "-1", "--quiet", db=db)
+    assert out.returncode == 2 and "'--pace'" in out.stderr and "0" in out.stderr
+    assert "Traceback" not in out.stderr and not db.exists()
+
+
+def test_cost_of_a_game_without_model_calls_in_csv_and_json(played: tuple[Path, str]) -> None:
+    db, game_id = played
+    as_csv = _run("cost", game_id, "--format", "csv", db=db)
+    assert as_csv.returncode == 0
+    assert as_csv.stdout.splitlines() == [
+        "by,key,calls,invalid,fallbacks,input_tokens,cached_tokens,output_tokens,cost_usd,latency_s"
+    ]
+    as_json = _run("cost", game_id, "--format", "json", db=db)
+    assert as_json.returncode == 0 and json.loads(as_json.stdout) == []
+    as_table = _run("cost", game_id, db=db)
+    assert "made no model calls" in as_table.stdout  # a person reads a sentence
+
+
+def test_campaign_recap_of_a_session_not_played_names_the_range(tmp_path: Path) -> None:
+    db = tmp_path / "campaign.sqlite"
+    out = _run("watch", "campaign", "--model", "scripted", "--seed", "1", "--quiet", db=db)
+    assert out.returncode == 0, out.stderr
+    game_id = out.stdout.strip().splitlines()[-1].split()[2]
+    missing = _run("campaign", "recap", game_id, "--session", "5", db=db)
+    _one_line_error(missing, "has sessions 1 to 2; --session 5 is not one of them")
+    second = _run("campaign", "recap", game_id, "--session", "2", db=db)
+    assert second.returncode == 0 and second.stdout.startswith("Session 2\n")

@@ -159,7 +159,8 @@ def _seat_table(session: sessions.Session) -> Table:
 
 
 PaceOpt = Annotated[
-    float, typer.Option("--pace", help="seconds to pause between decisions, to follow along")
+    float,
+    typer.Option("--pace", min=0.0, help="seconds to pause between decisions, to follow along"),
 ]
 
 
@@ -509,6 +510,8 @@ def list_games(
         raise ParlourError(f"unknown --status '{status}'; use running, paused or finished")
     if limit < 1:
         raise ParlourError(f"--limit must be at least 1, got {limit}")
+    if game is not None and game not in registry.game_names():
+        registry.load(game)  # the one-line "unknown game ...; choose one of" error
     store = existing_store(db)
     rows = store.list_games(limit, game=game, status=status)
     # The database path on a line of its own, never wrapped mid-word inside a table title.
@@ -646,6 +649,21 @@ COST_COLUMNS = (
 )
 
 
+#: the fields of a cost record (CSV header, JSON keys)
+COST_FIELDS = [
+    "by",
+    "key",
+    "calls",
+    "invalid",
+    "fallbacks",
+    "input_tokens",
+    "cached_tokens",
+    "output_tokens",
+    "cost_usd",
+    "latency_s",
+]
+
+
 @app.command()
 def cost(
     game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
@@ -662,7 +680,15 @@ def cost(
     row = store.get_game(game_id)
     calls = store.calls(game_id)
     if not calls:
-        console.print(f"game {game_id} made no model calls (all seats scripted, random or human)")
+        # Scripts read the same shape as ever: no rows, not a sentence.
+        if format_ == "json":
+            sys.stdout.write("[]\n")
+        elif format_ == "csv":
+            sys.stdout.write(",".join(COST_FIELDS) + "\n")
+        else:
+            console.print(
+                f"game {game_id} made no model calls (all seats scripted, random or human)"
+            )
         return
     names = _seat_names(row)
     groups = {
@@ -694,7 +720,7 @@ def cost(
     if format_ == "csv":
         import csv
 
-        writer = csv.DictWriter(sys.stdout, fieldnames=list(records[0]), lineterminator="\n")
+        writer = csv.DictWriter(sys.stdout, fieldnames=COST_FIELDS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(records)
         return
