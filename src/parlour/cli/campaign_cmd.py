@@ -55,4 +55,8 @@ def recap_cmd(
             f"game {game_id} is {row.game}, not campaign; pick one from `parlour list`"
         )
     events = store.events_for(game_id, "player")
+    played = sorted({int(e.data.get("session", 0)) for e in events} - {0})
+    if session is not None and session not in played:
+        have = f"sessions {played[0]} to {played[-1]}" if played else "no session yet"
+        raise ParlourError(f"game {game_id} has {have}; --session {session} is not one of them")
     sys.stdout.write(recap(events, session=session) + "\n")
