@@ -170,12 +170,12 @@ READERS = [
 
 
 @pytest.mark.parametrize("command", READERS, ids=[" ".join(c[:2]) for c in READERS])
-@pytest.mark.parametrize("as_url", [False, True], ids=["path", "url"])
+@pytest.mark.parametrize("form", ["{}", "sqlite:///{}", "sqlite:///file:{}?mode=ro&uri=true"])
 def test_a_reading_command_refuses_a_db_that_does_not_exist(
-    tmp_path: Path, command: list[str], as_url: bool
+    tmp_path: Path, command: list[str], form: str
 ) -> None:
     missing = tmp_path / "typo" / "games.sqlite"
-    db = f"sqlite:///{missing}" if as_url else str(missing)
+    db = form.format(missing)
     out = _run(*command, "--db", db)
     _one_line_error(
         out, f"no database at {missing}: check --db (it is created by play/watch/tournament)"

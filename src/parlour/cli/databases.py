@@ -21,9 +21,11 @@ def sqlite_file(target: str) -> Path | None:
     ``sqlite:///`` URL); None for server URLs and in-memory databases."""
     if "://" not in target:
         return Path(target).expanduser()
-    if target.startswith(_SQLITE) and target[len(_SQLITE) :] not in ("", ":memory:"):
-        return Path(target[len(_SQLITE) :].split("?", 1)[0])
-    return None
+    if not target.startswith(_SQLITE):
+        return None
+    name = target[len(_SQLITE) :].split("?", 1)[0]
+    name = name.removeprefix("file:")  # SQLite's URI form: sqlite:///file:PATH?mode=ro&uri=true
+    return Path(name) if name not in ("", ":memory:") else None
 
 
 def existing_store(db: str | None) -> Store:
