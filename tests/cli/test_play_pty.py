@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 PROMPTS = [r"number> ", r"numbers, comma-separated .*> ", r"\(empty = say nothing\)> ", r"> "]
 
@@ -83,3 +86,64 @@ def test_closing_the_terminal_saves_and_resume_continues(tmp_path: Path) -> None
         again.sendline("" if i == 2 else "1")
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
     assert status == "finished"
+
+
+def _interrupt_at_prompt(child: pexpect.spawn) -> str:
+    """One Ctrl-C at a waiting prompt: the process says the game is saved and ends at
+    once with Ctrl-C's status (it used to wait for Enter, then hang at exit)."""
+    child.sendintr()
+    child.expect(
+        r"interrupted; everything so far is saved — continue with: parlour resume (\S+)", timeout=10
+    )
+    game_id = str(child.match.group(1)).strip()
+    child.expect(pexpect.EOF, timeout=10)
+    child.close()
+    assert child.exitstatus == 130, (child.exitstatus, child.signalstatus)
+    return game_id
+
+
+@pytest.mark.parametrize("prompt", [0, 2], ids=["vote number", "discussion"])
+def test_one_ctrl_c_at_a_prompt_ends_the_process_and_resume_continues(
+    tmp_path: Path, prompt: int
+) -> None:
+    db = tmp_path / "g.sqlite"
+    child = _spawn(
+        db,
+        "play",
+        "werewolf",
+        "--players",
+        "5",
+        "--as",
+        "Kenji",
+        "--model",
+        "scripted",
+        "--seed",
+        "2",
+    )
+    while (i := child.expect(PROMPTS)) != prompt:  # answer until the wanted prompt
+        child.sendline("" if i == 2 else "1")
+    game_id = _interrupt_at_prompt(child)
+    listed = subprocess.run(
+        [sys.executable, "-m", "parlour", "list", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert re.search(rf"{game_id}\s.*werewolf.*│ paused │ 2 ", listed.stdout), listed.stdout
+    # resume asks again, and one Ctrl-C there ends it the same way
+    again = _spawn(db, "resume", game_id)
+    again.expect(PROMPTS[:3])
+    assert _interrupt_at_prompt(again) == game_id
+    (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
+    assert status == "paused"
+
+
+@pytest.mark.parametrize("game", ["missing", "escape"])
+def test_one_ctrl_c_at_other_games_prompts(tmp_path: Path, game: str) -> None:
+    db = tmp_path / "g.sqlite"
+    child = _spawn(db, "play", game, "--model", "scripted", "--seed", "2")
+    child.expect(PROMPTS)
+    _interrupt_at_prompt(child)
+    (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
+    assert status == "paused"

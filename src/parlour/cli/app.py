@@ -18,6 +18,7 @@ from rich.table import Table
 from parlour.cli import help as clean_help
 from parlour.cli.audit_cmd import audit
 from parlour.cli.campaign_cmd import campaign_app
+from parlour.cli.databases import existing_store
 from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.export_cmd import export
@@ -158,7 +159,8 @@ def _seat_table(session: sessions.Session) -> Table:
 
 
 PaceOpt = Annotated[
-    float, typer.Option("--pace", help="seconds to pause between decisions, to follow along")
+    float,
+    typer.Option("--pace", min=0.0, help="seconds to pause between decisions, to follow along"),
 ]
 
 
@@ -334,6 +336,7 @@ def _start(
     )
     session = sessions.start_planned(store, planned, human=human)
     watch_seats(session.runner.seats, session.game.seats(), status)
+    session.runner.observers.append(status.marks)  # "(fallback)" marks, as `show` has them
     # Seats first, then the story: the opening events follow the seating table.
     if not quiet:
         console.print(_seat_table(session))
@@ -452,7 +455,7 @@ def resume(
     seat: SeatOpt = None,
 ) -> None:
     """Continue a saved game exactly where it stopped (--seat hands seats over)."""
-    store = _store(db)
+    store = existing_store(db)
     row = store.get_game(game_id)
     if row.status == "finished":
         raise ParlourError(
@@ -484,6 +487,7 @@ def resume(
         observer.on_events(game, game.events)
     session = sessions.resume_planned(store, planned, observers=[observer], human=human)
     watch_seats(session.runner.seats, session.game.seats(), status)
+    session.runner.observers.append(status.marks)  # "(fallback)" marks, as `show` has them
     _run(session, store, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
 
 
@@ -506,7 +510,9 @@ def list_games(
         raise ParlourError(f"unknown --status '{status}'; use running, paused or finished")
     if limit < 1:
         raise ParlourError(f"--limit must be at least 1, got {limit}")
-    store = _store(db)
+    if game is not None and game not in registry.game_names():
+        registry.load(game)  # the one-line "unknown game ...; choose one of" error
+    store = existing_store(db)
     rows = store.list_games(limit, game=game, status=status)
     # The database path on a line of its own, never wrapped mid-word inside a table title.
     console.print(f"saved games in {store.url}", style="dim", soft_wrap=True, highlight=False)
@@ -558,7 +564,7 @@ def show(
         raise ParlourError(f"unknown format '{format_}'; use text, markdown or html")
     if output is not None and not output.parent.is_dir():
         raise ParlourError(f"cannot write {output}: no folder {output.parent}; create it first")
-    store = _store(db)
+    store = existing_store(db)
     row = store.get_game(game_id)
     # Who saw what comes from the stored audiences; the replay in ``annotate`` only marks
     # lines (fallback answers, private choices that left no event, vote reasons).
@@ -643,6 +649,21 @@ COST_COLUMNS = (
 )
 
 
+#: the fields of a cost record (CSV header, JSON keys)
+COST_FIELDS = [
+    "by",
+    "key",
+    "calls",
+    "invalid",
+    "fallbacks",
+    "input_tokens",
+    "cached_tokens",
+    "output_tokens",
+    "cost_usd",
+    "latency_s",
+]
+
+
 @app.command()
 def cost(
     game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
@@ -655,11 +676,19 @@ def cost(
 
     if format_ not in ("table", "csv", "json"):
         raise ParlourError(f"unknown format '{format_}'; use table, csv or json")
-    store = _store(db)
+    store = existing_store(db)
     row = store.get_game(game_id)
     calls = store.calls(game_id)
     if not calls:
-        console.print(f"game {game_id} made no model calls (all seats scripted, random or human)")
+        # Scripts read the same shape as ever: no rows, not a sentence.
+        if format_ == "json":
+            sys.stdout.write("[]\n")
+        elif format_ == "csv":
+            sys.stdout.write(",".join(COST_FIELDS) + "\n")
+        else:
+            console.print(
+                f"game {game_id} made no model calls (all seats scripted, random or human)"
+            )
         return
     names = _seat_names(row)
     groups = {
@@ -691,7 +720,7 @@ def cost(
     if format_ == "csv":
         import csv
 
-        writer = csv.DictWriter(sys.stdout, fieldnames=list(records[0]), lineterminator="\n")
+        writer = csv.DictWriter(sys.stdout, fieldnames=COST_FIELDS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(records)
         return

@@ -8,9 +8,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli.databases import existing_store
 from parlour.core.errors import ParlourError
 from parlour.runtime.audit import GameAudit, audit_all, audit_game
-from parlour.runtime.store import Store, db_url
 
 console = Console()
 
@@ -27,7 +27,7 @@ def audit(
     was not entitled to (needs games started with --set plant_markers=true). Exit 1 on a leak."""
     if (game_id is None) == (not all_):
         raise ParlourError("give a game id or --all, e.g. `parlour audit --all`")
-    store = Store(db_url(db) if db else None)
+    store = existing_store(db)
     reports = audit_all(store) if all_ else [audit_game(store, str(game_id))]
     table = Table(title=f"leak audit of {store.url}")
     for col in ("game", "kind", "seat", "views", "prompts", "result"):

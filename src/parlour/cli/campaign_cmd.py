@@ -45,14 +45,18 @@ def recap_cmd(
     db: Annotated[str | None, typer.Option("--db", help="database file or URL")] = None,
 ) -> None:
     """Print what the player saw, session by session: scenes, checks and every line."""
+    from parlour.cli.databases import existing_store
     from parlour.games.campaign.recap import recap
-    from parlour.runtime.store import Store, db_url
 
-    store = Store(db_url(db) if db else None)
+    store = existing_store(db)
     row = store.get_game(game_id)
     if row.game != "campaign":
         raise ParlourError(
             f"game {game_id} is {row.game}, not campaign; pick one from `parlour list`"
         )
     events = store.events_for(game_id, "player")
+    played = sorted({int(e.data.get("session", 0)) for e in events} - {0})
+    if session is not None and session not in played:
+        have = f"sessions {played[0]} to {played[-1]}" if played else "no session yet"
+        raise ParlourError(f"game {game_id} has {have}; --session {session} is not one of them")
     sys.stdout.write(recap(events, session=session) + "\n")

@@ -55,9 +55,9 @@ def graph_cmd(
     done: set[str] | None = None
     finished = False
     if game is not None:
-        from parlour.runtime.store import Store, db_url
+        from parlour.cli.databases import existing_store
 
-        store = Store(db_url(db) if db else None)
+        store = existing_store(db)
         row = store.get_game(game)
         if row.game != "escape":
             raise ParlourError(f"game {game} is {row.game}, not escape")

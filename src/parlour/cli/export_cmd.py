@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
+from parlour.cli.databases import existing_store
 from parlour.core.errors import ParlourError
-from parlour.runtime.store import Store, db_url
 
 
 def export(
@@ -38,7 +38,11 @@ def export(
         raise ParlourError(
             "give a game id or --tournament ID (one of them), e.g. parlour export ww-1234"
         )
-    store = Store(db_url(db) if db else None)
+    # Refused before any work, in `parlour show -o`'s words: a typo in a folder name
+    # should not become a new folder tree.
+    if out is not None and not out.parent.is_dir():
+        raise ParlourError(f"cannot write {out}: no folder {out.parent}; create it first")
+    store = existing_store(db)
     if tournament is not None:
         from parlour.tournament import storage
 
@@ -48,7 +52,10 @@ def export(
         assert game_id is not None
         store.get_game(game_id)
         lines = game_lines(store, game_id)
-    sink = out.open("w", encoding="utf-8") if out else sys.stdout
+    try:
+        sink = out.open("w", encoding="utf-8") if out else sys.stdout
+    except OSError as err:
+        raise ParlourError(f"cannot write {out} ({err.strerror}); pick another --out path") from err
     try:
         n = 0
         for line in lines:

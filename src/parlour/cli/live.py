@@ -22,8 +22,8 @@ from rich.text import Text
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
-from parlour.core.errors import IllegalAction
-from parlour.core.game import SeatInfo
+from parlour.core.events import Event
+from parlour.core.game import Game, Result, SeatInfo
 from parlour.core.view import AnyView
 from parlour.seats.base import Seat, answered_by
 from parlour.seats.llm import Attempt, AttemptSink
@@ -59,8 +59,13 @@ class LiveStatus:
         self.console = console
         self.enabled = console.is_terminal if enabled is None else enabled
         self.asking: dict[str, _Asked] = {}
-        #: seats whose latest answer the fallback policy wrote (for "(fallback)" marks)
+        #: seats whose latest answer the fallback policy wrote (for "(fallback)" marks),
+        #: kept by ``marks``, a runner observer
         self.fell_back: set[str] = set()
+        #: decisions a model seat answered with the game's policy after spending its
+        #: retries (the runner then stores the model as the author; the call log says)
+        self.model_fell_back: set[str] = set()
+        self.marks = FallbackMarks(self.fell_back, self.model_fell_back)
         self._live: Live | None = None
         self._paused = 0
         self._lock = threading.Lock()
@@ -124,6 +129,29 @@ class LiveStatus:
         return ask
 
 
+class FallbackMarks:
+    """A runner observer keeping which seats' latest applied answer a fallback policy
+    wrote: the rule ``parlour show`` applies to the stored actions (``by == "fallback"``,
+    or a model call that ended in the fallback), so the live transcript marks the same
+    lines, whatever plays the seat (a model, ``chaos(...):scripted``, a person)."""
+
+    def __init__(self, fell_back: set[str], model_fell_back: set[str]) -> None:
+        self.fell_back = fell_back
+        self.model_fell_back = model_fell_back
+
+    def on_answer(self, game: Game, decision: Decision, by: str) -> None:
+        if by == "fallback" or decision.id in self.model_fell_back:
+            self.fell_back.add(decision.seat)
+        else:
+            self.fell_back.discard(decision.seat)
+
+    def on_events(self, game: Game, events: Sequence[Event]) -> None:
+        """Nothing: the marks change with answers, before their events are printed."""
+
+    def on_finish(self, game: Game, result: Result) -> None:
+        """Nothing to add at the end."""
+
+
 class _TeeSink:
     """Passes every attempt on to the seat's own sink, and tells the status about it."""
 
@@ -138,7 +166,7 @@ class _TeeSink:
         if attempt.outcome in ("invalid", "error"):
             self.status.retried(key)
         elif attempt.outcome == "fallback":
-            self.status.fell_back.add(attempt.seat)
+            self.status.model_fell_back.add(attempt.decision_id)
 
 
 class StatusSeat:
@@ -159,22 +187,11 @@ class StatusSeat:
     async def decide(self, view: AnyView, decision: Decision) -> Action:
         key = f"{self.info.id}/{decision.id}"
         what = decision.purpose.replace("_", " ") + (f" ({view.phase})" if view.phase else "")
-        self.status.fell_back.discard(self.info.id)
         self.status.asked(key, self.info.name, what, self.inner.label)
         try:
-            action = await self.inner.decide(view, decision)
-        except BaseException:
-            # The runner's fallback answers instead (a crash, a timeout). A stopped game
-            # raises too; marking a seat then is harmless.
-            self.status.fell_back.add(self.info.id)
-            raise
+            return await self.inner.decide(view, decision)
         finally:
             self.status.answered(key)
-        try:
-            decision.check(action)
-        except IllegalAction:
-            self.status.fell_back.add(self.info.id)  # the runner will reject it the same way
-        return action
 
 
 def watch_seats(seats: dict[str, Seat], infos: Sequence[SeatInfo], status: LiveStatus) -> None:

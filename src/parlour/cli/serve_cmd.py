@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
+import socket
 from typing import Annotated
 
 import typer
@@ -12,7 +14,6 @@ from parlour.core.errors import ParlourError
 
 def _run(url: str, host: str, port: int, worker: str, reuse: bool, page_workers: int) -> None:
     import os
-    import socket
 
     import uvicorn
 
@@ -37,9 +38,32 @@ def _run(url: str, host: str, port: int, worker: str, reuse: bool, page_workers:
         server.run()
 
 
+def check_can_listen(host: str, port: int) -> None:
+    """Bind and let go, before anything is announced or created: a port in use (another
+    server, an earlier ``serve``) is one line naming the fix rather than "serving on ..."
+    followed by uvicorn's errno. The same options as uvicorn's own socket
+    (SO_REUSEADDR), so a port merely in TIME_WAIT is not refused."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except socket.gaierror as err:
+        raise ParlourError(f"cannot listen on --host {host}: {err.strerror}") from err
+    except OSError as err:
+        if err.errno == errno.EADDRINUSE:
+            raise ParlourError(
+                f"port {port} is in use: pass --port N (or stop the other server)"
+            ) from err
+        if err.errno == errno.EACCES:
+            raise ParlourError(
+                f"port {port} needs administrator rights: pass --port 1024 or above"
+            ) from err
+        raise ParlourError(f"cannot listen on {host}:{port} ({err.strerror})") from err
+
+
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
     db: Annotated[
         str | None, typer.Option(help="database file or URL (postgresql://... for --workers)")
     ] = None,
@@ -68,6 +92,7 @@ def serve(
         raise ParlourError(
             "--workers above 1 needs a shared server database; pass --db postgresql://..."
         )
+    check_can_listen(host, port)
     Store(url).close()  # migrate once, and fail here with the cause if the database is bad
     typer.echo(f"parlour is serving on http://{host}:{port}/  (Ctrl-C stops it)", err=False)
     if workers == 1:

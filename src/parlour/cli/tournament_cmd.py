@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import TaskID, TextColumn
 from rich.table import Table
 
+from parlour.cli.databases import existing_store
 from parlour.cli.progress import progress_bar
 from parlour.cli.set_values import parse_set_options
 from parlour.core.errors import ParlourError
@@ -73,7 +74,10 @@ def tournament(
     """Rate entrants (seat specs) against each other over many stored games of GAME."""
     from parlour.tournament import run as runs
 
-    store = Store(db_url(db) if db else None)
+    # `list` and `resume` read a database that must exist; a new tournament creates it.
+    store = (
+        existing_store(db) if target in ("list", "resume") else Store(db_url(db) if db else None)
+    )
     if target == "list":
         _list(store)
         return

@@ -49,10 +49,12 @@ log = logging.getLogger(__name__)
 class Observer(Protocol):
     """Sees every applied action's events and the result.
 
-    Two optional methods are called only when an observer defines them (so observers
+    Optional methods are called only when an observer defines them (so observers
     written before them keep working): ``on_withdrawn(game, decision)`` when an open
-    decision vanished before its answer was applied, and ``on_timeout(game, decision)``
-    when a deadline passed and the game's default is applied (before its events).
+    decision vanished before its answer was applied, ``on_timeout(game, decision)``
+    when a deadline passed and the game's default is applied (before its events), and
+    ``on_answer(game, decision, by)`` for every applied answer, before its events, with
+    who gave it as stored (a seat's label, ``"fallback"``, ``"timeout"``).
     """
 
     def on_events(self, game: Game, events: Sequence[Event]) -> None: ...
@@ -246,16 +248,17 @@ class Runner:
         for decision, write in out.applied:
             if write.by == "timeout":
                 self._notify("on_timeout", decision)
+            self._notify("on_answer", decision, write.by)
             for observer in self.observers:
                 observer.on_events(self.game, write.events)
         for decision, _ in out.withdrawn:
             self._notify("on_withdrawn", decision)
 
-    def _notify(self, hook: str, decision: Decision) -> None:
+    def _notify(self, hook: str, decision: Decision, *more: str) -> None:
         for observer in self.observers:
             method = getattr(observer, hook, None)
             if method is not None:
-                method(self.game, decision)
+                method(self.game, decision, *more)
 
     # -- steps ---------------------------------------------------------------------------
 

@@ -3,13 +3,16 @@
 Input is validated against the decision and re-asked on bad input, so a typo never
 reaches the rules. Structured decisions whose schema is a simple form (enums, strings,
 lists of those) are asked field by field with numbered options (see ``human_forms``);
-other schemas are typed as JSON. Closing the input (Ctrl-D) stops the session.
+other schemas are typed as JSON. Closing the input (Ctrl-D) stops the session; so does
+one Ctrl-C at a prompt (the line is read on a daemon thread, see ``read_in_background``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import threading
 from collections.abc import Callable
 
 from rich.console import Console
@@ -70,7 +73,7 @@ class HumanSeat:
 
     async def _ask(self, prompt: str) -> str:
         if self._reading is None:
-            self._reading = asyncio.ensure_future(asyncio.to_thread(self._input, prompt))
+            self._reading = read_in_background(self._input, prompt)
         else:
             self._console.print(prompt, end="", markup=False, highlight=False)
         reading = self._reading
@@ -125,6 +128,41 @@ class HumanSeat:
         if answer not in ("", "y", "yes"):
             return None
         return Structured(value=value)
+
+
+def read_in_background(read: InputFn, prompt: str) -> asyncio.Future[str]:
+    """``read(prompt)`` on a daemon thread of its own, its line as a future of the loop.
+
+    Not ``asyncio.to_thread``: the default executor's threads are joined when the loop
+    closes and again when the interpreter exits, and a thread blocked in ``input()``
+    never ends until Enter, so Ctrl-C at a prompt hung the process (the first press
+    waited for a line, the second hung at exit, the third died in ``threading``). A
+    daemon thread is simply dropped at exit; the game is saved by then."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def settle(line: str | None, err: BaseException | None) -> None:
+        if future.done():  # nobody waits any more (the session stopped)
+            return
+        if err is not None:
+            future.set_exception(err)
+        else:
+            assert line is not None
+            future.set_result(line)
+
+    def work() -> None:
+        line: str | None = None
+        err: BaseException | None = None
+        try:
+            line = read(prompt)
+        except Exception as caught:  # EOFError (Ctrl-D) above all; the asker re-raises it
+            err = caught
+        # A closed loop (the session ended) raises: the line has no one to go to.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, line, err)
+
+    threading.Thread(target=work, name="parlour-input", daemon=True).start()
+    return future
 
 
 def _hint(decision: Decision) -> str:
