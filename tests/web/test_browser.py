@@ -538,7 +538,8 @@ def test_the_lobby_lists_games_not_tournaments_and_fields_for_the_chosen_game(
         page.goto(live.base + "/")
         rows = page.locator("table.games tr").all_inner_texts()
         assert sum("escape" in r for r in rows) == 1 and not any("werewolf" in r for r in rows)
-        assert "Not listed: 2 games played by tournaments (see" in page.locator("p.note").inner_text()
+        note = page.locator("p.note").inner_text()
+        assert "Not listed: 2 games played by tournaments (see" in note
         scenario = page.locator("#setup [data-for-game=escape]")
         page.select_option("select[name=game]", "werewolf")
         assert not scenario.is_visible()  # a field for escape only
