@@ -203,4 +203,8 @@ def _option_for(decision: Decision, token: str) -> str:
     for opt in decision.options:
         if token.lower() in (opt.id.lower(), opt.label.lower()):
             return opt.id
-    raise ValueError(f"'{token}' is not one of the options")
+    # "/help", "?" or a stray word: say what this prompt takes, not only what it refused.
+    raise ValueError(
+        f"'{token}' is not one of the options: type the number of one listed above "
+        f"(1 to {len(decision.options)}) or its name"
+    )
