@@ -124,8 +124,11 @@ def test_the_embedded_model_is_too_small_for_escapes_classifier(tmp_path: Path) 
     llm = LlmFactory(store=store)
     default = sessions.plan(store, "escape", seed=1, model="local", llm=llm, probe=False)
     assert default.specs["classifier"] == PolicySpec("scripted")
-    assert default.specs["narrator"] == default.specs["player"] == ModelSpec("local", "local")
+    # The narrator too since its narrations were replaced 71-78% of the time (docs/benchmarks.md).
+    assert default.specs["narrator"] == PolicySpec("scripted")
+    assert default.specs["player"] == ModelSpec("local", "local")
     assert any("Classifier: scripted" in note for note in default.notes)
+    assert any("Narrator: scripted" in note for note in default.notes)
     # The rule comes from the backend's capability, not from the spec's name...
     assert llm.capabilities(ModelSpec("local", "local")) == Capabilities(
         json_schema=True, grammar=True, prompt_cache=True, small=True, embeddings=True
@@ -139,7 +142,8 @@ def test_the_embedded_model_is_too_small_for_escapes_classifier(tmp_path: Path) 
     asked = sessions.plan(
         store, "escape", seed=1, model="local", seats=["classifier=local"], llm=llm, probe=False
     )
-    assert asked.specs["classifier"] == ModelSpec("local", "local") and not asked.notes
+    assert asked.specs["classifier"] == ModelSpec("local", "local")
+    assert not any("Classifier" in note for note in asked.notes)  # only the narrator's note
 
 
 def test_replay_takes_the_recorded_seed_config_and_seating(recorded: Store) -> None:

@@ -524,17 +524,16 @@ def test_typing_goes_on_through_a_refresh_of_the_same_question(
 
 
 def test_the_lobby_lists_games_not_tournaments_and_fields_for_the_chosen_game(
-    cli: CliRunner, db_path: Path
+    cli: CliRunner, db_path: Path, browser: Any
 ) -> None:
-    chromium = chromium_or_skip()
     played = cli(
         "tournament", "werewolf", "-e", "a=scripted", "--games", "2", "--grid", "none",
         "--seed", "1", "--report", str(db_path.parent / "report"),
     )  # fmt: skip
     assert played.returncode == 0, played.stderr
     assert cli("watch", "escape", "--model", "scripted", "--quiet").returncode == 0
-    with LiveServer(f"sqlite:///{db_path}") as live, launch(chromium) as b:
-        page = b.new_page(viewport={"width": 1280, "height": 800})
+    with LiveServer(f"sqlite:///{db_path}") as live:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(live.base + "/")
         rows = page.locator("table.games tr").all_inner_texts()
         assert sum("escape" in r for r in rows) == 1 and not any("werewolf" in r for r in rows)
