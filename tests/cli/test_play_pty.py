@@ -131,9 +131,14 @@ def test_one_ctrl_c_at_a_prompt_ends_the_process_and_resume_continues(
         env={**os.environ, "COLUMNS": "200"},
     )
     assert re.search(rf"{game_id}\s.*werewolf.*│ paused │ 2 ", listed.stdout), listed.stdout
-    # resume asks again, and one Ctrl-C there ends it the same way
+    # resume shows the table, then what the player had seen, then asks again...
     again = _spawn(db, "resume", game_id)
+    again.expect("played by")
+    again.expect("So far")
+    again.expect("Night 1 falls")
+    again.expect("Now")
     again.expect(PROMPTS[:3])
+    # ...and one Ctrl-C there ends it the same way
     assert _interrupt_at_prompt(again) == game_id
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
     assert status == "paused"

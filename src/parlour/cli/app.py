@@ -482,13 +482,18 @@ def resume(
             console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
         )
     )
-    if len(humans) == 1:
-        # Show what the player had seen before the interruption, then go on live.
-        observer.on_events(game, game.events)
     session = sessions.resume_planned(store, planned, observers=[observer], human=human)
     watch_seats(session.runner.seats, session.game.seats(), status)
     session.runner.observers.append(status.marks)  # "(fallback)" marks, as `show` has them
-    _run(session, store, quiet=quiet, pace=pace, table=True, timeout=decision_timeout)
+    if not quiet:
+        console.print(_seat_table(session))
+    if len(humans) == 1 and game.events:
+        # What the player had seen before the interruption, under the table (printed
+        # above it, it scrolled away and the table met the prompt), then on live.
+        console.rule("So far", style="dim")
+        observer.on_events(game, game.events)
+        console.rule("Now", style="dim")
+    _run(session, store, quiet=quiet, pace=pace, timeout=decision_timeout)
 
 
 STATUSES = ("running", "paused", "finished")
