@@ -22,21 +22,15 @@ def _spawn(db: Path, *args: str) -> pexpect.spawn:
     )
 
 
+def _kenji(db: Path) -> pexpect.spawn:
+    """Werewolf, five seats, the person as Kenji against scripts, seed 2."""
+    game = ("werewolf", "--players", "5", "--as", "Kenji", "--model", "scripted", "--seed", "2")
+    return _spawn(db, "play", *game)
+
+
 def test_a_human_plays_a_whole_game(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite"
-    child = _spawn(
-        db,
-        "play",
-        "werewolf",
-        "--players",
-        "5",
-        "--as",
-        "Kenji",
-        "--model",
-        "scripted",
-        "--seed",
-        "2",
-    )
+    child = _kenji(db)
     spoke = asked = 0
     while True:
         i = child.expect([*PROMPTS, "Game over", pexpect.EOF])
@@ -107,19 +101,7 @@ def test_one_ctrl_c_at_a_prompt_ends_the_process_and_resume_continues(
     tmp_path: Path, prompt: int
 ) -> None:
     db = tmp_path / "g.sqlite"
-    child = _spawn(
-        db,
-        "play",
-        "werewolf",
-        "--players",
-        "5",
-        "--as",
-        "Kenji",
-        "--model",
-        "scripted",
-        "--seed",
-        "2",
-    )
+    child = _kenji(db)
     while (i := child.expect(PROMPTS)) != prompt:  # answer until the wanted prompt
         child.sendline("" if i == 2 else "1")
     game_id = _interrupt_at_prompt(child)
