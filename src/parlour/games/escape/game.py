@@ -78,6 +78,9 @@ class EscapeGame:
         self._actions: dict[str, ScenarioAction] = {a.id: a for a in self._scenario.actions}
         self._options = {a.id: req.option_for(a) for a in self._scenario.actions}
         self._unoffered = tuple(req.unoffered_for(a) for a in self._scenario.actions)
+        # The classifier's room text and phrasings: fixed for the game, built once.
+        self._room = req.room_text(self._scenario.intro, self._scenario.world)
+        self._phrasings = req.phrasings_of(self._scenario.actions)
         self._hint_key = hint_order(self._scenario)
         self._frontier = Frontier(self._scenario)
         self._log = EventLog()
@@ -477,9 +480,9 @@ class EscapeGame:
             if self._phase != "classify":
                 return req.classifier_view(self._phase, None)
             unoffered = req.unoffered_actions(self._unoffered, self._frontier.available())
-            room = req.room_text(self._scenario.intro, self._scenario.world)
-            phrasings = req.phrasings_of(self._scenario.actions)
-            return req.classifier_view(self._phase, self._message, unoffered, room, phrasings)
+            return req.classifier_view(
+                self._phase, self._message, unoffered, self._room, self._phrasings
+            )
         if seat == "narrator":
             return req.narrator_view(
                 phase=self._phase,
