@@ -77,7 +77,7 @@ def eval_escape(
         raise ParlourError("give --set or --labels, not both")
     names = scenario_names(scenario)
     # Every label set is read and checked before a model is loaded or a call is made.
-    cases = {name: len(labels_for(name, label_set, labels).cases) for name in names}
+    sets = {name: labels_for(name, label_set, labels) for name in names}
     specs = model or ["local"]
     store = Store(db_url(db) if db else None)
     factory = LlmFactory(store=store, base_url=base_url)
@@ -99,13 +99,14 @@ def eval_escape(
         table.add_column(col)
     summary: list[dict[str, object]] = []
     with progress_bar(console) as progress:
-        task = progress.add_task("labelled messages", total=len(specs) * sum(cases.values()))
+        cases = sum(len(s.cases) for s in sets.values())
+        task = progress.add_task("labelled messages", total=len(specs) * cases)
         for spec in specs:
             seat = classifier_seat(parsed[spec], factory)
             counted = CountingSeat(seat, progress, task)
             for name in names:
                 progress.update(task, description=f"{spec} · {name}")
-                result = asyncio.run(score_scenario(counted, spec, name, label_set, labels))
+                result = asyncio.run(score_scenario(counted, spec, name, sets[name]))
                 s = result.score
                 table.add_row(
                     spec,

@@ -16,7 +16,6 @@ from parlour.games.escape.labels import (
     check_labels,
     labels_path,
     load_label_file,
-    load_labels,
 )
 from parlour.games.escape.loader import load_scenario, shipped_names
 from parlour.games.escape.scenario import ScenarioError
@@ -52,9 +51,8 @@ def labels_for(
     """The label set to score ``scenario_name`` on: ``labels_file`` when given, else the
     scenario's ``which`` set. Refused, with the first problem named, when the set is for
     another scenario or a case cannot happen in it (``check_labels``)."""
-    scenario = load_scenario(scenario_name)
-    labels = load_label_file(labels_file) if labels_file else load_labels(scenario_name, which)
     file = labels_file or str(labels_path(scenario_name, which))
+    labels = load_label_file(file)
     name = Path(scenario_name).name.removesuffix(".yaml")
     if labels.scenario != name:
         raise ScenarioError(
@@ -62,7 +60,7 @@ def labels_for(
             f"(pair the right files, or set 'scenario: {name}' in the label file)",
             file=file,
         )
-    problems = check_labels(scenario, labels)
+    problems = check_labels(load_scenario(scenario_name), labels)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise ScenarioError(f"{file}: {problems[0]}{more}; fix the label file", file=file)
@@ -70,17 +68,15 @@ def labels_for(
 
 
 async def score_scenario(
-    seat: Seat, spec: str, scenario_name: str, which: str = "tuning", labels_file: str | None = None
+    seat: Seat, spec: str, scenario_name: str, labels: LabelSet
 ) -> ScenarioScore:
-    """``which``: the label set, a key of ``loader.LABEL_SETS`` (``tuning``, ``heldout``, ...);
-    ``labels_file``: a label file of one's own instead (``labels_for``)."""
-    scenario = load_scenario(scenario_name)
-    labels = labels_for(scenario_name, which, labels_file)
+    """``labels``: the set to score on, as ``labels_for`` returns it (read and checked
+    once, before any model is loaded)."""
 
     async def decide(view: AnyView, decision: Decision) -> Action:
         return await seat.decide(view, decision)
 
-    score = await evaluate_classifier(decide, scenario, labels)
+    score = await evaluate_classifier(decide, load_scenario(scenario_name), labels)
     return ScenarioScore(scenario=scenario_name, spec=spec, score=score)
 
 
