@@ -8,24 +8,8 @@ said "no game with id ...", pointing away from the real mistake.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from parlour.core.errors import ParlourError
-from parlour.runtime.store import Store, db_url
-
-_SQLITE = "sqlite:///"
-
-
-def sqlite_file(target: str) -> Path | None:
-    """The file a ``--db`` value names, when it names a SQLite file (a path or a
-    ``sqlite:///`` URL); None for server URLs and in-memory databases."""
-    if "://" not in target:
-        return Path(target).expanduser()
-    if not target.startswith(_SQLITE):
-        return None
-    name = target[len(_SQLITE) :].split("?", 1)[0]
-    name = name.removeprefix("file:")  # SQLite's URI form: sqlite:///file:PATH?mode=ro&uri=true
-    return Path(name) if name not in ("", ":memory:") else None
+from parlour.runtime.store import Store, db_url, sqlite_path
 
 
 def existing_store(db: str | None) -> Store:
@@ -33,7 +17,7 @@ def existing_store(db: str | None) -> Store:
     when that file does not exist. Without ``--db`` the default database is used as
     before (an empty one just lists no games)."""
     if db is not None:
-        path = sqlite_file(db)
+        path = sqlite_path(db_url(db))
         if path is not None and not path.is_file():
             raise ParlourError(
                 f"no database at {path}: check --db (it is created by play/watch/tournament)"

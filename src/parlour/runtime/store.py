@@ -657,17 +657,22 @@ def _engine_options(url: sa.URL) -> dict[str, Any]:
     return {}
 
 
+def sqlite_path(url: str | sa.URL) -> Path | None:
+    """The file a SQLite URL names (SQLite's ``file:`` URI form too); None for another
+    server or an in-memory database."""
+    parsed = sa.make_url(url)
+    database = parsed.database or ""
+    if not parsed.drivername.startswith("sqlite") or database in ("", ":memory:"):
+        return None
+    return Path(database.removeprefix("file:"))
+
+
 def _make_folder(url: sa.URL) -> None:
     """A new database file may be created in a new folder (not for URIs or memory)."""
-    database = url.database or ""
-    if (
-        not database
-        or database == ":memory:"
-        or url.query.get("uri")
-        or database.startswith("file:")
-    ):
+    path = sqlite_path(url)
+    if path is None or url.query.get("uri") or (url.database or "").startswith("file:"):
         return
-    folder = Path(database).parent
+    folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
