@@ -2,6 +2,12 @@
 
 Imports are read with ``ast`` from every module under src/parlour, including imports
 inside functions and ``TYPE_CHECKING`` blocks, so a lazy import cannot hide a breach.
+
+A game's rules import only core and the game itself. What a game hands the surfaces and
+needs the engine for (its own CLI sub-commands, its eval harness) lives in the game's
+``surface/`` subpackage, which sits at the tournament layer: it may import core, seats,
+models and runtime besides its own game, never cli, web, tournament or evals. Only the
+game's ``__init__`` (its registration point) may reach into ``surface/``, lazily.
 """
 
 from __future__ import annotations
@@ -20,6 +26,9 @@ ALLOWED: dict[str, set[str]] = {
     "runtime": {"core", "games", "seats", "models"},
     "tournament": {"core", "games", "seats", "models", "runtime"},
 }
+
+#: What a game's ``surface/`` subpackage may import besides its own game.
+SURFACE_ALLOWED = {"core", "seats", "models", "runtime"}
 
 
 def _imports(path: Path, src: Path = SRC) -> list[tuple[int, str]]:
@@ -54,11 +63,26 @@ def _breaches(src: Path = SRC) -> list[str]:
         where = path.relative_to(src)
         for line, module in _imports(path, src):
             target = _layer(module)
-            if own == "games" and target == "games":
+            if own == "games":
                 game = path.relative_to(src / "games").parts
-                # A game package imports only core and itself; the registry loads games.
+                if len(game) == 1:  # games/registry.py, games/__init__.py
+                    if target not in ("core", "games"):
+                        out.append(f"{where}:{line} imports {module}")
+                    continue
                 mine = f"parlour.games.{game[0]}"
-                if len(game) > 1 and module != mine and not module.startswith(mine + "."):
+                surface = f"{mine}.surface"
+                in_surface = len(game) > 2 and game[1] == "surface"
+                if target == "games":
+                    # A game package imports only core and itself; the registry loads games.
+                    foreign = module != mine and not module.startswith(mine + ".")
+                    into_surface = (
+                        (module == surface or module.startswith(surface + "."))
+                        and not in_surface
+                        and game[1:] != ("__init__.py",)
+                    )
+                    if foreign or into_surface:
+                        out.append(f"{where}:{line} imports {module}")
+                elif target != "core" and not (in_surface and target in SURFACE_ALLOWED):
                     out.append(f"{where}:{line} imports {module}")
                 continue
             if target != own and target not in ALLOWED[own]:
@@ -76,6 +100,10 @@ def test_a_breach_is_reported(tmp_path: Path) -> None:
         "core/x.py": "from parlour.runtime.store import Store\n",
         "games/chess/rules.py": "def f():\n    from parlour.games.werewolf import MODULE\n",
         "games/chess/ok.py": "from parlour.core import Rng\nfrom . import rules\n",
+        "games/chess/surface/cli.py": "from parlour.runtime.store import Store\n",
+        "games/chess/surface/bad.py": "from parlour.web.app import create\n",
+        "games/chess/moves.py": "from parlour.games.chess.surface import cli\n",
+        "games/chess/__init__.py": "def commands():\n    from .surface.cli import app\n",
         "seats/y.py": "from ..games import registry\n",
         "runtime/z.py": "import parlour.cli.app\n",
     }
@@ -84,7 +112,9 @@ def test_a_breach_is_reported(tmp_path: Path) -> None:
         (src / name).write_text(text)
     assert _breaches(src) == [
         "core/x.py:1 imports parlour.runtime.store",
+        "games/chess/moves.py:1 imports parlour.games.chess.surface",
         "games/chess/rules.py:2 imports parlour.games.werewolf",
+        "games/chess/surface/bad.py:1 imports parlour.web.app",
         "runtime/z.py:1 imports parlour.cli.app",
         "seats/y.py:1 imports parlour.games",
     ]
