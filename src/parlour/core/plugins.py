@@ -43,9 +43,10 @@ def load(group: str, name: str, what: str) -> object | None:
     if ep is None:
         return None
     try:
-        return ep.load()
+        loaded: object = ep.load()
     except Exception as exc:  # a plug-in's own import error must not become a traceback
         raise ParlourError(
             f"{what} '{name}' ({ep.value}) failed to import: {type(exc).__name__}: {exc}; "
             "reinstall or fix that package"
         ) from exc
+    return loaded

@@ -85,7 +85,16 @@ def load(text: str) -> Agent:
 
 def for_seat(agent: Agent) -> Agent:
     """What one seat calls: a class becomes a fresh instance, anything else is itself."""
-    return agent() if inspect.isclass(agent) else agent
+    if not inspect.isclass(agent):
+        return agent
+    try:
+        instance = agent()
+    except Exception as err:
+        raise ParlourError(
+            f"agent class {agent.__qualname__} cannot be made without arguments "
+            f"({type(err).__name__}: {err}); give __init__ defaults for every parameter"
+        ) from err
+    return _callable(f"{agent.__module__}:{agent.__qualname__}", instance)
 
 
 def _named(text: str, name: str) -> Agent:
