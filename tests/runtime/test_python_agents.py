@@ -154,3 +154,23 @@ def test_api_tournament_rates_a_callable(tmp_path: Path) -> None:
     assert rows["mine"]["spec"].endswith(":first_legal") and rows["base"]["spec"] == "scripted"
     assert table.summary.played == 2
     assert "mine" in str(table)
+
+
+def test_a_game_with_a_python_seat_resumes_exactly(tmp_path: Path) -> None:
+    """Stopped after a few batches and resumed (the stored spec is resolved again), the
+    game ends exactly as one played straight through."""
+    import asyncio
+
+    from parlour.runtime import session as sessions
+
+    spec = "python:tests.runtime.test_python_agents:first_legal"
+    store = Store(db_url(str(tmp_path / "resume.sqlite")))
+    whole = parlour.play("werewolf", seats={"p2": spec}, seed=21, db=store)
+    planned = sessions.plan(store, "werewolf", seed=21, model="scripted", seats={"p2": spec})
+    first = sessions.start_planned(store, planned)
+    assert asyncio.run(first.run(max_batches=3)) is None
+    again = sessions.resume(store, first.game_id)
+    assert asyncio.run(again.run()) == whole.result
+    stored = [(a.action, a.by) for a in store.actions(first.game_id)]
+    assert stored == [(a.action, a.by) for a in whole.actions()]
+    assert {a.by for a in whole.actions() if a.seat == "p2"} == {spec}
