@@ -75,14 +75,19 @@ SetOpt = Annotated[
 ]
 SeatOpt = Annotated[
     list[str] | None,
-    typer.Option("--seat", help="per-seat override SEAT=SPEC, e.g. --seat 3=human (repeatable)"),
+    typer.Option(
+        "--seat",
+        help="per-seat override SEAT=SPEC, e.g. --seat 3=human or "
+        "--seat p3=python:mypkg.agents:cautious (repeatable)",
+    ),
 ]
 ModelOpt = Annotated[
     str,
     typer.Option(
         "--model",
         help="who plays the seats: local (embedded model), scripted, random, openai:MODEL, "
-        "anthropic:MODEL, replay:GAME_ID, chaos(RATE):SPEC",
+        "anthropic:MODEL, replay:GAME_ID, chaos(RATE):SPEC, your own callable "
+        "python:MODULE:CALLABLE or agent:NAME",
     ),
 ]
 ThemeOpt = Annotated[

@@ -31,7 +31,11 @@ def tournament(
     ] = None,
     entrant: Annotated[
         list[str] | None,
-        typer.Option("--entrant", "-e", help="NAME=SPEC (repeatable), e.g. -e a=scripted"),
+        typer.Option(
+            "--entrant",
+            "-e",
+            help="NAME=SPEC (repeatable), e.g. -e a=scripted -e mine=python:mypkg.agents:cautious",
+        ),
     ] = None,
     games: Annotated[
         int, typer.Option("--games", "-n", help="games (per rule set, with a grid)")

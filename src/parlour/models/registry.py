@@ -35,9 +35,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any
 
+from parlour.core import plugins
+from parlour.core.errors import ParlourError
 from parlour.models.base import ModelBackend, ModelError
 
 ENTRY_POINT_GROUP = "parlour.models"
@@ -94,9 +95,7 @@ def register(name: str, factory: BackendFactory, *, replace: bool = False) -> No
 
 def registered() -> list[str]:
     """Every resolvable backend name, built-in and plugin."""
-    names = set(_FACTORIES)
-    names.update(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))
-    return sorted(names)
+    return sorted({*_FACTORIES, *plugins.names(ENTRY_POINT_GROUP)})
 
 
 def _convert(value: str) -> OptionValue:
@@ -147,14 +146,18 @@ def parse_spec(text: str) -> BackendSpec:
 def _factory(name: str, text: str) -> BackendFactory:
     if name in _FACTORIES:
         return _FACTORIES[name]
-    for ep in entry_points(group=ENTRY_POINT_GROUP, name=name):
-        loaded = ep.load()
-        if not callable(loaded):
-            raise ModelError(f"entry point {ep.value!r} for model backend {name!r} is not callable")
-        factory: BackendFactory = loaded
-        _FACTORIES[name] = factory
-        return factory
-    raise _unknown(text, f"unknown backend {name!r}")
+    try:
+        loaded = plugins.load(ENTRY_POINT_GROUP, name, "model backend")
+    except ParlourError as err:
+        raise ModelError(str(err)) from err
+    if loaded is None:
+        raise _unknown(text, f"unknown backend {name!r}")
+    if not callable(loaded):
+        value = plugins.found(ENTRY_POINT_GROUP)[name].value
+        raise ModelError(f"entry point {value!r} for model backend {name!r} is not callable")
+    factory: BackendFactory = loaded
+    _FACTORIES[name] = factory
+    return factory
 
 
 def resolve(

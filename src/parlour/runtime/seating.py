@@ -2,8 +2,10 @@
 
 A spec names who plays a seat: ``scripted`` or a game's named policy (``dumbbot``),
 ``random``, ``human``, a model (``local``, ``openai:MODEL``, any registered backend), a
-stored game's recording (``replay:GAME_ID``) or ``chaos(rate=R[,seed=S]):SPEC``, which
-wraps any other spec and injects faults. Whether a spec is a model is decided here, once.
+stored game's recording (``replay:GAME_ID``), the user's own Python callable
+(``python:MODULE:CALLABLE``, ``agent:NAME``; ``seats/agents.py``) or
+``chaos(rate=R[,seed=S]):SPEC``, which wraps any other spec and injects faults. Whether
+a spec is a model is decided here, once.
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from parlour.models.chaos import KINDS
 from parlour.models.registry import parse_spec, registered
 from parlour.runtime.seat_context import ContextPlan
 from parlour.runtime.seat_context import split_spec as split_context_spec
+from parlour.seats import agents
 from parlour.seats.base import Seat
 from parlour.seats.chaos import ChaosSeat
 from parlour.seats.human import HumanSeat
+from parlour.seats.llm import AttemptSink
+from parlour.seats.python_seat import PythonSeat
 from parlour.seats.random_seat import RandomSeat
 from parlour.seats.scripted import ScriptedSeat
 
@@ -36,6 +41,8 @@ SPEC_FORMS = (
     "openai:MODEL",
     "anthropic:MODEL",
     "replay:GAME_ID",
+    "python:MODULE:CALLABLE",
+    "agent:NAME",
     "chaos(rate=R[,seed=S]):SPEC",
     "context(memory,journal,recall):SPEC",
     "bot[(persona=P,chat=N,orders=N)]:SPEC",
@@ -69,6 +76,14 @@ class ModelSpec:
 
     text: str
     backend: str
+
+
+@dataclass(frozen=True)
+class PythonSpec:
+    """``python:MODULE:CALLABLE``, ``python:FILE.py:CALLABLE`` or ``agent:NAME``: the
+    user's own callable answers (``seats/agents.py``); checked to resolve when parsed."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -119,7 +134,15 @@ class BotSpec:
 
 
 SeatSpec = (
-    PolicySpec | RandomSpec | HumanSpec | ModelSpec | ReplaySpec | ChaosSpec | ContextSpec | BotSpec
+    PolicySpec
+    | RandomSpec
+    | HumanSpec
+    | ModelSpec
+    | ReplaySpec
+    | PythonSpec
+    | ChaosSpec
+    | ContextSpec
+    | BotSpec
 )
 
 
@@ -151,6 +174,9 @@ def parse_seat_spec(text: str, policies: Collection[str] = ()) -> SeatSpec:
         return RandomSpec()
     if text == "human":
         return HumanSpec()
+    if agents.is_agent_spec(text):
+        agents.load(text)  # a one-line error now, before anything is stored
+        return PythonSpec(text)
     if text.startswith("context("):
         plan, rest = split_context_spec(text)
         inner = parse_seat_spec(rest, policies)
@@ -281,13 +307,24 @@ def build_seat(
     llm_factory: LlmSeatFactory | None,
     human: HumanSeat | None = None,
     game_id: str = "",
+    sink: AttemptSink | None = None,
 ) -> Seat:
-    """The seat for ``spec``; ``seed`` is the game's seed (each seat derives its own)."""
+    """The seat for ``spec``; ``seed`` is the game's seed (each seat derives its own);
+    ``sink`` logs the calls of a ``python:`` seat."""
     if isinstance(spec, str):
         spec = module_spec(spec, module)
     if isinstance(spec, BotSpec) and not is_model(spec):
-        return build_seat(spec.inner, seat, module, seed, llm_factory, human, game_id)
+        return build_seat(spec.inner, seat, module, seed, llm_factory, human, game_id, sink)
     seat_seed = hash_seed(seed, seat.id)
+    if isinstance(spec, PythonSpec):
+        return PythonSeat(
+            agents.for_seat(agents.load(spec.text)),
+            name=spec.text,
+            fallback=module.fallback_policy,
+            seat_id=seat.id,
+            seed=seat_seed,
+            sink=sink,
+        )
     if isinstance(spec, PolicySpec):
         policy = module.named_policy(spec.name)
         assert policy is not None, spec  # parse_seat_spec accepted only known names
@@ -297,7 +334,7 @@ def build_seat(
     if isinstance(spec, HumanSpec):
         return human or HumanSeat()
     if isinstance(spec, ChaosSpec) and not is_model(spec):
-        inner = build_seat(spec.inner, seat, module, seed, llm_factory, human, game_id)
+        inner = build_seat(spec.inner, seat, module, seed, llm_factory, human, game_id, sink)
         chaos_seed = seat_seed if spec.seed is None else hash_seed(spec.seed, seat.id)
         return ChaosSeat(inner, rate=spec.rate, seed=chaos_seed, kinds=spec.kinds)
     if llm_factory is None:

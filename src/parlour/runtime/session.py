@@ -22,7 +22,7 @@ from parlour.core.game import Game, Result, SeatInfo
 from parlour.core.module import GameModule
 from parlour.core.rng import Rng
 from parlour.games import registry
-from parlour.runtime.llm_seating import LlmFactory, effective_calls, resume_streams
+from parlour.runtime.llm_seating import LlmFactory, StoreSink, effective_calls, resume_streams
 from parlour.runtime.runner import Observer, Runner
 from parlour.runtime.seating import (
     BotSpec,
@@ -378,11 +378,13 @@ def _merged(old: object, new: object) -> object:
 
 
 def _seats(
+    store: Store,
     planned: SessionPlan,
     llm_factory: LlmSeatFactory | None,
     human: HumanSeat | None,
     game_id: str,
 ) -> dict[str, Seat]:
+    sink = StoreSink(store, game_id)  # a python: seat's calls go to the call log too
     return {
         info.id: build_seat(
             planned.specs[info.id],
@@ -392,6 +394,7 @@ def _seats(
             llm_factory,
             human,
             game_id,
+            sink,
         )
         for info in planned.game.seats()
     }
@@ -413,7 +416,7 @@ def start_planned(
     game_id = store.create_game(
         planned.game_name, planned.config.model_dump_json(), planned.seed, specs, game.events
     )
-    seats = _seats(planned, llm_factory or planned.llm, human, game_id)
+    seats = _seats(store, planned, llm_factory or planned.llm, human, game_id)
     for observer in observers:
         observer.on_events(game, game.events)
     runner = Runner(
@@ -514,7 +517,7 @@ def resume_planned(
     config = planned.config.model_dump_json()
     if config != row.config:  # a bot took a seat over: its config from here on
         store.set_config(game_id, config)
-    seats = _seats(planned, planned.llm, human, game_id)
+    seats = _seats(store, planned, planned.llm, human, game_id)
     if planned.llm is not None:
         applied = {a.decision_id for a in store.actions(game_id)}
         resume_streams(seats, effective_calls(store.calls(game_id), applied))
