@@ -32,6 +32,7 @@ from parlour.games.campaign.views import (
     NpcSheet,
     PcPublic,
     PlayerSheet,
+    PlayerView,
     SceneFacts,
     SceneSheets,
     StoryFacts,
@@ -288,7 +289,7 @@ class CampaignGame:
         if command is not None:
             self._commands += 1
             self._emit("command", text, Audience.only(PLAYER), speaker=PLAYER)
-            reply = commands.reply(command, self)
+            reply = commands.reply(command, self._player_view())
             self._emit("reply", reply, Audience.only(PLAYER), data={"command": command})
             return
         self._message = text
@@ -607,20 +608,7 @@ class CampaignGame:
         if seat == SCENE:
             return self.scene_view()
         if seat == PLAYER:
-            full = self._c.pc.full
-            return View[TableFacts, PlayerSheet](
-                game=req.GAME,
-                seat=PLAYER,
-                seat_name=self._c.pc.name,
-                phase=self._phase_tag,
-                public=self._table(),
-                private=PlayerSheet(
-                    history=full.history,
-                    goals=list(full.goals),
-                    secrets=[s.text for s in full.secrets],
-                ),
-                events=tuple(self._log.visible(PLAYER)),
-            )
+            return self._player_view()
         if seat == GAME:
             return View[TableFacts, NoFacts](
                 game=req.GAME,
@@ -635,6 +623,22 @@ class CampaignGame:
             return self._story_view()
         raise ParlourError(
             f"no seat '{seat}' in campaign; seats: {PLAYER}, {STORY}, {SCENE}, {GAME}"
+        )
+
+    def _player_view(self) -> PlayerView:
+        full = self._c.pc.full
+        return PlayerView(
+            game=req.GAME,
+            seat=PLAYER,
+            seat_name=self._c.pc.name,
+            phase=self._phase_tag,
+            public=self._table(),
+            private=PlayerSheet(
+                history=full.history,
+                goals=list(full.goals),
+                secrets=[s.text for s in full.secrets],
+            ),
+            events=tuple(self._log.visible(PLAYER)),
         )
 
     def _story_view(self) -> View[StoryFacts, NoFacts]:
