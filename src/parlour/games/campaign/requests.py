@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from parlour.core.actions import Action, Structured
 from parlour.core.decisions import Decision, DecisionKind, TextCheck
 from parlour.games.campaign.content import Campaign
 
-GAME = "campaign"
 ROUTES = ("continue_scene", "needs_story_director")
 ACT_PROMPT = "What do you do or say? (/sheet, /inventory, /recap, /help)"
 GD_PROMPT = (
@@ -38,6 +38,12 @@ SHEET_PROMPT = "The session is over. Update this NPC's sheet: attitude to the pl
 #: else (the player's message said back as narration) or another line of the same beat.
 PROSE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition")
 SCENE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition", "echo")
+
+
+def answer(action: Action) -> dict[str, Any]:
+    """A structured decision's answer (its schema was checked before it got here)."""
+    assert isinstance(action, Structured)
+    return action.value
 
 
 def _enum(values: Sequence[str]) -> dict[str, Any]:
