@@ -9,6 +9,7 @@ from typing import Any
 
 from parlour.core.actions import Action, Structured
 from parlour.core.decisions import Decision, DecisionKind, TextCheck
+from parlour.games.campaign.ask import CampaignAsk
 from parlour.games.campaign.content import Campaign
 
 ROUTES = ("continue_scene", "needs_story_director")
@@ -104,7 +105,7 @@ def gd_decision(decision_id: str, c: Campaign, message: str) -> Decision:
         purpose="route",
         prompt=GD_PROMPT,
         json_schema=gd_schema(c),
-        context={"message": message},
+        context=CampaignAsk(message=message).context(),
         max_tokens=160,
         # the check's reason is printed with the roll
         checks=PROSE_CHECKS,
@@ -223,6 +224,6 @@ def sheet_decision(decision_id: str, npc: str) -> Decision:
                 "note": {"type": "string", "minLength": 1, "maxLength": 240},
             },
         },
-        context={"npc": npc},
+        context=CampaignAsk(npc=npc).context(),
         max_tokens=120,
     )
