@@ -7,7 +7,8 @@ import pytest
 from pydantic import ValidationError
 
 from parlour.core.decisions import Decision
-from parlour.games.campaign.ask import KEY, CampaignAsk, ask_of
+from parlour.core.errors import ParlourError
+from parlour.games.campaign.ask import ASK_KEY, CampaignAsk, ask_of
 from parlour.games.campaign.game import CampaignGame
 from parlour.games.campaign.requests import review_decision
 
@@ -28,15 +29,16 @@ def test_route_and_sheet_decisions_carry_their_typed_ask() -> None:
 
     scripted_game(3, sessions=1, turns_per_session=2, each_step=keep)
     assert {d.purpose for d in asked} == {"route", "sheet"}
-    assert all(set(d.context) == {KEY} for d in asked)
+    assert all(set(d.context) == {ASK_KEY} for d in asked)
 
 
-def test_a_malformed_ask_is_refused_and_a_missing_one_is_the_default() -> None:
+def test_a_malformed_or_missing_ask_is_refused() -> None:
     def decision(context: dict[str, object]) -> Decision:
         return review_decision("d").model_copy(update={"context": context})
 
     with pytest.raises(ValidationError):
-        ask_of(decision({KEY: {"mesage": "typo"}}))
+        ask_of(decision({ASK_KEY: {"mesage": "typo"}}))
     with pytest.raises(ValidationError):
-        ask_of(decision({KEY: {"npc": 3}}))
-    assert ask_of(decision({})) == CampaignAsk()
+        ask_of(decision({ASK_KEY: {"npc": 3}}))
+    with pytest.raises(ParlourError, match="carries no campaign ask"):
+        ask_of(decision({}))

@@ -1,10 +1,10 @@
 """What a campaign decision asks beyond its prompt and schema, typed.
 
-The game builds one frozen ``CampaignAsk`` per decision and puts it on the decision as
-``context={"campaign": ask.model_dump()}`` (``ask.context()``); the prompter and the
-scripted policies read it back only through ``ask_of(decision)``, which validates it. The
-generic keys seats and the web read (``labels``, ``names``, ``summary``, ...) are not
-campaign's and stay beside it in the same dict.
+The game builds a frozen ``CampaignAsk`` for each decision that needs one (route, sheet)
+and puts it on the decision as ``context={"campaign": ask.model_dump()}``
+(``ask.context()``); the prompter and the scripted policies read it back only through
+``ask_of(decision)``, which validates it. The generic keys seats and the web read
+(``labels``, ``names``, ``summary``, ...) are not campaign's and stay beside it.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from parlour.core.decisions import Decision
+from parlour.core.errors import ParlourError
 
 #: the key of campaign's own facts in ``Decision.context``
-KEY = "campaign"
+ASK_KEY = "campaign"
 
 
 class CampaignAsk(BaseModel):
@@ -31,9 +32,13 @@ class CampaignAsk(BaseModel):
 
     def context(self) -> dict[str, Any]:
         """The decision's ``context``: this ask under campaign's key."""
-        return {KEY: self.model_dump()}
+        return {ASK_KEY: self.model_dump()}
 
 
 def ask_of(decision: Decision) -> CampaignAsk:
-    """The ask a campaign decision carries (the defaults when it carries none)."""
-    return CampaignAsk.model_validate(decision.context.get(KEY, {}))
+    """The ``CampaignAsk`` a decision carries, validated (the route and sheet decisions
+    carry one; asking another decision for it is a bug, named here)."""
+    raw = decision.context.get(ASK_KEY)
+    if raw is None:
+        raise ParlourError(f"decision {decision.id} carries no campaign ask ({ASK_KEY!r})")
+    return CampaignAsk.model_validate(raw)
