@@ -34,12 +34,11 @@ def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
         _apply_gains(st, value.get("effects") or {})
     if band in COSTS:
         _apply_costs(st, value.get("cost") or {})
-    st.route = str(value["route"])
     if st.pc.hp <= 0:
         st.ending = f"{st.c.pc.name} falls (no hit points left)"
         sessions.end_session(st, cfg)
         return
-    st.phase = "story" if st.route == "needs_story_director" else "scene"
+    st.phase = "story" if value["route"] == "needs_story_director" else "scene"
     if st.phase == "scene":
         entered_scene(st)
 

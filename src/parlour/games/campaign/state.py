@@ -31,8 +31,10 @@ class Scene:
     closed: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class Synopsis:
+    """The story director's brief for the scene director; replaced whole, never edited."""
+
     text: str
     npc_list: tuple[str, ...]
     location: str
@@ -86,7 +88,6 @@ class CampaignState:
     commands: int = 0
     #: the player's message of this turn, once sent (None at a session's opening beat)
     message: str | None = None
-    route: str = ""
     #: the scene director's draft while the story director reviews it
     draft: dict[str, Any] | None = None
     rewrite: str = ""
