@@ -1,11 +1,11 @@
-"""The player's slash commands: answered from the engine's state, they cost no turn."""
+"""The player's slash commands: answered from the player's own view, they cost no turn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-if TYPE_CHECKING:
-    from parlour.games.campaign.game import CampaignGame
+from parlour.games.campaign.recap import recap
+from parlour.games.campaign.views import PlayerView
 
 Command = Literal["sheet", "inventory", "recap", "help"]
 COMMANDS: tuple[Command, ...] = ("sheet", "inventory", "recap", "help")
@@ -21,8 +21,7 @@ def parse(text: str) -> Command | None:
     return None
 
 
-def reply(command: Command, game: CampaignGame) -> str:
-    view = game.view("player")
+def reply(command: Command, view: PlayerView) -> str:
     table = view.public
     if command == "sheet":
         pc = table.pc
@@ -41,8 +40,6 @@ def reply(command: Command, game: CampaignGame) -> str:
         items = ", ".join(table.inventory) or "nothing"
         return f"You carry: {items}." + (f"\nClocks: {clocks}." if clocks else "")
     if command == "recap":
-        from parlour.games.campaign.recap import recap
-
         return recap(view.events, session=table.session)
     return (
         "Type what you do or say. /sheet shows your character, /inventory what you carry, "

@@ -9,6 +9,7 @@ from parlour.core.actions import Action, Structured, Text
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
+from parlour.games.campaign.ask import ask_of
 
 #: what the scripted player tries; {npc} is someone present, {place} a place to go to
 PLAYER_LINES = (
@@ -40,7 +41,7 @@ def _skill_for(message: str, skills: list[str]) -> str | None:
 
 def scripted_game_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
     table = view.public
-    message = str(table.message or decision.context.get("message", ""))
+    message = str(table.message or ask_of(decision).message)
     schema = decision.json_schema or {}
     route = "needs_story_director" if message.lower().startswith("i go") else "continue_scene"
     value: dict[str, Any] = {"route": route}
@@ -121,7 +122,7 @@ def scripted_review(view: AnyView, decision: Decision, rng: Rng) -> Action:
 
 
 def scripted_sheet(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    npc = str(decision.context["npc"])
+    npc = ask_of(decision).npc
     return Structured(
         value={"npc": npc, "attitude": "wary but curious", "note": "Met the player this session."}
     )

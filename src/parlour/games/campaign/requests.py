@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from parlour.core.actions import Action, Structured
 from parlour.core.decisions import Decision, DecisionKind, TextCheck
+from parlour.games.campaign.ask import CampaignAsk
 from parlour.games.campaign.content import Campaign
 
-GAME = "campaign"
 ROUTES = ("continue_scene", "needs_story_director")
 ACT_PROMPT = "What do you do or say? (/sheet, /inventory, /recap, /help)"
 GD_PROMPT = (
@@ -38,6 +39,12 @@ SHEET_PROMPT = "The session is over. Update this NPC's sheet: attitude to the pl
 #: else (the player's message said back as narration) or another line of the same beat.
 PROSE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition")
 SCENE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition", "echo")
+
+
+def answer(action: Action) -> dict[str, Any]:
+    """A structured decision's answer (its schema was checked before it got here)."""
+    assert isinstance(action, Structured)
+    return action.value
 
 
 def _enum(values: Sequence[str]) -> dict[str, Any]:
@@ -98,7 +105,7 @@ def gd_decision(decision_id: str, c: Campaign, message: str) -> Decision:
         purpose="route",
         prompt=GD_PROMPT,
         json_schema=gd_schema(c),
-        context={"message": message},
+        context=CampaignAsk(message=message).context(),
         max_tokens=160,
         # the check's reason is printed with the roll
         checks=PROSE_CHECKS,
@@ -217,6 +224,6 @@ def sheet_decision(decision_id: str, npc: str) -> Decision:
                 "note": {"type": "string", "minLength": 1, "maxLength": 240},
             },
         },
-        context={"npc": npc},
+        context=CampaignAsk(npc=npc).context(),
         max_tokens=120,
     )

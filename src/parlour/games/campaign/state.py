@@ -1,9 +1,22 @@
 """The engine's own records of a campaign: scenes with who was present, who knows which
-secret, and the mutable character state (changed only by applied decisions)."""
+secret, the mutable character state, and the phase the game is in. Only applied
+decisions change it (the phase modules do); views and prompts read it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from parlour.core.events import Audience, Event, EventLog
+from parlour.core.markers import SecretMarkers
+from parlour.core.rng import Rng
+from parlour.games.campaign.content import Campaign, Secret
+
+#: the game's name, as views carry it
+NAME = "campaign"
+Phase = Literal["open", "act", "gd", "story", "scene", "review", "sheets", "over"]
+PLAYER, STORY, SCENE, GAME = "player", "story-director", "scene-director", "game-director"
+SEATS = (PLAYER, STORY, SCENE, GAME)
 
 
 @dataclass
@@ -18,8 +31,10 @@ class Scene:
     closed: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class Synopsis:
+    """The story director's brief for the scene director; replaced whole, never edited."""
+
     text: str
     npc_list: tuple[str, ...]
     location: str
@@ -45,3 +60,103 @@ class Character:
 class NpcProgress:
     attitude: str = ""
     notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CampaignState:
+    """One campaign in play. ``c`` is the campaign as played (with markers when planted)."""
+
+    c: Campaign
+    rng: Rng
+    markers: SecretMarkers
+    pc: Character
+    synopsis: Synopsis
+    #: secret id → (owner: ``pc`` or an NPC id, the secret)
+    secrets: dict[str, tuple[str, Secret]]
+    npc: dict[str, NpcProgress]
+    log: EventLog = field(default_factory=EventLog)
+    phase: Phase = "scene"
+    scenes: list[Scene] = field(default_factory=list)
+    #: secret id → NPC ids who witnessed its reveal
+    who_knows: dict[str, set[str]] = field(default_factory=dict)
+    #: secret ids, in reveal order (the table knows them)
+    revealed: list[str] = field(default_factory=list)
+    notes_for_self: list[str] = field(default_factory=list)
+    session: int = 1
+    turn: int = 1
+    #: slash commands answered this turn
+    commands: int = 0
+    #: the player's message of this turn, once sent (None at a session's opening beat)
+    message: str | None = None
+    #: the scene director's draft while the story director reviews it
+    draft: dict[str, Any] | None = None
+    rewrite: str = ""
+    rewrites: int = 0
+    #: NPCs whose sheets the story director updates at the end of the session, in order
+    sheet_queue: list[str] = field(default_factory=list)
+    ending: str = ""
+    #: every event seq the scene director's view held when it was asked (``show --as``)
+    scene_seen: set[int] = field(default_factory=set)
+
+    @classmethod
+    def start(cls, c: Campaign, seed: int, markers: SecretMarkers) -> CampaignState:
+        """The state before the title is announced: full HP, no scene, the opening synopsis."""
+        op = c.opening
+        return cls(
+            c=c,
+            rng=Rng(seed),
+            markers=markers,
+            pc=Character(
+                hp=c.pc.hp,
+                conditions=[],
+                inventory=list(c.pc.inventory),
+                clocks={k.id: 0 for k in c.clocks},
+            ),
+            synopsis=Synopsis(text=op.text, npc_list=tuple(op.npcs), location=op.location),
+            secrets=c.secrets(),
+            npc={n.id: NpcProgress() for n in c.npcs},
+        )
+
+    # -- events --------------------------------------------------------------------------
+
+    @property
+    def phase_tag(self) -> str:
+        return f"s{self.session}"
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        audience: Audience,
+        *,
+        speaker: str = "",
+        data: dict[str, Any] | None = None,
+    ) -> Event:
+        """Every event carries the session and the scene it happened in (0: before any)."""
+        scene = self.scenes[-1].number if self.scenes else 0
+        full = {"session": self.session, "scene": scene, **(data or {})}
+        return self.log.emit(kind, self.phase_tag, text, audience, speaker=speaker, data=full)
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def speaker_name(self, who: str) -> str:
+        if who == PLAYER:
+            return self.c.pc.name
+        return self.c.npc(who).name if who in self.c.npc_ids else who
+
+    def item_name(self, item_id: str) -> str:
+        return next((i.name for i in self.c.items if i.id == item_id), item_id)
+
+    def decision_id(self, step: str) -> str:
+        """Stable ids: ``s1:open``, ``s1:scene``, ``s1t2:act3``, ``s1t2:scene2``, ..."""
+        if step in ("open", "sheet"):
+            return f"s{self.session}:{step}"
+        again = ""
+        if step == "act" and self.commands:
+            again = str(self.commands + 1)
+        if step in ("scene", "review") and self.message is None:
+            # The session's opening beat comes before turn 1: its own ids.
+            return f"s{self.session}:{step}{str(self.rewrites + 1) if self.rewrites else ''}"
+        if step == "scene" and self.rewrites:
+            again = str(self.rewrites + 1)
+        return f"s{self.session}t{self.turn}:{step}{again}"

@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from parlour.core.view import Facts, NoFacts, View
+from parlour.core.errors import ParlourError
+from parlour.core.view import AnyView, Facts, NoFacts, View
+from parlour.games.campaign.config import CampaignConfig
+from parlour.games.campaign.scenes import scene_events
+from parlour.games.campaign.state import GAME, NAME, PLAYER, SCENE, SEATS, STORY, CampaignState
 
 
 class PcPublic(Facts):
@@ -102,3 +106,176 @@ SceneView = View[SceneFacts, SceneSheets]
 TableView = View[TableFacts, NoFacts]
 PlayerView = View[TableFacts, PlayerSheet]
 StoryView = View[StoryFacts, NoFacts]
+
+
+# -- building the views from the state ------------------------------------------------------
+
+
+def pc_public(st: CampaignState) -> PcPublic:
+    pub = st.c.pc.public
+    return PcPublic(
+        name=st.c.pc.name,
+        looks=pub.looks,
+        reputation=pub.reputation,
+        noticeable=list(pub.noticeable),
+        hp=st.pc.hp,
+        conditions=list(st.pc.conditions),
+    )
+
+
+def table_facts(st: CampaignState, cfg: CampaignConfig) -> TableFacts:
+    scene = st.scenes[-1]
+    return TableFacts(
+        title=st.c.title,
+        session=st.session,
+        turn=st.turn,
+        turns_per_session=cfg.turns_per_session,
+        scene=scene.number,
+        location=st.c.location(scene.location).name,
+        present=[st.c.npc(n).name for n in scene.npcs],
+        pc=pc_public(st),
+        inventory=[st.item_name(i) for i in st.pc.inventory],
+        clocks={k.name: f"{st.pc.clocks[k.id]}/{k.segments}" for k in st.c.clocks},
+        skills=dict(st.c.pc.skills),
+        difficulties=dict(st.c.difficulties),
+        message=st.message if st.phase == "gd" else None,
+    )
+
+
+def npc_sheet(st: CampaignState, npc_id: str) -> NpcSheet:
+    """An NPC's sheet with the secrets of others it saw revealed."""
+    npc = st.c.npc(npc_id)
+    known = [
+        st.secrets[s][1].text
+        for s in st.revealed
+        if npc_id in st.who_knows.get(s, set()) and st.secrets[s][0] != npc_id
+    ]
+    progress = st.npc[npc_id]
+    return NpcSheet(
+        id=npc.id,
+        name=npc.name,
+        persona=npc.persona,
+        agenda=npc.agenda,
+        secrets=[s.text for s in npc.secrets],
+        relationships=dict(npc.relationships),
+        knows=known,
+        attitude=progress.attitude,
+        notes=list(progress.notes),
+    )
+
+
+def scene_view(st: CampaignState, npcs: tuple[str, ...] | None = None) -> SceneView:
+    """The scene director's view; ``npcs`` asks "what if these were present" (memory
+    probes), built by the very same code."""
+    present = st.synopsis.npc_list if npcs is None else npcs
+    place = st.c.location(st.synopsis.location)
+    return SceneView(
+        game=NAME,
+        seat=SCENE,
+        seat_name="Scene director",
+        phase=st.phase_tag,
+        public=SceneFacts(
+            title=st.c.title,
+            session=st.session,
+            scene=st.scenes[-1].number,
+            location=place.name,
+            location_description=place.description,
+            synopsis=st.synopsis.text,
+            pc=pc_public(st),
+            rewrite=st.rewrite,
+        ),
+        private=SceneSheets(npcs=[npc_sheet(st, n) for n in present]),
+        events=tuple(scene_events(st, npcs)),
+    )
+
+
+def player_view(st: CampaignState, cfg: CampaignConfig) -> PlayerView:
+    full = st.c.pc.full
+    return PlayerView(
+        game=NAME,
+        seat=PLAYER,
+        seat_name=st.c.pc.name,
+        phase=st.phase_tag,
+        public=table_facts(st, cfg),
+        private=PlayerSheet(
+            history=full.history,
+            goals=list(full.goals),
+            secrets=[s.text for s in full.secrets],
+        ),
+        events=tuple(st.log.visible(PLAYER)),
+    )
+
+
+def game_director_view(st: CampaignState, cfg: CampaignConfig) -> TableView:
+    return TableView(
+        game=NAME,
+        seat=GAME,
+        seat_name="Game director",
+        phase=st.phase_tag,
+        public=table_facts(st, cfg),
+        private=NoFacts(),
+        events=tuple(st.log.visible(GAME)),
+    )
+
+
+def story_view(st: CampaignState) -> StoryView:
+    full = st.c.pc.full
+    scene = st.scenes[-1]
+    draft = ""
+    if st.draft is not None:
+        lines = " ".join(f"{d['npc']}: {d['text']}" for d in st.draft["lines"])
+        draft = f"{st.draft['narration']} {lines}".strip()
+    return StoryView(
+        game=NAME,
+        seat=STORY,
+        seat_name="Story director",
+        phase=st.phase_tag,
+        public=StoryFacts(
+            title=st.c.title,
+            session=st.session,
+            turn=st.turn,
+            scene=scene.number,
+            location=scene.location,
+            present=list(scene.npcs),
+            synopsis=st.synopsis.text,
+            message=st.message,
+            pc_sheet=PlayerSheet(
+                history=full.history,
+                goals=list(full.goals),
+                secrets=[f"{s.id}: {s.text}" for s in full.secrets],
+            ),
+            pc=pc_public(st),
+            npcs=[npc_sheet(st, n) for n in st.c.npc_ids],
+            locations={p.id: p.name for p in st.c.locations},
+            threads=[f"{t.id}: {t.text}" for t in st.c.threads],
+            who_knows={s: sorted(n) for s, n in sorted(st.who_knows.items())},
+            notes_for_self=list(st.notes_for_self),
+            draft=draft,
+        ),
+        private=NoFacts(),
+        events=tuple(st.log.visible(STORY)),
+    )
+
+
+def seat_view(st: CampaignState, cfg: CampaignConfig, seat: str) -> AnyView:
+    if seat == SCENE:
+        return scene_view(st)
+    if seat == PLAYER:
+        return player_view(st, cfg)
+    if seat == GAME:
+        return game_director_view(st, cfg)
+    if seat == STORY:
+        return story_view(st)
+    raise ParlourError(f"no seat '{seat}' in campaign; seats: {', '.join(SEATS)}")
+
+
+def spectator(st: CampaignState, cfg: CampaignConfig, reveal: bool) -> TableView:
+    return TableView(
+        game=NAME,
+        seat="spectator",
+        seat_name="Spectator",
+        phase=st.phase_tag,
+        public=table_facts(st, cfg),
+        private=NoFacts(),
+        events=st.log.for_spectator(reveal),
+    )

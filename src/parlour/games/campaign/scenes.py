@@ -1,0 +1,78 @@
+"""Scenes: opening and closing them (closing writes each present NPC's memory record), and
+which scenes and events the scene director may see, the one rule its view, the leak
+markers and ``show --as`` all follow."""
+
+from __future__ import annotations
+
+from parlour.core.events import Audience, Event
+from parlour.games.campaign.state import STORY, CampaignState, Scene
+
+#: the public event kinds of a scene the scene director is shown
+SCENE_KINDS = ("scene", "message", "narration", "line", "check", "state")
+
+
+def open_scene(st: CampaignState) -> None:
+    """A new scene at the synopsis' location with the synopsis' NPCs present."""
+    number = len(st.scenes) + 1
+    place = st.c.location(st.synopsis.location)
+    names = ", ".join(st.c.npc(n).name for n in st.synopsis.npc_list) or "nobody"
+    header = f"Scene {number} — {place.name} (present: {names})"
+    header += st.markers.plant(f"scene:{number}", ())
+    st.scenes.append(Scene(number, st.session, place.id, st.synopsis.npc_list, header))
+    st.emit("scene", header, Audience.everyone(), data={"npcs": list(st.synopsis.npc_list)})
+
+
+def close_scene(st: CampaignState) -> None:
+    """Each NPC present gets a memory record quoting the scene exactly."""
+    scene = st.scenes[-1]
+    if scene.closed:
+        return
+    scene.closed = True
+    place = st.c.location(scene.location).name
+    quoted = " | ".join(
+        f'{st.speaker_name(who)} said: "{text}"' for who, text in scene.said if who != "narrator"
+    )
+    for npc in scene.npcs:
+        name = st.c.npc(npc).name
+        text = (
+            f"Memory of {name}: {scene.header}, session {scene.session}, at {place}. "
+            f"{quoted or 'Nothing was said.'}"
+        )
+        st.emit(
+            "memory",
+            text,
+            Audience.only(STORY),
+            data={"npc": npc, "location": scene.location, "said": [list(s) for s in scene.said]},
+        )
+
+
+def visible_scenes(st: CampaignState, npcs: tuple[str, ...] | None = None) -> set[int]:
+    """Scenes the scene director may see: the current one and any a present NPC attended."""
+    present = set(st.synopsis.npc_list if npcs is None else npcs)
+    seen = {s.number for s in st.scenes if present & set(s.npcs)}
+    return seen | {st.scenes[-1].number}
+
+
+def scene_events(st: CampaignState, npcs: tuple[str, ...] | None = None) -> list[Event]:
+    """This session's events of the scenes it may see, and the present NPCs' memory
+    records from earlier sessions (the pool its Recall component ranks)."""
+    present = set(st.synopsis.npc_list if npcs is None else npcs)
+    scenes = visible_scenes(st, npcs)
+    out: list[Event] = []
+    for e in st.log.events:
+        if e.kind == "memory":
+            if e.data["npc"] in present and e.data["session"] < st.session:
+                out.append(e)
+        elif (
+            e.audience.kind == "all"
+            and e.data.get("session") == st.session
+            and e.data.get("scene") in scenes
+            and e.kind in SCENE_KINDS
+        ):
+            out.append(e)
+    return out
+
+
+def entered_scene(st: CampaignState) -> None:
+    """Remember what the scene director's view holds now (it is about to be asked)."""
+    st.scene_seen.update(e.seq for e in scene_events(st))
