@@ -123,6 +123,26 @@ def test_games_lists_the_installed_game(venv: Venv, tmp_path: Path) -> None:
     assert "werewolf" in listed.stdout  # the built-in games are still there
 
 
+def test_the_example_s_own_tests_pass_against_the_installed_copy(venv: Venv) -> None:
+    where = subprocess.run(
+        [str(venv.python), "-c", "import parlour_liars_dice; print(parlour_liars_dice.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert not Path(where.stdout.strip()).is_relative_to(EXAMPLE)  # the installed copy
+    tests = subprocess.run(
+        [str(venv.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(EXAMPLE / "tests")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=EXAMPLE,
+        check=False,
+    )
+    assert tests.returncode == 0, tests.stdout + tests.stderr
+    assert re.search(r"\b\d+ passed\b", tests.stdout), tests.stdout
+
+
 def test_watch_a_scripted_game_to_its_result(venv: Venv, tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite"
     watched = venv.parlour(db, "watch", "liars_dice", "--model", "scripted", "--seed", "3")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from parlour_liars_dice import MODULE, LiarsDiceGame
+from parlour_liars_dice.metrics import rounds_played, seat_counters
 from parlour_liars_dice.policies import at_least, scripted_policy
 from parlour_liars_dice.rules import Bid
 
@@ -58,3 +59,19 @@ def test_scripted_beats_random() -> None:
         assert result is not None
         wins += result.winners == (scripted,)
     assert wins >= 0.75 * games, f"scripted won {wins} of {games}"
+
+
+def test_the_metrics_count_from_the_event_log() -> None:
+    game = MODULE.game.new(MODULE.make_config(2, {"dice": 1}), 3)
+    assert isinstance(game, LiarsDiceGame)
+    game.apply(game.pending()[0].id, Choice(option="bid:2x6"))  # p1 bids both dice are sixes
+    game.apply(game.pending()[0].id, Choice(option="liar"))
+    assert game.is_terminal()
+    challenge = next(e for e in game.events if e.kind == "challenge")
+    right = challenge.data["loser"] == "p1"
+    counters = seat_counters(game, ("p1", "p2"))
+    assert counters["p1"]["bids"] == 1 and counters["p2"]["calls"] == 1
+    assert counters["p2"]["calls_right"] == float(right)
+    assert counters["p1"]["caught_bluffing"] == float(right)
+    assert counters[str(challenge.data["loser"])]["dice_lost"] == 1
+    assert rounds_played(game) == 1

@@ -334,13 +334,14 @@ class LiarsDiceGame:
             return None
         t = self._table
         winner = t.alive[0]
+        left = t.counts[winner]
         # Returns rank the table: the first seat out 0, the winner 1, the rest evenly between.
         steps = max(len(t.order) - 1, 1)
         returns = {s: i / steps for i, s in enumerate(t.out)}
         returns[winner] = 1.0
         return Result(
             winners=(winner,),
-            summary=f"{self._names[winner]} wins with {t.counts[winner]} dice left",
+            summary=f"{self._names[winner]} wins with {left} {'die' if left == 1 else 'dice'} left",
             returns=returns,
         )
 
