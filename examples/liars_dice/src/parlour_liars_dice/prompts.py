@@ -40,7 +40,7 @@ class LiarsDicePrompter:
         return PromptParts(
             system=f"{RULES}\nYou are {view.seat_name}.",
             memory=(
-                f"Your dice: {dice}. Others' dice you cannot see: {others}. "
+                f"Your dice: {dice}. Dice the others hold, unseen: {others}. "
                 f"Dice on the table: {public.dice_in_play}."
             ),
             transcript=transcript,
