@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,15 +17,31 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_lint_is_clean() -> None:
-    out = _run("ruff", "check", "src", "tests", "benchmarks")
+    out = _run("ruff", "check", "src", "tests", "benchmarks", "examples")
     assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_ruff_format_is_clean() -> None:
-    out = _run("ruff", "format", "--check", "src", "tests", "benchmarks")
+    out = _run("ruff", "format", "--check", "src", "tests", "benchmarks", "examples")
     assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_package_is_strictly_typed() -> None:
     out = _run("mypy", "--strict", "src/parlour")
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+def test_the_example_game_is_strictly_typed() -> None:
+    """examples/liars_dice under its own strict config, against parlour's sources
+    (parlour ships no py.typed marker, so its installed copy reads as untyped)."""
+    example = ROOT / "examples" / "liars_dice"
+    paths = (str(example / "src"), str(example / "tests"))
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", str(example / "pyproject.toml"), *paths],
+        cwd=ROOT,
+        env={**os.environ, "MYPYPATH": str(ROOT / "src")},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]

@@ -1,21 +1,39 @@
-"""The code in docs/writing-a-game.md runs as written (its example game is tests/toy)."""
+"""The code in docs/writing-a-game.md runs as written (its example games are tests/toy
+and examples/liars_dice)."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "writing-a-game.md"
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "writing-a-game.md"
+EXAMPLE = ROOT / "examples" / "liars_dice"
 
 
-def _blocks() -> list[str]:
-    return re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
+def _blocks(language: str) -> list[str]:
+    fence = rf"```{language}\n(.*?)```"
+    return re.findall(fence, DOC.read_text(encoding="utf-8"), flags=re.S)
 
 
-def test_every_python_block_of_the_guide_runs() -> None:
-    blocks = _blocks()
-    assert len(blocks) >= 2, "the guide lost its examples"
+@pytest.fixture
+def example_importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk-through imports ``parlour_liars_dice``: from its checkout when the
+    example is not installed (tests/plugins installs it into a fresh environment)."""
+    if importlib.util.find_spec("parlour_liars_dice") is None:
+        monkeypatch.syspath_prepend(str(EXAMPLE / "src"))
+
+
+def test_every_python_block_of_the_guide_runs(example_importable: None) -> None:
+    blocks = _blocks("python")
+    assert len(blocks) >= 6, "the guide lost its examples"
+    assert any("parlour_liars_dice" in b for b in blocks), "the walk-through lost its code"
     tests_run = 0
     for block in blocks:
         scope: dict[str, Any] = {"__name__": "writing_a_game_doc"}
@@ -24,4 +42,14 @@ def test_every_python_block_of_the_guide_runs() -> None:
             if name.startswith("test_") and callable(value):
                 value()
                 tests_run += 1
-    assert tests_run >= 1, "the guide's test example was not run"
+    assert tests_run >= 2, "the guide's test examples were not run"
+    assert "parlour_liars_dice" in sys.modules
+
+
+def test_the_entry_point_shown_is_the_one_the_example_declares() -> None:
+    (shown,) = _blocks("toml")
+    declared = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))
+    quoted = tomllib.loads(shown)
+    assert quoted["project"]["name"] == declared["project"]["name"]
+    assert quoted["project"]["dependencies"] == declared["project"]["dependencies"]
+    assert quoted["project"]["entry-points"] == declared["project"]["entry-points"]
