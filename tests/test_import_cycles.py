@@ -66,39 +66,27 @@ def import_graph(src: Path = SRC) -> Graph:
     return graph
 
 
+def _reachable(graph: Graph, start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = list(graph.get(start, {}))
+    while todo:
+        node = todo.pop()
+        if node not in seen:
+            seen.add(node)
+            todo.extend(graph.get(node, {}))
+    return seen
+
+
 def circles(graph: Graph) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan), each sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in graph.get(node, {}):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            component: list[str] = []
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                component.append(top)
-                if top == node:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return sorted(found)
+    """The groups of modules that import each other, directly or through others (each
+    group's modules all reach one another), sorted."""
+    reach = {node: _reachable(graph, node) for node in graph}
+    groups = {
+        frozenset({node} | {other for other in reach[node] if node in reach[other]})
+        for node in graph
+        if node in reach[node]
+    }
+    return sorted(sorted(group) for group in groups)
 
 
 def cycle_path(graph: Graph, component: list[str]) -> str:
@@ -142,15 +130,15 @@ def test_temporary_circles_still_exist() -> None:
 
 def test_a_planted_circle_is_reported(tmp_path: Path) -> None:
     src = tmp_path / "parlour"
-    files = {
-        "__init__.py": "",
-        "a/__init__.py": "from parlour.a.x import X\n",
-        "a/x.py": "import os\n\nX = 1\n\ndef f():\n    from . import y\n",
-        "a/y.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..a import z\n",
-        "a/z.py": "from parlour.a.x import X\n",
-        "b.py": "import parlour.a.x\n",  # into the circle, not part of it
-    }
-    for name, text in files.items():
+    planted = [
+        ("__init__.py", ""),
+        ("a/__init__.py", "from parlour.a.x import X\n"),
+        ("a/x.py", "import os\n\nX = 1\n\ndef f():\n    from . import y\n"),
+        ("a/y.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..a import z\n"),
+        ("a/z.py", "from parlour.a.x import X\n"),
+        ("b.py", "import parlour.a.x\n"),  # into the circle, not part of it
+    ]
+    for name, text in planted:
         (src / name).parent.mkdir(parents=True, exist_ok=True)
         (src / name).write_text(text)
     graph = import_graph(src)
