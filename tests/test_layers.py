@@ -8,6 +8,10 @@ needs the engine for (its own CLI sub-commands, its eval harness) lives in the g
 ``surface/`` subpackage, which sits at the tournament layer: it may import core, seats,
 models and runtime besides its own game, never cli, web, tournament or evals. Only the
 game's ``__init__`` (its registration point) may reach into ``surface/``, lazily.
+
+The user surfaces, cli and web, sit side by side on top: each may import any layer
+below, neither imports the other, except where one surface starts the other
+(``parlour serve`` starts the web app).
 """
 
 from __future__ import annotations
@@ -25,7 +29,17 @@ ALLOWED: dict[str, set[str]] = {
     "models": {"core"},
     "runtime": {"core", "games", "seats", "models"},
     "tournament": {"core", "games", "seats", "models", "runtime"},
+    "cli": {"core", "games", "seats", "models", "runtime", "tournament", "evals"},
+    "web": {"core", "games", "seats", "models", "runtime", "tournament", "evals"},
 }
+
+#: A surface starting another surface: module → the surface it starts.
+STARTS: dict[str, str] = {"cli/serve_cmd.py": "web"}
+
+#: Temporary: web modules that still import cli code, being moved by branch b1 (the
+#: transcript, annotation and board drawing of exports; the ``--set`` reader of the
+#: lobby). The lead removes an entry when its branch lands.
+TEMPORARY_UPWARD: dict[str, str] = {"web/exports.py": "cli", "web/lobby.py": "cli"}
 
 #: What a game's ``surface/`` subpackage may import besides its own game.
 SURFACE_ALLOWED = {"core", "seats", "models", "runtime"}
@@ -59,7 +73,7 @@ def _breaches(src: Path = SRC) -> list[str]:
     for path in sorted(src.rglob("*.py")):
         own = _layer(".".join(path.relative_to(src.parent).with_suffix("").parts))
         if own not in ALLOWED:
-            continue  # cli, evals and the package root sit on top
+            continue  # evals and the package root sit on top
         where = path.relative_to(src)
         for line, module in _imports(path, src):
             target = _layer(module)
@@ -85,7 +99,8 @@ def _breaches(src: Path = SRC) -> list[str]:
                 elif target != "core" and not (in_surface and target in SURFACE_ALLOWED):
                     out.append(f"{where}:{line} imports {module}")
                 continue
-            if target != own and target not in ALLOWED[own]:
+            excused = {STARTS.get(str(where)), TEMPORARY_UPWARD.get(str(where))}
+            if target != own and target not in ALLOWED[own] and target not in excused:
                 out.append(f"{where}:{line} imports {module}")
     return out
 
@@ -106,17 +121,22 @@ def test_a_breach_is_reported(tmp_path: Path) -> None:
         "games/chess/__init__.py": "def commands():\n    from .surface.cli import app\n",
         "seats/y.py": "from ..games import registry\n",
         "runtime/z.py": "import parlour.cli.app\n",
+        "cli/serve_cmd.py": "def run():\n    from parlour.web.app import create_app\n",
+        "cli/show.py": "from parlour.web.pages import Pages\n",
+        "web/page.py": "from parlour.cli.render import render\n",
     }
     for name, text in files.items():
         (src / name).parent.mkdir(parents=True, exist_ok=True)
         (src / name).write_text(text)
     assert _breaches(src) == [
+        "cli/show.py:1 imports parlour.web.pages",
         "core/x.py:1 imports parlour.runtime.store",
         "games/chess/moves.py:1 imports parlour.games.chess.surface",
         "games/chess/rules.py:2 imports parlour.games.werewolf",
         "games/chess/surface/bad.py:1 imports parlour.web.app",
         "runtime/z.py:1 imports parlour.cli.app",
         "seats/y.py:1 imports parlour.games",
+        "web/page.py:1 imports parlour.cli.render",
     ]
 
 

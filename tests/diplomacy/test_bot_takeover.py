@@ -16,6 +16,17 @@ from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import Store, db_url
 
 
+def _resume(db: Path, game_id: str, seat: str, *, timeout: int) -> subprocess.CompletedProcess[str]:
+    """``parlour resume GAME --seat SEAT`` in a real subprocess, as a user runs it."""
+    command = ["resume", game_id, "--quiet", "--seat", seat, "--db", str(db)]
+    return subprocess.run(
+        [sys.executable, "-m", "parlour", *command],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
 def test_resume_with_a_bot_seat_takes_the_power_over(tmp_path: Path) -> None:
     db = tmp_path / "takeover.sqlite"
     store = Store(db_url(str(db)))
@@ -29,23 +40,7 @@ def test_resume_with_a_bot_seat_takes_the_power_over(tmp_path: Path) -> None:
     stopped_at = game.board.phase.name
     before = [a.action for a in store.actions(part.game_id)]
 
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "parlour",
-            "resume",
-            part.game_id,
-            "--quiet",
-            "--seat",
-            "ITALY=bot(persona=cautious):scripted",
-            "--db",
-            str(db),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = _resume(db, part.game_id, "ITALY=bot(persona=cautious):scripted", timeout=300)
     assert done.returncode == 0, done.stderr
     again = Store(db_url(str(db)))
     row = again.get_game(part.game_id)
@@ -76,23 +71,7 @@ def test_takeover_of_a_game_without_a_bot_protocol_is_one_line(tmp_path: Path) -
     part = sessions.start(store, "werewolf", players=6, seed=1, options={}, plan=plan)
     assert asyncio.run(part.run(max_batches=2)) is None
     seat = next(iter(store.get_game(part.game_id).seats))
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "parlour",
-            "resume",
-            part.game_id,
-            "--quiet",
-            "--seat",
-            f"{seat}=bot:scripted",
-            "--db",
-            str(db),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = _resume(db, part.game_id, f"{seat}=bot:scripted", timeout=120)
     assert done.returncode != 0
     assert done.stderr.strip().startswith("error:") and "bot protocol" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1

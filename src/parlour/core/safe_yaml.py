@@ -73,8 +73,8 @@ class YamlError(ParlourError):
         self.file = file
         self.line = line
         self.code = code
-        # Syntax problems keep their long-standing wording; the limits and tag errors that
-        # used to be tracebacks carry their code so a reader can look it up above.
+        # Syntax problems (Y004) read as the parser words them; the limit and tag errors
+        # carry their code so a reader can look it up above.
         shown = problem if code == "Y004" else f"{code} {problem}"
         super().__init__(f"{file}:{line}: {shown}")
 

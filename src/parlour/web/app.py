@@ -42,7 +42,7 @@ from parlour.runtime.remote import Desk
 from parlour.runtime.seating import SeatSpec, module_spec
 from parlour.runtime.store import Store
 from parlour.web import exports, lobby
-from parlour.web.forms import action_from_form
+from parlour.web.forms import action_from_form, read_form
 from parlour.web.links import REVEAL_LEVELS, Link, Links
 from parlour.web.pages import Page, PagePool, Pages, templates
 from parlour.web.tables import Games, lines, seat_events
@@ -301,15 +301,6 @@ def _link(web: Web, token: str, role: str) -> Link:
     return found
 
 
-async def _form(request: Request) -> dict[str, list[str]]:
-    form = await request.form()
-    out: dict[str, list[str]] = {}
-    for key, value in form.multi_items():
-        if isinstance(value, str):
-            out.setdefault(key, []).append(value)
-    return out
-
-
 # -- a seat's room -------------------------------------------------------------------
 
 
@@ -342,7 +333,7 @@ def _install_seat(app: FastAPI, web: Web) -> None:
     @app.post("/play/{token}/act", response_class=HTMLResponse)
     async def act(request: Request, token: str) -> Response:
         link = _link(web, token, "seat")
-        form = await _form(request)
+        form = await read_form(request)
         decision_id = (form.get("decision_id") or [""])[0]
         error = ""
         open_now = {o.decision.id: o for o in web.desk.open_for(link.game_id, link.seat)}
@@ -457,7 +448,7 @@ def _install_admin(app: FastAPI, web: Web) -> None:
     @app.post("/admin/{token}/{what}", response_class=HTMLResponse)
     async def command(request: Request, token: str, what: str) -> Response:
         link = _link(web, token, "admin")
-        form = await _form(request)
+        form = await read_form(request)
         gid = link.game_id
         note = ""
         try:

@@ -15,6 +15,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from starlette.requests import Request
+
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
@@ -137,3 +139,13 @@ def action_from_form(decision: Decision, form: dict[str, list[str]]) -> Action:
     if decision.kind is DecisionKind.FREE_TEXT:
         return Text(text=_one(form, "text"))
     return _structured(decision, form)
+
+
+async def read_form(request: Request) -> dict[str, list[str]]:
+    """A posted form as name → values (every value of a repeated name, files dropped)."""
+    form = await request.form()
+    out: dict[str, list[str]] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str):
+            out.setdefault(key, []).append(value)
+    return out

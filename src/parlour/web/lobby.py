@@ -10,8 +10,7 @@ admin link and one join link per person seat, once: only their hashes are stored
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
@@ -23,11 +22,28 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.games import registry
 from parlour.runtime.seating import SeatSpec, module_spec
+from parlour.web.forms import read_form
 
 if TYPE_CHECKING:
-    from parlour.web.app import Web
+    from parlour.runtime.host import GameHost
+    from parlour.web.links import Links
+    from parlour.web.pages import Page, Pages
 
-SCENARIOS = Path(registry.__file__).parent / "escape" / "scenarios"
+
+class Site(Protocol):
+    """What the lobby's routes use of the app's state (``parlour.web.app.Web``), named
+    here so that the lobby depends on the pages and the host, not on the app."""
+
+    @property
+    def pages(self) -> Pages: ...
+
+    @property
+    def host(self) -> GameHost: ...
+
+    @property
+    def links(self) -> Links: ...
+
+    async def page(self, name: str, *args: Any) -> Page: ...
 
 
 @dataclass(frozen=True)
@@ -40,12 +56,6 @@ class Setup:
     option_lines: str
     options: dict[str, object]
     seats: tuple[SeatInfo, ...]
-
-
-def scenarios() -> list[str]:
-    return sorted(
-        p.name.removesuffix(".yaml") for p in SCENARIOS.glob("*.yaml") if p.name.count(".") == 1
-    )
 
 
 def _int(raw: str, what: str) -> int | None:
@@ -98,9 +108,7 @@ def seat_specs(chosen: Setup, form: dict[str, list[str]]) -> tuple[dict[str, Sea
     return specs, people
 
 
-def install(app: FastAPI, web: Web, templates: Jinja2Templates) -> None:
-    from parlour.web.app import _form
-
+def install(app: FastAPI, web: Site, templates: Jinja2Templates) -> None:
     def page(request: Request, **extra: Any) -> Response:
         ctx = web.pages.lobby_context(**extra)
         return templates.TemplateResponse(
@@ -114,7 +122,7 @@ def install(app: FastAPI, web: Web, templates: Jinja2Templates) -> None:
 
     @app.post("/new", response_class=HTMLResponse)
     async def new(request: Request) -> Response:
-        form = await _form(request)
+        form = await read_form(request)
         try:
             chosen = await run_in_threadpool(setup, form)
         except ParlourError as err:
@@ -123,7 +131,7 @@ def install(app: FastAPI, web: Web, templates: Jinja2Templates) -> None:
 
     @app.post("/create", response_class=HTMLResponse)
     async def create(request: Request) -> Response:
-        form = await _form(request)
+        form = await read_form(request)
         try:
             chosen = await run_in_threadpool(setup, form)
             specs, people = seat_specs(chosen, form)

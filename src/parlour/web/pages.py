@@ -40,11 +40,11 @@ from parlour.runtime.store import Store
 from parlour.web import exports
 from parlour.web.forms import structured_fields
 from parlour.web.links import REVEAL_LEVELS, Link, Links
-from parlour.web.lobby import scenarios
 from parlour.web.tables import Games, costs, lines, seat_events
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+SCENARIOS = Path(registry.__file__).parent / "escape" / "scenarios"
 
 
 @dataclass(frozen=True)
@@ -200,6 +200,13 @@ class Pages:
 _PAGES: Pages | None = None
 #: The start-up barrier of this worker's pool (``_warm``).
 _BARRIER: Any = None
+
+
+def scenarios() -> list[str]:
+    """The escape scenarios the lobby's form offers (variant files, ``a.b.yaml``, left out)."""
+    return sorted(
+        p.name.removesuffix(".yaml") for p in SCENARIOS.glob("*.yaml") if p.name.count(".") == 1
+    )
 
 
 def default_size(web_processes: int = 1) -> int:

@@ -27,12 +27,11 @@ from parlour.games.diplomacy.bot_protocol import (
 )
 from parlour.games.diplomacy.orders import Hold, Move, parse_order
 from parlour.games.diplomacy.personas import PERSONAS
-from parlour.games.diplomacy.views import DiplomacyView
+from parlour.games.diplomacy.views import DiplomacyView, board_of
 
 
 def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     from parlour.games.diplomacy.dumbbot import dumbbot_orders
-    from parlour.games.diplomacy.policies import board_of
 
     options: dict[str, list[str]] = decision.context["options"]
     board = board_of(view)

@@ -13,7 +13,7 @@ from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_memory import TRUST_NAMES
 from parlour.games.diplomacy.bot_protocol import FINALISE, GATE, INITIATE, PLAN, REPLY
 from parlour.games.diplomacy.personas import PERSONAS
-from parlour.games.diplomacy.views import DiplomacyView, power_name
+from parlour.games.diplomacy.views import DiplomacyView, board_of, power_name
 
 
 def unit_brief(board: Board, power: str) -> str:
@@ -90,8 +90,6 @@ def command(view: DiplomacyView, decision: Decision) -> str | None:
     persona = PERSONAS.get(bot.persona) if bot and bot.persona else None
     lines = [decision.prompt]
     if purpose == PLAN:
-        from parlour.games.diplomacy.policies import board_of
-
         lines.insert(0, unit_brief(board_of(view), view.seat))
         if persona is not None:
             lines.append(f"Risk: {persona.risk:.1f} (0 keep home centres covered, 1 all forward).")

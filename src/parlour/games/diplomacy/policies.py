@@ -8,15 +8,12 @@ draws each unit's order uniformly from the schema's enum.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from functools import lru_cache
 
 from parlour.core.actions import Action, Choices, Structured
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
 from parlour.games.diplomacy.baselines import hold_orders
-from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_policy import bot_answer
 from parlour.games.diplomacy.bot_policy import plan as bot_plan
 from parlour.games.diplomacy.bot_protocol import BOT_PURPOSES, PLAN
@@ -24,18 +21,7 @@ from parlour.games.diplomacy.decisions import BUILDS, REMOVALS, RETREATS
 from parlour.games.diplomacy.dumbbot import dumbbot_orders
 from parlour.games.diplomacy.orders import Order, Waive
 from parlour.games.diplomacy.press import PRESS, silent
-from parlour.games.diplomacy.views import DiplomacyView
-
-
-@lru_cache(maxsize=16)
-def _board(key: str) -> Board:
-    return Board.from_dict(json.loads(key))
-
-
-def board_of(view: DiplomacyView) -> Board:
-    """The view's board. Boards are immutable values and cache their legal orders, so
-    the seven powers of one phase share one rebuilt board (and its enumeration)."""
-    return _board(json.dumps(view.public.board.model_dump(mode="json"), sort_keys=True))
+from parlour.games.diplomacy.views import DiplomacyView, board_of
 
 
 def _unit_key(order: Order) -> str:

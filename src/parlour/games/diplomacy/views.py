@@ -7,6 +7,9 @@ power's own briefing; both reach a view only through events addressed to that po
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
 from parlour.core.game import Result
 from parlour.core.view import Facts, NoFacts, View
 from parlour.games.diplomacy.board import Board
@@ -129,6 +132,17 @@ class DiplomacyPrivate(Facts):
 
 DiplomacyView = View[DiplomacyPublic, DiplomacyPrivate]
 SpectatorView = View[DiplomacyPublic, NoFacts]
+
+
+@lru_cache(maxsize=16)
+def _board(key: str) -> Board:
+    return Board.from_dict(json.loads(key))
+
+
+def board_of(view: DiplomacyView) -> Board:
+    """The view's board. Boards are immutable values and cache their legal orders, so
+    the seven powers of one phase share one rebuilt board (and its enumeration)."""
+    return _board(json.dumps(view.public.board.model_dump(mode="json"), sort_keys=True))
 
 
 def power_name(power: str) -> str:

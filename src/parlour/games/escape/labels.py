@@ -12,8 +12,8 @@ File format (``scenarios/<name>.labels.yaml``)::
 ``expect`` is what the *classifier* should pick: the attempted action (also an answer action
 attempted without its answer; the engine then rejects the attempt) or ``none``.
 
-No case expects ``ask``. The one rule for ask against none (issue 12: "when two actions
-score close, ask the player which one they meant instead of guessing"):
+No case expects ``ask``. The one rule for ask against none (when two actions score
+close, the player is asked which one they meant instead of the classifier guessing):
 
 * a message that says nothing telling one option from the others is ``none``: an object
   word alone ("newspaper", "desk", "the painting"), or a verb with a thing several options

@@ -26,7 +26,7 @@ def enter_diaries(st: WerewolfState, cfg: WerewolfConfig) -> None:
     for p in st.living():
         if speaks_in_acts(cfg, p.id):
             # A seat that speaks in acts has the engine's exact records in its memory
-            # already; a small model's diary only restated them, with loops (issue 12).
+            # already; a small model's diary would only restate them, with loops.
             continue
         st.open(
             Decision(
