@@ -17,7 +17,6 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "parlour"
 #: Circles being broken on other branches, allowed until those branches are merged.
 #: Temporary: the lead removes an entry when its branch lands (a stale entry fails).
 TEMPORARY_CIRCLES: dict[frozenset[str], str] = {
-    frozenset({"parlour.games.campaign.commands", "parlour.games.campaign.game"}): "branch d",
     frozenset({"parlour.tournament.facts", "parlour.tournament.metrics"}): "branch b2",
 }
 
