@@ -11,6 +11,7 @@ from parlour.games.diplomacy.config import (
     next_bot_phase,
 )
 from parlour.games.diplomacy.game import DiplomacyGame
+from parlour.games.diplomacy.metrics import METRICS
 from parlour.games.diplomacy.policies import POLICIES, dumbbot, hold
 from parlour.games.diplomacy.prompts import PROMPTER, DiplomacyPrompter
 
@@ -39,6 +40,7 @@ MODULE = GameModule(
     bot_options=bot_options,
     bot_takeover=bot_takeover,
     chat_purposes=CHAT_PURPOSES,
+    metrics=METRICS,
 )
 
 __all__ = [

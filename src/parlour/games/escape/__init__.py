@@ -9,6 +9,7 @@ from parlour.core.module import GameModule
 from parlour.games.escape.config import EscapeConfig, make_config
 from parlour.games.escape.game import EscapeGame
 from parlour.games.escape.loader import load_scenario, parse_scenario, shipped_names
+from parlour.games.escape.metrics import METRICS
 from parlour.games.escape.policies import escape_policy
 from parlour.games.escape.prompts import EscapePrompter
 from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
@@ -19,6 +20,7 @@ MODULE = GameModule(
     policy=escape_policy,
     prompter=EscapePrompter(),
     make_config=make_config,
+    metrics=METRICS,
 )
 
 __all__ = [
