@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from parlour.core.evaluation import EvalTools
 from parlour.core.game import Game
 from parlour.core.metrics import GameMetrics
 from parlour.core.policy import Policy
@@ -50,6 +51,10 @@ class GameModule:
     #: The facts and ratios a tournament reports for this game (``core.metrics``);
     #: None: the generic facts (ratings and win rates from the game's returns).
     metrics: GameMetrics | None = None
+    #: The game's evaluation harness, run as ``parlour eval NAME``: ``evaluation(tools)``
+    #: returns its command-line app (a ``typer.Typer`` with one command), built from the
+    #: game's ``surface/`` with the surface's ``EvalTools``; None: the game has no evaluation.
+    evaluation: Callable[[EvalTools], object] | None = None
 
     @property
     def fallback_policy(self) -> Policy:

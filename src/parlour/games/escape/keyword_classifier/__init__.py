@@ -85,8 +85,8 @@ It sees exactly what a model classifier sees (the player's message and the optio
   a code given by a code verb or a light verb names the code's option.
 
 The constants were first chosen on the tuning label set only; each later set was then
-read for a step once it had been scored (``loader.LABEL_SETS``; the history and the
-figures are in docs/benchmarks.md).
+read for a step once it had been scored (``benchmarks/escape/labels/sets.yaml``; the
+history and the figures are in docs/benchmarks.md).
 
 It never sees answers (codes): the engine gates answer actions on the player's text.
 
