@@ -3,7 +3,7 @@
     uv run python benchmarks/escape_classifier.py      # every labelled set, one table
     uv run python benchmarks/escape_classifier.py --mistakes blind2
 
-Every set of ``loader.LABEL_SETS`` but ``loader.NOT_TUNED_ON`` (blind16-18) has been read
+Every set of ``escape/labels/sets.yaml`` but its ``not_tuned_on`` (blind16-18) has been read
 and tuned on (blind9 since the tenth step, blind10-12 since the eleventh, blind13-15 since
 the twelfth); each blind set's one score at the frozen classifier before it was opened is
 in docs/benchmarks.md, and only a set nobody has tuned on (blind16-18) is an honest figure.
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
+from pathlib import Path
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
@@ -21,9 +23,12 @@ from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.escape import load_scenario
 from parlour.games.escape.evaluate import evaluate_classifier
-from parlour.games.escape.labels import load_labels
-from parlour.games.escape.loader import LABEL_SETS, shipped_names
+from parlour.games.escape.loader import shipped_names
 from parlour.games.escape.policies import keyword_classifier
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.escape_labels import LABEL_SETS, load_labels
 
 
 async def keyword(view: AnyView, decision: Decision) -> Action:

@@ -229,7 +229,7 @@ def test_eval_escape_scores_a_designers_own_scenario_and_labels(
     room = tmp_path / "rooms" / "mine.yaml"
     room.parent.mkdir()
     shutil.copy(shipped / "ghost_room.yaml", room)
-    labels = (shipped / "ghost_room.check.yaml").read_text()
+    labels = Path("benchmarks/escape/labels/ghost_room.check.yaml").read_text()
     db = str(tmp_path / "eval.sqlite")
     base = ("eval", "escape", "--model", "scripted", "--db", db, "--scenario", str(room))
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from parlour.core.errors import ParlourError
-from parlour.evals.diplomacy import EvalParams, persona_variants, run_eval
+from parlour.games.diplomacy.surface.evaluation import EvalParams, persona_variants, run_eval
 from parlour.runtime.store import Store, db_url
 from tests.conftest import CliRunner
 
@@ -84,10 +84,10 @@ def test_never_stupid_counts_what_random_orders_break() -> None:
     """The count is not a constant 0: random legal orders break the rules often."""
     from parlour.core.random_answers import random_answer
     from parlour.core.rng import Rng
-    from parlour.evals.diplomacy import never_stupid
     from parlour.games.diplomacy.config import DiplomacyConfig
     from parlour.games.diplomacy.game import DiplomacyGame
     from parlour.games.diplomacy.guards import violations
+    from parlour.games.diplomacy.surface.evaluation import never_stupid
 
     game = DiplomacyGame.new(DiplomacyConfig(end_year=1902), 3)
     n = 0

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from parlour.core.errors import ParlourError
-from parlour.evals.diplomacy import EvalParams, plan_tasks, run_eval
-from parlour.evals.plot import share_by_year
+from parlour.evals.plot import line_plot
+from parlour.games.diplomacy.surface.eval_cli import share_by_year
+from parlour.games.diplomacy.surface.evaluation import EvalParams, plan_tasks, run_eval
 from parlour.runtime.store import Store, db_url
 from tests.conftest import CliRunner
 
@@ -51,7 +52,7 @@ def test_a_small_parallel_run_stores_games_a_summary_and_a_plot(tmp_path: Path) 
     # 6v1: A holds six powers; its share is per power, so parity is 1/7 there too.
     six = [o for o in run.outcomes if o.task.mode == "6v1"]
     assert all(len(o.a_powers) == 6 and o.task.power not in o.a_powers for o in six)
-    png = share_by_year(summary, tmp_path / "plot.png")
+    png = share_by_year(line_plot, summary, tmp_path / "plot.png")
     assert png.read_bytes().startswith(PNG)
     store = Store(db_url(str(db)))
     games = store.list_games()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.escape_labels import load_labels
 from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
@@ -11,7 +12,7 @@ from parlour.core.view import View
 from parlour.games.escape import commands, load_scenario
 from parlour.games.escape.evaluate import INVALID, ClassifierScore, evaluate_classifier
 from parlour.games.escape.keyword_classifier import classify
-from parlour.games.escape.labels import LabelCase, LabelSet, check_labels, load_labels
+from parlour.games.escape.labels import LabelCase, LabelSet, check_labels
 from parlour.games.escape.policies import keyword_classifier
 from parlour.games.escape.scenario import ScenarioError
 

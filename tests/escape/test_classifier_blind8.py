@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.escape_labels import LABEL_SETS, load_labels
 from parlour.games.escape import commands, load_scenario
 from parlour.games.escape.keyword_classifier import classify, is_verbless
-from parlour.games.escape.labels import frontier_for, load_labels
-from parlour.games.escape.loader import LABEL_SETS, shipped_names
+from parlour.games.escape.labels import frontier_for
+from parlour.games.escape.loader import shipped_names
 from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.seat_requests import classify_decision
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.escape_labels import load_labels
 from parlour.games.escape import load_scenario
 from parlour.games.escape.evaluate import evaluate_classifier
 from parlour.games.escape.keyword_classifier import acting_part, candidates, classify
-from parlour.games.escape.labels import check_labels, load_labels
+from parlour.games.escape.labels import check_labels
 from parlour.games.escape.lexicon import senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from parlour.evals.escape import labels_for
 from parlour.games.escape import EscapeGame, load_scenario
 from parlour.games.escape.cli_support import validate_file
 from parlour.games.escape.evaluate import evaluate_classifier
 from parlour.games.escape.policies import SolverPlayer, keyword_classifier, template_narrator
+from parlour.games.escape.surface.evaluation import labels_for
 
 from .helpers import config, play
 from .test_classifier import keyword

@@ -6,16 +6,17 @@ import json
 
 import pytest
 
+from benchmarks.escape_labels import INDEX, LABEL_SETS, NOT_TUNED_ON, labels_path, load_labels
 from parlour.core.actions import Choice, Choices, Text
 from parlour.core.rng import Rng
-from parlour.evals.escape import labels_for
 from parlour.games.escape import EscapeGame, load_scenario
 from parlour.games.escape.evaluate import evaluate_classifier
 from parlour.games.escape.keyword_classifier import classify
-from parlour.games.escape.labels import check_labels, labels_path, load_labels
-from parlour.games.escape.loader import LABEL_SETS, NOT_TUNED_ON, shipped_names
+from parlour.games.escape.labels import check_labels
+from parlour.games.escape.loader import shipped_names
 from parlour.games.escape.policies import escape_policy
 from parlour.games.escape.scenario import ScenarioError
+from parlour.games.escape.surface.evaluation import labels_for
 from tests.conftest import CliRunner
 
 from .helpers import SHIPPED, config, options_in
@@ -242,7 +243,7 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str, whic
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_shipped_set_passes_the_checks_eval_makes(name: str, which: str) -> None:
     """``parlour eval escape`` refuses a set for another scenario or with an impossible case."""
-    assert labels_for(name, which).cases == load_labels(name, which).cases
+    assert labels_for(name, which, index=INDEX).cases == load_labels(name, which).cases
 
 
 def test_the_sets_not_tuned_on_are_the_newest_blind_sets() -> None:

@@ -1,250 +1,110 @@
-"""``parlour eval GAME ...``: evaluation runs with a progress bar, a report and a plot.
+"""``parlour eval GAME ...``: each game's evaluation harness, found by name.
 
-One function per game (``eval diplomacy``; ``eval escape`` can sit next to it). The
-evaluation logic lives in ``parlour.evals``; this module only parses, shows and writes.
+A game hands its harness on ``GameModule.evaluation``; this module only finds it and lends
+it the generic pieces (``EvalTools``: the console, a progress bar, ``--set`` parsing, the
+line plot). Games are loaded when their sub-command is asked for (or when ``--help`` lists
+them), so a broken plug-in cannot break the rest of the CLI.
 """
 
 from __future__ import annotations
 
-import functools
-import json
-import secrets
-import sys
-from pathlib import Path
-from typing import Annotated, Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.progress import Progress as RichProgress
+from rich.progress import TaskID
 
-from parlour.cli.eval_escape import eval_escape
+# typer vendors click (``typer._click``); these are the types its groups are written in.
+from typer._click.core import Command, Context
+from typer.core import TyperGroup
+
 from parlour.cli.progress import progress_bar
+from parlour.cli.set_values import parse_set_options
 from parlour.core.errors import ParlourError
-from parlour.runtime.store import db_url
+from parlour.core.evaluation import EvalTools, Progress
+from parlour.evals.plot import line_plot
+from parlour.games import registry
+
+console = Console()
+
+
+class _Bar:
+    """One task of a rich progress bar, as a harness sees it (``core.evaluation.Progress``)."""
+
+    def __init__(self, progress: RichProgress, task: TaskID) -> None:
+        self._progress = progress
+        self._task = task
+
+    def advance(self, steps: float = 1) -> None:
+        self._progress.advance(self._task, steps)
+
+    def describe(self, text: str) -> None:
+        self._progress.update(self._task, description=text)
+
+
+@contextmanager
+def _progress(description: str, total: int) -> Iterator[Progress]:
+    with progress_bar(console) as progress:
+        yield _Bar(progress, progress.add_task(description, total=total))
+
+
+def _parse_set(items: list[str] | None) -> dict[str, object]:
+    return parse_set_options(items)
+
+
+TOOLS = EvalTools(console=console, progress=_progress, parse_set=_parse_set, line_plot=line_plot)
+
+
+@cache
+def _harness(game: str) -> Command | None:
+    """The click command of ``game``'s harness, or None when the game has none (or is not
+    installed)."""
+    try:
+        module = registry.load(game)
+    except ParlourError:
+        return None
+    if module.evaluation is None:
+        return None
+    app = module.evaluation(TOOLS)
+    if not isinstance(app, typer.Typer):
+        raise ParlourError(
+            f"game '{game}': its evaluation hook returned {type(app).__name__}, not a "
+            "typer.Typer; fix that game's package"
+        )
+    return typer.main.get_command(app)
+
+
+def _listed(game: str) -> bool:
+    """Whether ``game`` has a harness to list; a broken one is left out of the list (asking
+    for it by name says what is wrong)."""
+    try:
+        return _harness(game) is not None
+    except ParlourError:
+        return False
+
+
+class _GameEvals(TyperGroup):
+    """Sub-commands are the installed games with a harness, resolved by name."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return [name for name in registry.game_names() if _listed(name)]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        return _harness(cmd_name)
+
 
 evals_app = typer.Typer(
+    cls=_GameEvals,
     help="Evaluate bots over many stored games: a report, a JSON summary and a plot.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
 
 
 @evals_app.callback()
 def _group() -> None:
     """Evaluate bots over many games (one sub-command per game)."""
-
-
-def _pct(value: Any) -> str:
-    return "?" if value is None else f"{float(value):.1%}"
-
-
-def _share(ci: dict[str, Any]) -> str:
-    if ci["low"] is None:
-        return f"{_pct(ci['mean'])} (n={ci['n']}, no CI)"
-    return f"{_pct(ci['mean'])} [{_pct(ci['low'])}, {_pct(ci['high'])}]"
-
-
-def output_paths(out: Path | None, run_id: str, stem: str) -> tuple[Path, Path]:
-    """``--out`` is a folder (default: here) or a ``.png`` path; the JSON sits next to it."""
-    if out is not None and out.suffix.lower() == ".png":
-        return out, out.with_suffix(".json")
-    folder = out or Path(".")
-    return folder / f"{stem}-{run_id}.png", folder / f"{stem}-{run_id}.json"
-
-
-def _report(summary: dict[str, Any]) -> None:
-    params = summary["params"]
-    a, b = params["bot"], params["vs"]
-    table = Table(title=f"diplomacy: {a} (A) vs {b} (B), to {params['end_year']}")
-    for col in ("mode", "games", "A share [95% CI]", "vs parity", "A solos", "B solos", "A elim."):
-        table.add_column(col, justify="left" if col == "mode" else "right")
-    labels = {"1v6": "1 A vs 6 B", "6v1": "6 A vs 1 B"}
-    for mode, m in summary["modes"].items():
-        verdict = "above" if m["above_parity"] else "below" if m["below_parity"] else "≈"
-        table.add_row(
-            labels[mode],
-            str(m["games"]),
-            _share(m["a_share"]),
-            f"{verdict} {_pct(summary['parity'])}",
-            str(m["solo_wins_a"]),
-            str(m["solo_wins_b"]),
-            str(m["a_eliminations"]),
-        )
-    table.add_row("all", str(summary["overall"]["games"]), _share(summary["overall"]["a_share"]))
-    console.print(table)
-    per = Table(title="by the single seat's power: games and A's share (per power)")
-    per.add_column("power")
-    for mode in summary["modes"]:
-        per.add_column(f"{mode} games", justify="right")
-        per.add_column(f"{mode} A share", justify="right")
-    powers = sorted({p for m in summary["modes"].values() for p in m["per_power"]})
-    for power in powers:
-        row = [power]
-        for m in summary["modes"].values():
-            cell = m["per_power"].get(power)
-            row += [str(cell["games"]), _pct(cell["a_share"])] if cell else ["0", "-"]
-        per.add_row(*row)
-    console.print(per)
-    never = Table(title="never stupid (rules broken in submitted orders, per game) and A's calls")
-    for col in ("mode", "A broken", "A guard fixes", "B broken", "A tokens/phase", "A s/phase"):
-        never.add_column(col, justify="left" if col == "mode" else "right")
-    for mode, m in summary["modes"].items():
-        never.add_row(
-            mode,
-            f"{m['stupid_a_per_game']:.2f}",
-            f"{m['guard_fixes_a_per_game']:.2f}",
-            f"{m['stupid_b_per_game']:.2f}",
-            f"{m['a_tokens_per_phase']:.0f}",
-            f"{m['a_latency_per_phase']:.1f}",
-        )
-    console.print(never)
-
-
-def _advance(progress: Any, task: Any, _outcome: object) -> None:
-    progress.advance(task)
-
-
-def _persona_report(runs: list[tuple[str, Any]], vs: str) -> None:
-    """One line per persona: A's centre share in both modes and the never-stupid counts."""
-    table = Table(title=f"persona vs persona-free, against {vs}")
-    for col in ("bot", "1v6 A share [95% CI]", "6v1 A share [95% CI]", "A broken/game"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
-    for label, run in runs:
-        modes = run.summary["modes"]
-        table.add_row(
-            label,
-            _share(modes["1v6"]["a_share"]),
-            _share(modes["6v1"]["a_share"]),
-            f"{max(m['stupid_a_per_game'] for m in modes.values()):.2f}",
-        )
-    console.print(table)
-
-
-@evals_app.command("diplomacy")
-def diplomacy(
-    bot: Annotated[str, typer.Option("--bot", help="bot A under test: a seat spec")] = "dumbbot",
-    vs: Annotated[
-        str,
-        typer.Option(
-            "--vs", help="opponents B: dumbbot, hold, random, or a model spec (openai:MODEL, ...)"
-        ),
-    ] = "random",
-    games: Annotated[
-        int,
-        typer.Option("--games", "-n", help="games in all, even: half 1 A vs 6 B, half 6 A vs 1 B"),
-    ] = 14,
-    end_year: Annotated[int, typer.Option("--end-year", help="last year played")] = 1910,
-    seed: Annotated[int | None, typer.Option("--seed", help="base seed (default: random)")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", help="folder for the plot and JSON (default: .) or a .png path"),
-    ] = None,
-    db: Annotated[
-        str | None,
-        typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
-    ] = None,
-    base_url: Annotated[
-        str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="also print a one-line JSON summary (for scripts)")
-    ] = False,
-    set_: Annotated[
-        list[str] | None,
-        typer.Option("--set", help="game setting KEY=VALUE, e.g. press_rounds=1 (repeatable)"),
-    ] = None,
-    personas: Annotated[
-        bool,
-        typer.Option(
-            "--personas", help="--bot is bot:SPEC: run it persona-free and with each persona"
-        ),
-    ] = False,
-) -> None:
-    """Bot A against bot B: --games N plays N games, half of 1 vs 6 and half of 6 vs 1,
-    rotating the powers."""
-    from parlour.cli.set_values import parse_set_options
-    from parlour.evals.diplomacy import EvalParams, persona_variants, prepare, run_eval
-    from parlour.evals.plot import share_by_year
-
-    if games < 2 or games % 2:
-        raise ParlourError(
-            f"--games {games}: give an even number of games in all (half are 1 vs 6, half "
-            "6 vs 1), e.g. --games 2"
-        )
-
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    options = parse_set_options(set_)
-    if personas:
-        variants = persona_variants(bot)
-        runs = []
-        for label, spec in variants:
-            p = prepare(
-                EvalParams(
-                    spec,
-                    vs,
-                    games // 2,
-                    end_year,
-                    seed,
-                    max(1, jobs),
-                    db_url(db) if db else "",
-                    base_url,
-                    options,
-                )
-            )
-            with progress_bar(console) as progress:
-                task = progress.add_task(f"{label} vs {vs}: games", total=games)
-                advance = functools.partial(_advance, progress, task)
-                runs.append((label, run_eval(p, on_done=advance, prepared=True)))
-        _persona_report(runs, vs)
-        _, js = output_paths(out, runs[0][1].run_id, "eval-diplomacy-personas")
-        js.write_text(
-            json.dumps({label: r.summary for label, r in runs}, indent=2) + "\n",
-            encoding="utf-8",
-        )
-        console.print(f"summaries {js}", highlight=False, soft_wrap=True)
-        return
-    params = prepare(
-        EvalParams(
-            options=options,
-            bot=bot,
-            vs=vs,
-            games=games // 2,  # the evaluation counts games per mode
-            end_year=end_year,
-            seed=seed,
-            jobs=max(1, jobs),
-            db_url=db_url(db) if db else "",
-            base_url=base_url,
-        )
-    )
-    console.print(f"seed {seed}", style="dim")
-    with progress_bar(console) as progress:
-        task = progress.add_task(f"{bot} vs {vs}: games", total=games)
-        run = run_eval(params, on_done=lambda _o: progress.advance(task), prepared=True)
-    summary = run.summary
-    _report(summary)
-    png, js = output_paths(out, run.run_id, "eval-diplomacy")
-    share_by_year(summary, png)
-    js.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    console.print(f"eval {run.run_id}: plot {png}, summary {js}", highlight=False, soft_wrap=True)
-    if not as_json:
-        return
-    sys.stdout.write(
-        json.dumps(
-            {
-                "run_id": run.run_id,
-                "bot": bot,
-                "vs": vs,
-                **{f"a_share_{mode}": m["a_share"]["mean"] for mode, m in summary["modes"].items()},
-                "seconds": round(summary["seconds"], 1),
-            }
-        )
-        + "\n"
-    )
-
-
-# `parlour eval escape`: classifier quality against the labelled message sets.
-evals_app.command("escape")(eval_escape)

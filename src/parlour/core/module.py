@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from parlour.core.evaluation import EvalTools
 from parlour.core.game import Game
+from parlour.core.metrics import GameMetrics
 from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
 
@@ -45,6 +47,14 @@ class GameModule:
     bot_takeover: Callable[[Game, str, dict[str, str]], dict[str, object]] | None = None
     #: Decision purposes that spend a seat's chat budget (the rest: the orders pool).
     chat_purposes: frozenset[str] = frozenset()
+    # -- what the game hands tournaments and evaluations --
+    #: The facts and ratios a tournament reports for this game (``core.metrics``);
+    #: None: the generic facts (ratings and win rates from the game's returns).
+    metrics: GameMetrics | None = None
+    #: The game's evaluation harness, run as ``parlour eval NAME``: ``evaluation(tools)``
+    #: returns its command-line app (a ``typer.Typer`` with one command), built from the
+    #: game's ``surface/`` with the surface's ``EvalTools``; None: the game has no evaluation.
+    evaluation: Callable[[EvalTools], object] | None = None
 
     @property
     def fallback_policy(self) -> Policy:

@@ -1,1 +1,2 @@
-"""Evaluation harnesses: play many games, score a seat kind, report with intervals and plots."""
+"""Game-free helpers for evaluation reports (plots, talk-quality rules); each game's own
+harness lives in its package (``GameModule.evaluation``)."""

@@ -3,19 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-
-@dataclass(frozen=True)
-class Curve:
-    """One line with an optional confidence band (``None`` where the band is unknown)."""
-
-    label: str
-    x: Sequence[float]
-    mean: Sequence[float]
-    low: Sequence[float | None]
-    high: Sequence[float | None]
+from parlour.core.evaluation import Curve
 
 
 def line_plot(
@@ -76,28 +66,3 @@ def line_plot(
     finally:
         plt.close(fig)
     return out
-
-
-def share_by_year(summary: Mapping[str, object], path: str | Path) -> Path:
-    """A Diplomacy eval's share-by-year plot (``parlour.evals.diplomacy.summarise``)."""
-    by_year = summary["by_year"]
-    params = summary["params"]
-    assert isinstance(by_year, Mapping) and isinstance(params, Mapping)
-    a, b = params["bot"], params["vs"]
-    names = {"1v6": f"{a} alone vs 6 × {b}", "6v1": f"6 × {a} vs 1 {b} (per power)"}
-    curves = [
-        Curve(
-            names.get(str(mode), str(mode)), data["years"], data["mean"], data["low"], data["high"]
-        )
-        for mode, data in by_year.items()
-    ]
-    parity = summary.get("parity")
-    return line_plot(
-        curves,
-        path,
-        title=f"Diplomacy: centre share of {a} by year",
-        xlabel="year (end of)",
-        ylabel=f"share of the centres held by {a}",
-        reference=float(parity) if isinstance(parity, float | int) else None,
-        reference_label="parity (1/7)",
-    )

@@ -19,7 +19,7 @@ from parlour.runtime import session as sessions
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.store import Store
 from parlour.tournament import storage
-from parlour.tournament.facts import metrics_for
+from parlour.tournament.metrics import metrics_for
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from parlour.tournament.facts import metrics_for
+from parlour.tournament.metrics import metrics_for
 from parlour.tournament.ratings import Interval
 from parlour.tournament.summary import Summary
 

@@ -21,7 +21,7 @@ from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import is_model
 from parlour.runtime.store import Store
 from parlour.tournament import backends, storage
-from parlour.tournament.facts import metrics_for
+from parlour.tournament.metrics import metrics_for
 from parlour.tournament.play import GameJob
 from parlour.tournament.schedule import Entrant, make_schedule, parse_entrant, rule_sets
 

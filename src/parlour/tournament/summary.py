@@ -8,7 +8,7 @@ from typing import Any
 
 from parlour.runtime.store import Store
 from parlour.tournament import storage
-from parlour.tournament.facts import metrics_for
+from parlour.tournament.metrics import metrics_for
 from parlour.tournament.ratings import (
     Interval,
     Played,

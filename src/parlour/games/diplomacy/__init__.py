@@ -1,6 +1,7 @@
 """Diplomacy: map data, board state, orders, legal-order enumeration and adjudication,
 and the kernel game (``MODULE``) with press, DumbBot and civil-disorder seats."""
 
+from parlour.core.evaluation import EvalTools
 from parlour.core.game import Game
 from parlour.core.module import GameModule
 from parlour.games.diplomacy.bot_protocol import CHAT_PURPOSES
@@ -11,6 +12,7 @@ from parlour.games.diplomacy.config import (
     next_bot_phase,
 )
 from parlour.games.diplomacy.game import DiplomacyGame
+from parlour.games.diplomacy.metrics import METRICS
 from parlour.games.diplomacy.policies import POLICIES, dumbbot, hold
 from parlour.games.diplomacy.prompts import PROMPTER, DiplomacyPrompter
 
@@ -26,6 +28,14 @@ def bot_takeover(game: Game, power: str, options: dict[str, str]) -> dict[str, o
     return out
 
 
+def evaluation(tools: EvalTools) -> object:
+    """``parlour eval diplomacy``: the harness's command (imported only when asked for, so the
+    rules never import the engine)."""
+    from parlour.games.diplomacy.surface.eval_cli import eval_app
+
+    return eval_app(tools)
+
+
 MODULE = GameModule(
     game=DiplomacyGame,
     policy=dumbbot,
@@ -39,6 +49,8 @@ MODULE = GameModule(
     bot_options=bot_options,
     bot_takeover=bot_takeover,
     chat_purposes=CHAT_PURPOSES,
+    metrics=METRICS,
+    evaluation=evaluation,
 )
 
 __all__ = [

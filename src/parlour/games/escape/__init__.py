@@ -5,20 +5,33 @@ types anything; a classifier maps it to an available action; the engine decides 
 happened; a narrator tells only what has been unlocked.
 """
 
+from parlour.core.evaluation import EvalTools
 from parlour.core.module import GameModule
 from parlour.games.escape.config import EscapeConfig, make_config
 from parlour.games.escape.game import EscapeGame
 from parlour.games.escape.loader import load_scenario, parse_scenario, shipped_names
+from parlour.games.escape.metrics import METRICS
 from parlour.games.escape.policies import escape_policy
 from parlour.games.escape.prompts import EscapePrompter
 from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
 from parlour.games.escape.validate import Problem, validate
+
+
+def evaluation(tools: EvalTools) -> object:
+    """``parlour eval escape``: the harness's command (imported only when asked for, so the
+    rules never import the engine)."""
+    from parlour.games.escape.surface.eval_cli import eval_app
+
+    return eval_app(tools)
+
 
 MODULE = GameModule(
     game=EscapeGame,
     policy=escape_policy,
     prompter=EscapePrompter(),
     make_config=make_config,
+    metrics=METRICS,
+    evaluation=evaluation,
 )
 
 __all__ = [

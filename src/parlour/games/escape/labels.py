@@ -1,6 +1,11 @@
 """Labelled classifier sets: player messages, the state they are typed in, and the right pick.
 
-File format (``scenarios/<name>.labels.yaml``)::
+Label sets are test and benchmark data, not part of the installed game: a parlour
+checkout keeps the shipped scenarios' sets in ``benchmarks/escape/labels/``, a folder whose
+``sets.yaml`` (``LabelIndex``) names the sets, oldest first; a designer keeps a room's sets
+beside its file (``rooms/mine.yaml``: ``rooms/mine.labels.yaml``).
+
+File format (``<name>.labels.yaml``)::
 
     scenario: ghost_room
     groups:
@@ -43,8 +48,10 @@ from pydantic import BaseModel, ConfigDict
 
 from parlour.core.safe_yaml import LinedData, YamlError, load_file
 from parlour.games.escape.availability import Frontier
-from parlour.games.escape.loader import LABEL_SETS, SCENARIO_DIR
 from parlour.games.escape.scenario import NONE_ID, Scenario, ScenarioError
+
+#: The index file of a label folder.
+INDEX_FILE = "sets.yaml"
 
 
 class LabelCase(BaseModel):
@@ -63,13 +70,65 @@ class LabelSet(BaseModel):
     cases: tuple[LabelCase, ...]
 
 
-def labels_path(scenario: str | Path, which: str = "tuning") -> Path:
-    """Where a scenario's ``which`` label set lives: ``scenarios/<name>.<suffix>.yaml`` for a
-    shipped scenario's name, ``<folder>/<stem>.<suffix>.yaml`` beside a scenario file
-    (``rooms/mine.yaml`` → ``rooms/mine.labels.yaml`` for ``tuning``)."""
-    if which not in LABEL_SETS:
-        raise ScenarioError(f"no label set kind '{which}'; use one of: {', '.join(LABEL_SETS)}")
-    suffix = LABEL_SETS[which]
+class LabelIndex(BaseModel):
+    """A folder of label sets for named scenarios and what its ``sets.yaml`` says of them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    folder: Path
+    #: The set names, oldest first (sets are read for tuning in this order).
+    sets: tuple[str, ...]
+    #: The newest sets, never read for tuning: the honest figures.
+    not_tuned_on: tuple[str, ...] = ()
+
+
+def suffix_of(which: str) -> str:
+    """A set's file suffix: ``<scenario>.<suffix>.yaml`` (the tuning set's is ``labels``)."""
+    return "labels" if which == "tuning" else which
+
+
+def read_label_index(folder: str | Path) -> LabelIndex:
+    """The index of a label folder; a one-line ``ScenarioError`` naming the fix when the
+    folder or its ``sets.yaml`` is missing or malformed."""
+    index = Path(folder) / INDEX_FILE
+    if not index.is_file():
+        raise ScenarioError(
+            f"no escape label sets in {folder}: {INDEX_FILE} is missing there (the sets ship "
+            "with a parlour checkout, in benchmarks/escape/labels/)",
+            file=str(index),
+        )
+    try:
+        data: Any = load_file(index).data
+    except YamlError as err:
+        raise ScenarioError(str(err), file=str(index), line=err.line) from err
+    sets, untuned = (
+        data.get(k) if isinstance(data, dict) else None for k in ("sets", "not_tuned_on")
+    )
+    if not (
+        isinstance(sets, list)
+        and sets
+        and all(isinstance(s, str) and s.isalnum() for s in sets)
+        and isinstance(untuned or [], list)
+        and set(untuned or []) <= set(sets)
+    ):
+        raise ScenarioError(
+            f"{index}: give 'sets' (a list of set names) and 'not_tuned_on' (some of them)",
+            file=str(index),
+        )
+    return LabelIndex(folder=Path(folder), sets=tuple(sets), not_tuned_on=tuple(untuned or ()))
+
+
+def labels_path(
+    scenario: str | Path, which: str = "tuning", index: LabelIndex | None = None
+) -> Path:
+    """Where a scenario's ``which`` label set lives: beside a scenario file
+    (``rooms/mine.yaml`` → ``rooms/mine.labels.yaml`` for ``tuning``), else in the label
+    folder ``index`` for a named scenario (``<folder>/<name>.<suffix>.yaml``)."""
+    if index is not None and which not in index.sets:
+        raise ScenarioError(f"no label set kind '{which}'; use one of: {', '.join(index.sets)}")
+    if not which.isalnum():
+        raise ScenarioError(f"no label set kind '{which}': a set's name is letters and digits")
+    suffix = suffix_of(which)
     given = Path(scenario)
     if given.is_file():
         beside = given.with_name(f"{given.name.removesuffix('.yaml')}.{suffix}.yaml")
@@ -80,18 +139,27 @@ def labels_path(scenario: str | Path, which: str = "tuning") -> Path:
             f"(docs/escape-scenarios.md, 'Testing a scenario') or pass --labels FILE",
             file=str(beside),
         )
-    shipped = SCENARIO_DIR / f"{scenario}.{suffix}.yaml"
-    if shipped.is_file():
-        return shipped
+    if index is None:
+        raise ScenarioError(
+            f"the {which} label set of '{scenario}' is not installed: label sets are test "
+            "data, in a parlour checkout's benchmarks/escape/labels/ (pass --labels-dir DIR "
+            "or --labels FILE)",
+            file=str(scenario),
+        )
+    found = index.folder / f"{scenario}.{suffix}.yaml"
+    if found.is_file():
+        return found
     raise ScenarioError(
-        f"no {which} label set '{scenario}' (shipped: scenarios/<name>.{suffix}.yaml)",
+        f"no {which} label set '{scenario}' in {index.folder} (expected {found.name})",
         file=str(scenario),
     )
 
 
-def load_labels(scenario: str | Path, which: str = "tuning") -> LabelSet:
+def load_labels(
+    scenario: str | Path, which: str = "tuning", index: LabelIndex | None = None
+) -> LabelSet:
     """A scenario's ``which`` label set (``labels_path`` says where it is)."""
-    return load_label_file(labels_path(scenario, which))
+    return load_label_file(labels_path(scenario, which, index))
 
 
 def load_label_file(path: str | Path) -> LabelSet:

@@ -26,45 +26,8 @@ TOP_KEYS = ("title", "intro", "world", "actions")
 ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
 
 
-#: The shipped label sets per scenario (``<name>.<suffix>.yaml``), oldest first. ``tuning``
-#: chose the keyword classifier's thresholds; every later set was written separately, in
-#: other phrasing, and each ``blindN`` by an engineer who saw neither the classifier nor any
-#: other set, scored once at a frozen classifier and only then read (``NOT_TUNED_ON`` are
-#: the ones not read yet). Each set's history and one-time score: docs/benchmarks.md.
-LABEL_SETS: dict[str, str] = {
-    "tuning": "labels",
-    "heldout": "heldout",
-    "check": "check",
-    "blind": "blind",
-    "blind2": "blind2",
-    "blind3": "blind3",
-    "blind4": "blind4",
-    "blind5": "blind5",
-    "blind6": "blind6",
-    "blind7": "blind7",
-    "blind8": "blind8",
-    "blind9": "blind9",
-    "blind10": "blind10",
-    "blind11": "blind11",
-    "blind12": "blind12",
-    "blind13": "blind13",
-    "blind14": "blind14",
-    "blind15": "blind15",
-    "blind16": "blind16",
-    "blind17": "blind17",
-    "blind18": "blind18",
-}
-#: The newest sets, scored once at the classifier as it is (the twelfth step, frozen at
-#: 7d810dc) and never read for tuning.
-NOT_TUNED_ON: tuple[str, ...] = ("blind16", "blind17", "blind18")
-
-
-_SCENARIOS = ShippedContent(
-    SCENARIO_DIR,
-    "scenario",
-    "scenarios",
-    tuple(f".{suffix}.yaml" for suffix in LABEL_SETS.values()),  # label sets, not scenarios
-)
+#: The shipped rooms; their classifier label sets are test data (``labels.py``).
+_SCENARIOS = ShippedContent(SCENARIO_DIR, "scenario", "scenarios")
 
 
 def _error(message: str, *, file: str, line: int = 0, code: str = "") -> ScenarioError:

@@ -3,6 +3,7 @@
 from parlour.core.module import GameModule
 from parlour.games.werewolf.config import WerewolfConfig, make_config
 from parlour.games.werewolf.game import WerewolfGame
+from parlour.games.werewolf.metrics import METRICS
 from parlour.games.werewolf.policies import policy
 from parlour.games.werewolf.prompts import PROMPTER, WerewolfPrompter
 from parlour.games.werewolf.roles import Role, Team
@@ -19,6 +20,7 @@ MODULE = GameModule(
     # A small model speaks in speech acts the game puts into words (speech_acts.py); its
     # free phrases were mostly noise when measured (docs/benchmarks.md), so none by default.
     small_model_options=lambda seats: {"act_seats": list(seats), "speech_phrase_words": 0},
+    metrics=METRICS,
 )
 
 __all__ = [

@@ -83,9 +83,9 @@ It sees exactly what a model classifier sees (the player's message and the optio
   question; reasons then "so i X" act by X; a code given by a code verb or a light verb
   names the code's option.
 
-The constants and rules are measured on the label sets (``loader.LABEL_SETS``); a set
-read while choosing them is tuning data, so only the sets never read (``NOT_TUNED_ON``)
-give a fair figure (docs/benchmarks.md).
+The constants and rules are measured on the label sets (benchmark data, listed in
+``benchmarks/escape/labels/sets.yaml``); a set read while choosing them is tuning data,
+so only the sets marked never read give a fair figure (docs/benchmarks.md).
 
 It never sees answers (codes): the engine gates answer actions on the player's text.
 

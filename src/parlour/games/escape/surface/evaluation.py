@@ -1,4 +1,9 @@
-"""Classifier quality for escape: any seat kind against the labelled message sets."""
+"""Classifier quality for escape: any seat kind against the labelled message sets.
+
+The sets are test data outside the installed package: a room's own sets sit beside its
+file, the shipped rooms' sets in a label folder (``LabelIndex``), by default the one a
+parlour checkout keeps in ``benchmarks/escape/labels/``.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +15,18 @@ from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.core.view import AnyView
+from parlour.games.escape import MODULE
 from parlour.games.escape.evaluate import ClassifierScore, evaluate_classifier
 from parlour.games.escape.labels import (
+    LabelIndex,
     LabelSet,
     check_labels,
     labels_path,
     load_label_file,
+    read_label_index,
 )
 from parlour.games.escape.loader import load_scenario, shipped_names
 from parlour.games.escape.scenario import ScenarioError
-from parlour.games.registry import load
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import HumanSpec, SeatSpec, build_seat, is_model, module_spec
 from parlour.seats.base import Seat
@@ -35,7 +42,7 @@ class ScenarioScore:
 def classifier_seat(spec: SeatSpec | str, factory: LlmFactory | None, seed: int = 0) -> Seat:
     """The seat that plays ``classifier`` in a real game, built the same way (its calls
     are not stored: an evaluation is not a game)."""
-    module = load("escape")
+    module = MODULE
     spec = module_spec(spec, module) if isinstance(spec, str) else spec
     if isinstance(spec, HumanSpec):
         raise ParlourError("a person cannot be scored on the labelled sets; pick a model")
@@ -45,13 +52,32 @@ def classifier_seat(spec: SeatSpec | str, factory: LlmFactory | None, seed: int 
     return factory.seat(spec, info.id, module.prompter, module.fallback_policy, seed)
 
 
+#: Where a parlour checkout keeps the shipped rooms' label sets (this file is
+#: ``src/parlour/games/escape/surface/evaluation.py`` in it).
+CHECKOUT_LABELS = Path(__file__).resolve().parents[5] / "benchmarks" / "escape" / "labels"
+
+
+def label_index(folder: str | Path | None = None) -> LabelIndex | None:
+    """The label folder ``folder`` (an error when it holds no sets), else the checkout's
+    when this parlour runs from one; None when no label sets are installed."""
+    if folder is not None:
+        return read_label_index(folder)
+    if (CHECKOUT_LABELS / "sets.yaml").is_file():
+        return read_label_index(CHECKOUT_LABELS)
+    return None
+
+
 def labels_for(
-    scenario_name: str, which: str = "tuning", labels_file: str | None = None
+    scenario_name: str,
+    which: str = "tuning",
+    labels_file: str | None = None,
+    index: LabelIndex | None = None,
 ) -> LabelSet:
     """The label set to score ``scenario_name`` on: ``labels_file`` when given, else the
-    scenario's ``which`` set. Refused, with the first problem named, when the set is for
-    another scenario or a case cannot happen in it (``check_labels``)."""
-    file = labels_file or str(labels_path(scenario_name, which))
+    scenario's ``which`` set (beside a scenario file, else in ``index``). Refused, with the
+    first problem named, when the set is for another scenario or a case cannot happen in
+    it (``check_labels``)."""
+    file = labels_file or str(labels_path(scenario_name, which, index))
     labels = load_label_file(file)
     name = Path(scenario_name).name.removesuffix(".yaml")
     if labels.scenario != name:

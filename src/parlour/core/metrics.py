@@ -1,12 +1,12 @@
-"""What a tournament keeps from one finished game, and the registration point for a
-game's own metrics.
+"""What a tournament keeps from one finished game, and the metrics a game declares.
 
 Every game gets the generic facts (each player seat its own side, ranked by its return;
-a seat won if it is among the winners). A game registers a ``GameMetrics`` to say more:
-its roles and sides, per-seat counters, and the ratios reported from them (a ratio is
-the sum of a numerator counter over the sum of a denominator counter, per entrant and
-role, so games of different lengths weigh by what happened in them). New games (missing,
-campaign) add one module and one ``register`` call in ``parlour.tournament.metrics``.
+a seat won if it is among the winners). A game says more by handing a ``GameMetrics`` on
+its ``GameModule.metrics``: its roles and sides, per-seat counters, and the ratios reported
+from them (a ratio is the sum of a numerator counter over the sum of a denominator counter,
+per entrant and role, so games of different lengths weigh by what happened in them).
+Metrics are computed from the finished game alone, so they are rules-level: a game's
+``metrics.py`` imports only core and the game itself.
 """
 
 from __future__ import annotations
@@ -78,15 +78,5 @@ def generic_facts(game: Game, result: Result, player_seats: Sequence[str]) -> Ga
     )
 
 
+#: The metrics of a game that declares none: ratings and win rates from its returns.
 GENERIC = GameMetrics(generic_facts)
-_REGISTRY: dict[str, GameMetrics] = {}
-
-
-def register(game_name: str, metrics: GameMetrics) -> None:
-    _REGISTRY[game_name] = metrics
-
-
-def metrics_for(game_name: str) -> GameMetrics:
-    from parlour.tournament import metrics  # noqa: F401  (registers the built-in games)
-
-    return _REGISTRY.get(game_name, GENERIC)

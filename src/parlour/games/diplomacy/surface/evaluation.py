@@ -7,7 +7,7 @@ seat spec works: scripted policies, random, model specs). The report is A's shar
 the 34 centres at the end (per power A played, so parity is 1/7 in both modes) with a
 95% CI, solo wins, eliminations, a per-power breakdown and A's share by year.
 
-No CLI code here (see ``parlour.cli.evals``); workers are separate processes, each with
+No CLI code here (see ``eval_cli``); workers are separate processes, each with
 its own Store on the same SQLite file (WAL + busy timeout make that safe).
 """
 
@@ -26,8 +26,13 @@ from typing import Any, Literal
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.core.rng import hash_seed
-from parlour.evals.stats import MeanCI, mean_ci
-from parlour.games import registry
+from parlour.core.stats import MeanCI, mean_ci
+from parlour.games.diplomacy import MODULE
+from parlour.games.diplomacy.bot_protocol import declared_threats
+from parlour.games.diplomacy.game import DiplomacyGame
+from parlour.games.diplomacy.guards import violations
+from parlour.games.diplomacy.map import load_map
+from parlour.games.diplomacy.personas import PERSONAS
 from parlour.runtime import session as sessions
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import HumanSpec, is_model, module_spec
@@ -98,12 +103,10 @@ _TOTAL = 34
 
 
 def module() -> GameModule:
-    return registry.load(GAME)
+    return MODULE
 
 
 def powers() -> tuple[str, ...]:
-    from parlour.games.diplomacy.map import load_map
-
     return load_map("standard").powers
 
 
@@ -145,8 +148,6 @@ def _worker_llm(url: str, base_url: str | None) -> LlmFactory:
 
 def play_task(task: GameTask, params: EvalParams) -> GameOutcome:
     """Play and store one game; runs in a worker process (or in-process for jobs=1)."""
-    from parlour.games.diplomacy.game import DiplomacyGame
-
     started = time.perf_counter()
     store = _worker_store(params.db_url)
     single, rest = (params.bot, params.vs) if task.mode == "1v6" else (params.vs, params.bot)
@@ -196,9 +197,6 @@ def never_stupid(game: Any) -> dict[str, int]:
     """Per power, the never-stupid rules its submitted movement orders broke over the
     game (``guards.violations`` on the board they were given on; a bot's recorded
     threats count for the open-home rule). Target for a bot: 0."""
-    from parlour.games.diplomacy.bot_protocol import declared_threats
-    from parlour.games.diplomacy.guards import violations
-
     out: dict[str, int] = {}
     for record in game.state.history:
         board = game.board_at(record.phase)
@@ -390,8 +388,6 @@ def run_eval(
 def persona_variants(bot: str) -> list[tuple[str, str]]:
     """``bot[(...)]:INNER`` persona-free and once per persona: (label, seat spec), so the
     harness measures a persona's effect instead of assuming it."""
-    from parlour.games.diplomacy.personas import PERSONAS
-
     match = re.fullmatch(r"bot(?:\((?P<opts>[^)]*)\))?:(?P<inner>.+)", bot.strip())
     if match is None:
         raise ParlourError(f"--personas needs a bot spec, bot[(...)]:SPEC, got '{bot}'")
@@ -407,6 +403,4 @@ def persona_variants(bot: str) -> list[tuple[str, str]]:
 
 
 def _standard_total() -> int:
-    from parlour.games.diplomacy.map import load_map
-
     return len(load_map("standard").supply_centres)

@@ -1,0 +1,1 @@
+"""What diplomacy hands the surfaces that needs the engine: its evaluation harness."""

@@ -1,0 +1,1 @@
+"""What escape hands the surfaces that needs the engine: its classifier evaluation."""
