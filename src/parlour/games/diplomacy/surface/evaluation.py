@@ -27,12 +27,12 @@ from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.core.rng import hash_seed
 from parlour.core.stats import MeanCI, mean_ci
-from parlour.games.diplomacy import MODULE
 from parlour.games.diplomacy.bot_protocol import declared_threats
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.diplomacy.guards import violations
 from parlour.games.diplomacy.map import load_map
 from parlour.games.diplomacy.personas import PERSONAS
+from parlour.games.registry import load as load_game
 from parlour.runtime import session as sessions
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import HumanSpec, is_model, module_spec
@@ -103,7 +103,8 @@ _TOTAL = 34
 
 
 def module() -> GameModule:
-    return MODULE
+    """Diplomacy as installed (found by name, so worker processes find it too)."""
+    return load_game("diplomacy")
 
 
 def powers() -> tuple[str, ...]:

@@ -16,7 +16,6 @@ from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.evaluation import EvalTools, Progress
 from parlour.core.view import AnyView
-from parlour.games.escape import MODULE
 from parlour.games.escape.labels import LabelIndex
 from parlour.games.escape.surface.evaluation import (
     classifier_seat,
@@ -25,6 +24,7 @@ from parlour.games.escape.surface.evaluation import (
     scenario_names,
     score_scenario,
 )
+from parlour.games.registry import load as load_game
 from parlour.runtime.seating import is_model, module_spec
 from parlour.runtime.store import Store, db_url
 from parlour.seats.base import Seat
@@ -129,7 +129,9 @@ def eval_app(tools: EvalTools) -> typer.Typer:
         specs = model or ["local"]
         store = Store(db_url(db) if db else None)
         factory = LlmFactory(store=store, base_url=base_url)
-        parsed = {spec: module_spec(spec, MODULE) for spec in specs}  # bad specs fail here
+        parsed = {
+            spec: module_spec(spec, load_game("escape")) for spec in specs
+        }  # bad specs fail here
         model_specs = [p for p in parsed.values() if is_model(p)]
         if model_specs:
             factory.check(model_specs)

@@ -15,7 +15,6 @@ from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.core.view import AnyView
-from parlour.games.escape import MODULE
 from parlour.games.escape.evaluate import ClassifierScore, evaluate_classifier
 from parlour.games.escape.labels import (
     LabelIndex,
@@ -27,6 +26,7 @@ from parlour.games.escape.labels import (
 )
 from parlour.games.escape.loader import load_scenario, shipped_names
 from parlour.games.escape.scenario import ScenarioError
+from parlour.games.registry import load as load_game
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import HumanSpec, SeatSpec, build_seat, is_model, module_spec
 from parlour.seats.base import Seat
@@ -42,7 +42,7 @@ class ScenarioScore:
 def classifier_seat(spec: SeatSpec | str, factory: LlmFactory | None, seed: int = 0) -> Seat:
     """The seat that plays ``classifier`` in a real game, built the same way (its calls
     are not stored: an evaluation is not a game)."""
-    module = MODULE
+    module = load_game("escape")
     spec = module_spec(spec, module) if isinstance(spec, str) else spec
     if isinstance(spec, HumanSpec):
         raise ParlourError("a person cannot be scored on the labelled sets; pick a model")
