@@ -212,6 +212,7 @@ def test_a_tournament_rates_scripted_above_random(venv: Venv, tmp_path: Path) ->
     assert "6/6 games" in ran.stdout and "status finished" in ran.stdout
     rows = re.findall(r"^│ (a|b)\s+│ (scripted|random)", ran.stdout, flags=re.M)
     assert rows == [("a", "scripted"), ("b", "random")], ran.stdout  # ranked by rating
+    assert "call_accuracy" in ran.stdout  # the game's own metrics (GameModule.metrics)
     assert (tmp_path / "report" / "index.html").exists()
 
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from parlour.core.module import GameModule
 from parlour_liars_dice.game import LiarsDiceConfig, LiarsDiceGame
+from parlour_liars_dice.metrics import METRICS
 from parlour_liars_dice.policies import scripted_policy
 from parlour_liars_dice.prompts import LiarsDicePrompter
 
@@ -25,6 +26,7 @@ MODULE = GameModule(
     policy=scripted_policy,
     prompter=LiarsDicePrompter(),
     make_config=make_config,
+    metrics=METRICS,
 )
 
 __all__ = ["MODULE", "LiarsDiceConfig", "LiarsDiceGame", "make_config"]

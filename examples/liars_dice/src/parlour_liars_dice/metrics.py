@@ -10,22 +10,11 @@ finished game and imports nothing beyond ``parlour.core`` and this package.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from parlour.core.game import Game
+from parlour.core.game import Game, Result
+from parlour.core.metrics import GameFacts, GameMetrics, Ratio, generic_facts
 
 COUNTERS = ("bids", "calls", "calls_right", "dice_lost", "caught_bluffing")
-
-
-@dataclass(frozen=True)
-class Ratio:
-    """``numerator / denominator`` over an entrant's seats, as a tournament reports it."""
-
-    name: str
-    numerator: str
-    denominator: str
-    describe: str
-
 
 RATIOS = (
     Ratio("call_accuracy", "calls_right", "calls", "liar calls that were right"),
@@ -57,3 +46,20 @@ def seat_counters(game: Game, seats: Sequence[str]) -> dict[str, dict[str, float
 def rounds_played(game: Game) -> int:
     """How many rounds ended in a challenge."""
     return sum(event.kind == "challenge" for event in game.events)
+
+
+def facts(game: Game, result: Result, seats: Sequence[str]) -> GameFacts:
+    """Every seat its own side, ranked by its return, with its counters and the rounds."""
+    base = generic_facts(game, result, seats)
+    return GameFacts(
+        roles=base.roles,
+        sides=base.sides,
+        ranks=base.ranks,
+        won=base.won,
+        counters=seat_counters(game, seats),
+        game={"rounds": float(rounds_played(game))},
+    )
+
+
+#: What ``parlour tournament liars_dice`` reports beyond ratings and win rates.
+METRICS = GameMetrics(facts=facts, ratios=RATIOS)
