@@ -189,11 +189,7 @@ class RemoteSeat:
         """Why the answer cannot be applied, or None. The desk checked the Decision; this
         checks again (the inbox is a table anyone could write) and asks the rules."""
         try:
-            decision.check(action)
+            _check(decision, action)
         except IllegalAction as err:
             return str(err)
-        if isinstance(action, Text) and decision.text_rules is not None:
-            problem = decision.text_rules.problem(action.text)
-            if problem is not None:
-                return problem
         return self._trial(decision, action) if self._trial is not None else None
