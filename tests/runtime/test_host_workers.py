@@ -20,10 +20,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from parlour.runtime import schema
 from parlour.runtime.host import GameHost
-from parlour.runtime.leases import Leases, db_now
-from parlour.runtime.store import Store, db_url
+from parlour.runtime.store import Store, db_url, schema
 from tests.support.postgres import postgres_server, postgres_url  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,8 +42,8 @@ def _hosted(store: Store) -> str:
 def test_a_lease_is_claimed_once_renewed_by_its_holder_and_taken_after_expiry(url: str) -> None:
     store = Store(url)
     gid = _hosted(store)
-    a = Leases(store.engine, "a", 0.6)
-    b = Leases(store.engine, "b", 0.6)
+    a = store.leases.holder("a", 0.6)
+    b = store.leases.holder("b", 0.6)
     assert a.claimable(10) == [gid]
     assert a.claim(gid) is True
     assert b.claim(gid) is False  # held and not expired
@@ -64,8 +62,7 @@ def test_a_lease_is_claimed_once_renewed_by_its_holder_and_taken_after_expiry(ur
     assert b.get(gid) == lease
     b.release(gid)
     assert a.claim(gid) is True  # released: free at once, no waiting for expiry
-    with store.engine.connect() as conn:
-        now = db_now(conn)
+    now = store.leases.now()
     assert abs(now - time.time()) < 5  # the database clock is unix seconds
     lease = a.get(gid)
     assert lease is not None and lease.expires_at == pytest.approx(now + 0.6, abs=0.5)
@@ -73,10 +70,9 @@ def test_a_lease_is_claimed_once_renewed_by_its_holder_and_taken_after_expiry(ur
 
 _CLAIM = """
 import sys, time
-from parlour.runtime.leases import Leases
 from parlour.runtime.store import Store
 store = Store(sys.argv[1])
-leases = Leases(store.engine, sys.argv[2], 30.0)
+leases = store.leases.holder(sys.argv[2], 30.0)
 while time.time() < float(sys.argv[4]):
     time.sleep(0.001)
 print("won" if leases.claim(sys.argv[3]) else "lost")
@@ -98,7 +94,7 @@ def test_processes_claiming_one_game_at_once_one_wins(url: str) -> None:
     ]
     outs = [p.communicate(timeout=120)[0].strip() for p in procs]
     assert sorted(outs) == ["lost", "lost", "lost", "won"]
-    lease = Leases(store.engine, "x", 1).get(gid)
+    lease = store.leases.get(gid)
     assert lease is not None and lease.claims == 1
     assert lease.worker == f"w{outs.index('won')}"
 
@@ -174,7 +170,7 @@ def test_a_killed_worker_s_game_is_finished_by_the_other_with_the_same_log(
     gid = GameHost(store, "creator").create(
         "werewolf", players=7, seed=seed, seats={}, overrides={}
     )
-    leases = Leases(store.engine, "test", 2)
+    leases = store.leases.holder("test", 2)
     deadline = time.monotonic() + 120
     while len(store.actions(gid)) < 12:  # mid-game: the workers are up and one runs it
         assert store.get_game(gid).status == "running", "finished before the kill"

@@ -8,8 +8,7 @@ import sqlalchemy as sa
 from parlour.core import Audience, Choice, Text
 from parlour.core.errors import ParlourError
 from parlour.core.events import EventLog
-from parlour.runtime import schema
-from parlour.runtime.store import CallRecord, Store, db_url
+from parlour.runtime.store import CallRecord, Store, db_url, schema
 
 
 def test_round_trip(store: Store) -> None:

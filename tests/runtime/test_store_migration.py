@@ -19,11 +19,10 @@ from typing import Any
 
 import pytest
 
-from parlour.runtime import schema
 from parlour.runtime import session as sessions
 from parlour.runtime.audiences import resolve
 from parlour.runtime.seating import SeatPlan
-from parlour.runtime.store import Store, UnresolvedAudiences, db_url
+from parlour.runtime.store import Store, UnresolvedAudiences, db_url, schema
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 SCRIPTED = SeatPlan(default="scripted", system_default="scripted", overrides={})

@@ -16,10 +16,9 @@ from typing import Any
 
 import pytest
 
-from parlour.runtime import schema
 from parlour.runtime import session as sessions
 from parlour.runtime.seating import SeatPlan
-from parlour.runtime.store import Store, db_url
+from parlour.runtime.store import Store, db_url, schema
 
 PROCESSES, ROUNDS = 8, 20
 

@@ -11,8 +11,7 @@ import pytest
 import sqlalchemy as sa
 
 from parlour.core.errors import ParlourError
-from parlour.runtime import schema
-from parlour.runtime.store import Store
+from parlour.runtime.store import Store, schema
 from parlour.tournament import run as runs
 from parlour.tournament import storage
 from parlour.tournament.export import tournament_lines

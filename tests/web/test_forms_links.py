@@ -10,8 +10,7 @@ import sqlalchemy as sa
 from parlour.core.actions import Choice, Choices, Structured, Text
 from parlour.core.errors import IllegalAction
 from parlour.games import registry
-from parlour.runtime import schema
-from parlour.runtime.store import Store, db_url
+from parlour.runtime.store import Store, db_url, schema
 from parlour.web.forms import action_from_form, structured_fields
 from parlour.web.links import Links
 

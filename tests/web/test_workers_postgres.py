@@ -167,7 +167,6 @@ def test_a_killed_worker_s_game_goes_on_and_the_person_s_page_keeps_working(
     postgres_url: str,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    from parlour.runtime.leases import Leases
     from parlour.runtime.store import Store
 
     base = next(served_gen := _serve(postgres_url, tmp_path))
@@ -182,7 +181,7 @@ def test_a_killed_worker_s_game_goes_on_and_the_person_s_page_keeps_working(
         assert play and game
         room, game_id = play.group(1), game.group(1)
         store = Store(postgres_url)
-        leases = Leases(store.engine, "observer", 10.0)
+        leases = store.leases.holder("observer", 10.0)
         # Play until the game is well under way, then kill the worker running it.
         deadline = time.monotonic() + 120
         while len(store.actions(game_id)) < 3:

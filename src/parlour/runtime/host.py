@@ -17,23 +17,18 @@ import contextlib
 import copy
 import logging
 import secrets
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-
-import sqlalchemy as sa
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Game
-from parlour.runtime import schema
-from parlour.runtime.leases import Leases
 from parlour.runtime.remote import RemoteSeat, Trial, clear_game
 from parlour.runtime.runner import Observer
 from parlour.runtime.seating import HumanSpec, SeatSpec
 from parlour.runtime.session import Session, plan, plan_resume, resume_planned
-from parlour.runtime.store import Store
+from parlour.runtime.store import CommandRow, DatabaseErrors, Store
 
 log = logging.getLogger(__name__)
 
@@ -66,15 +61,6 @@ class _Running:
     task: asyncio.Task[None]
 
 
-@dataclass(frozen=True)
-class _Command:
-    id: int
-    game_id: str
-    command: str
-    seat: str
-    spec: str
-
-
 class GameHost:
     """One worker hosting live games over a store (SQLite or PostgreSQL)."""
 
@@ -92,7 +78,7 @@ class GameHost:
     ) -> None:
         self.store = store
         self.worker = worker
-        self.leases = Leases(store.engine, worker, lease_seconds)
+        self.leases = store.leases.holder(worker, lease_seconds)
         self.capacity = capacity
         self.poll = poll
         self.seat_poll = seat_poll
@@ -160,17 +146,7 @@ class GameHost:
             raise ParlourError(
                 f"game {game_id} is not hosted (it was not created by a host, or it ended)"
             )
-        with self.store.engine.begin() as conn:
-            conn.execute(
-                schema.admin_commands.insert().values(
-                    game_id=game_id,
-                    command=command,
-                    seat=seat,
-                    spec=spec,
-                    created_at=time.time(),
-                    done_at=None,
-                )
-            )
+        self.store.leases.add_command(game_id, command, seat, spec)
 
     def pause(self, game_id: str) -> None:
         """Stop running the game (saved; ``resume`` continues it)."""
@@ -192,24 +168,13 @@ class GameHost:
             )
         self._command(game_id, "replace", seat, spec.text)
 
-    def pending_commands(self, *game_ids: str) -> list[_Command]:
+    def pending_commands(self, *game_ids: str) -> list[CommandRow]:
         """Commands not yet applied for any of ``game_ids``, oldest first: one query
         whatever the number of games (the loop asks for all it runs at every tick)."""
-        if not game_ids:
-            return []
-        cm = schema.admin_commands
-        with self.store.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(cm)
-                .where(cm.c.game_id.in_(game_ids) & cm.c.done_at.is_(None))
-                .order_by(cm.c.id)
-            ).all()
-        return [_Command(r.id, r.game_id, r.command, r.seat, r.spec) for r in rows]
+        return self.store.leases.pending_commands(list(game_ids))
 
-    def _done(self, command: _Command) -> None:
-        cm = schema.admin_commands
-        with self.store.engine.begin() as conn:
-            conn.execute(cm.update().where(cm.c.id == command.id).values(done_at=time.time()))
+    def _done(self, command: CommandRow) -> None:
+        self.store.leases.command_done(command.id)
 
     # -- running -------------------------------------------------------------------------
 
@@ -223,7 +188,7 @@ class GameHost:
             while not stop.is_set():
                 try:
                     await self.tick()
-                except (ParlourError, sa.exc.SQLAlchemyError) as err:
+                except DatabaseErrors as err:
                     # A database that is briefly away (restart, failover) must not end the
                     # worker: its games keep running and the next round tries again.
                     log.warning("worker %s: hosting round failed: %s", self.worker, err)
@@ -322,7 +287,7 @@ class GameHost:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await running.task
 
-    async def _apply(self, command: _Command) -> None:
+    async def _apply(self, command: CommandRow) -> None:
         game_id = command.game_id
         if command.command == "pause":
             await self._stop(game_id)

@@ -14,18 +14,13 @@ The spec is stored with the game, so ``resume`` and ``replay:`` rebuild the same
 
 from __future__ import annotations
 
-import json
 import re
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import sqlalchemy as sa
-
 from parlour.core.errors import ParlourError
 from parlour.models.base import ModelBackend, embedder_of
-from parlour.runtime import schema
-from parlour.runtime.store import Store
+from parlour.runtime.store import RetrievalRow, Store
 from parlour.seats.context import ContextComponent, ContextSection, PastAnswer, Retrieval
 from parlour.seats.context_components import (
     BM25Ranker,
@@ -137,24 +132,6 @@ class StoreReader:
         self.game_id = game_id
 
     def own_answers(self, seat: str) -> Sequence[PastAnswer]:
-        calls = schema.model_calls
-        query = (
-            sa.select(
-                calls.c.id,
-                calls.c.decision_id,
-                calls.c.purpose,
-                calls.c.phase,
-                calls.c.response_text,
-            )
-            .where(
-                calls.c.game_id == self.game_id,
-                calls.c.seat == seat,
-                calls.c.outcome == "valid",
-            )
-            .order_by(calls.c.id)
-        )
-        with self.store.engine.connect() as conn:
-            rows = conn.execute(query).all()
         return [
             PastAnswer(
                 ref=f"call:{r.id}",
@@ -163,7 +140,7 @@ class StoreReader:
                 phase=r.phase,
                 text=r.response_text,
             )
-            for r in rows
+            for r in self.store.calls.own_answers(self.game_id, seat)
         ]
 
 
@@ -171,26 +148,22 @@ def record_retrievals(
     store: Store, game_id: str, seat: str, decision_id: str, sections: Sequence[ContextSection]
 ) -> None:
     """Log what each component returned for one decision (one transaction)."""
-    if not sections:
-        return
-    now = time.time()
-    rows = [
-        {
-            "game_id": game_id,
-            "seat": seat,
-            "decision_id": decision_id,
-            "component": s.retrieval.component,
-            "method": s.retrieval.method,
-            "query": s.retrieval.query,
-            "ids": json.dumps(list(s.retrieval.ids)),
-            "texts": json.dumps(list(s.retrieval.texts)),
-            "scores": json.dumps(list(s.retrieval.scores)),
-            "created_at": now,
-        }
-        for s in sections
-    ]
-    with store.engine.begin() as conn:
-        conn.execute(schema.retrievals.insert(), rows)
+    store.calls.record_retrievals(
+        game_id,
+        [
+            RetrievalRow(
+                seat=seat,
+                decision_id=decision_id,
+                component=s.retrieval.component,
+                method=s.retrieval.method,
+                query=s.retrieval.query,
+                ids=list(s.retrieval.ids),
+                texts=list(s.retrieval.texts),
+                scores=list(s.retrieval.scores),
+            )
+            for s in sections
+        ],
+    )
 
 
 @dataclass(frozen=True)
@@ -202,11 +175,6 @@ class LoggedRetrieval:
 
 def retrievals(store: Store, game_id: str) -> list[LoggedRetrieval]:
     """Every logged retrieval of a game, in the order they were made."""
-    table = schema.retrievals
-    with store.engine.connect() as conn:
-        rows = conn.execute(
-            sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id)
-        ).all()
     return [
         LoggedRetrieval(
             seat=r.seat,
@@ -215,10 +183,10 @@ def retrievals(store: Store, game_id: str) -> list[LoggedRetrieval]:
                 component=r.component,
                 method=r.method,
                 query=r.query,
-                ids=tuple(json.loads(r.ids)),
-                texts=tuple(json.loads(r.texts)),
-                scores=tuple(json.loads(r.scores)),
+                ids=tuple(r.ids),
+                texts=tuple(r.texts),
+                scores=tuple(r.scores),
             ),
         )
-        for r in rows
+        for r in store.calls.retrievals(game_id)
     ]

@@ -1,4 +1,4 @@
-"""Tournaments in the database (``schema.tournaments`` / ``schema.tournament_games``).
+"""Tournaments in the database, as the tournament code sees them (``store.tournaments``).
 
 The parent process creates the tournament and its schedule; a worker writes the stored
 game's id as soon as the game exists (so a retried or resumed game continues from its
@@ -7,30 +7,14 @@ actions); the parent writes each outcome as it arrives.
 
 from __future__ import annotations
 
-import json
-import secrets
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import sqlalchemy as sa
-
-from parlour.core.errors import ParlourError
-from parlour.runtime import schema
-from parlour.runtime.store import Store
+from parlour.runtime.store import Store, TournamentGameRow, TournamentRow
 from parlour.tournament.schedule import Match
 
-T = schema.tournaments
-TG = schema.tournament_games
-
-
-@dataclass(frozen=True)
-class TournamentRow:
-    id: str
-    game: str
-    params: dict[str, Any]
-    status: str
+__all__ = ["ScheduledGame", "TournamentRow"]
 
 
 @dataclass(frozen=True)
@@ -42,102 +26,37 @@ class ScheduledGame:
 
 def create(store: Store, game: str, params: dict[str, Any], matches: Sequence[Match]) -> str:
     """The tournament and its whole schedule, in one transaction."""
-    tid = f"tn-{secrets.token_hex(4)}"
-    with store.engine.begin() as conn:
-        conn.execute(
-            T.insert().values(
-                id=tid,
-                game=game,
-                params=json.dumps(params),
-                status="running",
-                created_at=time.time(),
-            )
-        )
-        conn.execute(
-            TG.insert(),
-            [
-                {
-                    "tournament_id": tid,
-                    "idx": m.idx,
-                    "seed": m.seed,
-                    "seating": json.dumps(m.seating),
-                    "options": json.dumps(m.options),
-                    "game_id": None,
-                    "outcome": None,
-                }
-                for m in matches
-            ],
-        )
-    return tid
+    schedule = [TournamentGameRow(m.idx, m.seed, m.options, m.seating, None, None) for m in matches]
+    return store.tournaments.create(game, params, schedule)
 
 
 def get(store: Store, tid: str) -> TournamentRow:
-    with store.engine.connect() as conn:
-        row = conn.execute(sa.select(T).where(T.c.id == tid)).first()
-    if row is None:
-        raise ParlourError(
-            f"no tournament with id '{tid}'; `parlour tournament list` shows stored ones"
-        )
-    return TournamentRow(row.id, row.game, json.loads(row.params), row.status)
+    return store.tournaments.get(tid)
 
 
 def list_all(store: Store) -> list[tuple[TournamentRow, int, int]]:
     """Every tournament with its games done and scheduled, newest first."""
-    with store.engine.connect() as conn:
-        rows = conn.execute(sa.select(T).order_by(T.c.created_at.desc())).all()
-        counts = {
-            r.tournament_id: (int(r.done or 0), int(r.total))
-            for r in conn.execute(
-                sa.select(
-                    TG.c.tournament_id,
-                    sa.func.count(TG.c.outcome).label("done"),
-                    sa.func.count().label("total"),
-                ).group_by(TG.c.tournament_id)
-            )
-        }
-    return [
-        (TournamentRow(r.id, r.game, json.loads(r.params), r.status), *counts.get(r.id, (0, 0)))
-        for r in rows
-    ]
+    return store.tournaments.list_all()
 
 
 def games(store: Store, tid: str) -> list[ScheduledGame]:
-    with store.engine.connect() as conn:
-        rows = conn.execute(sa.select(TG).where(TG.c.tournament_id == tid).order_by(TG.c.idx)).all()
     return [
-        ScheduledGame(
-            Match(r.idx, int(r.seed), json.loads(r.options), json.loads(r.seating)),
-            r.game_id,
-            None if r.outcome is None else json.loads(r.outcome),
-        )
-        for r in rows
+        ScheduledGame(Match(r.idx, r.seed, r.options, r.seating), r.game_id, r.outcome)
+        for r in store.tournaments.games(tid)
     ]
 
 
 def game_id_of(store: Store, tid: str, idx: int) -> str | None:
-    with store.engine.connect() as conn:
-        value = conn.execute(
-            sa.select(TG.c.game_id).where(TG.c.tournament_id == tid, TG.c.idx == idx)
-        ).scalar()
-    return None if value is None else str(value)
+    return store.tournaments.game_id_of(tid, idx)
 
 
 def set_game_id(store: Store, tid: str, idx: int, game_id: str) -> None:
-    with store.engine.begin() as conn:
-        conn.execute(
-            TG.update().where(TG.c.tournament_id == tid, TG.c.idx == idx).values(game_id=game_id)
-        )
+    store.tournaments.set_game_id(tid, idx, game_id)
 
 
 def record_outcome(store: Store, tid: str, idx: int, outcome: dict[str, Any]) -> None:
-    with store.engine.begin() as conn:
-        conn.execute(
-            TG.update()
-            .where(TG.c.tournament_id == tid, TG.c.idx == idx)
-            .values(outcome=json.dumps(outcome), game_id=outcome["game_id"])
-        )
+    store.tournaments.record_outcome(tid, idx, outcome)
 
 
 def set_status(store: Store, tid: str, status: str) -> None:
-    with store.engine.begin() as conn:
-        conn.execute(T.update().where(T.c.id == tid).values(status=status))
+    store.tournaments.set_status(tid, status)

@@ -27,11 +27,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-import sqlalchemy as sa
 from sse_starlette.event import ServerSentEvent
 
 from parlour.core.events import Event
-from parlour.runtime import schema
 from parlour.runtime.store import Store
 
 #: Reads an audience's events after a seq (the store's audited query for it).
@@ -125,34 +123,10 @@ class Broadcaster:
     def _marks(self, game_ids: list[str]) -> dict[str, Mark]:
         """Status, last event seq and open decisions of every followed game: 3 queries.
         The status is read first, so a game seen finished has all its events stored."""
-        g, ev, od = schema.games, schema.events, schema.open_decisions
-        with self.store.engine.connect() as conn:
-            status = {
-                r[0]: r[1]
-                for r in conn.execute(sa.select(g.c.id, g.c.status).where(g.c.id.in_(game_ids)))
-            }
-            last = {
-                r[0]: r[1]
-                for r in conn.execute(
-                    sa.select(ev.c.game_id, sa.func.max(ev.c.seq))
-                    .where(ev.c.game_id.in_(game_ids))
-                    .group_by(ev.c.game_id)
-                )
-            }
-            opened: dict[str, list[tuple[str, str, str]]] = {}
-            for r in conn.execute(
-                sa.select(od.c.game_id, od.c.seat, od.c.decision_id, od.c.refusal).where(
-                    od.c.game_id.in_(game_ids)
-                )
-            ):
-                opened.setdefault(r.game_id, []).append((r.seat, r.decision_id, r.refusal or ""))
+        progress = self.store.events.progress(game_ids)
         return {
-            gid: (
-                str(status.get(gid, "")),
-                _seq(last.get(gid)),
-                tuple(sorted(opened.get(gid, []))),
-            )
-            for gid in game_ids
+            gid: (status, _seq(last), tuple(sorted(opened)))
+            for gid, (status, last, opened) in progress.items()
         }
 
     def _fill(self, game_id: str, audience: str, feed: Feed) -> None:

@@ -1,0 +1,193 @@
+"""Model calls, context retrievals and evaluation runs (``store.calls``).
+
+Every model call attempt is stored (messages, answer, tokens, latency, cost, outcome), and
+so is what each seat's context components looked up, so a game replays without a model.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+
+from parlour.runtime.store import schema
+from parlour.runtime.store.engine import Database, guarded
+
+
+@dataclass(frozen=True)
+class CallRecord:
+    """One model call attempt, as stored (see DESIGN: every model call is stored)."""
+
+    game_id: str
+    seat: str
+    decision_id: str
+    purpose: str
+    phase: str
+    attempt: int
+    model_id: str
+    cache_key: str
+    messages: list[dict[str, Any]]
+    messages_digest: str
+    output_spec: dict[str, Any]
+    response_text: str
+    parsed: Any
+    outcome: str  # "valid" | "invalid" | "error" | "fallback"
+    error: str
+    input_tokens: int
+    output_tokens: int
+    cached_tokens: int
+    latency_s: float
+    cost_usd: float
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    """A seat's own valid model answer, as its context components read it back."""
+
+    id: int
+    decision_id: str
+    purpose: str
+    phase: str
+    response_text: str
+
+
+@dataclass(frozen=True)
+class RetrievalRow:
+    """One logged lookup of a context component (lists as stored, in order)."""
+
+    seat: str
+    decision_id: str
+    component: str
+    method: str
+    query: str
+    ids: list[Any]
+    texts: list[Any]
+    scores: list[Any]
+
+
+class Calls:
+    """The ``model_calls``, ``retrievals`` and ``eval_runs`` tables."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def __call__(self, game_id: str) -> list[CallRecord]:
+        """Every model call of a game, in order (``store.calls(game_id)``)."""
+        return self.of_game(game_id)
+
+    @guarded
+    def record(self, call: CallRecord) -> None:
+        values = {
+            **call.__dict__,
+            "messages": json.dumps(call.messages),
+            "output_spec": json.dumps(call.output_spec),
+            "parsed": None if call.parsed is None else json.dumps(call.parsed),
+            "created_at": time.time(),
+        }
+        with self.db.engine.begin() as conn:
+            conn.execute(schema.model_calls.insert().values(**values))
+
+    @guarded
+    def of_game(self, game_id: str) -> list[CallRecord]:
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(schema.model_calls)
+                .where(schema.model_calls.c.game_id == game_id)
+                .order_by(schema.model_calls.c.id)
+            ).all()
+        out: list[CallRecord] = []
+        for r in rows:
+            data = dict(r._mapping)
+            data.pop("id")
+            data.pop("created_at")
+            data["messages"] = json.loads(data["messages"])
+            data["output_spec"] = json.loads(data["output_spec"])
+            data["parsed"] = None if data["parsed"] is None else json.loads(data["parsed"])
+            out.append(CallRecord(**data))
+        return out
+
+    def own_answers(self, game_id: str, seat: str) -> list[AnswerRow]:
+        """The seat's valid answers in a game, in the order they were given."""
+        calls = schema.model_calls
+        query = (
+            sa.select(
+                calls.c.id,
+                calls.c.decision_id,
+                calls.c.purpose,
+                calls.c.phase,
+                calls.c.response_text,
+            )
+            .where(
+                calls.c.game_id == game_id,
+                calls.c.seat == seat,
+                calls.c.outcome == "valid",
+            )
+            .order_by(calls.c.id)
+        )
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [AnswerRow(r.id, r.decision_id, r.purpose, r.phase, r.response_text) for r in rows]
+
+    def record_retrievals(self, game_id: str, found: Sequence[RetrievalRow]) -> None:
+        """Log what context components returned (one transaction)."""
+        if not found:
+            return
+        now = time.time()
+        rows = [
+            {
+                "game_id": game_id,
+                "seat": r.seat,
+                "decision_id": r.decision_id,
+                "component": r.component,
+                "method": r.method,
+                "query": r.query,
+                "ids": json.dumps(list(r.ids)),
+                "texts": json.dumps(list(r.texts)),
+                "scores": json.dumps(list(r.scores)),
+                "created_at": now,
+            }
+            for r in found
+        ]
+        with self.db.engine.begin() as conn:
+            conn.execute(schema.retrievals.insert(), rows)
+
+    def retrievals(self, game_id: str) -> list[RetrievalRow]:
+        """Every logged retrieval of a game, in the order they were made."""
+        table = schema.retrievals
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id)
+            ).all()
+        return [
+            RetrievalRow(
+                seat=r.seat,
+                decision_id=r.decision_id,
+                component=r.component,
+                method=r.method,
+                query=r.query,
+                ids=json.loads(r.ids),
+                texts=json.loads(r.texts),
+                scores=json.loads(r.scores),
+            )
+            for r in rows
+        ]
+
+    @guarded
+    def record_eval(self, kind: str, params: dict[str, Any], summary: dict[str, Any]) -> str:
+        run_id = f"ev-{secrets.token_hex(4)}"
+        with self.db.engine.begin() as conn:
+            conn.execute(
+                schema.eval_runs.insert().values(
+                    id=run_id,
+                    kind=kind,
+                    params=json.dumps(params),
+                    summary=json.dumps(summary),
+                    created_at=time.time(),
+                )
+            )
+        return run_id
