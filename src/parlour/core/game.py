@@ -14,7 +14,10 @@ clock is a function of the applied actions, resume and replay see the same deadl
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol, runtime_checkable
+import copy
+import dataclasses
+from enum import Enum
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -106,3 +109,39 @@ class Game(Protocol):
     def secret_markers(self) -> dict[str, frozenset[str]]:
         """Marker strings planted in secrets (config ``plant_markers``) → seats entitled to them."""
         ...
+
+
+def immutable(value: object) -> bool:
+    """True for a value a fork may share: None, numbers, strings, bytes, enums, frozen
+    pydantic models (configs, content, decisions, events), frozen dataclasses, and
+    frozensets and tuples of such values."""
+    if value is None or isinstance(value, str | int | float | bytes | Enum):
+        return True
+    if isinstance(value, BaseModel):
+        return bool(value.model_config.get("frozen"))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # The dataclass machinery's own record of @dataclass(frozen=...); typeshed omits it.
+        return bool(value.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    if isinstance(value, tuple | frozenset):
+        return all(immutable(item) for item in value)
+    return False
+
+
+class Forkable:
+    """A base for a game (or its state) that ``copy.deepcopy`` forks: a rules trial's probe,
+    a cached game a reader advances, the conformance suite's per-answer copies.
+
+    The fork shares every immutable attribute (see ``immutable``: the config and its
+    content are often large) and deep-copies the rest with the standard protocol, so an
+    attribute that is itself ``Forkable`` is forked the same way. A game then needs no
+    hand-written ``__deepcopy__``; it keeps what play changes out of frozen values.
+    """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        clone = copy.copy(self)
+        memo[id(self)] = clone
+        fields = vars(clone)
+        for name, value in vars(self).items():
+            if not immutable(value):
+                fields[name] = copy.deepcopy(value, memo)
+        return clone
