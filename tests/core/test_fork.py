@@ -30,6 +30,8 @@ class _Point:
 class _State(Forkable):
     content: _Content
     scores: dict[str, int] = field(default_factory=dict)
+    records: list[_Content] = field(default_factory=list)
+    nested: dict[str, list[str]] = field(default_factory=dict)
     log: EventLog = field(default_factory=EventLog)
 
 
@@ -37,8 +39,11 @@ class _Game(Forkable):
     def __init__(self) -> None:
         self.config = _Content(names=("a", "b"))
         self.loose = _Loose(names=["a"])
-        self.state = _State(content=self.config, scores={"a": 1})
+        self.state = _State(
+            content=self.config, scores={"a": 1}, records=[self.config], nested={"a": ["x"]}
+        )
         self.seen: list[str] = ["a"]
+        self.same = self.seen  # an alias stays one list in the fork
 
 
 def test_immutable_values_are_told_from_mutable_ones() -> None:
@@ -55,10 +60,15 @@ def test_a_fork_shares_frozen_values_and_copies_what_play_changes() -> None:
     assert fork.config is game.config  # shared, not copied
     assert fork.state is not game.state and fork.state.content is game.config
     assert fork.loose is not game.loose  # a mutable model is copied
+    assert fork.state.records is not game.state.records
+    assert fork.state.records[0] is game.config  # a frozen record in a list is shared
+    assert fork.same is fork.seen and fork.seen is not game.seen
     fork.state.scores["a"] = 5
+    fork.state.nested["a"].append("y")
     fork.seen.append("b")
     fork.loose.names.append("b")
     fork.state.log.emit("note", "setup", "only in the fork", Audience.everyone())
     assert game.state.scores == {"a": 1} and game.seen == ["a"] and game.loose.names == ["a"]
+    assert game.state.nested == {"a": ["x"]}
     assert [e.text for e in game.state.log.events] == ["hello"]
     assert [e.text for e in fork.state.log.events] == ["hello", "only in the fork"]
