@@ -31,7 +31,7 @@ from parlour.games.missing.deal import deal
 from parlour.games.missing.state import MissingState, Phase
 from parlour.games.missing.views import MissingView, SpectatorView, seat_view, spectator
 
-Asks = Callable[[MissingState, MissingConfig], tuple[Decision, ...]]
+Opens = Callable[[MissingState, MissingConfig], tuple[Decision, ...]]
 Handler = Callable[[MissingState, MissingConfig, Decision, Action], None]
 
 
@@ -98,8 +98,8 @@ class MissingGame(Forkable):
 
     def pending(self) -> tuple[Decision, ...]:
         if self._pending is None:
-            asks = _PENDING.get(self._st.phase)
-            self._pending = asks(self._st, self._config) if asks else ()
+            opened = _PENDING.get(self._st.phase)
+            self._pending = opened(self._st, self._config) if opened else ()
         return self._pending
 
     def apply(self, decision_id: str, action: Action) -> list[Event]:
@@ -204,7 +204,7 @@ def _setup(st: MissingState, cfg: MissingConfig, d: Decision, a: Action) -> None
 
 
 #: What each phase asks (``over`` asks nothing).
-_PENDING: dict[Phase, Asks] = {
+_PENDING: dict[Phase, Opens] = {
     "characters": characters.pending,
     "intro": introductions.pending,
     "relationships": introductions.pending,
