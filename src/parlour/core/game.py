@@ -14,7 +14,10 @@ clock is a function of the applied actions, resume and replay see the same deadl
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol, runtime_checkable
+import copy
+import dataclasses
+from enum import Enum
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -106,3 +109,76 @@ class Game(Protocol):
     def secret_markers(self) -> dict[str, frozenset[str]]:
         """Marker strings planted in secrets (config ``plant_markers``) → seats entitled to them."""
         ...
+
+
+#: Values a fork shares as they are (``immutable``); a tuple, since ``isinstance`` with one
+#: is fast and a ``|`` union would be built again on every call.
+_ATOMIC = (str, int, float, bytes, Enum)
+#: Exact types whose containers a fork copies in one step (checked in C: ``map(type, ...)``).
+_COLLECTIONS = (tuple, frozenset)
+_PLAIN = frozenset({str, int, float, bool, bytes, type(None)})
+
+
+def immutable(value: object) -> bool:
+    """True for a value a fork may share: None, numbers, strings, bytes, enums, frozen
+    pydantic models (configs, content, decisions, events), frozen dataclasses, and
+    frozensets and tuples of such values."""
+    if value is None or isinstance(value, _ATOMIC):
+        return True
+    if isinstance(value, BaseModel):
+        return bool(value.model_config.get("frozen"))
+    if isinstance(value, _COLLECTIONS):
+        return all(immutable(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # The dataclass machinery's own record of @dataclass(frozen=...); typeshed omits it.
+        return bool(value.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    return False
+
+
+class Forkable:
+    """A base for a game (or its state) that ``copy.deepcopy`` forks: a rules trial's probe,
+    a cached game a reader advances, the conformance suite's per-answer copies.
+
+    The fork shares every immutable value (see ``immutable``: the config and its content
+    are often large), copies lists and dicts element by element the same way (so a list
+    of frozen records is copied, its records shared; keys and set members, being
+    hashable, are shared), and deep-copies anything else with the standard protocol, so
+    an attribute that is itself ``Forkable`` is forked the same way. A game then needs no
+    hand-written ``__deepcopy__``; it keeps what play changes in plain containers of
+    immutable values.
+    """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        clone = copy.copy(self)
+        memo[id(self)] = clone
+        fields = vars(clone)
+        for name, value in vars(self).items():
+            fields[name] = fork_value(value, memo)
+        return clone
+
+
+def fork_value(value: Any, memo: dict[int, Any]) -> Any:
+    """``value`` as a fork holds it: shared when immutable, else a copy (see ``Forkable``)."""
+    kind = type(value)
+    if kind is not list and kind is not dict and kind is not set:
+        return value if immutable(value) else copy.deepcopy(value, memo)
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    if set(map(type, value.values() if kind is dict else value)) <= _PLAIN:
+        plain = value.copy()  # the common case, kept cheap: ids, names, counts
+        memo[id(value)] = plain
+        return plain
+    if kind is set:  # members are hashable, so shared as they are
+        members = set(value)
+        memo[id(value)] = members
+        return members
+    if kind is list:
+        items: list[Any] = []
+        memo[id(value)] = items  # before the items: a list may hold itself
+        items.extend(fork_value(item, memo) for item in value)
+        return items
+    table: dict[Any, Any] = {}
+    memo[id(value)] = table
+    table.update((key, fork_value(item, memo)) for key, item in value.items())
+    return table

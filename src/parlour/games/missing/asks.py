@@ -1,9 +1,19 @@
-"""The decisions missing offers, built in one place so their wording and limits agree."""
+"""The decisions missing offers, built in one place so their wording and limits agree.
+
+What a decision asks beyond the generic fields travels typed: each carries a frozen
+``MissingAsk`` under ``context["missing"]`` (dumped with ``model_dump``), and the prompter
+and the policy read it back, validated, with ``ask_of(decision)``.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
 from parlour.core.actions import Text
 from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
+from parlour.core.errors import ParlourError
 from parlour.core.text_rules import TextRules
 from parlour.games.missing.town import Character
 
@@ -42,6 +52,37 @@ COMMANDS_HELP = (
 SETUP_COMMANDS = "(Commands: /who, /time, /help.)"
 
 
+#: The key of a decision's ``context`` that holds missing's own facts (``MissingAsk``).
+ASK_KEY = "missing"
+
+
+class MissingAsk(BaseModel):
+    """Missing's own facts about a decision, for its prompter and its policy."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: A character question: asked in a fresh context holding only the seat's card.
+    fresh: bool = False
+    #: A relationship answer: the seat it is about.
+    about: str = ""
+    #: A chat turn: the ids of the places free to search, in the options' order.
+    places: tuple[str, ...] = ()
+    #: A person's standing chance to type in the chat: an empty answer stays quiet.
+    standing: bool = False
+
+
+def _context(ask: MissingAsk) -> dict[str, Any]:
+    return {ASK_KEY: ask.model_dump()}
+
+
+def ask_of(decision: Decision) -> MissingAsk:
+    """The ``MissingAsk`` a decision of missing carries, validated."""
+    raw = decision.context.get(ASK_KEY)
+    if raw is None:
+        raise ParlourError(f"decision {decision.id} is not one of missing's (no {ASK_KEY!r} ask)")
+    return MissingAsk.model_validate(raw)
+
+
 def second_person(decision_id: str, seat: str, purpose: str, question: str) -> Decision:
     return Decision(
         id=decision_id,
@@ -54,6 +95,7 @@ def second_person(decision_id: str, seat: str, purpose: str, question: str) -> D
         max_tokens=text_tokens(SECOND_PERSON_CHARS),
         text_rules=TextRules(subject="a second-person answer", require=("you",)),
         checks=("prompt_copy", "repetition"),
+        context=_context(MissingAsk(fresh=True)),
     )
 
 
@@ -69,10 +111,18 @@ def pick_card(decision_id: str, seat: str, cards: list[Character]) -> Decision:
             Option(id=c.id, label=f"{c.name} ({c.pronouns}), {c.relation}: {c.persona}")
             for c in cards
         ),
+        context=_context(MissingAsk()),
     )
 
 
-def setup_text(decision_id: str, seat: str, purpose: str, prompt: str, limit: int) -> Decision:
+def setup_text(
+    decision_id: str,
+    seat: str,
+    purpose: str,
+    prompt: str,
+    limit: int,
+    ask: MissingAsk | None = None,
+) -> Decision:
     return Decision(
         id=decision_id,
         seat=seat,
@@ -83,6 +133,7 @@ def setup_text(decision_id: str, seat: str, purpose: str, prompt: str, limit: in
         max_tokens=text_tokens(limit),
         checks=MESSAGE_CHECKS,
         text_rules=NO_CLOCK,
+        context=_context(ask or MissingAsk()),
     )
 
 
@@ -117,6 +168,7 @@ def round_choice(
         not_allowed=taken,
         max_tokens=CHOICE_TOKENS,
         batch="as_arrived",
+        context=_context(MissingAsk(places=tuple(pid for pid, _ in places))),
     )
 
 
@@ -144,6 +196,7 @@ def say(decision_id: str, seat: str, limit: int, card_about: tuple[str, ...], wh
         checks=MESSAGE_CHECKS,
         text_rules=rules,
         batch="as_arrived",
+        context=_context(MissingAsk()),
     )
 
 
@@ -161,4 +214,5 @@ def person_message(decision_id: str, seat: str, limit: int, wait: float) -> Deci
         deadline=Deadline(seconds=wait, clock="wall", human_seconds=wait),
         default=Text(text=""),
         batch="as_arrived",
+        context=_context(MissingAsk(standing=True)),
     )

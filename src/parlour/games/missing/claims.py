@@ -2,7 +2,7 @@
 
 Seats are named after the character cards the seed deals, so a character of the cast may
 not be seated at all. Naming one (first name, full name or card id, any case) therefore
-asks for it: the config's ``claims`` make the deal include it (``MissingGame._deal_claims``).
+asks for it: the config's ``claims`` make the deal include it (``deal.py``).
 A seat number or id asks for nothing; a name that is no playable card is refused in one
 line that lists the characters one can play.
 """

@@ -45,8 +45,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
             )
         )
     if purpose == "relationship":
-        mine = next((r for r in me.relations if r.seat == view.seat), None)
-        other = _name_of(pub, mine.other) if mine else "you"
+        other = _name_of(pub, asks.ask_of(decision).about)
         line = rng.choice(_RELATION).format(
             other=other, friend=pub.friend.split()[0], trait=rng.choice(me.traits)
         )
@@ -62,7 +61,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     if purpose == "turn":
         return Choice(option=_turn(view, decision, rng))
     if purpose == "message":
-        if me.is_person and decision.allow_empty:
+        if asks.ask_of(decision).standing:
             return Text(text="")
         return Text(text=_fit(_message(view, rng), limit))
     if purpose == "epilogue":
@@ -119,12 +118,8 @@ def _turn(view: AnyView, decision: Decision, rng: Rng) -> str:
     last = pub.recent_speakers[-1] if pub.recent_speakers else ""
     mine = next(p.messages for p in pub.players if p.seat == view.seat)
     mean = sum(p.messages for p in pub.players) / len(pub.players)
-    searches = [
-        o.id
-        for o in decision.options
-        if o.id.startswith(asks.SEARCH_PREFIX)
-        and o.id.removeprefix(asks.SEARCH_PREFIX) not in me.visited
-    ]
+    free = asks.ask_of(decision).places
+    searches = [f"{asks.SEARCH_PREFIX}{pid}" for pid in free if pid not in me.visited]
     if searches and rng.random() < 0.1:
         return rng.choice(searches)
     if last and last != view.seat and mine <= mean and rng.random() < 0.6:

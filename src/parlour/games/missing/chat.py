@@ -1,0 +1,163 @@
+"""The ``chat`` phase, in rounds on the simulated clock.
+
+Each AI seat is asked, concurrently and as answers arrive, a cheap choice: stay silent,
+speak with an urgency 1-3, or search a free place. When the round is complete the referee
+(``referee.py``) picks one speaker, who is then asked for the message. A person's seat
+instead gets a standing free-text decision each round: a message takes the next slot at
+once (the round's open questions are withdrawn), a ``/command`` is answered privately, and
+an empty answer (or the wall deadline) lets the round go on. Every message costs typing
+time (``clock.py``), after which due story cards fire (``story.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parlour.core.decisions import Decision
+from parlour.core.errors import IllegalAction
+from parlour.core.events import Audience
+from parlour.games.missing import asks, story
+from parlour.games.missing.clock import mmss, typing_seconds
+from parlour.games.missing.commands import command
+from parlour.games.missing.config import MissingConfig
+from parlour.games.missing.referee import Bid, pick_speaker, quietest
+from parlour.games.missing.search import mark_shared, places_for, search
+from parlour.games.missing.state import MissingState
+
+TURN = "turn"
+MESSAGE = "message"
+
+
+def pending(st: MissingState, cfg: MissingConfig) -> tuple[Decision, ...]:
+    r = st.round
+    if st.speaker is not None:
+        seat = st.speaker
+        card = st.pending_card(seat)
+        about = card.about if card is not None and not card.final else ()
+        return (asks.say(f"r{r}:say:{seat}", seat, cfg.message_limit, about, st.speaker_why),)
+    out: list[Decision] = []
+    free, taken = places_for(st)
+    for seat in st.ais():
+        if seat in st.answered:
+            continue
+        out.append(asks.round_choice(f"r{r}:{seat}", seat, free, taken, seat in st.card_of))
+    for seat in st.persons():
+        if seat in st.answered:
+            continue
+        k = st.asked_person[seat]
+        out.append(
+            asks.person_message(f"r{r}:p{k}:{seat}", seat, cfg.message_limit, cfg.person_wait)
+        )
+    return tuple(out)
+
+
+def apply_turn(st: MissingState, cfg: MissingConfig, seat: str, option: str) -> None:
+    """An AI seat's answer to the round's question; a search happens at once."""
+    if option.startswith(asks.SEARCH_PREFIX):
+        place = option.removeprefix(asks.SEARCH_PREFIX)
+        who = st.occupant(place)
+        if who is not None and who != seat:  # options never offer it; kept as a rule
+            raise IllegalAction(f"{st.name(who)} is already there")
+        search(st, cfg, seat, place)
+    st.answered[seat] = option
+    _maybe_close_round(st, cfg)
+
+
+def apply_message(st: MissingState, cfg: MissingConfig, seat: str, text: str) -> None:
+    """The message of the seat the round picked, or a person's standing answer."""
+    if st.is_person(seat) and st.speaker is None:
+        _apply_person(st, cfg, seat, text)
+        return
+    st.speaker = None
+    _post(st, cfg, seat, text)
+    _next_round(st, cfg)
+
+
+def _apply_person(st: MissingState, cfg: MissingConfig, seat: str, text: str) -> None:
+    """A person's standing answer: nothing (quiet this round), a command, or a message."""
+    st.asked_person[seat] += 1
+    line = text.strip()
+    if not line:
+        st.answered[seat] = asks.SILENT
+        _maybe_close_round(st, cfg)
+        return
+    if line.startswith("/"):
+        command(st, cfg, seat, line)
+        return
+    # A person's message takes the next slot: the round's open questions are withdrawn.
+    _post(st, cfg, seat, line)
+    st.silent_rounds = 0
+    _next_round(st, cfg)
+
+
+def _maybe_close_round(st: MissingState, cfg: MissingConfig) -> None:
+    """Once every seat answered, the referee picks a speaker; two silent rounds in a row
+    make the quietest AI seat speak."""
+    if any(s not in st.answered for s in st.seats):
+        return
+    bids = [Bid(seat=s, urgency=int(o[-1])) for s, o in st.answered.items() if o in asks.SPEAK]
+    best = pick_speaker(
+        bids,
+        history=st.history,
+        addressed=_addressed(st),
+        cap=cfg.max_in_a_row,
+        seed=st.seed,
+        round_no=st.round,
+    )
+    if best is not None:
+        st.silent_rounds = 0
+        st.speaker = best
+        st.speaker_why = "It is your turn to text the group."
+        return
+    st.silent_rounds += 1
+    story.advance(st, cfg.silence_seconds)
+    if st.phase != "chat":
+        return
+    ais = st.ais()
+    if st.silent_rounds >= 2 and ais:
+        st.silent_rounds = 0
+        st.speaker = quietest(ais, st.messages, st.history)
+        st.speaker_why = "Nobody has said anything for a while: say something."
+        return
+    _next_round(st, cfg)
+
+
+def _next_round(st: MissingState, cfg: MissingConfig) -> None:
+    if st.phase != "chat":
+        return
+    st.round += 1
+    st.answered = {}
+    # Calls whose answer the engine already knows are not made: an AI seat holding an
+    # unanswered story card asks to speak now (the rules make it answer next).
+    for seat in st.ais():
+        if seat in st.card_of:
+            st.answered[seat] = asks.SPEAK[-1]
+    if st.answered and all(s in st.answered for s in st.seats):
+        _maybe_close_round(st, cfg)
+
+
+def _addressed(st: MissingState) -> set[str]:
+    """The seats the last message names."""
+    words = set(re.findall(r"[a-z]+", st.last_text.casefold()))
+    return {s for s in st.seats if st.name(s).casefold() in words}
+
+
+def _post(st: MissingState, cfg: MissingConfig, seat: str, text: str) -> None:
+    """A chat message: it costs typing time, then due story cards fire."""
+    story.run_clock(st, typing_seconds(text, cfg.base_seconds, cfg.chars_per_second))
+    card = st.pending_card(seat)
+    data: dict[str, Any] = {"clock": mmss(st.left), "seconds_left": round(st.left, 1)}
+    if card is not None:
+        data["answers_card"] = st.card_of[seat]
+    st.log.emit("message", "chat", text, Audience.everyone(), speaker=seat, data=data)
+    st.messages[seat] += 1
+    st.history.append(seat)
+    st.last_text = text
+    mark_shared(st, seat, text)
+    if card is not None:
+        del st.card_of[seat]
+        if card.final:
+            story.announce(st)
+            return
+    story.after_time(st)

@@ -1,0 +1,92 @@
+"""Searching a place: one seat at a place at a time, for ``search_seconds`` of the clock;
+each search draws the place's next clue, shown to the searcher alone."""
+
+from __future__ import annotations
+
+from parlour.core.events import Audience
+from parlour.games.missing import asks
+from parlour.games.missing.clock import mmss
+from parlour.games.missing.config import MissingConfig
+from parlour.games.missing.state import Find, MissingState
+
+
+def places_for(st: MissingState) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """The free places as (id, name), and each busy place's option id and label → why not."""
+    free: list[tuple[str, str]] = []
+    taken: dict[str, str] = {}
+    for loc in st.town.locations:
+        who = st.occupant(loc.id)
+        if who is None:
+            free.append((loc.id, loc.name))
+        else:
+            why = f"{st.name(who)} is at {loc.name} right now"
+            taken[f"{asks.SEARCH_PREFIX}{loc.id}"] = why
+            taken[f"search {loc.name}"] = why
+    return free, taken
+
+
+def search(st: MissingState, cfg: MissingConfig, seat: str, place_id: str) -> None:
+    """The seat leaves any place it was at and searches ``place_id``."""
+    for pid, (who, _) in list(st.busy.items()):
+        if who == seat:
+            del st.busy[pid]
+    st.busy[place_id] = (seat, st.left - cfg.search_seconds)
+    place = st.town.location(place_id)
+    if place_id not in st.visited[seat]:
+        st.visited[seat].append(place_id)
+    st.log.emit(
+        "search",
+        "chat",
+        f"{st.name(seat)} is searching {place.name}.",
+        Audience.everyone(),
+        speaker="",
+        data={"seat": seat, "place": place_id, "clock": mmss(st.left)},
+    )
+    index = st.deck[place_id]
+    if index >= len(place.clues):
+        st.log.emit(
+            "found",
+            "chat",
+            f"You search {place.name} again: nothing new.",
+            Audience.only(seat),
+            data={"place": place_id, "clue": "", "clock": mmss(st.left)},
+        )
+        return
+    clue = place.clues[index]
+    st.deck[place_id] = index + 1
+    text = clue.text + st.markers.plant(f"clue:{clue.id}", {seat})
+    st.finds[seat].append(Find(place=place_id, clue=clue.id, title=clue.title, text=text))
+    st.log.emit(
+        "found",
+        "chat",
+        f"At {place.name} you find {clue.title}: {text}",
+        Audience.only(seat),
+        data={"place": place_id, "clue": clue.id, "clock": mmss(st.left)},
+    )
+
+
+def person_search(st: MissingState, cfg: MissingConfig, seat: str, wanted: str) -> str:
+    """A person's ``/search PLACE``: the reply to them (the search itself is public)."""
+    key = wanted.casefold().removeprefix("the ").strip()
+    match = [
+        loc for loc in st.town.locations if key and (key == loc.id or key in loc.name.casefold())
+    ]
+    if len(match) != 1:
+        names = ", ".join(loc.name for loc in st.town.locations)
+        return f"Which place? Say /search and one of: {names}."
+    place = match[0]
+    who = st.occupant(place.id)
+    if who is not None and who != seat:
+        return f"{st.name(who)} is at {place.name} right now; only one of you at a time."
+    search(st, cfg, seat, place.id)
+    return f"You searched {place.name}."
+
+
+def mark_shared(st: MissingState, seat: str, text: str) -> None:
+    """The seat's finds its message mentions (by title or place) count as shared."""
+    st.finds[seat] = [
+        find.model_copy(update={"shared": True})
+        if find.title.casefold()[:12] in text.casefold() or find.place in text.casefold()
+        else find
+        for find in st.finds[seat]
+    ]
