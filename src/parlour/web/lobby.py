@@ -10,7 +10,6 @@ admin link and one join link per person seat, once: only their hashes are stored
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
@@ -18,16 +17,14 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
-from parlour.cli.set_values import parse_set_options
 from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.games import registry
 from parlour.runtime.seating import SeatSpec, module_spec
+from parlour.runtime.set_values import parse_set_options
 
 if TYPE_CHECKING:
     from parlour.web.app import Web
-
-SCENARIOS = Path(registry.__file__).parent / "escape" / "scenarios"
 
 
 @dataclass(frozen=True)
@@ -42,10 +39,30 @@ class Setup:
     seats: tuple[SeatInfo, ...]
 
 
-def scenarios() -> list[str]:
-    return sorted(
-        p.name.removesuffix(".yaml") for p in SCENARIOS.glob("*.yaml") if p.name.count(".") == 1
-    )
+@dataclass(frozen=True)
+class Choice:
+    """A game's content offered in the lobby (escape's scenario): a select of shipped
+    names, shown while that game is chosen. Content is chosen by name, never by path."""
+
+    game: str
+    #: the form field and the config key it sets
+    key: str
+    label: str
+    names: tuple[str, ...]
+
+
+def content_choices() -> list[Choice]:
+    """Every installed game's content kinds that the game offers in the lobby."""
+    out: list[Choice] = []
+    for name in registry.game_names():
+        try:
+            module = registry.load(name)
+        except ParlourError:  # a broken plug-in is left out, as from the game list's use
+            continue
+        for kind in module.content:
+            if kind.lobby_label is not None:
+                out.append(Choice(name, kind.key, kind.lobby_label, tuple(kind.shipped())))
+    return out
 
 
 def _int(raw: str, what: str) -> int | None:
@@ -71,8 +88,9 @@ def setup(form: dict[str, list[str]]) -> Setup:
     option_lines = one("options")
     items = [line.strip() for line in option_lines.splitlines() if line.strip()]
     options = parse_set_options(items, module.game.config_model)
-    if name == "escape" and one("scenario"):
-        options["scenario"] = one("scenario")
+    for kind in module.content:
+        if kind.lobby_label is not None and one(kind.key):
+            options[kind.key] = one(kind.key)
     try:
         config = module.make_config(players, dict(options))
         game = module.game.new(config, seed)

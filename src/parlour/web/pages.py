@@ -40,7 +40,7 @@ from parlour.runtime.store import Store
 from parlour.web import exports
 from parlour.web.forms import structured_fields
 from parlour.web.links import REVEAL_LEVELS, Link, Links
-from parlour.web.lobby import scenarios
+from parlour.web.lobby import content_choices
 from parlour.web.tables import Games, costs, lines, seat_events
 
 HERE = Path(__file__).parent
@@ -88,7 +88,7 @@ class Pages:
             "games": registry.game_names(),
             "rows": self.store.list_games(limit=50, tournaments=False),
             "tournament_games": self.store.count_tournament_games(),
-            "scenarios": scenarios(),
+            "choices": content_choices(),
             "error": "",
             "setup": None,
             **extra,
@@ -135,7 +135,7 @@ class Pages:
             "lines": lines(self.spectator(game_id, level), names),
             "costs_seat": costs(self.store, game_id, "seat") if revealed else [],
             "costs_phase": costs(self.store, game_id, "phase") if revealed else [],
-            "boards": exports.boards(self.games.game(game_id)) if row.game == "diplomacy" else {},
+            "boards": exports.boards(row.game, self.games.game(game_id)),
         }
 
     def watch(self, game_id: str, level: str) -> Page:
@@ -179,7 +179,9 @@ class Pages:
     def room(self, link: Link, token: str) -> Page:
         ctx = self.room_context(link)
         ctx.update(self.decision_context(link))
-        ctx["board"] = exports.current_board(self.games.game(link.game_id))
+        ctx["board"] = exports.current_board(
+            self.games.row(link.game_id).game, self.games.game(link.game_id)
+        )
         return self.html("room.html", {"token": token, **ctx})
 
     def facts(self, link: Link, token: str) -> Page:
@@ -189,7 +191,9 @@ class Pages:
         return self.html("_decision.html", {"token": token, **self.decision_context(link)})
 
     def board(self, link: Link, token: str) -> Page:
-        svg = exports.current_board(self.games.game(link.game_id))
+        svg = exports.current_board(
+            self.games.row(link.game_id).game, self.games.game(link.game_id)
+        )
         return self.html("_board.html", {"token": token, "board": svg})
 
 

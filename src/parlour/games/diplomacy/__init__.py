@@ -1,8 +1,11 @@
 """Diplomacy: map data, board state, orders, legal-order enumeration and adjudication,
 and the kernel game (``MODULE``) with press, DumbBot and civil-disorder seats."""
 
+from collections.abc import Mapping
+
 from parlour.core.game import Game
 from parlour.core.module import GameModule
+from parlour.core.surface_hooks import FlagContext, FlagEffect, PlayFlag
 from parlour.games.diplomacy.bot_protocol import CHAT_PURPOSES
 from parlour.games.diplomacy.config import (
     DiplomacyConfig,
@@ -11,6 +14,7 @@ from parlour.games.diplomacy.config import (
     next_bot_phase,
 )
 from parlour.games.diplomacy.game import DiplomacyGame
+from parlour.games.diplomacy.phase_pictures import board_now, phase_pictures
 from parlour.games.diplomacy.policies import POLICIES, dumbbot, hold
 from parlour.games.diplomacy.prompts import PROMPTER, DiplomacyPrompter
 
@@ -26,6 +30,14 @@ def bot_takeover(game: Game, power: str, options: dict[str, str]) -> dict[str, o
     return out
 
 
+def _apply_flags(values: Mapping[str, str], context: FlagContext) -> FlagEffect:
+    """``--pictures DIR``: an SVG and a PNG of the board per phase, written as it runs."""
+    from parlour.games.diplomacy.pictures import PicturesObserver
+
+    folder = values.get("pictures")
+    return FlagEffect(observers=(PicturesObserver(folder),) if folder is not None else ())
+
+
 MODULE = GameModule(
     game=DiplomacyGame,
     policy=dumbbot,
@@ -39,6 +51,17 @@ MODULE = GameModule(
     bot_options=bot_options,
     bot_takeover=bot_takeover,
     chat_purposes=CHAT_PURPOSES,
+    flags=(
+        PlayFlag(
+            "pictures",
+            "diplomacy: write an SVG+PNG per phase here",
+            "PATH",
+            commands=frozenset({"watch"}),
+        ),
+    ),
+    apply_flags=_apply_flags,
+    pictures=phase_pictures,
+    picture_now=board_now,
 )
 
 __all__ = [

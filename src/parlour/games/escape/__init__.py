@@ -5,7 +5,10 @@ types anything; a classifier maps it to an available action; the engine decides 
 happened; a narrator tells only what has been unlocked.
 """
 
+from typing import Any
+
 from parlour.core.module import GameModule
+from parlour.core.surface_hooks import ContentKind
 from parlour.games.escape.config import EscapeConfig, make_config
 from parlour.games.escape.game import EscapeGame
 from parlour.games.escape.loader import load_scenario, parse_scenario, shipped_names
@@ -14,11 +17,29 @@ from parlour.games.escape.prompts import EscapePrompter
 from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
 from parlour.games.escape.validate import Problem, validate
 
+
+def _commands() -> Any:
+    """``parlour escape validate|graph`` (imported only when the CLI mounts them)."""
+    from parlour.games.escape.surface.cli import escape_app
+
+    return escape_app
+
+
 MODULE = GameModule(
     game=EscapeGame,
     policy=escape_policy,
     prompter=EscapePrompter(),
     make_config=make_config,
+    content=(
+        ContentKind(
+            flag="scenario",
+            key="scenario",
+            help="escape: a shipped scenario name or a scenario YAML file",
+            shipped=shipped_names,
+            lobby_label="Escape scenario",
+        ),
+    ),
+    commands=_commands,
 )
 
 __all__ = [

@@ -45,8 +45,8 @@ def recap_cmd(
     db: Annotated[str | None, typer.Option("--db", help="database file or URL")] = None,
 ) -> None:
     """Print what the player saw, session by session: scenes, checks and every line."""
-    from parlour.cli.databases import existing_store
     from parlour.games.campaign.recap import recap
+    from parlour.runtime.databases import existing_store
 
     store = existing_store(db)
     row = store.get_game(game_id)

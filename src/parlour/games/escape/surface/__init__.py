@@ -1,0 +1,1 @@
+"""Escape's surface adapters: its ``parlour escape ...`` sub-commands."""
