@@ -14,7 +14,6 @@ from parlour.games.diplomacy.config import (
     next_bot_phase,
 )
 from parlour.games.diplomacy.game import DiplomacyGame
-from parlour.games.diplomacy.phase_pictures import board_now, phase_pictures
 from parlour.games.diplomacy.policies import POLICIES, dumbbot, hold
 from parlour.games.diplomacy.prompts import PROMPTER, DiplomacyPrompter
 
@@ -28,6 +27,19 @@ def bot_takeover(game: Game, power: str, options: dict[str, str]) -> dict[str, o
     if power not in config.bots:
         out["bots_from"] = {power: next_bot_phase(game.board.phase.name)}
     return out
+
+
+def _pictures(game: Game) -> Mapping[int, str]:
+    """The board per phase as SVG (the renderer is imported only when a board is drawn)."""
+    from parlour.games.diplomacy.phase_pictures import phase_pictures
+
+    return phase_pictures(game)
+
+
+def _picture_now(game: Game) -> str:
+    from parlour.games.diplomacy.phase_pictures import board_now
+
+    return board_now(game)
 
 
 def _apply_flags(values: Mapping[str, str], context: FlagContext) -> FlagEffect:
@@ -60,8 +72,8 @@ MODULE = GameModule(
         ),
     ),
     apply_flags=_apply_flags,
-    pictures=phase_pictures,
-    picture_now=board_now,
+    pictures=_pictures,
+    picture_now=_picture_now,
 )
 
 __all__ = [
