@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.escape_labels import LABEL_DIR
-from parlour.cli.set_values import parse_set_options
 from parlour.core.errors import ParlourError
 from parlour.games.escape.labels import load_label_file
 from parlour.games.escape.loader import SCENARIO_DIR, parse_scenario
 from parlour.games.werewolf.cast import default_cast, load_cast, save_cast
 from parlour.games.werewolf.config import WerewolfConfig
+from parlour.runtime.set_values import parse_set_options
 
 SCENARIO = (SCENARIO_DIR / "ghost_room.yaml").read_text(encoding="utf-8")
 LABELS = (LABEL_DIR / "ghost_room.labels.yaml").read_text(encoding="utf-8")

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from parlour.cli.boards import _inline
 from parlour.games.diplomacy.board import DislodgedUnit, Unit, make_board
 from parlour.games.diplomacy.decisions import phase_decisions
 from parlour.games.diplomacy.map import Location, UnitType, standard_map
 from parlour.games.diplomacy.render import render_svg
+from parlour.render.pictures import inline as _inline
 from parlour.web.app import templates
 from parlour.web.forms import structured_fields
 from tests.web.browser import chromium_or_skip, launch

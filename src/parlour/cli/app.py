@@ -15,27 +15,24 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli import game_flags
 from parlour.cli import help as clean_help
 from parlour.cli.audit_cmd import audit
-from parlour.cli.campaign_cmd import campaign_app
-from parlour.cli.databases import existing_store
-from parlour.cli.escape_cmd import escape_app
 from parlour.cli.evals import evals_app
 from parlour.cli.export_cmd import export
 from parlour.cli.live import LiveStatus, watch_seats
-from parlour.cli.missing_cmd import missing_app
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.serve_cmd import serve
-from parlour.cli.set_values import parse_set_options
 from parlour.cli.signals import EXIT_TERMINATED, Terminated, sigterm_interrupts
 from parlour.cli.tournament_cmd import tournament
-from parlour.cli.transcript import Format, render_transcript
-from parlour.cli.werewolf_cmd import cast_options, werewolf_app
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.games import registry
+from parlour.render.transcript import Format, render_transcript
 from parlour.runtime import session as sessions
+from parlour.runtime.databases import existing_store
 from parlour.runtime.seating import parse_overrides
+from parlour.runtime.set_values import parse_set_options
 from parlour.runtime.store import Store, db_url
 from parlour.seats.human import HumanSeat
 
@@ -47,10 +44,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-app.add_typer(escape_app, name="escape")
-app.add_typer(missing_app, name="missing")
-app.add_typer(werewolf_app, name="werewolf")
-app.add_typer(campaign_app, name="campaign")
+#: every installed game that loads; each may add sub-commands and watch/play flags
+GAMES = game_flags.installed()
+game_flags.mount_commands(app, GAMES)  # `parlour escape validate`, `parlour werewolf cast`
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
 app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
 app.command("tournament")(tournament)  # ratings over many games (cli/tournament_cmd.py)
@@ -90,34 +86,11 @@ ModelOpt = Annotated[
         "python:MODULE:CALLABLE or agent:NAME",
     ),
 ]
-ThemeOpt = Annotated[
-    str | None,
-    typer.Option("--theme", help='werewolf: generate a cast for a setting, e.g. "a space station"'),
-]
-CastOpt = Annotated[
-    Path | None,
-    typer.Option("--cast", help="werewolf: a cast YAML file (see `parlour werewolf cast`)"),
-]
-ScenarioOpt = Annotated[
-    str | None,
-    typer.Option("--scenario", help="escape: a shipped scenario name or a scenario YAML file"),
-]
-CampaignOpt = Annotated[
-    str | None, typer.Option("--campaign", help="campaign: a shipped campaign name or a .yaml")
-]
 RouterOpt = Annotated[
     str,
     typer.Option(
         "--router",
         help="who picks the next speakers: scripted (deterministic rules) or llm (the model)",
-    ),
-]
-SpeechOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--speech",
-        help="werewolf: acts (structured speech acts put into words) or free (free text); "
-        "default: acts for seats a small model plays",
     ),
 ]
 BaseUrlOpt = Annotated[
@@ -131,16 +104,6 @@ def _store(db: str | None) -> Store:
 
 def _options(items: list[str] | None, module: GameModule | None = None) -> dict[str, object]:
     return parse_set_options(items, module.game.config_model if module else None)
-
-
-def _theme_seed(seed: int | None, theme: str | None) -> int | None:
-    """A cast generated for --theme needs the seed now; otherwise the plan picks it (a
-    random one, or a replay's recorded one)."""
-    if seed is not None or theme is None:
-        return seed
-    import secrets
-
-    return secrets.randbelow(1_000_000)
 
 
 def _warn(message: str) -> None:
@@ -232,7 +195,6 @@ def games() -> None:
     console.print(table)
 
 
-@app.command()
 def watch(
     game: Annotated[str, typer.Argument(help="game name (see `parlour games`)")],
     players: PlayersOpt = None,
@@ -256,44 +218,29 @@ def watch(
     pace: PaceOpt = 0.0,
     decision_timeout: TimeoutOpt = None,
     router: RouterOpt = "scripted",
-    theme: ThemeOpt = None,
-    cast: CastOpt = None,
-    scenario: ScenarioOpt = None,
-    speech: SpeechOpt = None,
-    campaign: CampaignOpt = None,
-    player_model: Annotated[
-        str | None, typer.Option("--player-model", help="campaign: who plays the PC (a spec)")
-    ] = None,
-    pictures: Annotated[
-        Path | None, typer.Option("--pictures", help="diplomacy: write an SVG+PNG per phase here")
-    ] = None,
 ) -> None:
     """Watch an all-AI game; the public transcript streams as it happens."""
     store = _store(db)
-    seed = _theme_seed(seed, theme)
-    set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
-    set_ = _speech_set(game, _scenario_set(game, set_, scenario), speech)
-    set_ = _campaign_set(game, set_, campaign)
-    if player_model is not None:
-        seat = [*(seat or []), f"player={player_model}"]
+    flags = _game_flags(game, "watch", players, model, seed, store, base_url)
     session = _start(
         store,
         game,
         players,
-        seed,
-        set_,
+        flags.seed,
+        [*(set_ or []), *flags.sets],
         model,
-        _with_router(seat, router, model),
+        _with_router([*(seat or []), *flags.seats], router, model),
         base_url,
         reveal,
         quiet,
         None,
     )
-    if pictures is not None:  # diplomacy board pictures (games/diplomacy/pictures.py)
-        from parlour.games.diplomacy.pictures import pictures_observer
-
-        session.runner.observers.append(pictures_observer(game, pictures))
+    session.runner.observers.extend(flags.observers)  # type: ignore[arg-type]
     _run(session, store, quiet=quiet, pace=pace, timeout=decision_timeout)
+
+
+# Each game's own flags (--scenario, --theme, ...) are options of watch, as it declares.
+app.command("watch")(game_flags.with_flags(watch, "watch", GAMES))
 
 
 def _start(
@@ -354,52 +301,26 @@ def _start(
     return session
 
 
-def _cast_set(
+def _game_flags(
     game: str,
-    set_: list[str] | None,
-    theme: str | None,
-    cast: Path | None,
+    command: str,
     players: int | None,
     model: str,
     seed: int | None,
     store: Store,
     base_url: str | None,
-) -> list[str]:
-    """``--theme``/``--cast`` become a ``cast=...`` game option (werewolf only)."""
-    if theme is None and cast is None:
-        return list(set_ or [])
-    if game != "werewolf":
-        raise ParlourError("--theme and --cast are werewolf options")
-    options = cast_options(
-        theme, cast, players, model, seed=seed or 0, store=store, base_url=base_url
+) -> game_flags.Applied:
+    """The game's own flags given to this command, as the game reads them."""
+    return game_flags.apply(
+        game,
+        command,
+        game_flags.given(),
+        players=players,
+        model=model,
+        seed=seed,
+        store=store,
+        base_url=base_url,
     )
-    return [*(set_ or []), f"cast={json.dumps(options['cast'])}"]
-
-
-def _scenario_set(game: str, set_: list[str], scenario: str | None) -> list[str]:
-    if scenario is None:
-        return set_
-    if game != "escape":
-        raise ParlourError("--scenario is an escape option")
-    return [*set_, f"scenario={json.dumps(scenario)}"]
-
-
-def _speech_set(game: str, set_: list[str], speech: str | None) -> list[str]:
-    if speech is None:
-        return set_
-    if game != "werewolf":
-        raise ParlourError("--speech is a werewolf option")
-    if speech not in ("acts", "free"):
-        raise ParlourError(f"unknown --speech '{speech}'; use acts or free")
-    return [*set_, f"speech={speech}"]
-
-
-def _campaign_set(game: str, set_: list[str], campaign: str | None) -> list[str]:
-    if campaign is None:
-        return set_
-    if game != "campaign":
-        raise ParlourError("--campaign is a campaign option")
-    return [*set_, f"campaign={json.dumps(campaign)}"]
 
 
 def _with_router(seat: list[str] | None, router: str, model: str) -> list[str]:
@@ -414,7 +335,6 @@ def _human_renderer(game: Any) -> Any:
     return lambda event: event_line(event, names)
 
 
-@app.command()
 def play(
     game: Annotated[str, typer.Argument(help="game name (see `parlour games`)")],
     players: PlayersOpt = None,
@@ -429,23 +349,31 @@ def play(
     base_url: BaseUrlOpt = None,
     db: DbOpt = None,
     router: RouterOpt = "scripted",
-    theme: ThemeOpt = None,
-    cast: CastOpt = None,
-    scenario: ScenarioOpt = None,
-    speech: SpeechOpt = None,
-    campaign: CampaignOpt = None,
 ) -> None:
     """Play a game in the terminal against AI seats."""
     store = _store(db)
-    seed = _theme_seed(seed, theme)
-    set_ = _cast_set(game, set_, theme, cast, players, model, seed, store, base_url)
-    set_ = _speech_set(game, _scenario_set(game, set_, scenario), speech)
-    set_ = _campaign_set(game, set_, campaign)
-    seats = _with_router(seat, router, model)
+    flags = _game_flags(game, "play", players, model, seed, store, base_url)
+    seats = _with_router([*(seat or []), *flags.seats], router, model)
+    set_ = [*(set_ or []), *flags.sets]
     session = _start(
-        store, game, players, seed, set_, model, seats, base_url, False, False, as_, as_ is None
+        store,
+        game,
+        players,
+        flags.seed,
+        set_,
+        model,
+        seats,
+        base_url,
+        False,
+        False,
+        as_,
+        as_ is None,
     )
+    session.runner.observers.extend(flags.observers)  # type: ignore[arg-type]
     _run(session, store)
+
+
+app.command("play")(game_flags.with_flags(play, "play", GAMES))
 
 
 @app.command()
@@ -564,9 +492,9 @@ def show(
     db: DbOpt = None,
 ) -> None:
     """Print a saved game's transcript (public by default)."""
-    from parlour.cli.annotate import annotate
-    from parlour.cli.boards import phase_pictures
-    from parlour.cli.transcript import Header, build, seat_rows
+    from parlour.render.annotate import annotate
+    from parlour.render.pictures import phase_pictures
+    from parlour.render.transcript import Header, build, seat_rows
     from parlour.runtime.audiences import resolve
     from parlour.runtime.store import UnresolvedAudiences
 
@@ -629,7 +557,7 @@ def show(
         reasons=reveal if reasons is None else reasons,
     )
     if format_ == "html":
-        doc = replace(doc, pictures=phase_pictures(game))
+        doc = replace(doc, pictures=phase_pictures(registry.load(row.game), game))
         # Generated files go to out/ (git-ignored) rather than into the terminal.
         output = output or Path("out") / f"{game_id}.html"
     fmt: Format = format_  # type: ignore[assignment]

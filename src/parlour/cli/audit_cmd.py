@@ -8,9 +8,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from parlour.cli.databases import existing_store
 from parlour.core.errors import ParlourError
 from parlour.runtime.audit import GameAudit, audit_all, audit_game
+from parlour.runtime.databases import existing_store
 
 console = Console()
 

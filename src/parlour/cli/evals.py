@@ -22,11 +22,11 @@ from typer._click.core import Command, Context
 from typer.core import TyperGroup
 
 from parlour.cli.progress import progress_bar
-from parlour.cli.set_values import parse_set_options
 from parlour.core.errors import ParlourError
 from parlour.core.evaluation import EvalTools, Progress
 from parlour.evals.plot import line_plot
 from parlour.games import registry
+from parlour.runtime.set_values import parse_set_options
 
 console = Console()
 

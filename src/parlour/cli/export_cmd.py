@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from parlour.cli.databases import existing_store
 from parlour.core.errors import ParlourError
+from parlour.runtime.databases import existing_store
 
 
 def export(

@@ -24,7 +24,7 @@ _STYLE = {
 
 def event_line(event: Event, names: dict[str, str]) -> str:
     """One event for people: whom it was for (by name; engine notes say so), who said it."""
-    from parlour.cli.transcript import clock_stamp, scope_label
+    from parlour.render.transcript import clock_stamp, scope_label
 
     who = names.get(event.speaker, event.speaker)
     scope = scope_label(event.audience, names)

@@ -13,10 +13,10 @@ from rich.console import Console
 from rich.progress import TaskID, TextColumn
 from rich.table import Table
 
-from parlour.cli.databases import existing_store
 from parlour.cli.progress import progress_bar
-from parlour.cli.set_values import parse_set_options
 from parlour.core.errors import ParlourError
+from parlour.runtime.databases import existing_store
+from parlour.runtime.set_values import parse_set_options
 from parlour.runtime.store import Store, db_url
 
 console = Console()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -12,6 +13,7 @@ from parlour.core.game import Game
 from parlour.core.metrics import GameMetrics
 from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
+from parlour.core.surface_hooks import ApplyFlags, ContentKind, PlayFlag
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,28 @@ class GameModule:
     #: returns its command-line app (a ``typer.Typer`` with one command), built from the
     #: game's ``surface/`` with the surface's ``EvalTools``; None: the game has no evaluation.
     evaluation: Callable[[EvalTools], object] | None = None
+
+    # -- what the surfaces (CLI, web) show of the game ---------------------------------
+    #: Content chosen by name or file (escape's ``--scenario``): a ``watch``/``play``
+    #: flag each, and a choice of the shipped names in the lobby.
+    content: tuple[ContentKind, ...] = ()
+    #: The game's other ``watch``/``play`` flags (werewolf's ``--theme``); ``apply_flags``
+    #: says what the given ones mean.
+    flags: tuple[PlayFlag, ...] = ()
+    #: ``apply_flags(values, context)`` → config options, seat overrides and observers
+    #: for the ``flags`` given (flag name without dashes → value); ``ParlourError`` when
+    #: a value is bad. Needed when ``flags`` is not empty.
+    apply_flags: ApplyFlags | None = None
+    #: The game's own sub-commands, mounted as ``parlour NAME ...``: returns a
+    #: ``typer.Typer`` (imported lazily, so the rules never import the engine).
+    commands: Callable[[], Any] | None = None
+    #: How a finished or running game is drawn, per phase: event seq of each phase's end
+    #: → an inline SVG of the board then, key -1 the final board once the game is over;
+    #: empty for a game with nothing to draw. Pure (no engine, no files).
+    pictures: Callable[[Game], Mapping[int, str]] | None = None
+    #: The board as it stands now, as inline SVG ("" when there is none); public to
+    #: every seat, so a person's room may show it.
+    picture_now: Callable[[Game], str] | None = None
 
     @property
     def fallback_policy(self) -> Policy:

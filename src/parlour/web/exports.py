@@ -1,14 +1,15 @@
-"""Exports of the spectator page (HTML, markdown, JSONL) and Diplomacy boards per phase,
-made by the CLI's own transcript code so a download reads like ``parlour show``."""
+"""Exports of the spectator page (HTML, markdown, JSONL) and a game's boards per phase,
+made by the same transcript code as the CLI's so a download reads like ``parlour show``."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from parlour.cli.annotate import annotate
-from parlour.cli.boards import phase_pictures
-from parlour.cli.transcript import Header, build, render_transcript, seat_rows
 from parlour.core.game import Game
+from parlour.games import registry
+from parlour.render.annotate import annotate
+from parlour.render.pictures import phase_pictures, picture_now
+from parlour.render.transcript import Header, build, render_transcript, seat_rows
 from parlour.runtime.store import Store
 
 
@@ -45,14 +46,14 @@ def export(store: Store, game_id: str, level: str, fmt: str) -> tuple[str, str]:
     )
     doc = build(log, header, mode="reveal" if reveal else "public", visible=visible)
     if fmt == "html":
-        doc = replace(doc, pictures=phase_pictures(game))
+        doc = replace(doc, pictures=phase_pictures(registry.load(row.game), game))
         return render_transcript(doc, "html"), "text/html; charset=utf-8"
     return render_transcript(doc, "markdown"), "text/markdown; charset=utf-8"
 
 
-def boards(game: Game) -> dict[str, str]:
-    """Phase label → inline SVG of the board after it (Diplomacy; empty otherwise)."""
-    pictures = phase_pictures(game)
+def boards(name: str, game: Game) -> dict[str, str]:
+    """Phase label → inline SVG of the board after it (empty for a game without boards)."""
+    pictures = phase_pictures(registry.load(name), game)
     out: dict[str, str] = {}
     by_seq = {e.seq: e for e in game.events}
     for seq, svg in sorted(pictures.items(), key=lambda kv: (kv[0] < 0, kv[0])):
@@ -61,13 +62,7 @@ def boards(game: Game) -> dict[str, str]:
     return out
 
 
-def current_board(game: Game) -> str:
-    """The board as it stands now, as inline SVG (Diplomacy; "" otherwise): public to
+def current_board(name: str, game: Game) -> str:
+    """The board as it stands now, as inline SVG ("" for a game without one): public to
     every seat, drawn in the room so a person sees the units they give orders to."""
-    from parlour.cli.boards import _inline
-    from parlour.games.diplomacy.game import DiplomacyGame
-    from parlour.games.diplomacy.render import render_svg
-
-    if not isinstance(game, DiplomacyGame):
-        return ""
-    return _inline(render_svg(game.board, game.board.game_map, title=str(game.board.phase)))
+    return picture_now(registry.load(name), game)

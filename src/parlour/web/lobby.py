@@ -17,11 +17,11 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
-from parlour.cli.set_values import parse_set_options
 from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.games import registry
 from parlour.runtime.seating import SeatSpec, module_spec
+from parlour.runtime.set_values import parse_set_options
 from parlour.web.forms import read_form
 
 if TYPE_CHECKING:
@@ -81,8 +81,9 @@ def setup(form: dict[str, list[str]]) -> Setup:
     option_lines = one("options")
     items = [line.strip() for line in option_lines.splitlines() if line.strip()]
     options = parse_set_options(items, module.game.config_model)
-    if name == "escape" and one("scenario"):
-        options["scenario"] = one("scenario")
+    for kind in module.content:
+        if kind.lobby_label is not None and one(kind.key):
+            options[kind.key] = one(kind.key)
     try:
         config = module.make_config(players, dict(options))
         game = module.game.new(config, seed)

@@ -44,7 +44,6 @@ from parlour.web.tables import Games, costs, lines, seat_events
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
-SCENARIOS = Path(registry.__file__).parent / "escape" / "scenarios"
 
 
 @dataclass(frozen=True)
@@ -88,7 +87,7 @@ class Pages:
             "games": registry.game_names(),
             "rows": self.store.list_games(limit=50, tournaments=False),
             "tournament_games": self.store.count_tournament_games(),
-            "scenarios": scenarios(),
+            "choices": content_choices(),
             "error": "",
             "setup": None,
             **extra,
@@ -135,7 +134,7 @@ class Pages:
             "lines": lines(self.spectator(game_id, level), names),
             "costs_seat": costs(self.store, game_id, "seat") if revealed else [],
             "costs_phase": costs(self.store, game_id, "phase") if revealed else [],
-            "boards": exports.boards(self.games.game(game_id)) if row.game == "diplomacy" else {},
+            "boards": exports.boards(row.game, self.games.game(game_id)),
         }
 
     def watch(self, game_id: str, level: str) -> Page:
@@ -179,7 +178,9 @@ class Pages:
     def room(self, link: Link, token: str) -> Page:
         ctx = self.room_context(link)
         ctx.update(self.decision_context(link))
-        ctx["board"] = exports.current_board(self.games.game(link.game_id))
+        ctx["board"] = exports.current_board(
+            self.games.row(link.game_id).game, self.games.game(link.game_id)
+        )
         return self.html("room.html", {"token": token, **ctx})
 
     def facts(self, link: Link, token: str) -> Page:
@@ -189,7 +190,9 @@ class Pages:
         return self.html("_decision.html", {"token": token, **self.decision_context(link)})
 
     def board(self, link: Link, token: str) -> Page:
-        svg = exports.current_board(self.games.game(link.game_id))
+        svg = exports.current_board(
+            self.games.row(link.game_id).game, self.games.game(link.game_id)
+        )
         return self.html("_board.html", {"token": token, "board": svg})
 
 
@@ -202,11 +205,30 @@ _PAGES: Pages | None = None
 _BARRIER: Any = None
 
 
-def scenarios() -> list[str]:
-    """The escape scenarios the lobby's form offers (variant files, ``a.b.yaml``, left out)."""
-    return sorted(
-        p.name.removesuffix(".yaml") for p in SCENARIOS.glob("*.yaml") if p.name.count(".") == 1
-    )
+@dataclass(frozen=True)
+class Choice:
+    """A game's content offered in the lobby (escape's scenario): a select of shipped
+    names, shown while that game is chosen. Content is chosen by name, never by path."""
+
+    game: str
+    #: the form field and the config key it sets
+    key: str
+    label: str
+    names: tuple[str, ...]
+
+
+def content_choices() -> list[Choice]:
+    """Every installed game's content kinds that the game offers in the lobby."""
+    out: list[Choice] = []
+    for name in registry.game_names():
+        try:
+            module = registry.load(name)
+        except ParlourError:  # a broken plug-in is left out, as from the game list's use
+            continue
+        for kind in module.content:
+            if kind.lobby_label is not None:
+                out.append(Choice(name, kind.key, kind.lobby_label, tuple(kind.shipped())))
+    return out
 
 
 def default_size(web_processes: int = 1) -> int:

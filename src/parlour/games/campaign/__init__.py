@@ -5,7 +5,11 @@ synopsis, the public PC sheet and the sheets and memories of the NPCs present, a
 them; the game director routes turns and asks for d20 checks the engine rolls.
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from parlour.core.module import GameModule
+from parlour.core.surface_hooks import ContentKind, FlagContext, FlagEffect, PlayFlag
 from parlour.games.campaign.config import CampaignConfig, make_config
 from parlour.games.campaign.content import Campaign, CampaignError
 from parlour.games.campaign.game import CampaignGame
@@ -13,12 +17,43 @@ from parlour.games.campaign.loader import load_campaign, parse_campaign, shipped
 from parlour.games.campaign.policies import campaign_fallback, campaign_policy
 from parlour.games.campaign.prompts import CampaignPrompter
 
+
+def _commands() -> Any:
+    """``parlour campaign validate|recap`` (imported only when the CLI mounts them)."""
+    from parlour.games.campaign.surface.cli import campaign_app
+
+    return campaign_app
+
+
+def _apply_flags(values: Mapping[str, str], context: FlagContext) -> FlagEffect:
+    """``--player-model SPEC``: who plays the PC, a seat override like ``--seat``."""
+    spec = values.get("player-model")
+    return FlagEffect(seats=(f"player={spec}",) if spec is not None else ())
+
+
 MODULE = GameModule(
     game=CampaignGame,
     policy=campaign_policy,
     prompter=CampaignPrompter(),
     make_config=make_config,
     fallback=campaign_fallback,
+    content=(
+        ContentKind(
+            flag="campaign",
+            key="campaign",
+            help="campaign: a shipped campaign name or a .yaml",
+            shipped=shipped_names,
+        ),
+    ),
+    flags=(
+        PlayFlag(
+            "player-model",
+            "campaign: who plays the PC (a spec)",
+            commands=frozenset({"watch"}),
+        ),
+    ),
+    apply_flags=_apply_flags,
+    commands=_commands,
 )
 
 __all__ = [

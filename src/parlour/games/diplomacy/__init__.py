@@ -1,9 +1,12 @@
 """Diplomacy: map data, board state, orders, legal-order enumeration and adjudication,
 and the kernel game (``MODULE``) with press, DumbBot and civil-disorder seats."""
 
+from collections.abc import Mapping
+
 from parlour.core.evaluation import EvalTools
 from parlour.core.game import Game
 from parlour.core.module import GameModule
+from parlour.core.surface_hooks import FlagContext, FlagEffect, PlayFlag
 from parlour.games.diplomacy.bot_protocol import CHAT_PURPOSES
 from parlour.games.diplomacy.config import (
     DiplomacyConfig,
@@ -36,6 +39,27 @@ def evaluation(tools: EvalTools) -> object:
     return eval_app(tools)
 
 
+def _pictures(game: Game) -> Mapping[int, str]:
+    """The board per phase as SVG (the renderer is imported only when a board is drawn)."""
+    from parlour.games.diplomacy.phase_pictures import phase_pictures
+
+    return phase_pictures(game)
+
+
+def _picture_now(game: Game) -> str:
+    from parlour.games.diplomacy.phase_pictures import board_now
+
+    return board_now(game)
+
+
+def _apply_flags(values: Mapping[str, str], context: FlagContext) -> FlagEffect:
+    """``--pictures DIR``: an SVG and a PNG of the board per phase, written as it runs."""
+    from parlour.games.diplomacy.pictures import PicturesObserver
+
+    folder = values.get("pictures")
+    return FlagEffect(observers=(PicturesObserver(folder),) if folder is not None else ())
+
+
 MODULE = GameModule(
     game=DiplomacyGame,
     policy=dumbbot,
@@ -51,6 +75,17 @@ MODULE = GameModule(
     chat_purposes=CHAT_PURPOSES,
     metrics=METRICS,
     evaluation=evaluation,
+    flags=(
+        PlayFlag(
+            "pictures",
+            "diplomacy: write an SVG+PNG per phase here",
+            "PATH",
+            commands=frozenset({"watch"}),
+        ),
+    ),
+    apply_flags=_apply_flags,
+    pictures=_pictures,
+    picture_now=_picture_now,
 )
 
 __all__ = [

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game, Result
 from parlour.games.diplomacy.board import Board
@@ -80,10 +79,3 @@ class PicturesObserver:
             subtitle=subtitle,
         )
         self.written += [svg, png]
-
-
-def pictures_observer(game: str, out_dir: str | Path) -> PicturesObserver:
-    """The observer behind ``parlour watch diplomacy --pictures DIR``."""
-    if game != "diplomacy":
-        raise ParlourError("--pictures draws Diplomacy boards; it is for `watch diplomacy` only")
-    return PicturesObserver(out_dir)

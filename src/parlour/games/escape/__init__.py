@@ -5,8 +5,11 @@ types anything; a classifier maps it to an available action; the engine decides 
 happened; a narrator tells only what has been unlocked.
 """
 
+from typing import Any
+
 from parlour.core.evaluation import EvalTools
 from parlour.core.module import GameModule
+from parlour.core.surface_hooks import ContentKind
 from parlour.games.escape.config import EscapeConfig, make_config
 from parlour.games.escape.game import EscapeGame
 from parlour.games.escape.loader import load_scenario, parse_scenario, shipped_names
@@ -25,6 +28,13 @@ def evaluation(tools: EvalTools) -> object:
     return eval_app(tools)
 
 
+def _commands() -> Any:
+    """``parlour escape validate|graph`` (imported only when the CLI mounts them)."""
+    from parlour.games.escape.surface.cli import escape_app
+
+    return escape_app
+
+
 MODULE = GameModule(
     game=EscapeGame,
     policy=escape_policy,
@@ -32,6 +42,16 @@ MODULE = GameModule(
     make_config=make_config,
     metrics=METRICS,
     evaluation=evaluation,
+    content=(
+        ContentKind(
+            flag="scenario",
+            key="scenario",
+            help="escape: a shipped scenario name or a scenario YAML file",
+            shipped=shipped_names,
+            lobby_label="Escape scenario",
+        ),
+    ),
+    commands=_commands,
 )
 
 __all__ = [

@@ -1,6 +1,8 @@
 """Missing: a group-chat mystery where players text each other against a simulated clock,
 search places, answer timed story cards and keep their secrets."""
 
+from typing import Any
+
 from parlour.core.module import GameModule
 from parlour.games.missing.claims import claim_options
 from parlour.games.missing.config import MissingConfig, make_config
@@ -10,6 +12,14 @@ from parlour.games.missing.policies import missing_policy
 from parlour.games.missing.prompts import MissingPrompter
 from parlour.games.missing.validate import Problem, validate, validate_file
 
+
+def _commands() -> Any:
+    """``parlour missing validate`` (imported only when the CLI mounts it)."""
+    from parlour.games.missing.surface.cli import missing_app
+
+    return missing_app
+
+
 MODULE = GameModule(
     game=MissingGame,
     policy=missing_policy,
@@ -17,6 +27,7 @@ MODULE = GameModule(
     make_config=make_config,
     human_options=lambda seat: {"people": [seat]},
     as_options=claim_options,
+    commands=_commands,
 )
 
 __all__ = [

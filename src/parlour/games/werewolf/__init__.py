@@ -1,12 +1,32 @@
 """Werewolf: social deduction with a seer, a doctor, an optional maniac and routed talk."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from parlour.core.module import GameModule
+from parlour.core.surface_hooks import FlagContext, FlagEffect, PlayFlag
 from parlour.games.werewolf.config import WerewolfConfig, make_config
 from parlour.games.werewolf.game import WerewolfGame
 from parlour.games.werewolf.metrics import METRICS
 from parlour.games.werewolf.policies import policy
 from parlour.games.werewolf.prompts import PROMPTER, WerewolfPrompter
 from parlour.games.werewolf.roles import Role, Team
+
+
+def _commands() -> Any:
+    """``parlour werewolf cast`` (imported only when the CLI mounts it)."""
+    from parlour.games.werewolf.surface.cli import werewolf_app
+
+    return werewolf_app
+
+
+def _apply_flags(values: Mapping[str, str], context: FlagContext) -> FlagEffect:
+    """``--theme``/``--cast``/``--speech`` (a themed cast is written by a model, so the
+    work is done in ``surface/``)."""
+    from parlour.games.werewolf.surface.flags import apply_flags
+
+    return apply_flags(values, context)
+
 
 MODULE = GameModule(
     game=WerewolfGame,
@@ -21,6 +41,21 @@ MODULE = GameModule(
     # free phrases were mostly noise when measured (docs/benchmarks.md), so none by default.
     small_model_options=lambda seats: {"act_seats": list(seats), "speech_phrase_words": 0},
     metrics=METRICS,
+    flags=(
+        PlayFlag(
+            "theme",
+            'werewolf: generate a cast for a setting, e.g. "a space station"',
+            needs_seed=True,
+        ),
+        PlayFlag("cast", "werewolf: a cast YAML file (see `parlour werewolf cast`)", "PATH"),
+        PlayFlag(
+            "speech",
+            "werewolf: acts (structured speech acts put into words) or free (free text); "
+            "default: acts for seats a small model plays",
+        ),
+    ),
+    apply_flags=_apply_flags,
+    commands=_commands,
 )
 
 __all__ = [

@@ -1,1 +1,2 @@
-"""What escape hands the surfaces that needs the engine: its classifier evaluation."""
+"""Escape's surface adapters: its ``parlour escape ...`` sub-commands and its classifier
+evaluation (``parlour eval escape``)."""

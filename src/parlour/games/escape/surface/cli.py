@@ -55,7 +55,7 @@ def graph_cmd(
     done: set[str] | None = None
     finished = False
     if game is not None:
-        from parlour.cli.databases import existing_store
+        from parlour.runtime.databases import existing_store
 
         store = existing_store(db)
         row = store.get_game(game)

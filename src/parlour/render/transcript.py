@@ -12,9 +12,9 @@ import html
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from parlour.cli.annotate import Annotated, Entry, choice_text, reason_of
 from parlour.core.events import Audience, Event
 from parlour.core.view import facts_dict
+from parlour.render.annotate import Annotated, Entry, choice_text, reason_of
 
 Format = Literal["text", "markdown", "html"]
 Mode = Literal["public", "seat", "reveal"]

@@ -31,12 +31,12 @@ def generate_cast(
     one line per character), each a short checked answer; a piece the model cannot
     write after its retries comes from the built-in cast, and one line says which.
     """
-    from parlour.games.registry import load
+    from parlour.games.registry import load as load_game
     from parlour.runtime.llm_seating import LlmFactory
     from parlour.runtime.seating import is_model, module_spec
     from parlour.seats.llm import LlmSeatConfig
 
-    spec = module_spec(model, load("werewolf"))
+    spec = module_spec(model, load_game("werewolf"))
     if not is_model(spec):  # scripted, random, a person: the built-in cast
         return default_cast(players, seed, theme), "built-in"
     factory = LlmFactory(store=store, base_url=base_url)

@@ -19,7 +19,8 @@ def validate_cmd(
     """Check a campaign file: the first problem as file:line: [code] problem, exit 1
     (exit 2, code C000, when the file cannot be found, read or parsed as YAML)."""
     from parlour.core.designer_check import EXIT_ERRORS, EXIT_UNREADABLE
-    from parlour.games.campaign import CampaignError, load_campaign
+    from parlour.games.campaign.content import CampaignError
+    from parlour.games.campaign.loader import load_campaign
 
     try:
         c = load_campaign(file)
@@ -45,8 +46,8 @@ def recap_cmd(
     db: Annotated[str | None, typer.Option("--db", help="database file or URL")] = None,
 ) -> None:
     """Print what the player saw, session by session: scenes, checks and every line."""
-    from parlour.cli.databases import existing_store
     from parlour.games.campaign.recap import recap
+    from parlour.runtime.databases import existing_store
 
     store = existing_store(db)
     row = store.get_game(game_id)

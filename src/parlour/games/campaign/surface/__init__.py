@@ -1,0 +1,1 @@
+"""Campaign's surface adapters: its ``parlour campaign ...`` sub-commands."""

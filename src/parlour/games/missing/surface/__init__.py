@@ -1,0 +1,1 @@
+"""Missing's surface adapters: its ``parlour missing ...`` sub-commands."""
