@@ -85,10 +85,11 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Venv:
     pth.write_text(f"import site; site.addsitedir({ours!r})\n", encoding="utf-8")
     before = made.parlour(tmp / "none.sqlite", "games")
     assert before.returncode == 0, before.stderr
-    assert "liars_dice" not in before.stdout, (
-        "parlour-liars-dice is already installed in the project environment, so this test "
-        "would prove nothing: uv pip uninstall parlour-liars-dice"
-    )
+    if "liars_dice" in before.stdout:  # a developer followed the README's install
+        pytest.skip(
+            "parlour-liars-dice is installed in the project environment, so a fresh install "
+            "would prove nothing: uv pip uninstall parlour-liars-dice (a clean clone has not)"
+        )
     # Install from a copy: a non-editable build writes build/ and *.egg-info beside the
     # sources, and the checkout must stay clean.
     source = tmp / "liars_dice"
