@@ -1,14 +1,13 @@
 """Campaign's typed decision context: the game puts a ``CampaignAsk`` under its own key
-and every read goes through ``ask_of``, which validates it."""
+and every read goes through ``CampaignAsk.of``, which validates it."""
 
 from __future__ import annotations
 
 import pytest
-from pydantic import ValidationError
 
 from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
-from parlour.games.campaign.ask import ASK_KEY, CampaignAsk, ask_of
+from parlour.games.campaign.ask import CampaignAsk
 from parlour.games.campaign.game import CampaignGame
 from parlour.games.campaign.requests import review_decision
 
@@ -23,22 +22,22 @@ def test_route_and_sheet_decisions_carry_their_typed_ask() -> None:
             d = game.pending()[0]
             asked.append(d)
             if d.purpose == "route":
-                assert ask_of(d) == CampaignAsk(message=game.view(d.seat).public.message)
+                assert CampaignAsk.of(d) == CampaignAsk(message=game.view(d.seat).public.message)
             else:
-                assert ask_of(d) == CampaignAsk(npc=d.id.rsplit(":", 1)[1])
+                assert CampaignAsk.of(d) == CampaignAsk(npc=d.id.rsplit(":", 1)[1])
 
     scripted_game(3, sessions=1, turns_per_session=2, each_step=keep)
     assert {d.purpose for d in asked} == {"route", "sheet"}
-    assert all(set(d.context) == {ASK_KEY} for d in asked)
+    assert all(set(d.context) == {CampaignAsk.KEY} for d in asked)
 
 
 def test_a_malformed_or_missing_ask_is_refused() -> None:
     def decision(context: dict[str, object]) -> Decision:
         return review_decision("d").model_copy(update={"context": context})
 
-    with pytest.raises(ValidationError):
-        ask_of(decision({ASK_KEY: {"mesage": "typo"}}))
-    with pytest.raises(ValidationError):
-        ask_of(decision({ASK_KEY: {"npc": 3}}))
-    with pytest.raises(ParlourError, match="carries no campaign ask"):
-        ask_of(decision({}))
+    with pytest.raises(ParlourError, match="invalid CampaignAsk"):
+        CampaignAsk.of(decision({CampaignAsk.KEY: {"mesage": "typo"}}))
+    with pytest.raises(ParlourError, match="invalid CampaignAsk"):
+        CampaignAsk.of(decision({CampaignAsk.KEY: {"npc": 3}}))
+    with pytest.raises(ParlourError, match="carries no CampaignAsk"):
+        CampaignAsk.of(decision({}))

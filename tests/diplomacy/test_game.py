@@ -12,6 +12,7 @@ import pytest
 
 from parlour.core import conformance
 from parlour.core.actions import Action, Choices, Structured
+from parlour.core.asks import Hints
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.random_answers import random_answer
@@ -105,8 +106,9 @@ def test_orders_decision_lists_every_legal_order_hold_first() -> None:
     for unit, prop in schema["properties"].items():
         assert sorted(prop["enum"]) == sorted(lo.text for lo in legal[unit])
         assert prop["enum"][0] == f"{unit} H"
-    assert france.context["labels"]["A PAR"]["A PAR - BUR"] == "Army Paris moves to Burgundy"
-    assert france.context["names"]["F BRE"] == "Fleet Brest"
+    hints = Hints.of(france)
+    assert hints.labels["A PAR"]["A PAR - BUR"] == "Army Paris moves to Burgundy"
+    assert hints.names["F BRE"] == "Fleet Brest"
     russia = decisions["RUSSIA"].json_schema
     assert russia is not None and "F STP/SC" in russia["properties"]
 

@@ -13,6 +13,7 @@ import pexpect
 from rich.console import Console
 
 from parlour.core.actions import Choices, Structured
+from parlour.core.asks import Hints
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.games.diplomacy import DiplomacyGame, make_config
@@ -166,7 +167,7 @@ def test_orders_can_be_typed_short_and_a_miss_explains_the_forms() -> None:
     async def ask(prompt: str) -> str:
         return next(lines)
 
-    form = Form(ask, said.append, decision.context)
+    form = Form(ask, said.append, Hints.of(decision))
     assert decision.json_schema is not None
     props = decision.json_schema["properties"]
     # "spa" is Marseilles' move to Spain: F BRE cannot go there, so it is not an option.
@@ -186,8 +187,8 @@ def test_an_ambiguous_short_form_lists_what_it_could_mean() -> None:
         return next(lines)
 
     orders = ["F MAO H", "F MAO - SPA/NC", "F MAO - SPA/SC"]
-    context = {"aliases": {"F MAO": {"SPA": ["F MAO - SPA/NC", "F MAO - SPA/SC"]}}}
-    form = Form(ask, said.append, context)
+    hints = Hints(aliases={"F MAO": {"SPA": ["F MAO - SPA/NC", "F MAO - SPA/SC"]}})
+    form = Form(ask, said.append, hints)
     assert asyncio.run(form.choose("F MAO", {"enum": orders})) == "F MAO - SPA/NC"
     assert any("could be: F MAO - SPA/NC; F MAO - SPA/SC" in s for s in said)
 
@@ -197,6 +198,6 @@ def test_the_phase_line_is_not_repeated_in_the_board_summary() -> None:
     decision = next(d for d in game.pending() if d.seat == "FRANCE")
     phase_events = [e.text for e in game.view("FRANCE").events if e.kind == "phase"]
     assert phase_events == [phase_events[0]] and "Supply centres" in phase_events[0]
-    summary = decision.context["summary"]
+    summary = Hints.of(decision).summary
     assert "Supply centres" not in summary and "Spring 1901" not in summary
     assert summary.startswith("Austria: units")

@@ -12,6 +12,7 @@ from parlour.core.actions import Text
 from parlour.core.events import Event
 from parlour.core.rng import Rng
 from parlour.games.escape import EscapeGame
+from parlour.games.escape.ask import ClassifyAsk
 from parlour.games.escape.policies import escape_policy
 
 from .helpers import config
@@ -127,15 +128,16 @@ def test_the_classify_decision_carries_the_asked_message_and_the_offer() -> None
     (act,) = game.pending()
     game.apply(act.id, Text(text="the painting"))
     (classify,) = game.pending()
-    assert classify.context["asked"] == ASKED
-    assert classify.context["offered"] == list(question.data["candidates"])
+    ask = ClassifyAsk.of(classify)
+    assert ask.asked == ASKED
+    assert ask.offered == list(question.data["candidates"])
     assert "Which did you mean?" in classify.prompt
     # Once the reply acted, the next turn's message stands alone again.
     _system_step(game)
     game.apply(game.pending()[0].id, Text(text="You look closer."))
     (act,) = game.pending()
     game.apply(act.id, Text(text="read the note"))
-    assert "asked" not in game.pending()[0].context
+    assert ClassifyAsk.of(game.pending()[0]).asked is None
 
 
 def test_a_model_classifier_is_shown_the_asked_message() -> None:

@@ -13,6 +13,7 @@ from parlour.core.rng import Rng
 from parlour.core.view import NoFacts
 from parlour.games import registry
 from parlour.games.escape import MODULE, EscapeConfig, EscapeGame, load_scenario, make_config
+from parlour.games.escape.ask import ClassifyAsk
 from parlour.games.escape.policies import (
     DISTRACTORS,
     ExplorerPlayer,
@@ -168,7 +169,9 @@ def test_classifier_options_are_exactly_the_available_actions_plus_ask_and_none(
     game = fresh()
     game.apply("t1:act", Text(text="hello"))
     (decision,) = game.pending()
-    assert decision.purpose == "classify" and decision.context == {"message": "hello"}
+    assert decision.purpose == "classify" and ClassifyAsk.of(decision) == ClassifyAsk(
+        message="hello"
+    )
     assert decision.option_ids == (
         "read_note", "examine_painting", "search_fireplace", "talk_to_ghost", "open_drawer",
         "open_trapdoor", "press_red", "press_green", "bang_door", "ask", "none",

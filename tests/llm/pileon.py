@@ -20,7 +20,7 @@ OPTIONS: dict[str, object] = {
 SEED = 5
 
 
-def _drive(target: str | None) -> tuple[WerewolfGame, Decision | None, list[str]]:
+def _drive(target: str | None) -> tuple[WerewolfGame, Decision | None]:
     game = MODULE.game.new(MODULE.make_config(9, dict(OPTIONS)), SEED)
     assert isinstance(game, WerewolfGame)
     rng = Rng(0)
@@ -37,11 +37,10 @@ def _drive(target: str | None) -> tuple[WerewolfGame, Decision | None, list[str]
                 text = f"I accuse {accused}. {accused} has been dodging every question."
             game.apply(decision.id, Text(text=text))
         elif decision.purpose == "vote":
-            order = list(decision.context.get("order", []))
             if decision.seat == target:
-                return game, decision, order
+                return game, decision
             if target is None:
-                return game, None, order
+                return game, None
             game.apply(decision.id, Choice(option=target, reason="everyone says so"))
         else:
             raise AssertionError(f"unexpected decision {decision.purpose}")
@@ -49,10 +48,8 @@ def _drive(target: str | None) -> tuple[WerewolfGame, Decision | None, list[str]
 
 def pileon() -> tuple[WerewolfGame, Decision, str]:
     """The game at the accused player's ballot (8th of 9), the ballot, and the accused."""
-    game, _, order = _drive(None)
-    if not order:
-        order = [p.id for p in game.state.players]
-    target = order[7]
-    game, decision, _ = _drive(target)
+    game, _ = _drive(None)
+    target = [p.id for p in game.state.players][7]  # the 8th in the sequential vote
+    game, decision = _drive(target)
     assert decision is not None
     return game, decision, target

@@ -14,6 +14,7 @@ from typing import Any
 
 from parlour.core.actions import Choice
 from parlour.games.werewolf import MODULE
+from parlour.games.werewolf.ask import VoteAsk
 from parlour.models.replay import RecordedCall, ReplayBackend
 from parlour.seats.llm import Attempt, LlmSeat
 
@@ -51,12 +52,12 @@ def _run(variant: str) -> tuple[Any, Attempts, str, Any]:
 
 def test_the_position_is_a_pile_on() -> None:
     game, decision, target = pileon()
-    assert decision.context["position_text"] == "8 of 9"
+    assert VoteAsk.of(decision).position_text == "8 of 9"
     accused = game.view(target).seat_name
     speeches = [e for e in game.events if e.kind == "speech"]
     accusers = {e.speaker for e in speeches if f"I accuse {accused}" in e.text}
     assert len(accusers) == 8 and target not in accusers
-    assert decision.context["earlier_votes"] == [
+    assert VoteAsk.of(decision).earlier_votes == [
         f"{k}. {game.view(s).seat_name} → {accused}"
         for k, s in enumerate([p.id for p in game.state.players if p.id != target][:7], 1)
     ]

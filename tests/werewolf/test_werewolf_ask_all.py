@@ -8,6 +8,7 @@ import pytest
 
 from parlour.core import Text, conformance
 from parlour.games.werewolf import MODULE, WerewolfConfig, WerewolfGame
+from parlour.games.werewolf.ask import SpeakAsk
 
 from .helpers import events_of, new_game, pending, scripted
 
@@ -34,7 +35,7 @@ def test_everyone_but_the_last_speaker_is_asked_at_once() -> None:
     d = speak[0]
     assert d.kind == "free_text" and d.allow_empty and d.max_length == 400
     assert "only one message is posted" in d.prompt and "turn 1 of 12" in d.prompt
-    assert [x.context["needs_turn"] for x in speak] == [True] * 3 + [False] * 3
+    assert [SpeakAsk.of(x).needs_turn for x in speak] == [True] * 3 + [False] * 3
     _answer(game, {"p2": "Hello all."})
     assert [e.speaker for e in events_of(game, "speech")] == ["p2"]
     # p2 spoke last: the next turn asks everyone else

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from parlour.core.actions import Action, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.rng import Rng
+from parlour.games.werewolf.ask import CastAsk
 from parlour.games.werewolf.cast import default_cast
 from parlour.games.werewolf.casting import CastBuilder, CastingPrompter, casting_fallback
 
@@ -23,7 +24,7 @@ def _good(decision: Decision) -> Action:
         return Structured(value={"genders": GENDERS})
     if decision.purpose == "cast_scene":
         return Text(text="The students stay late in the old school. Each night one vanishes")
-    i = int(decision.context["index"])
+    i = CastAsk.of(decision).index
     return Text(text=f"{NAMES[i]} is in the kendo club and never misses practice. Later more")
 
 
@@ -59,7 +60,7 @@ def test_bad_pieces_are_replaced_by_built_in_ones_and_named() -> None:
             return Structured(value={"names": ["Aoi", "Aoi", "Yui", "x1", "Ren"]})
         if decision.purpose == "cast_scene":  # copies its instructions
             return Text(text="Write the scene: two short sentences, like the example.")
-        if decision.context["index"] == 1:
+        if CastAsk.of(decision).index == 1:
             return Text(text="")
         return _good(decision)
 
@@ -76,7 +77,7 @@ def test_bad_pieces_are_replaced_by_built_in_ones_and_named() -> None:
 
 def test_a_story_without_the_name_is_attributed() -> None:
     def answer(decision: Decision) -> Action:
-        if decision.purpose == "cast_story" and decision.context["index"] == 0:
+        if decision.purpose == "cast_story" and CastAsk.of(decision).index == 0:
             return Text(text="The quiet one who sits by the window.")
         return _good(decision)
 

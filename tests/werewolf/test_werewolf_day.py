@@ -6,6 +6,7 @@ import pytest
 
 from parlour.core import Audience, Choice, Choices, IllegalAction, Text
 from parlour.games.werewolf import Role, WerewolfGame
+from parlour.games.werewolf.ask import RouteAsk, VoteAsk
 from parlour.games.werewolf.views import SpeakingFacts
 
 from .helpers import decision, events_of, name, new_game, night, pending, scripted, vote_all
@@ -40,11 +41,12 @@ def test_router_decision_shape() -> None:
     assert d.kind == "choose_many" and d.min_choices == 1 and d.max_choices == 3
     assert d.option_ids == ("p1", "p2", "p3", "p4", "p5", "p6")
     # the three least active (all silent: seat order) are flagged, in the label too
-    assert d.context["needs_turn"] == ["Kenji", "Aiko", "Hiroshi"]
+    ask = RouteAsk.of(d)
+    assert ask.needs_turn == ["Kenji", "Aiko", "Hiroshi"]
     assert d.label_of("p1") == "Kenji (NEEDS TURN)" and d.label_of("p4") == "Maya"
-    assert [r["needs_turn"] for r in d.context["players"]] == [True] * 3 + [False] * 3
-    assert {r["messages_today"] for r in d.context["players"]} == {0}
-    assert d.context["last_speaker"] == "" and d.context["turns_left"] == 12
+    assert [r.needs_turn for r in ask.players] == [True] * 3 + [False] * 3
+    assert {r.messages_today for r in ask.players} == {0}
+    assert ask.last_speaker == "" and ask.turns_left == 12
     router = next(s for s in game.seats() if s.id == "router")
     assert router.system
 
@@ -85,14 +87,14 @@ def test_no_one_speaks_twice_in_a_row() -> None:
     _speak(game, "Maya, are you a wolf?")
     (d,) = game.pending()
     assert d.id == "d1:route:2" and "p1" not in d.option_ids
-    assert d.context["last_speaker"] == "Kenji"
+    assert RouteAsk.of(d).last_speaker == "Kenji"
     with pytest.raises(IllegalAction, match="Kenji spoke last; no one speaks twice in a row"):
         game.apply(d.id, Choices(options=("p1", "p2")))
     # the router sees who was addressed, and p1 is no longer among the least active
-    assert d.context["addressed_in_last_message"] == ["Maya"]
-    rows = {r["id"]: r for r in d.context["players"]}
-    assert rows["p4"]["addressed"] and not rows["p2"]["addressed"]
-    assert d.context["needs_turn"] == ["Aiko", "Hiroshi", "Maya"]
+    assert RouteAsk.of(d).addressed_in_last_message == ["Maya"]
+    rows = {r.id: r for r in RouteAsk.of(d).players}
+    assert rows["p4"].addressed and not rows["p2"].addressed
+    assert RouteAsk.of(d).needs_turn == ["Aiko", "Hiroshi", "Maya"]
 
 
 def test_only_living_players_speak() -> None:
@@ -137,7 +139,7 @@ def test_speech_pass_and_budget() -> None:
     assert stats["Aiko"] == SpeakingFacts(messages=0, passes=1)
     # budget: 1 × 6 living players = 6 turns; 3 left, so the router may pick at most 3
     (route,) = game.pending()
-    assert route.max_choices == 3 and route.context["turns_left"] == 3
+    assert route.max_choices == 3 and RouteAsk.of(route).turns_left == 3
     game.apply(route.id, Choices(options=("p4", "p5", "p6")))
     for _ in range(3):
         _speak(game, "")
@@ -199,7 +201,8 @@ def test_sequential_vote_gives_position_and_earlier_votes() -> None:
     game = _to_vote(players=5)
     first = game.pending()
     assert len(first) == 1 and first[0].id == "d1:vote:p1"
-    assert first[0].context["position_text"] == "1 of 5" and first[0].context["earlier_votes"] == []
+    ask = VoteAsk.of(first[0])
+    assert ask.position_text == "1 of 5" and ask.earlier_votes == []
     game.apply("d1:vote:p1", Choice(option="p3", reason="quiet all day"))
     vote = events_of(game, "vote")[-1]
     assert vote.text == "1. Kenji → Hiroshi" and vote.audience.kind == "all"
@@ -213,8 +216,9 @@ def test_sequential_vote_gives_position_and_earlier_votes() -> None:
     assert note not in game.spectator_view(False).events
     (second,) = game.pending()
     assert second.id == "d1:vote:p2"
-    assert second.context["position"] == 2 and second.context["of"] == 5
-    assert second.context["earlier_votes"] == ["1. Kenji → Hiroshi"]
+    ask = VoteAsk.of(second)
+    assert ask.position == 2 and ask.voters == 5
+    assert ask.earlier_votes == ["1. Kenji → Hiroshi"]
     assert "2 of 5" in second.prompt
 
 
@@ -234,13 +238,14 @@ def test_sequential_order_rotates_by_day() -> None:
     assert not game.is_terminal() and game.state.day == 2
     living = [p.id for p in game.state.living()]
     assert game.pending()[0].seat == living[1]
-    assert game.pending()[0].context["position_text"] == f"1 of {len(living)}"
+    assert VoteAsk.of(game.pending()[0]).position_text == f"1 of {len(living)}"
 
 
 def test_simultaneous_votes_are_revealed_together() -> None:
     game = _to_vote(players=5, vote_mode="simultaneous")
     assert [d.id for d in game.pending()] == [f"d1:vote:p{i}" for i in range(1, 6)]
-    assert "position" not in game.pending()[0].context
+    ask = VoteAsk.of(game.pending()[0])
+    assert ask.mode == "simultaneous" and ask.position is None
     for i, target in zip(range(1, 5), ["p2", "p1", "p1", "p1"], strict=True):
         game.apply(f"d1:vote:p{i}", Choice(option=target))
         assert not events_of(game, "vote")

@@ -79,7 +79,10 @@ class Decision(BaseModel):
     max_length: int = 0
     allow_empty: bool = False
     json_schema: dict[str, Any] | None = None
-    context: dict[str, Any] = Field(default_factory=dict, description="extra facts for prompts")
+    context: dict[str, Any] = Field(
+        default_factory=dict,
+        description="typed asks under their keys (core/asks.py); read only through them",
+    )
     required_any: tuple[str, ...] = Field(
         default=(),
         description="choose-many: the answer must include at least one of these option ids",

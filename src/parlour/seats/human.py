@@ -18,6 +18,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.asks import Hints
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Event
@@ -93,8 +94,8 @@ class HumanSeat:
             while True:
                 self._console.print()
                 self._console.print(f"[bold]{view.seat_name}[/] — {decision.prompt}")
-                summary = decision.context.get("summary")
-                if isinstance(summary, str) and summary:
+                summary = Hints.of(decision).summary
+                if summary:
                     self._say(summary)
                 if decision.kind is DecisionKind.STRUCTURED and is_form(decision.json_schema):
                     action = await self._fill_form(decision)
@@ -120,7 +121,7 @@ class HumanSeat:
     async def _fill_form(self, decision: Decision) -> Action | None:
         """Field by field, then a confirmation; None when the player wants to start over."""
         assert decision.json_schema is not None
-        value = await Form(self._ask, self._say, decision.context).fill(decision.json_schema)
+        value = await Form(self._ask, self._say, Hints.of(decision)).fill(decision.json_schema)
         self._say("")
         for line in describe(value):
             self._say(f"  {line}")

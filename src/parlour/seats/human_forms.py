@@ -3,7 +3,8 @@
 A schema is a form when it is an object whose properties are enums (asked as numbered
 options, Enter = the first), strings (asked as a line of text) or arrays of flat objects
 of those (asked item by item; an empty line ends the list). Anything else stays raw
-JSON. Games may help with readable text in ``decision.context`` (all optional):
+JSON. Games may help with readable text in the decision's ``Hints`` (``core/asks.py``,
+all optional):
 
 * ``labels``: ``{property: {value: label}}`` shown next to each option;
 * ``names``: ``{property: readable name}`` used as the field's heading;
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
+
+from parlour.core.asks import Hints
 
 Ask = Callable[[str], Awaitable[str]]
 Say = Callable[[str], None]
@@ -73,17 +76,13 @@ def is_form(schema: Mapping[str, Any] | None) -> bool:
 class Form:
     """Fills one form through ``ask`` (one line of input) and ``say`` (one line of output)."""
 
-    def __init__(self, ask: Ask, say: Say, context: Mapping[str, Any]) -> None:
+    def __init__(self, ask: Ask, say: Say, hints: Hints) -> None:
         self.ask = ask
         self.say = say
-        labels = context.get("labels")
-        names = context.get("names")
-        aliases = context.get("aliases")
-        forms = context.get("forms")
-        self.labels: Mapping[str, Any] = labels if isinstance(labels, dict) else {}
-        self.names: Mapping[str, Any] = names if isinstance(names, dict) else {}
-        self.aliases: Mapping[str, Any] = aliases if isinstance(aliases, dict) else {}
-        self.forms = forms if isinstance(forms, str) else ""
+        self.labels: Mapping[str, Any] = hints.labels
+        self.names: Mapping[str, Any] = hints.names
+        self.aliases: Mapping[str, Any] = hints.aliases
+        self.forms = hints.forms
 
     async def fill(self, schema: Mapping[str, Any]) -> dict[str, Any]:
         props = _props(schema)

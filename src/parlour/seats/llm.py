@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.asks import Hints
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.policy import Policy
@@ -102,7 +103,7 @@ def output_spec(decision: Decision) -> tuple[OutputSpec, dict[str, str]]:
     if decision.kind is DecisionKind.FREE_TEXT:
         # Prose without markup that could pose as the prompt's own structure; one
         # paragraph unless the game asks for lines (diaries).
-        multiline = bool(decision.context.get("multiline"))
+        multiline = Hints.of(decision).multiline
         return OutputSpec.text(decision.max_length, plain=True, multiline=multiline), {}
     assert decision.json_schema is not None
     return OutputSpec.json_schema(decision.json_schema), {}

@@ -18,6 +18,7 @@ from typing import Any
 from starlette.requests import Request
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.asks import Hints
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 
@@ -57,8 +58,8 @@ def structured_fields(decision: Decision) -> tuple[Field, ...]:
     if schema.get("type") != "object" or not isinstance(props, dict):
         return whole
     # Diplomacy puts order labels per unit in the context; any game may do the same.
-    all_labels = decision.context.get("labels", {})
-    names = decision.context.get("names", {})
+    hints = Hints.of(decision)
+    all_labels, names = hints.labels, hints.names
     fields: list[Field] = []
     for name, prop in props.items():
         if not isinstance(prop, dict):

@@ -9,7 +9,7 @@ from parlour.core.actions import Action, Structured, Text
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
-from parlour.games.campaign.ask import ask_of
+from parlour.games.campaign.ask import CampaignAsk
 
 #: what the scripted player tries; {npc} is someone present, {place} a place to go to
 PLAYER_LINES = (
@@ -41,7 +41,7 @@ def _skill_for(message: str, skills: list[str]) -> str | None:
 
 def scripted_game_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
     table = view.public
-    message = str(table.message or ask_of(decision).message)
+    message = str(table.message or CampaignAsk.of(decision).message)
     schema = decision.json_schema or {}
     route = "needs_story_director" if message.lower().startswith("i go") else "continue_scene"
     value: dict[str, Any] = {"route": route}
@@ -122,7 +122,7 @@ def scripted_review(view: AnyView, decision: Decision, rng: Rng) -> Action:
 
 
 def scripted_sheet(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    npc = ask_of(decision).npc
+    npc = CampaignAsk.of(decision).npc
     return Structured(
         value={"npc": npc, "attitude": "wary but curious", "note": "Met the player this session."}
     )

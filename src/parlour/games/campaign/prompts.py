@@ -12,7 +12,7 @@ import json
 from parlour.core.decisions import Decision
 from parlour.core.prompting import PromptParts, Utterance
 from parlour.core.view import AnyView
-from parlour.games.campaign.ask import ask_of
+from parlour.games.campaign.ask import CampaignAsk
 
 SCENE_SYSTEM = (
     "You are the scene director of a tabletop story. You narrate and play the NPCs listed in "
@@ -132,7 +132,7 @@ def game_parts(view: AnyView, decision: Decision) -> PromptParts:
         f"Difficulties (DC): {json.dumps(f.difficulties)}\nInventory: {f.inventory}\n"
         f"Clocks: {json.dumps(f.clocks)}"
     )
-    message = str(f.message or ask_of(decision).message)
+    message = str(f.message or CampaignAsk.of(decision).message)
     return PromptParts(
         system=GAME_SYSTEM,
         memory=memory,

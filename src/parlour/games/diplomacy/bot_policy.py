@@ -14,6 +14,7 @@ from __future__ import annotations
 from parlour.core.actions import Action, Choice, Structured
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
+from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_protocol import (
     FINALISE,
@@ -33,7 +34,7 @@ from parlour.games.diplomacy.views import DiplomacyView, board_of
 def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     from parlour.games.diplomacy.dumbbot import dumbbot_orders
 
-    options: dict[str, list[str]] = decision.context["options"]
+    options = DiplomacyAsk.of(decision).options
     board = board_of(view)
     chosen = {str(o) for o in dumbbot_orders(board, decision.seat, rng)}
     picked = {u: next((t for t in opts if t in chosen), opts[0]) for u, opts in options.items()}
@@ -90,13 +91,13 @@ def bot_answer(view: DiplomacyView, decision: Decision, rng: Rng) -> Action | No
     if purpose == PLAN:
         return plan(view, decision, rng)
     if purpose == GATE:
-        ok = needs_reply(str(decision.context["message"]))
+        ok = needs_reply(DiplomacyAsk.of(decision).message)
         return Choice(option=REPLY_OPT if ok else SILENT_OPT)
     if purpose == REPLY:
         text = "Noted. I keep my word while you keep yours."
         return Structured(value={"text": text, "commitments": [], "heard": []})
     if purpose == INITIATE:
-        targets: list[str] = decision.context["targets"]
+        targets = DiplomacyAsk.of(decision).targets
         bot = view.private.bot
         assert decision.json_schema is not None
         whats = decision.json_schema["properties"]["commitments"]["items"]["properties"]["what"]

@@ -24,9 +24,11 @@ import re
 from typing import Any
 
 from parlour.core.actions import Action, Choice, Structured
+from parlour.core.asks import Hints, contexts
 from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
 from parlour.core.events import Audience
 from parlour.games.diplomacy import guards
+from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_memory import KINDS, BotMemory, Commitment
 from parlour.games.diplomacy.config import DiplomacyConfig
@@ -187,7 +189,10 @@ def plan_decision(st: DiplomacyState, cfg: DiplomacyConfig, orders: Decision) ->
             "required": list(props),
             "additionalProperties": False,
         },
-        context={**orders.context, "options": options, "pool": "orders"},
+        context=contexts(
+            DiplomacyAsk.of(orders).model_copy(update={"options": options, "pool": "orders"}),
+            Hints.of(orders),
+        ),
     )
 
 
@@ -212,13 +217,10 @@ def talk_decision(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> Decis
         json_schema=press_schema(recipients, cfg),
         checks=PRESS_CHECKS,
         checked_fields=PRESS_FIELDS,
-        context={
-            "round": turn,
-            "rounds": cfg.press_rounds,
-            "recipients": recipients,
-            "pool": "chat",
-            "summary": board_summary(board, power, heading=False),
-        },
+        context=contexts(
+            DiplomacyAsk(round=turn, rounds=cfg.press_rounds, recipients=recipients, pool="chat"),
+            Hints(summary=board_summary(board, power, heading=False)),
+        ),
     )
     return _with_deadline(cfg, d, Structured(value={"messages": []}))
 
@@ -258,7 +260,7 @@ def _guarded(st: DiplomacyState, memory: BotMemory, chosen: dict[str, str]) -> d
 
 
 def _by_index(decision: Decision, value: dict[str, Any]) -> dict[str, str]:
-    options: dict[str, list[str]] = decision.context["options"]
+    options = DiplomacyAsk.of(decision).options
     return {u: options[u][int(value[u])] for u in options}
 
 
@@ -340,7 +342,7 @@ def initiate_decision(
         },
         checks=PRESS_CHECKS,
         checked_fields=("text",),
-        context={"pool": "chat", "targets": targets},
+        context=DiplomacyAsk(pool="chat", targets=targets).context(),
         default=Structured(value={"to": targets[0], "text": "", "commitments": []}),
     )
 
@@ -362,7 +364,7 @@ def gate_decision(st: DiplomacyState, power: str, n: int, sender: str, text: str
             Option(id=REPLY_OPT, label="Reply"),
             Option(id=SILENT_OPT, label="Stay silent"),
         ),
-        context={"pool": "chat", "from": sender, "message": text, "n": n},
+        context=DiplomacyAsk(pool="chat", sender=sender, message=text, n=n).context(),
         default=Choice(option=SILENT_OPT),
     )
 
@@ -396,7 +398,7 @@ def reply_decision(
         },
         checks=PRESS_CHECKS,
         checked_fields=("text",),
-        context={"pool": "chat", "from": sender, "message": text, "n": n},
+        context=DiplomacyAsk(pool="chat", sender=sender, message=text, n=n).context(),
         default=Structured(value={"text": "", "commitments": [], "heard": []}),
     )
 
@@ -488,10 +490,10 @@ def apply_gate(
     assert isinstance(action, Choice)
     if action.option != REPLY_OPT:
         return []
-    ctx = decision.context
-    if not _may_reply(cfg, st.bots[decision.seat], ctx["from"], st):  # caps filled meanwhile
+    ask = DiplomacyAsk.of(decision)
+    if not _may_reply(cfg, st.bots[decision.seat], ask.sender, st):  # caps filled meanwhile
         return []
-    return [reply_decision(st, cfg, decision.seat, ctx["n"], ctx["from"], ctx["message"])]
+    return [reply_decision(st, cfg, decision.seat, ask.n, ask.sender, ask.message)]
 
 
 def apply_message(
@@ -506,7 +508,7 @@ def apply_message(
     value = action.value
     power = decision.seat
     memory = st.bots[power]
-    to = str(value.get("to") or decision.context["from"])
+    to = str(value.get("to") or DiplomacyAsk.of(decision).sender)
     text = str(value.get("text", "")).strip()
     if not text:
         return []
@@ -575,12 +577,9 @@ def finalise_decisions(st: DiplomacyState, bots: list[str]) -> list[Decision]:
                     "number; your provisional orders stand unless you change them."
                 ),
                 json_schema=_index_schema(options),
-                context={
-                    "options": options,
-                    "floor": floor,
-                    "commitments": mine,
-                    "pool": "orders",
-                },
+                context=DiplomacyAsk(
+                    options=options, floor=floor, commitments=mine, pool="orders"
+                ).context(),
                 default=Structured(value=floor),
             )
         )
@@ -594,9 +593,10 @@ def apply_finalise(
     power = decision.seat
     memory = st.bots[power]
     chosen = _by_index(decision, action.value)
-    chosen = _keep_word(st, cfg, memory, chosen, decision.context["options"])
+    options = DiplomacyAsk.of(decision).options
+    chosen = _keep_word(st, cfg, memory, chosen, options)
     final = _guarded(st, memory, chosen)
-    return tuple(final[u] for u in decision.context["options"])
+    return tuple(final[u] for u in options)
 
 
 def _keep_word(

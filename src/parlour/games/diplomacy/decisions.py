@@ -9,20 +9,22 @@
   waives the rest. Two builds in one province: the first counts, the others are void.
 * Removals: CHOOSE_MANY over the power's units, exactly as many as required.
 
-Readable labels go into ``context["labels"]`` (unit → order → sentence) and
-``context["names"]`` (unit → "Army Paris") for people and
-prompts; ``context["summary"]`` is the board as the power sees it (the phase line is the
-public ``phase`` event, so it is not repeated). For people typing orders,
-``context["aliases"]`` (unit → typed form → orders) accepts the order without unit
-letters ("MAR - SPA"), without its unit ("- SPA", "S PAR - BUR"), a move's or retreat's
-destination alone ("SPA", "Spain") and "hold"/"disband"; ``context["forms"]`` says so.
+Readable help goes into the decision's ``Hints`` (``core/asks.py``): ``labels`` (unit →
+order → sentence) and ``names`` (unit → "Army Paris") for people and prompts; ``summary``
+is the board as the power sees it (the phase line is the public ``phase`` event, so it is
+not repeated). For people typing orders, ``aliases`` (unit → typed form → orders) accepts
+the order without unit letters ("MAR - SPA"), without its unit ("- SPA", "S PAR - BUR"),
+a move's or retreat's destination alone ("SPA", "Spain") and "hold"/"disband"; ``forms``
+says so. The game's own facts (phase, builds, removals) are its ``DiplomacyAsk``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from parlour.core.asks import Hints, contexts
 from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.board import Board, PhaseType
 from parlour.games.diplomacy.legal import LegalOrder, legal_orders
 from parlour.games.diplomacy.map import GameMap, UnitType
@@ -134,14 +136,16 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
         # One JSON object with an order per unit: it needs room.
         max_tokens=600 if purpose == ORDERS else 200,
         json_schema=unit_schema(units),
-        context={
-            "phase": phase.name,
-            "names": names,
-            "labels": labels,
-            "aliases": aliases,
-            "forms": ORDER_FORMS,
-            "summary": board_summary(board, power, heading=False),
-        },
+        context=contexts(
+            DiplomacyAsk(phase=phase.name),
+            Hints(
+                names=names,
+                labels=labels,
+                aliases=aliases,
+                forms=ORDER_FORMS,
+                summary=board_summary(board, power, heading=False),
+            ),
+        ),
     )
 
 
@@ -153,7 +157,7 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
     phase = board.phase
     legal = [lo for lo in opts.adjustments if not isinstance(lo.order, Waive)]
     options = tuple(Option(id=lo.text, label=lo.label) for lo in legal)
-    context = {"phase": phase.name, "summary": board_summary(board, power, heading=False)}
+    hints = Hints(summary=board_summary(board, power, heading=False))
     if count > 0:
         return Decision(
             id=f"{phase.name}:{BUILDS}:{power}",
@@ -169,7 +173,7 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
             options=options,
             min_choices=0,
             max_choices=count,
-            context={**context, "builds": count},
+            context=contexts(DiplomacyAsk(phase=phase.name, builds=count), hints),
         )
     need = -count
     return Decision(
@@ -185,7 +189,7 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
         options=options,
         min_choices=need,
         max_choices=need,
-        context={**context, "removals": need},
+        context=contexts(DiplomacyAsk(phase=phase.name, removals=need), hints),
     )
 
 

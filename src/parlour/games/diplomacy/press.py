@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core.actions import Action, Structured
+from parlour.core.asks import Hints, contexts
 from parlour.core.decisions import Decision, DecisionKind, TextCheck
 from parlour.core.events import Audience
+from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.decisions import trusted_decision
 from parlour.games.diplomacy.state import DiplomacyState
@@ -80,13 +82,15 @@ def press_decisions(st: DiplomacyState, cfg: DiplomacyConfig) -> list[Decision]:
                 json_schema=press_schema(recipients, cfg),
                 checks=PRESS_CHECKS,
                 checked_fields=PRESS_FIELDS,
-                context={
-                    "round": st.press_round,
-                    "rounds": cfg.press_rounds,
-                    "recipients": recipients,
-                    "summary": board_summary(board, power, heading=False)
-                    + f"\nPress: to ALL (everyone reads it) or privately to {channels}.",
-                },
+                context=contexts(
+                    DiplomacyAsk(
+                        round=st.press_round, rounds=cfg.press_rounds, recipients=recipients
+                    ),
+                    Hints(
+                        summary=board_summary(board, power, heading=False)
+                        + f"\nPress: to ALL (everyone reads it) or privately to {channels}."
+                    ),
+                ),
             )
         )
     return out

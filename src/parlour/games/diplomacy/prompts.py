@@ -8,9 +8,11 @@ orders of every unit, verbatim; the LLM seat appends the JSON answer format).
 
 from __future__ import annotations
 
+from parlour.core.asks import Hints
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.events import Event
 from parlour.core.prompting import PromptParts, Utterance
+from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.bot_prompts import bot_memory, command
 from parlour.games.diplomacy.press import PRESS
 from parlour.games.diplomacy.views import DiplomacyPublic, DiplomacyView, power_name
@@ -119,14 +121,13 @@ def _transcript(view: DiplomacyView) -> tuple[Utterance, ...]:
 
 def _command(decision: Decision) -> str:
     lines = [decision.prompt]
-    ctx = decision.context
     if decision.purpose == PRESS:
-        to = ", ".join(ctx.get("recipients", []))
+        to = ", ".join(DiplomacyAsk.of(decision).recipients)
         lines.append(f"Recipients: {to}. An empty list of messages says nothing.")
         return "\n".join(lines)
     if decision.kind is DecisionKind.STRUCTURED:
-        labels: dict[str, dict[str, str]] = ctx.get("labels", {})
-        names: dict[str, str] = ctx.get("names", {})
+        hints = Hints.of(decision)
+        labels, names = hints.labels, hints.names
         assert decision.json_schema is not None
         for unit, prop in decision.json_schema["properties"].items():
             lines.append(f"{unit} ({names.get(unit, unit)}) — legal orders:")

@@ -23,6 +23,7 @@ from parlour.core.policy import Policy
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.escape.analysis import analyse
+from parlour.games.escape.ask import ClassifyAsk, NarrateAsk
 from parlour.games.escape.commands import LOOK_BRIEF, look_text
 from parlour.games.escape.faithful import templated
 from parlour.games.escape.keyword_classifier import (
@@ -41,11 +42,12 @@ from parlour.games.escape.text import STOPWORDS, words
 def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:
     if decision.purpose == "clarify":  # the classifier seat is asked this after an "ask"
         return keyword_clarifier(view, decision, rng)
-    message = str(decision.context.get("message", view.public.message or ""))
+    ask = ClassifyAsk.find(decision)
+    message = ask.message if ask is not None else view.public.message or ""
     options = [(o.id, o.label) for o in decision.options]
     unoffered = [(u.id, u.description) for u in view.private.unoffered]
-    asked, offered = decision.context.get("asked"), decision.context.get("offered")
-    if isinstance(asked, str) and isinstance(offered, list):
+    asked, offered = (ask.asked, ask.offered) if ask is not None else (None, None)
+    if asked is not None and offered is not None:
         # The message answers "which did you mean?": read it with what was asked.
         answer = classify_reply(
             message, asked, [str(o) for o in offered], options, unoffered, view.private.room
@@ -60,13 +62,14 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
 
 def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:
     """The two options the message fits best (after the classifier answered ``ask``)."""
-    message = str(decision.context.get("message", view.public.message or ""))
+    ask = ClassifyAsk.find(decision)
+    message = ask.message if ask is not None else view.public.message or ""
     ids = [o.id for o in decision.options]
-    offered = decision.context.get("offered")
+    offered = ask.offered if ask is not None else None
     options = [(o.id, o.label) for o in decision.options]
     # Classified only when asked before (a new unclear order asks anew), the last test.
     if (
-        isinstance(offered, list)
+        offered is not None
         and len(offered) == 2
         and set(offered) <= set(ids)
         and classify(message, [*options, (ASK_ID, "-")]) != ASK_ID
@@ -79,14 +82,15 @@ def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Act
 
 
 def template_narrator(view: NarratorView, decision: Decision, rng: Rng) -> Action:
-    brief = str(view.private.brief or decision.context.get("brief") or "Nothing happens.")
+    ask = NarrateAsk.find(decision)
+    brief = view.private.brief or (ask.brief if ask is not None else "") or "Nothing happens."
     if brief == LOOK_BRIEF:  # an instruction to the narrator: show the place instead
         brief = look_text(view.private.intro, view.private.world)
     elif brief == NO_EFFECT:  # the same flat line every turn reads like an error message
         told = [e.text for e in view.events if e.kind == "narration"]
         fresh = [line for line in NO_EFFECT_LINES if not told or not told[-1].startswith(line)]
         brief = rng.choice(fresh)
-    hint = view.private.hint or decision.context.get("hint")
+    hint = view.private.hint or (ask.hint if ask is not None else None)
     return Text(text=templated(brief, str(hint) if hint else None, decision.max_length))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from parlour.core.decisions import Decision
 from parlour.core.prompting import PromptParts, Utterance
 from parlour.core.view import AnyView
+from parlour.games.escape.ask import ClassifyAsk, NarrateAsk
 from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 
 CLASSIFIER_SYSTEM = (
@@ -56,7 +57,7 @@ def _quoted(text: str) -> str:
 def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
     message = view.public.message
     if message is None:
-        message = str(decision.context.get("message", ""))
+        message = ClassifyAsk.of(decision).message
     also: dict[str, list[str]] = {}
     for phrasing in view.private.phrasings:  # the designer's other words for an action
         also.setdefault(phrasing.id, []).append(phrasing.text)
@@ -80,8 +81,9 @@ def classifier_parts(view: ClassifierView, decision: Decision) -> PromptParts:
         )
         command += f"{UNOFFERED_PROMPT}\n{locked}\n\n"
     command += f"The player's message (quoted data):\n{_quoted(message)}"
-    asked, offered = decision.context.get("asked"), decision.context.get("offered")
-    if isinstance(asked, str) and isinstance(offered, list):
+    ask = ClassifyAsk.find(decision)
+    asked, offered = (ask.asked, ask.offered) if ask is not None else (None, None)
+    if asked is not None and offered is not None:
         # An answer to "which did you mean?": the model needs what was asked to read it.
         command += (
             f"\n\nIt answers the question about this earlier message (quoted data):\n"
@@ -128,7 +130,7 @@ def narrator_parts(view: NarratorView, decision: Decision) -> PromptParts:
     )
     brief = view.private.brief
     if brief is None:
-        brief = str(decision.context.get("brief", ""))
+        brief = NarrateAsk.of(decision).brief
     hint = view.private.hint
     command = f"Brief for this turn: {brief}"
     if hint:

@@ -22,6 +22,7 @@ from parlour.core.decisions import Decision, DecisionKind, Option, TextCheck
 from parlour.core.events import Event
 from parlour.core.text_rules import TextRules
 from parlour.core.view import Facts, NoFacts, View
+from parlour.games.escape.ask import ActAsk, ClassifyAsk, NarrateAsk
 from parlour.games.escape.scenario import ASK_ID, NONE_ID, ScenarioAction
 
 GAME = "escape"
@@ -69,8 +70,9 @@ class ClassifierPrivate(Facts):
 
     Why here and not among the decision's options: the options stay exactly the legal
     answers (available actions, ``ask``, ``none``), so legality and "which did you mean?"
-    (built from options only) are unchanged. Why the view and not ``Decision.context``:
-    a view is typed (``Facts``), the context an untyped mapping. The classifier needs these
+    (built from options only) are unchanged. Why the view and not the decision's
+    ``ClassifyAsk``: a view is the seat's own facts (``Facts``), the ask only what one
+    decision asks. The classifier needs these
     because it is otherwise shown only what is offered now, so words fitting an action the
     room does not offer yet ("open the door" while the lift doors cannot be forced yet)
     read as the one it does (the little phone door). The classifier is an engine-side
@@ -174,11 +176,9 @@ REPLY_PROMPT = (
 
 
 def _context(message: str, asked: str | None, offered: Sequence[str]) -> dict[str, object]:
-    context: dict[str, object] = {"message": message}
-    if asked is not None:
-        context["asked"] = asked
-        context["offered"] = list(offered)
-    return context
+    if asked is None:
+        return ClassifyAsk(message=message).context()
+    return ClassifyAsk(message=message, asked=asked, offered=list(offered)).context()
 
 
 def clarify_decision(
@@ -267,9 +267,6 @@ def narrate_decision(
     rules: TextRules | None = None,
 ) -> Decision:
     """``rules``: what the narration must carry and must not say (``faithful.py``)."""
-    context: dict[str, object] = {"brief": brief}
-    if hint:
-        context["hint"] = hint
     return Decision(
         id=decision_id,
         seat="narrator",
@@ -278,7 +275,7 @@ def narrate_decision(
         max_tokens=200,
         prompt=NARRATE_PROMPT,
         max_length=max_length,
-        context=context,
+        context=NarrateAsk(brief=brief, hint=hint or None).context(),
         checks=NARRATE_CHECKS,
         text_rules=rules,
     )
@@ -318,7 +315,7 @@ def act_decision(decision_id: str, turn: int, max_turns: int, max_length: int) -
         max_tokens=60,
         prompt=ACT_PROMPT,
         max_length=max_length,
-        context={"turn": turn, "turns_left": max_turns - turn + 1},
+        context=ActAsk(turn=turn, turns_left=max_turns - turn + 1).context(),
     )
 
 

@@ -31,6 +31,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.prompting import PromptParts
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView, Facts, NoFacts, View
+from parlour.games.werewolf.ask import CastAsk
 from parlour.games.werewolf.cast import (
     MAX_SCENE,
     MAX_STORY,
@@ -190,7 +191,7 @@ class CastBuilder:
             json_schema=schema,
             max_length=max_length or 2000,
             checks=() if schema else PROSE_CHECKS,
-            context={"theme": self.theme, "players": self.players, "index": index},
+            context=CastAsk(theme=self.theme, players=self.players, index=index).context(),
         )
 
     def answer(self, decision: Decision, action: Action, *, fallback: bool = False) -> None:

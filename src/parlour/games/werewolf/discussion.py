@@ -27,6 +27,7 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience
 from parlour.core.rng import Rng, hash_seed
+from parlour.games.werewolf.ask import InterjectAsk, RouteAsk, RouteRow, SpeakAsk
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.playstyles import Playstyle
@@ -97,15 +98,15 @@ def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     addressed = [
         s for s in addressed_by_last(st) if s != disc.last_message_speaker and st.player(s).alive
     ]
-    rows: list[dict[str, Any]] = [
-        {
-            "id": p.id,
-            "name": p.name,
-            "needs_turn": p.id in flagged,
-            "messages_today": disc.messages.get(p.id, 0),
-            "passes_today": disc.passes.get(p.id, 0),
-            "addressed": p.id in addressed,
-        }
+    rows = [
+        RouteRow(
+            id=p.id,
+            name=p.name,
+            needs_turn=p.id in flagged,
+            messages_today=disc.messages.get(p.id, 0),
+            passes_today=disc.passes.get(p.id, 0),
+            addressed=p.id in addressed,
+        )
         for p in candidates
     ]
     batch_max = min(cfg.route_batch_max, len(candidates), disc.turns_left)
@@ -133,18 +134,18 @@ def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
             # The decision itself carries the NEEDS TURN rule, so every answer it admits is
             # legal; in repair mode the game fixes a batch instead of refusing it.
             required_any=tuple(flagged) if cfg.router_rule == "reject" else (),
-            context={
-                "day": st.day,
-                "players": rows,
-                "needs_turn": [st.name(s) for s in flagged],
-                "last_speaker": last,
-                "last_message_by": (
+            context=RouteAsk(
+                day=st.day,
+                players=rows,
+                needs_turn=[st.name(s) for s in flagged],
+                last_speaker=last,
+                last_message_by=(
                     st.name(disc.last_message_speaker) if disc.last_message_speaker else ""
                 ),
-                "addressed_in_last_message": [st.name(s) for s in addressed],
-                "turns_taken": disc.total_turns,
-                "turns_left": disc.turns_left,
-            },
+                addressed_in_last_message=[st.name(s) for s in addressed],
+                turns_taken=disc.total_turns,
+                turns_left=disc.turns_left,
+            ).context(),
         )
     )
     st.stage = Stage.ROUTE
@@ -222,25 +223,26 @@ def _speak_decision(
     seat: str,
     turn: int,
     prompt: str,
-    extra: dict[str, Any],
+    needs: bool | None = None,
 ) -> Decision:
     """One seat's turn to speak: free text (empty = say nothing), or a speech act for a
-    seat that speaks in acts (``speech_acts.py``)."""
+    seat that speaks in acts (``speech_acts.py``); ``needs``: ask-all mode's NEEDS TURN
+    mark for the seat."""
     disc = st.discussion
     assert disc is not None
     addressed = bool(
         disc.last_message and disc.last_message_speaker != seat and seat in addressed_by_last(st)
     )
     decision_id = f"d{st.day}:speak:{seat}:{turn}"
+    ask = SpeakAsk(
+        turn=turn,
+        turns_left=disc.turns_left,
+        addressed_you=addressed,
+        messages_today=disc.messages.get(seat, 0),
+        needs_turn=needs,
+    )
     if speaks_in_acts(cfg, seat):
-        context = {
-            "turn": turn,
-            "turns_left": disc.turns_left,
-            "addressed_you": addressed,
-            "messages_today": disc.messages.get(seat, 0),
-            **extra,
-        }
-        return act_decision(st, cfg, seat, decision_id, act_prompt(st, cfg, turn), context)
+        return act_decision(st, cfg, seat, decision_id, act_prompt(st, cfg, turn), ask)
     return Decision(
         id=decision_id,
         seat=seat,
@@ -251,13 +253,7 @@ def _speak_decision(
         prompt=prompt,
         max_length=cfg.speech_max_length,
         allow_empty=True,
-        context={
-            "turn": turn,
-            "turns_left": disc.turns_left,
-            "addressed_you": addressed,
-            "messages_today": disc.messages.get(seat, 0),
-            **extra,
-        },
+        context=ask.context(),
     )
 
 
@@ -289,7 +285,7 @@ def open_next_speaker(st: WerewolfState, cfg: WerewolfConfig) -> bool:
         f"to everyone (at most {cfg.speech_max_length} characters). Leave it empty "
         f"to say nothing.{vote_hint}"
     )
-    st.open(_speak_decision(st, cfg, seat, turn, prompt, {}))
+    st.open(_speak_decision(st, cfg, seat, turn, prompt))
     st.stage = Stage.SPEAK
     return True
 
@@ -318,7 +314,7 @@ def open_mic(st: WerewolfState, cfg: WerewolfConfig) -> bool:
                 ),
                 max_length=cfg.speech_max_length,
                 allow_empty=True,
-                context={"turns_left": disc.turns_left},
+                context=InterjectAsk(turns_left=disc.turns_left).context(),
             )
         )
     if seats:
@@ -465,7 +461,7 @@ def open_ask_all(st: WerewolfState, cfg: WerewolfConfig) -> bool:
             f"you would say to everyone (at most {cfg.speech_max_length} characters), "
             f"or leave it empty to say nothing.{vote_hint}"
         )
-        st.open(_speak_decision(st, cfg, seat, turn, prompt, {"needs_turn": seat in flagged}))
+        st.open(_speak_decision(st, cfg, seat, turn, prompt, seat in flagged))
     st.stage = Stage.SPEAK
     return True
 

@@ -11,10 +11,12 @@ import re
 from collections import Counter
 
 from parlour.core.actions import Action, Choice, Text
+from parlour.core.asks import GameAsk
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience
 from parlour.core.rng import Rng, hash_seed
 from parlour.core.wording import distinct_line
+from parlour.games.werewolf.ask import ProtectAsk, WolfChatAsk
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import WOLF_GROUP, Role, seer_reading, with_article
 from parlour.games.werewolf.speech_acts import speaks_in_acts
@@ -66,7 +68,7 @@ def open_next_chat(st: WerewolfState, cfg: WerewolfConfig) -> bool:
             ),
             max_length=cfg.wolf_chat_max_length,
             allow_empty=True,
-            context={"message": k, "of": cfg.wolf_chat_messages, "pack": mates},
+            context=WolfChatAsk(message=k, messages=cfg.wolf_chat_messages, pack=mates).context(),
         )
     )
     return True
@@ -138,7 +140,9 @@ def chat_act_decision(
             "victim or agree with a proposal; the game says it for you."
         ),
         options=tuple(options),
-        context={"message": k, "of": cfg.wolf_chat_messages, "pack": mates, "acts": True},
+        context=WolfChatAsk(
+            message=k, messages=cfg.wolf_chat_messages, pack=mates, acts=True
+        ).context(),
     )
 
 
@@ -183,7 +187,7 @@ def _targets(
     prompt: str,
     targets: list[Player],
     not_allowed: dict[str, str],
-    context: dict[str, object] | None = None,
+    ask: GameAsk | None = None,
 ) -> Decision:
     legal = {p.id.casefold() for p in targets} | {p.name.casefold() for p in targets}
     return Decision(
@@ -195,7 +199,7 @@ def _targets(
         options=tuple(Option(id=p.id, label=p.name) for p in targets),
         # a legal target never carries a refusal, whichever way it is spelled
         not_allowed={k: v for k, v in not_allowed.items() if k.casefold() not in legal},
-        context=dict(context or {}),
+        context=ask.context() if ask is not None else {},
     )
 
 
@@ -280,7 +284,7 @@ def open_night_actions(st: WerewolfState, cfg: WerewolfConfig) -> None:
                         f"Night {n}: whom do you protect from tonight's attacks?",
                         targets,
                         refusals,
-                        {"cannot_protect": st.name(blocked) if blocked else None},
+                        ProtectAsk(cannot_protect=st.name(blocked) if blocked else None),
                     )
                 )
         elif me.role is Role.MANIAC:

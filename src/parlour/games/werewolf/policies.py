@@ -14,6 +14,7 @@ from parlour.core.actions import Action, Choice, Choices, Text
 from parlour.core.decisions import Decision
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
+from parlour.games.werewolf.ask import RouteAsk, SpeakAsk, VoteAsk, asks_for_acts
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
 from parlour.games.werewolf.views import WerewolfView
@@ -207,7 +208,7 @@ def _vote_target(t: Table, rng: Rng, decision: Decision) -> str:
 def _earlier_votes(decision: Decision, t: Table) -> list[str]:
     """Targets of the ballots cast before this one (sequential vote), most votes first."""
     counts: Counter[str] = Counter()
-    for line in decision.context.get("earlier_votes", []):
+    for line in VoteAsk.of(decision).earlier_votes:
         _, _, target = str(line).partition("→")
         seat = t.seat_of(target)
         if seat:
@@ -264,7 +265,7 @@ def _speech(view: WerewolfView, t: Table, decision: Decision, rng: Rng) -> list[
         target = n[_pick(rng, _suspicion(t, outsiders), outsiders)]
         return [f"I suspect {target}.", f"I still think {target} is hiding something."]
     vote_call = view.public.rules.vote_call
-    spoken = int(decision.context.get("messages_today", 0))
+    spoken = SpeakAsk.of(decision).messages_today
     if accused:
         if vote_call and spoken >= 1 and rng.random() < 0.3:
             return [str(vote_call)]
@@ -282,7 +283,7 @@ def _speech(view: WerewolfView, t: Table, decision: Decision, rng: Rng) -> list[
     target = n[_pick(rng, _suspicion(t, doubtful), doubtful)]
     asked = n[rng.choice([s for s in others if n[s] != target] or others)]
     lines = [f"I suspect {target}. {asked}, what do you think?", f"I still suspect {target}."]
-    if decision.context.get("addressed_you"):
+    if SpeakAsk.of(decision).addressed_you:
         lines.insert(0, f"I am not sure yet, but {target} worries me. I suspect {target}.")
     if n[quiet] != target:
         lines.append(f"{n[quiet]}, you have been quiet. Whom do you suspect?")
@@ -321,7 +322,7 @@ def _act(t: Table, decision: Decision, rng: Rng) -> str:
     """A speech act (option ids ``act:target:reason``, see ``speech_acts.py``): the seer
     reveals what it found, a wolf accuses an outsider, a villager follows the evidence."""
     ids = list(decision.option_ids)
-    if int(decision.context.get("messages_today", 0)) >= 2:
+    if SpeakAsk.of(decision).messages_today >= 2:
         return "quiet" if "quiet" in ids else ids[-1]
 
     def pick(act: str, targets: list[str], strong: bool = False) -> str | None:
@@ -363,10 +364,10 @@ def _route(decision: Decision) -> tuple[str, ...]:
     """Addressed players first, then those silent today, with a NEEDS TURN player always in
     the batch and never the last speaker (who is not an option anyway); 1-3 players."""
     options = list(decision.option_ids)
-    rows = [r for r in decision.context.get("players", []) if r.get("id") in options]
-    addressed = [r["id"] for r in rows if r.get("addressed")]
-    silent = [r["id"] for r in rows if not r.get("messages_today") and not r.get("passes_today")]
-    needs = [r["id"] for r in rows if r.get("needs_turn")]
+    rows = [r for r in RouteAsk.of(decision).players if r.id in options]
+    addressed = [r.id for r in rows if r.addressed]
+    silent = [r.id for r in rows if not r.messages_today and not r.passes_today]
+    needs = [r.id for r in rows if r.needs_turn]
     order = list(dict.fromkeys([*addressed, *silent, *needs]))
     k = max(1, min(3, decision.max_choices))
     batch = order[:k] or options[:1]
@@ -387,7 +388,7 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
     t = read_table(view)
     options = list(decision.option_ids)
     purpose = decision.purpose
-    if purpose == "wolf_chat" and decision.context.get("acts"):
+    if purpose == "wolf_chat" and asks_for_acts(decision):
         living = [s for s in t.living_others() if s not in t.pack]
         agreed = _tonight_proposal(view, t, living)
         if agreed and f"agree:{agreed}" in options:
@@ -419,7 +420,7 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
     if purpose == "vote":
         target = _vote_target(t, rng, decision)
         return Choice(option=target, reason=f"I think {t.names.get(target, target)} is evil.")
-    if purpose == "speak" and decision.context.get("acts"):
+    if purpose == "speak" and asks_for_acts(decision):
         return Choice(option=_act(t, decision, rng))
     if purpose == "speak":
         said = {text for who, text in t.speeches_today if who == t.me}

@@ -16,6 +16,7 @@ from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.events import Event
 from parlour.core.prompting import PromptParts, Utterance
 from parlour.core.view import AnyView
+from parlour.games.werewolf.ask import RouteAsk, VoteAsk, asks_for_acts
 from parlour.games.werewolf.playstyles import Playstyle, describe
 from parlour.games.werewolf.views import WerewolfView
 
@@ -180,24 +181,26 @@ def _options(decision: Decision) -> list[str]:
 
 
 def _command(view: WerewolfView, decision: Decision) -> str:
-    ctx = decision.context
     purpose = decision.purpose
     lines = [decision.prompt]
     if purpose == "route":
-        for row in ctx.get("players", []):
-            flags = [f"{row['messages_today']} messages today"]
-            if row.get("needs_turn"):
+        route = RouteAsk.of(decision)
+        for row in route.players:
+            flags = [f"{row.messages_today} messages today"]
+            if row.needs_turn:
                 flags.append("NEEDS TURN")
-            if row.get("addressed"):
+            if row.addressed:
                 flags.append("addressed in the last message")
-            lines.append(f"- {row['name']}: {', '.join(flags)}")
-        if ctx.get("last_speaker"):
-            lines.append(f"Spoke last: {ctx['last_speaker']}.")
-        lines.append(f"Turns left today: {ctx.get('turns_left')}.")
-    position = f"You vote {ctx.get('position_text')}."
-    if purpose == "vote" and ctx.get("mode") == "sequential" and position not in lines[0]:
-        lines.append(position)
-    if decision.context.get("acts"):
+            lines.append(f"- {row.name}: {', '.join(flags)}")
+        if route.last_speaker:
+            lines.append(f"Spoke last: {route.last_speaker}.")
+        lines.append(f"Turns left today: {route.turns_left}.")
+    if purpose == "vote":
+        vote = VoteAsk.of(decision)
+        position = f"You vote {vote.position_text}."
+        if vote.mode == "sequential" and position not in lines[0]:
+            lines.append(position)
+    if asks_for_acts(decision):
         # The answer format lists every move once already; a second list of a dozen
         # moves would only add uncached tokens to every call (werewolf_call_budget.py).
         lines.append("Your moves are listed below.")
@@ -222,7 +225,7 @@ def _reminders(view: WerewolfView, decision: Decision) -> str:
     character = view.private.character
     if character and purpose in ("speak", "debrief", "wolf_chat"):
         out.append(f"Stay in your playstyle ({character.playstyle}).")
-    if purpose == "speak" and decision.context.get("acts"):
+    if purpose == "speak" and asks_for_acts(decision):
         out.append(
             "Pick the act that helps your team most; every reason listed is a fact you know."
         )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from parlour.core.actions import Action, Text
+from parlour.core.asks import Hints, contexts
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.events import Audience
+from parlour.games.werewolf.ask import DiaryAsk
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.speech_acts import speaks_in_acts
 from parlour.games.werewolf.state import Stage, WerewolfState
@@ -43,7 +45,9 @@ def enter_diaries(st: WerewolfState, cfg: WerewolfConfig) -> None:
                 ),
                 max_length=cfg.diary_max_length,
                 allow_empty=True,
-                context={"day": st.day, "sections": list(DIARY_SECTIONS), "multiline": True},
+                context=contexts(
+                    DiaryAsk(day=st.day, sections=list(DIARY_SECTIONS)), Hints(multiline=True)
+                ),
             )
         )
 

@@ -22,6 +22,7 @@ from typing import Any
 from parlour.core.actions import Choice
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Event
+from parlour.games.werewolf.ask import SpeakAsk
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import Role, with_article
 from parlour.games.werewolf.state import WerewolfState
@@ -448,7 +449,7 @@ def act_decision(
     seat: str,
     decision_id: str,
     prompt: str,
-    context: dict[str, Any],
+    ask: SpeakAsk,
 ) -> Decision:
     names = {p.id: p.name for p in st.players}
     moves = legal_moves(st, seat)
@@ -464,7 +465,7 @@ def act_decision(
         options=tuple(Option(id=m.id, label=label(m, names)) for m in moves),
         phrase_words=cfg.speech_phrase_words,
         checks=("prompt_copy", "repetition", "echo") if cfg.speech_phrase_words else (),
-        context={**context, "acts": True},
+        context=ask.model_copy(update={"acts": True}).context(),
     )
 
 

@@ -8,6 +8,7 @@ from parlour.core.actions import Action, Choice
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience
 from parlour.core.rng import Rng
+from parlour.games.werewolf.ask import VoteAsk
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import with_article
 from parlour.games.werewolf.state import Ballot, DayRecord, Player, Stage, VoteRound, WerewolfState
@@ -65,18 +66,18 @@ def _ballot(st: WerewolfState, seat: str, position: int | None) -> Decision:
     for p in st.players:
         if not p.alive:
             refusals[p.id] = refusals[p.name] = f"{p.name} is dead"
-    context: dict[str, object] = {"day": st.day, "mode": "simultaneous"}
+    ask = VoteAsk(day=st.day, mode="simultaneous")
     prompt = f"Day {st.day} vote: whom do you vote to eliminate?"
     if position is not None:
         earlier = [_line(st, i, b) for i, b in enumerate(rnd.cast, 1)]
-        context = {
-            "day": st.day,
-            "mode": "sequential",
-            "position": position,
-            "of": len(rnd.order),
-            "position_text": f"{position} of {len(rnd.order)}",
-            "earlier_votes": earlier,
-        }
+        ask = VoteAsk(
+            day=st.day,
+            mode="sequential",
+            position=position,
+            voters=len(rnd.order),
+            position_text=f"{position} of {len(rnd.order)}",
+            earlier_votes=earlier,
+        )
         prompt += f" You vote {position} of {len(rnd.order)}."
         if earlier:
             prompt += " Votes so far: " + "; ".join(earlier) + "."
@@ -88,7 +89,7 @@ def _ballot(st: WerewolfState, seat: str, position: int | None) -> Decision:
         max_tokens=60,
         prompt=prompt,
         options=tuple(Option(id=p.id, label=p.name) for p in targets),
-        context=context,
+        context=ask.context(),
         not_allowed=refusals,
     )
 
