@@ -18,7 +18,7 @@ def test_every_offered_decision_carries_its_typed_ask() -> None:
     steps: dict[str, int] = {}
     while not game.is_terminal():
         for d in game.pending():
-            ask = asks.ask_of(d)
+            ask = asks.MissingAsk.of(d)
             steps[d.purpose] = steps.get(d.purpose, 0) + 1
             assert ask.fresh == (d.purpose in ("background", "secret"))
             assert ask.standing == (d.purpose == "message" and d.seat == "p2")
@@ -42,8 +42,8 @@ def test_a_decision_without_the_ask_is_refused_by_name() -> None:
         prompt="Say.",
         max_length=10,
     )
-    with pytest.raises(ParlourError, match="decision x is not one of missing's"):
-        asks.ask_of(bare)
+    with pytest.raises(ParlourError, match="decision x carries no MissingAsk"):
+        asks.MissingAsk.of(bare)
 
 
 def test_a_fork_shares_the_town_and_plays_on_alone() -> None:

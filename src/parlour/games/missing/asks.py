@@ -1,19 +1,17 @@
 """The decisions missing offers, built in one place so their wording and limits agree.
 
-What a decision asks beyond the generic fields travels typed: each carries a frozen
-``MissingAsk`` under ``context["missing"]`` (dumped with ``model_dump``), and the prompter
-and the policy read it back, validated, with ``ask_of(decision)``.
+What a decision asks beyond the generic fields travels typed: each carries a
+``MissingAsk`` (a ``GameAsk`` under the key ``missing``), and the prompter and the policy
+read it back, validated, with ``MissingAsk.of(decision)``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict
+from typing import ClassVar
 
 from parlour.core.actions import Text
+from parlour.core.asks import GameAsk
 from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
-from parlour.core.errors import ParlourError
 from parlour.core.text_rules import TextRules
 from parlour.games.missing.town import Character
 
@@ -52,14 +50,10 @@ COMMANDS_HELP = (
 SETUP_COMMANDS = "(Commands: /who, /time, /help.)"
 
 
-#: The key of a decision's ``context`` that holds missing's own facts (``MissingAsk``).
-ASK_KEY = "missing"
-
-
-class MissingAsk(BaseModel):
+class MissingAsk(GameAsk):
     """Missing's own facts about a decision, for its prompter and its policy."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    KEY: ClassVar[str] = "missing"
 
     #: A character question: asked in a fresh context holding only the seat's card.
     fresh: bool = False
@@ -69,18 +63,6 @@ class MissingAsk(BaseModel):
     places: tuple[str, ...] = ()
     #: A person's standing chance to type in the chat: an empty answer stays quiet.
     standing: bool = False
-
-
-def _context(ask: MissingAsk) -> dict[str, Any]:
-    return {ASK_KEY: ask.model_dump()}
-
-
-def ask_of(decision: Decision) -> MissingAsk:
-    """The ``MissingAsk`` a decision of missing carries, validated."""
-    raw = decision.context.get(ASK_KEY)
-    if raw is None:
-        raise ParlourError(f"decision {decision.id} is not one of missing's (no {ASK_KEY!r} ask)")
-    return MissingAsk.model_validate(raw)
 
 
 def second_person(decision_id: str, seat: str, purpose: str, question: str) -> Decision:
@@ -95,7 +77,7 @@ def second_person(decision_id: str, seat: str, purpose: str, question: str) -> D
         max_tokens=text_tokens(SECOND_PERSON_CHARS),
         text_rules=TextRules(subject="a second-person answer", require=("you",)),
         checks=("prompt_copy", "repetition"),
-        context=_context(MissingAsk(fresh=True)),
+        context=MissingAsk(fresh=True).context(),
     )
 
 
@@ -111,7 +93,7 @@ def pick_card(decision_id: str, seat: str, cards: list[Character]) -> Decision:
             Option(id=c.id, label=f"{c.name} ({c.pronouns}), {c.relation}: {c.persona}")
             for c in cards
         ),
-        context=_context(MissingAsk()),
+        context=MissingAsk().context(),
     )
 
 
@@ -133,7 +115,7 @@ def setup_text(
         max_tokens=text_tokens(limit),
         checks=MESSAGE_CHECKS,
         text_rules=NO_CLOCK,
-        context=_context(ask or MissingAsk()),
+        context=(ask or MissingAsk()).context(),
     )
 
 
@@ -168,7 +150,7 @@ def round_choice(
         not_allowed=taken,
         max_tokens=CHOICE_TOKENS,
         batch="as_arrived",
-        context=_context(MissingAsk(places=tuple(pid for pid, _ in places))),
+        context=MissingAsk(places=tuple(pid for pid, _ in places)).context(),
     )
 
 
@@ -196,7 +178,7 @@ def say(decision_id: str, seat: str, limit: int, card_about: tuple[str, ...], wh
         checks=MESSAGE_CHECKS,
         text_rules=rules,
         batch="as_arrived",
-        context=_context(MissingAsk()),
+        context=MissingAsk().context(),
     )
 
 
@@ -214,5 +196,5 @@ def person_message(decision_id: str, seat: str, limit: int, wait: float) -> Deci
         deadline=Deadline(seconds=wait, clock="wall", human_seconds=wait),
         default=Text(text=""),
         batch="as_arrived",
-        context=_context(MissingAsk(standing=True)),
+        context=MissingAsk(standing=True).context(),
     )

@@ -45,7 +45,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
             )
         )
     if purpose == "relationship":
-        other = _name_of(pub, asks.ask_of(decision).about)
+        other = _name_of(pub, asks.MissingAsk.of(decision).about)
         line = rng.choice(_RELATION).format(
             other=other, friend=pub.friend.split()[0], trait=rng.choice(me.traits)
         )
@@ -61,7 +61,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     if purpose == "turn":
         return Choice(option=_turn(view, decision, rng))
     if purpose == "message":
-        if asks.ask_of(decision).standing:
+        if asks.MissingAsk.of(decision).standing:
             return Text(text="")
         return Text(text=_fit(_message(view, rng), limit))
     if purpose == "epilogue":
@@ -118,7 +118,7 @@ def _turn(view: AnyView, decision: Decision, rng: Rng) -> str:
     last = pub.recent_speakers[-1] if pub.recent_speakers else ""
     mine = next(p.messages for p in pub.players if p.seat == view.seat)
     mean = sum(p.messages for p in pub.players) / len(pub.players)
-    free = asks.ask_of(decision).places
+    free = asks.MissingAsk.of(decision).places
     searches = [f"{asks.SEARCH_PREFIX}{pid}" for pid in free if pid not in me.visited]
     if searches and rng.random() < 0.1:
         return rng.choice(searches)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from parlour.core.decisions import Decision
 from parlour.core.prompting import PromptParts, Utterance
 from parlour.core.view import AnyView
-from parlour.games.missing.asks import ask_of
+from parlour.games.missing.asks import MissingAsk
 from parlour.games.missing.views import MissingPrivate, MissingPublic
 
 _SPEECH = {"message", "introduction", "relationship", "suspicion", "epilogue"}
@@ -107,7 +107,7 @@ def _reminders(view: AnyView) -> str:
 
 class MissingPrompter:
     def parts(self, view: AnyView, decision: Decision) -> PromptParts:
-        if ask_of(decision).fresh:
+        if MissingAsk.of(decision).fresh:
             # A fresh context: only the card, so the answer is about this character alone.
             return PromptParts(system=_card(view.private, view.public), command=decision.prompt)
         # The answer format lists the options' labels already; no second list to read.
