@@ -16,11 +16,29 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails
 
 from parlour.core.errors import ParlourError
 from parlour.core.safe_yaml import LinedData, PathKey, YamlError, load_lined, read_text
+
+
+class ContentFileError(ParlourError):
+    """A content file that cannot be used: the message says where and what; ``file``,
+    ``line`` and (for games that number their problems) ``code`` say it to a program."""
+
+    def __init__(self, message: str, *, file: str = "", line: int = 0, code: str = "") -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.code = code
+
+
+class FrozenContent(BaseModel):
+    """A part of a content file: immutable once loaded, and a key the format lacks is an
+    error rather than silently dropped."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class ContentError(Protocol):
