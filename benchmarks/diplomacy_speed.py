@@ -25,11 +25,14 @@ import asyncio
 import gc
 import json
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.diplomacy import DiplomacyGame, make_config
@@ -42,25 +45,13 @@ from parlour.games.diplomacy.policies import dumbbot
 from parlour.runtime import session as sessions
 from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import Store, db_url
+from tests.diplomacy.diff_harness import reference_game  # AGPL reference, dev-only
 
 END_YEAR = 1910
 clock = time.perf_counter
 
 
 # --- (a) engine vs reference -------------------------------------------------------------
-
-
-def _reference_at(board: Board) -> Any:
-    from diplomacy import Game  # AGPL, dev-only: never imported by parlour itself
-
-    game = Game()
-    game.clear_units()
-    game.clear_centers()
-    for power in board.game_map.powers:
-        game.set_units(power, [str(u) for u in board.units if u.power == power])
-        game.set_centers(power, list(board.centres_of(power)))
-    game.set_current_phase(board.phase.name)
-    return game
 
 
 def _same(board: Board, ref: Any) -> bool:
@@ -84,7 +75,7 @@ def compare_engines(seeds: range) -> dict[str, Any]:
         ref: Any = None
         while not board.finished and board.phase.year <= END_YEAR:
             if not board.dislodged:
-                ref = _reference_at(board)  # setup, not timed
+                ref = reference_game(board)  # setup, not timed
             elif ref is None or not _same(board, ref):
                 ref = None  # the engines disagree on this retreat phase: do not time it
             gc.collect()  # untimed; timed sections run with the collector off, like timeit

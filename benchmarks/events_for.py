@@ -33,6 +33,7 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.game_base import SeededGame
 from parlour.core.view import AnyView, NoFacts, View
 from parlour.runtime import session as sessions
 from parlour.runtime.audiences import resolve
@@ -46,7 +47,7 @@ class ChatterConfig(BaseModel):
     events: int = 10_000
 
 
-class Chatter:
+class Chatter(SeededGame[ChatterConfig]):
     """Seats speak in turn; each line goes to everyone, to the speaker, or to a team."""
 
     info: ClassVar[GameInfo] = GameInfo(
@@ -68,14 +69,6 @@ class Chatter:
     def new(cls, config: BaseModel, seed: int) -> Chatter:
         assert isinstance(config, ChatterConfig)
         return cls(config, seed)
-
-    @property
-    def config(self) -> BaseModel:
-        return self._config
-
-    @property
-    def seed(self) -> int:
-        return self._seed
 
     def seats(self) -> tuple[SeatInfo, ...]:
         return tuple(SeatInfo(id=f"s{i}", name=f"Seat {i}") for i in range(SEATS))

@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import json
 import logging
+import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -40,6 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.prompt_prefix import common_prefix
 from parlour.models.local import bundled_model_path, render_chatml
 from parlour.models.messages import Message
 from parlour.runtime import session as sessions
@@ -73,14 +77,6 @@ def cycle(phase: str) -> int:
     """Night N, dawn N, day N and evening N all belong to game day N."""
     _, _, number = phase.partition(" ")
     return int(number) if number.isdigit() else 0
-
-
-def common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
-    n = min(len(a), len(b))
-    for i in range(n):
-        if a[i] != b[i]:
-            return i
-    return n
 
 
 @dataclass

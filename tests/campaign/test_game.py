@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.core import conformance
 from parlour.core.actions import Structured, Text
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import Rng
@@ -12,6 +11,7 @@ from parlour.games import registry
 from parlour.games.campaign import MODULE, CampaignGame, make_config
 from parlour.games.campaign.policies import campaign_fallback
 from parlour.games.campaign.prompts import CampaignPrompter
+from tests.support.conformance import conforms
 
 from .helpers import forbidden, scripted_game
 
@@ -25,15 +25,15 @@ def test_registered() -> None:
 def test_conformance_200_seeds() -> None:
     plain = make_config(None, {})
     marked = make_config(None, {"plant_markers": True})
-    report = conformance.check(
+    report = conforms(
         MODULE,
-        seeds=range(200),
-        configs=lambda seed: plain,
+        lambda seed: plain,
         marked=lambda seed: marked,
-        leak_seeds=range(40),
-        decision_seeds=range(4),
+        games=200,
+        replays=200,
+        leaks=40,
+        decisions=4,
     )
-    assert report.games_terminated == 200
     assert report.games_replayed == 200
     assert report.views_scanned > 5_000
     assert report.answers_tried > 500
@@ -42,12 +42,14 @@ def test_conformance_200_seeds() -> None:
 def test_conformance_with_review_on_the_short_campaign() -> None:
     config = make_config(None, {"campaign": "short_test", "review": True, "sessions": 3})
     marked = config.model_copy(update={"plant_markers": True})
-    report = conformance.check(
+    report = conforms(
         MODULE,
-        seeds=range(20),
-        configs=lambda s: config,
+        lambda s: config,
         marked=lambda s: marked,
-        decision_seeds=range(2),
+        games=20,
+        replays=20,
+        leaks=20,
+        decisions=2,
     )
     assert report.views_scanned > 0
 

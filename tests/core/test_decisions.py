@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -35,6 +37,32 @@ def vote() -> Decision:
     )
 
 
+def route(**fields: Any) -> Decision:
+    """The router's pick of one or two speakers (``fields`` override)."""
+    base: dict[str, Any] = {
+        "id": "r",
+        "seat": "router",
+        "kind": DecisionKind.CHOOSE_MANY,
+        "purpose": "route",
+        "prompt": "who",
+        "options": OPTS,
+        "min_choices": 1,
+        "max_choices": 2,
+    }
+    return Decision(**(base | fields))
+
+
+def speak(max_length: int, **fields: Any) -> Decision:
+    """A free-text line that may be empty (``fields`` override)."""
+    base: dict[str, Any] = {
+        "kind": DecisionKind.FREE_TEXT,
+        "purpose": "speak",
+        "max_length": max_length,
+        "allow_empty": True,
+    }
+    return Decision(**(base | fields))
+
+
 def test_choose_one_accepts_each_option_and_names_the_legal_ones() -> None:
     d = vote()
     for opt in OPTS:
@@ -47,16 +75,7 @@ def test_choose_one_accepts_each_option_and_names_the_legal_ones() -> None:
 
 
 def test_choose_many_bounds_and_duplicates() -> None:
-    d = Decision(
-        id="r",
-        seat="router",
-        kind=DecisionKind.CHOOSE_MANY,
-        purpose="route",
-        prompt="who",
-        options=OPTS,
-        min_choices=1,
-        max_choices=2,
-    )
+    d = route()
     d.check(Choices(options=("p0",)))
     d.check(Choices(options=("p0", "p2")))
     with pytest.raises(IllegalAction, match="between 1 and 2"):
@@ -68,15 +87,7 @@ def test_choose_many_bounds_and_duplicates() -> None:
 
 
 def test_free_text_length_and_empty() -> None:
-    d = Decision(
-        id="s",
-        seat="p1",
-        kind=DecisionKind.FREE_TEXT,
-        purpose="speak",
-        prompt="say",
-        max_length=5,
-        allow_empty=True,
-    )
+    d = speak(5, id="s", seat="p1", prompt="say")
     d.check(Text(text=""))
     d.check(Text(text="hello"))
     with pytest.raises(IllegalAction, match="too long: 6 characters"):
@@ -135,17 +146,7 @@ def test_decisions_and_actions_round_trip_through_json() -> None:
 
 
 def test_required_any() -> None:
-    d = Decision(
-        id="r",
-        seat="router",
-        kind=DecisionKind.CHOOSE_MANY,
-        purpose="route",
-        prompt="who",
-        options=OPTS,
-        min_choices=1,
-        max_choices=2,
-        required_any=("p2",),
-    )
+    d = route(required_any=("p2",))
     d.check(Choices(options=("p0", "p2")))
     with pytest.raises(IllegalAction, match="include at least one of: Hiro"):
         d.check(Choices(options=("p0", "p1")))
@@ -156,26 +157,9 @@ def test_required_any() -> None:
 @given(st.integers(min_value=0, max_value=10_000))
 def test_random_answers_are_always_legal(seed: int) -> None:
     rng = Rng(seed)
-    many = Decision(
-        id="r",
-        seat="router",
-        kind=DecisionKind.CHOOSE_MANY,
-        purpose="route",
-        prompt="",
-        options=OPTS,
-        min_choices=0,
-        max_choices=3,
-    )
+    many = route(prompt="", min_choices=0, max_choices=3)
     required = many.model_copy(update={"required_any": ("p1",), "min_choices": 1})
-    text = Decision(
-        id="t",
-        seat="p",
-        kind=DecisionKind.FREE_TEXT,
-        purpose="speak",
-        prompt="",
-        max_length=7,
-        allow_empty=True,
-    )
+    text = speak(7, id="t", seat="p", prompt="")
     for d in (vote(), many, text, required):
         d.check(random_answer(d, rng))
 

@@ -27,6 +27,7 @@ from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.models.messages import ModelRequest, ModelResponse
 from parlour.models.replay import RecordedCall
+from parlour.models.transport import WrappedBackend
 from parlour.seats.llm import Attempt, AttemptSink, LlmSeat
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "dipbot_local.json"
@@ -50,24 +51,16 @@ class Attempts:
         self.items.append(attempt)
 
 
-class Recorder:
+class Recorder(WrappedBackend):
     """The real backend, every exchange kept as a ``RecordedCall``."""
 
     def __init__(self, inner: Any) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.calls: list[RecordedCall] = []
 
     @property
     def name(self) -> str:
         return "recorder"
-
-    @property
-    def model_id(self) -> str:
-        return str(self.inner.model_id)
-
-    @property
-    def capabilities(self) -> Any:
-        return self.inner.capabilities
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         response = await self.inner.complete(request)

@@ -4,7 +4,6 @@ the scripted bot answers the protocol's decisions)."""
 
 from __future__ import annotations
 
-from parlour.core import conformance
 from parlour.core.actions import Structured
 from parlour.core.rng import Rng
 from parlour.games.diplomacy import MODULE
@@ -14,6 +13,7 @@ from parlour.games.diplomacy.bot_protocol import GATE, REPLY
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.diplomacy.guards import fix, violations
+from tests.support.conformance import conforms
 
 SEVEN = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
@@ -41,17 +41,9 @@ def play(game: DiplomacyGame, until: str | None = None, policy=MODULE.policy) ->
 
 
 def test_conformance_with_bots() -> None:
-    report = conformance.check(
-        MODULE,
-        configs=bots_config,
-        marked=marked,
-        seeds=range(4),
-        replay_seeds=range(2),
-        leak_seeds=range(2),
-        decision_seeds=range(1),
-        samples=2,
+    conforms(
+        MODULE, bots_config, marked=marked, games=4, replays=2, leaks=2, decisions=1, samples=2
     )
-    assert report.games_terminated == 4 and report.views_scanned > 0
 
 
 def _human_says(game: DiplomacyGame, power: str, to: str, text: str) -> None:

@@ -32,6 +32,7 @@ from parlour.runtime.runner import Runner
 from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import Store
 from parlour.seats.scripted import ScriptedSeat
+from tests.support.conformance import conforms
 
 
 def short(seed: int) -> DiplomacyConfig:
@@ -50,16 +51,7 @@ def marked(seed: int) -> DiplomacyConfig:
 
 
 def test_conformance() -> None:
-    report = conformance.check(
-        MODULE,
-        configs=short,
-        marked=marked,
-        seeds=range(30),
-        replay_seeds=range(5),
-        leak_seeds=range(5),
-        decision_seeds=(),
-    )
-    assert report.games_terminated == 30 and report.views_scanned > 0
+    conforms(MODULE, short, marked=marked, games=30, replays=5, leaks=5)
     # With press: replay and every decision (press decisions included).
     report = conformance.check(
         MODULE,

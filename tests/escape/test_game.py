@@ -6,7 +6,6 @@ import copy
 
 import pytest
 
-from parlour.core import conformance
 from parlour.core.actions import Choice, Text
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.rng import Rng
@@ -26,6 +25,7 @@ from parlour.games.escape.policies import (
 from parlour.games.escape.resolve import DEFAULT_WRONG, NO_EFFECT
 from parlour.games.escape.seat_requests import ClassifierFacts, SpectatorReveal
 from parlour.games.escape.text import words
+from tests.support.conformance import conforms
 
 from .helpers import SHIPPED, config, play, scenario_from
 
@@ -38,16 +38,7 @@ def test_conformance(name: str) -> None:
     def marked(seed: int) -> EscapeConfig:
         return config(name, max_turns=25, plant_markers=True)
 
-    report = conformance.check(
-        MODULE,
-        configs=plain,
-        marked=marked,
-        seeds=range(120),
-        replay_seeds=range(25),
-        leak_seeds=range(25),
-        decision_seeds=range(6),
-    )
-    assert report.games_terminated == 120
+    conforms(MODULE, plain, marked=marked, games=120, replays=25, leaks=25, decisions=6)
 
 
 def test_module_is_registered_and_well_formed() -> None:

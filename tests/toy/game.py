@@ -21,6 +21,7 @@ from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.game_base import SeededGame
 from parlour.core.module import GameModule
 from parlour.core.prompting import PromptParts
 from parlour.core.rng import Rng
@@ -64,7 +65,7 @@ class ToyConfig(BaseModel):
     plant_markers: bool = False
 
 
-class ToyGame:
+class ToyGame(SeededGame[ToyConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="toy",
         title="Toy",
@@ -101,14 +102,6 @@ class ToyGame:
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> ToyGame:
         return cls(ToyConfig.model_validate(config.model_dump()), seed)
-
-    @property
-    def config(self) -> BaseModel:
-        return self._config
-
-    @property
-    def seed(self) -> int:
-        return self._seed
 
     def seats(self) -> tuple[SeatInfo, ...]:
         return tuple(SeatInfo(id=p, name=p.upper()) for p in self._players)

@@ -9,6 +9,7 @@ import pytest
 from parlour.core import Text, conformance
 from parlour.games.werewolf import MODULE, WerewolfConfig, WerewolfGame
 from parlour.games.werewolf.ask import SpeakAsk
+from tests.support.conformance import conforms
 
 from .helpers import events_of, new_game, pending, scripted
 
@@ -162,15 +163,7 @@ def ask_all(seed: int) -> WerewolfConfig:
 
 def test_conformance() -> None:
     small = lambda seed: ask_all(seed).model_copy(update={"players": 5 + seed % 2})  # noqa: E731
-    report = conformance.check(
-        MODULE,
-        configs=ask_all,
-        seeds=range(40),
-        replay_seeds=range(10),
-        leak_seeds=range(6),
-        decision_seeds=(),
-    )
-    assert report.games_terminated == 40 and report.views_scanned > 0
+    conforms(MODULE, ask_all, games=40, replays=10, leaks=6)
     # Decisions are probed on smaller tables (each probe copies the game).
     report = conformance.check(
         MODULE, configs=small, seeds=(), replay_seeds=(), leak_seeds=(), decision_seeds=range(3)

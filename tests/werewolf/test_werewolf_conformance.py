@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from parlour.core import conformance
 from parlour.games.werewolf import MODULE, WerewolfConfig
+from tests.support.conformance import conforms
 
 
 def varied(seed: int) -> WerewolfConfig:
@@ -44,16 +45,7 @@ def marked(seed: int) -> WerewolfConfig:
 
 
 def test_conformance() -> None:
-    report = conformance.check(
-        MODULE,
-        configs=varied,
-        marked=marked,
-        seeds=range(240),
-        replay_seeds=range(50),
-        leak_seeds=range(30),
-        decision_seeds=(),
-    )
-    assert report.games_terminated == 240 and report.views_scanned > 0
+    conforms(MODULE, varied, marked=marked, games=240, replays=50, leaks=30)
 
 
 def test_every_decision_is_answerable() -> None:
@@ -70,12 +62,4 @@ def test_default_config_passes_the_suite() -> None:
         assert isinstance(cfg, WerewolfConfig)
         return cfg
 
-    report = conformance.check(
-        MODULE,
-        configs=default,
-        seeds=range(30),
-        replay_seeds=range(5),
-        leak_seeds=(),
-        decision_seeds=(),
-    )
-    assert report.games_terminated == 30
+    conforms(MODULE, default, games=30, replays=5)

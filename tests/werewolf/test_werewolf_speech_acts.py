@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from parlour.core import conformance
 from parlour.core.actions import Choice, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
@@ -26,6 +25,7 @@ from parlour.runtime import session as sessions
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.store import Store, db_url
 from parlour.seats.llm import LlmSeat
+from tests.support.conformance import conforms
 from tests.werewolf.helpers import events_of, name, new_game
 
 
@@ -299,15 +299,7 @@ def acts_config(seed: int) -> WerewolfConfig:
 
 
 def test_conformance_with_speech_acts() -> None:
-    report = conformance.check(
-        MODULE,
-        configs=acts_config,
-        seeds=range(20),
-        replay_seeds=range(5),
-        leak_seeds=range(4),
-        decision_seeds=range(2),
-    )
-    assert report.games_terminated == 20 and report.views_scanned > 0 and report.answers_tried > 0
+    conforms(MODULE, acts_config, games=20, replays=5, leaks=4, decisions=2)
 
 
 def test_pack_chat_in_acts_proposes_and_agrees() -> None:

@@ -14,13 +14,31 @@ import types
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails
 
 from parlour.core.errors import ParlourError
 from parlour.core.safe_yaml import LinedData, PathKey, YamlError, load_lined, read_text
+
+
+class ContentFileError(ParlourError):
+    """A content file that cannot be used: the message says where and what; ``file``,
+    ``line`` and (for games that number their problems) ``code`` say it to a program."""
+
+    def __init__(self, message: str, *, file: str = "", line: int = 0, code: str = "") -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.code = code
+
+
+class FrozenContent(BaseModel):
+    """A part of a content file: immutable once loaded, and a key the format lacks is an
+    error rather than silently dropped."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class ContentError(Protocol):
@@ -71,6 +89,37 @@ class ShippedContent:
             raise error(str(err), file=str(path), line=err.line, code=err.code) from err
         source = str(name_or_path) if not Path(name_or_path).is_file() else str(path)
         return text, str(path), source
+
+
+T_co = TypeVar("T_co", covariant=True)
+T = TypeVar("T")
+
+
+class ContentParser(Protocol[T_co]):
+    """A game's parser: the text of one file, the path read and what the user named."""
+
+    def __call__(self, text: str, *, file: str, source: str) -> T_co: ...
+
+
+@dataclass(frozen=True)
+class ContentLoader(Generic[T]):
+    """One kind of shipped content with the game's error and parser bound to it, so a game's
+    loader module hands out ``names``, ``path`` and ``load`` without writing them again."""
+
+    shipped: ShippedContent
+    error: ContentError
+    parse: ContentParser[T]
+
+    def names(self) -> list[str]:
+        return self.shipped.names()
+
+    def path(self, name_or_path: str | Path) -> Path:
+        """A path to an existing file, or a shipped file's name."""
+        return self.shipped.path(name_or_path, self.error)
+
+    def load(self, name_or_path: str | Path) -> T:
+        text, file, source = self.shipped.read(name_or_path, self.error)
+        return self.parse(text, file=file, source=source)
 
 
 def lined_or_error(

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from parlour.models.base import (
-    Capabilities,
     ModelBackend,
     ModelError,
     ModelTimeout,
@@ -25,6 +24,7 @@ from parlour.models.base import (
 )
 from parlour.models.messages import ModelRequest, ModelResponse, OutputKind, OutputSpec, Usage
 from parlour.models.parse import try_parse
+from parlour.models.transport import WrappedBackend
 
 KINDS: Final = ("malformed_json", "illegal_option", "empty", "timeout", "error")
 _TITLES: Final = ("Sir", "Dr.", "Lady", "Captain", "the honourable")
@@ -62,10 +62,12 @@ def _illegal(spec: OutputSpec, rng: random.Random) -> str:
     return "blah " * (limit // 5 + 2)
 
 
-class ChaosBackend:
+class ChaosBackend(WrappedBackend):
     """Wraps ``inner``; at ``rate`` injects one of ``kinds`` instead of asking it."""
 
-    name = "chaos"
+    @property
+    def name(self) -> str:
+        return "chaos"
 
     def __init__(
         self,
@@ -81,24 +83,11 @@ class ChaosBackend:
             raise ModelError(
                 f"unknown chaos kinds {unknown or '(none given)'}; valid: {', '.join(KINDS)}"
             )
-        self.inner = inner
+        super().__init__(inner)
         self.rate = rate
         self.seed = seed
         self.kinds = tuple(kinds)
         self._calls: dict[str | None, int] = defaultdict(int)
-
-    @property
-    def model_id(self) -> str:
-        return self.inner.model_id
-
-    @property
-    def capabilities(self) -> Capabilities:
-        return self.inner.capabilities
-
-    async def check(self) -> None:
-        check = getattr(self.inner, "check", None)
-        if check is not None:
-            await check()
 
     def _rng(self, key: str | None, index: int) -> random.Random:
         # String seeds hash deterministically (sha512), unlike hash() of a str.

@@ -14,7 +14,10 @@ from parlour.models.base import Capabilities, ModelBackend, ModelError, ModelTim
 from parlour.models.messages import ModelRequest, ModelResponse
 
 
-class _Wrapper:
+class WrappedBackend:
+    """A backend that wraps ``inner`` and answers for it what it does not change itself:
+    name, model id, capabilities and the start-up check."""
+
     def __init__(self, inner: ModelBackend) -> None:
         self.inner = inner
 
@@ -42,7 +45,7 @@ async def probe(backend: ModelBackend) -> None:
         await check()
 
 
-class TimeoutBackend(_Wrapper):
+class TimeoutBackend(WrappedBackend):
     """Raises ``ModelTimeout`` when a call outlives ``seconds`` (default: the request's own)."""
 
     def __init__(self, inner: ModelBackend, seconds: float | None = None) -> None:
@@ -60,7 +63,7 @@ class TimeoutBackend(_Wrapper):
             ) from e
 
 
-class RetryingBackend(_Wrapper):
+class RetryingBackend(WrappedBackend):
     """Retries retryable errors (rate limits, 5xx, timeouts) with seeded jittered backoff."""
 
     def __init__(
@@ -108,7 +111,7 @@ class RetryingBackend(_Wrapper):
         raise AssertionError("unreachable")  # the loop either returns or raises
 
 
-class ConcurrencyLimitedBackend(_Wrapper):
+class ConcurrencyLimitedBackend(WrappedBackend):
     """At most ``limit`` calls in flight at once (others wait their turn)."""
 
     def __init__(self, inner: ModelBackend, limit: int) -> None:

@@ -21,7 +21,7 @@ from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
-from parlour.core.rng import Rng, hash_seed
+from parlour.core.rng import hash_seed
 from parlour.core.text_rules import text_tokens
 from parlour.core.view import AnyView
 from parlour.models.base import ModelBackend, ModelError
@@ -34,6 +34,7 @@ from parlour.models.messages import (
     Usage,
     format_instruction,
 )
+from parlour.seats.answers import AnswerLedger
 from parlour.seats.context import (
     ContextComponent,
     ContextReader,
@@ -203,7 +204,7 @@ def only_answer(decision: Decision) -> Action | None:
     return None
 
 
-class LlmSeat:
+class LlmSeat(AnswerLedger):
     def __init__(
         self,
         backend: ModelBackend,
@@ -235,11 +236,6 @@ class LlmSeat:
     @property
     def label(self) -> str:
         return self.backend.model_id
-
-    def answered_by(self, decision_id: str) -> str | None:
-        """``fallback`` when the retry budget ran out, else the model that answered (e.g.
-        ``chaos:…`` for an injected answer that happened to be legal)."""
-        return self._answered.pop(decision_id, None)
 
     def base_messages(
         self,
@@ -435,7 +431,9 @@ class LlmSeat:
             )
             self._answered[decision.id] = response.model_id
             return action
-        action = self.fallback(view, decision, Rng(hash_seed(self.seed, decision.id)))
+        # ``answered_by``: ``fallback`` now; else the model that answered (e.g. ``chaos:…``
+        # for an injected answer that happened to be legal).
+        action = self.fallback_answer(view, decision)
         self._record(
             view,
             decision,
@@ -449,7 +447,6 @@ class LlmSeat:
             fallback_answer=action,
             context=sections,
         )
-        self._answered[decision.id] = "fallback"
         return action
 
     def _record(

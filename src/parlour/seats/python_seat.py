@@ -21,10 +21,10 @@ from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.policy import Policy
-from parlour.core.rng import Rng, hash_seed
 from parlour.core.view import AnyView
 from parlour.models.messages import Usage
 from parlour.seats.agents import Agent
+from parlour.seats.answers import AnswerLedger
 from parlour.seats.llm import Attempt, AttemptSink, output_spec
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ def _shown(answer: object) -> str:
         return repr(answer)
 
 
-class PythonSeat:
+class PythonSeat(AnswerLedger):
     """Asks ``agent(view, decision)``; ``name`` is its spec, shown as who answered."""
 
     def __init__(
@@ -123,9 +123,6 @@ class PythonSeat:
     @property
     def label(self) -> str:
         return self.name
-
-    def answered_by(self, decision_id: str) -> str | None:
-        return self._answered.pop(decision_id, None)
 
     async def _call(self, view: AnyView, decision: Decision, feedback: str | None) -> object:
         if self._feedback:
@@ -158,7 +155,7 @@ class PythonSeat:
             self._record(view, decision, attempt, answer, "valid", "", started, action)
             self._answered[decision.id] = self.name
             return action
-        action = self.fallback(view, decision, Rng(hash_seed(self.seed, decision.id)))
+        action = self.fallback_answer(view, decision)
         self._record(
             view,
             decision,
@@ -169,7 +166,6 @@ class PythonSeat:
             time.perf_counter(),
             action,
         )
-        self._answered[decision.id] = "fallback"
         return action
 
     def _record(

@@ -20,6 +20,7 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.game_base import SeededGame
 from parlour.core.markers import SecretMarkers
 from parlour.core.rng import Rng
 from parlour.core.view import Facts, View
@@ -92,7 +93,7 @@ class LiarsPrivate(Facts):
 LiarsView = View[LiarsPublic, LiarsPrivate]
 
 
-class LiarsDiceGame:
+class LiarsDiceGame(SeededGame[LiarsDiceConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="liars_dice",
         title="Liar's dice",
@@ -123,14 +124,6 @@ class LiarsDiceGame:
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> LiarsDiceGame:
         return cls(LiarsDiceConfig.model_validate(config.model_dump()), seed)
-
-    @property
-    def config(self) -> BaseModel:
-        return self._config
-
-    @property
-    def seed(self) -> int:
-        return self._seed
 
     @property
     def table(self) -> Table:

@@ -3,9 +3,9 @@ the file is later edited; ``make_config`` does the (only) file read."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from parlour.core.errors import ParlourError
+from parlour.core.game_config import content_config
 from parlour.games.campaign.content import Campaign
 from parlour.games.campaign.loader import load_campaign
 
@@ -28,23 +28,13 @@ class CampaignConfig(BaseModel):
 
 def make_config(players: int | None, overrides: dict[str, object]) -> CampaignConfig:
     """``--set campaign=NAME_OR_PATH`` plus any config field; reads the campaign file."""
-    if players not in (None, 1):
-        raise ParlourError(f"campaign is played by one player, not {players}; drop --players")
-    options = dict(overrides)
-    source = options.pop("campaign", DEFAULT_CAMPAIGN)
-    if isinstance(source, Campaign):
-        campaign = source
-    elif isinstance(source, str):
-        campaign = load_campaign(source)
-    else:
-        raise ParlourError("--set campaign= takes a shipped campaign name or a path to a .yaml")
-    unknown = sorted(set(options) - set(CampaignConfig.model_fields))
-    if unknown:
-        allowed = ", ".join(sorted(CampaignConfig.model_fields))
-        raise ParlourError(f"unknown campaign option(s) {', '.join(unknown)}; options: {allowed}")
-    try:
-        return CampaignConfig.model_validate({**options, "campaign": campaign})
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ParlourError(f"bad campaign option {where}: {first['msg']}") from err
+    return content_config(
+        CampaignConfig,
+        players,
+        overrides,
+        game="campaign",
+        key="campaign",
+        default=DEFAULT_CAMPAIGN,
+        content=Campaign,
+        load=load_campaign,
+    )

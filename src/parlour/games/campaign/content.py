@@ -6,25 +6,18 @@ relationship names, the opening's location) by ``validate.py``, each with a code
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from parlour.core.errors import ParlourError
+from parlour.core.content_file import ContentFileError, FrozenContent
 
 Id = str
 
 
-class CampaignError(ParlourError):
+class CampaignError(ContentFileError):
     """A campaign file that cannot be used; the message is ``file:line: [code] problem``."""
 
-    def __init__(self, message: str, *, file: str = "", line: int = 0, code: str = "") -> None:
-        super().__init__(message)
-        self.file = file
-        self.line = line
-        self.code = code
 
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+_Frozen = FrozenContent
 
 
 class Secret(_Frozen):

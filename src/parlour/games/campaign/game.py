@@ -20,9 +20,9 @@ from pydantic import BaseModel
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
-from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.game_base import StateGame, require_config
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.core.view import AnyView
@@ -69,7 +69,7 @@ PHASES: dict[Phase, PhaseRules] = {
 }
 
 
-class CampaignGame:
+class CampaignGame(StateGame[CampaignConfig, CampaignState]):
     info: ClassVar[GameInfo] = GameInfo(
         name="campaign",
         title="Campaign",
@@ -97,28 +97,9 @@ class CampaignGame:
 
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> CampaignGame:
-        if not isinstance(config, CampaignConfig):
-            raise ParlourError("campaign needs a CampaignConfig (use make_config)")
-        return cls(config, seed)
+        return cls(require_config(config, CampaignConfig, "campaign"), seed)
 
     # -- protocol properties -----------------------------------------------------------
-
-    @property
-    def config(self) -> CampaignConfig:
-        return self._config
-
-    @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return self._st.log.events
-
-    @property
-    def state(self) -> CampaignState:
-        """The full state, for tests and tooling (never for a seat)."""
-        return self._st
 
     @property
     def campaign(self) -> Campaign:

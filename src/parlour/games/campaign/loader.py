@@ -24,6 +24,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from parlour.core.content_file import (
+    ContentLoader,
     ShippedContent,
     first_problem,
     first_unknown_key,
@@ -33,24 +34,10 @@ from parlour.core.safe_yaml import LinedData
 from parlour.games.campaign.content import Campaign, CampaignError
 
 CAMPAIGN_DIR = Path(__file__).parent / "campaigns"
-_CAMPAIGNS = ShippedContent(CAMPAIGN_DIR, "campaign", "campaigns")
 
 
 def _content_error(message: str, *, file: str, line: int = 0, code: str = "") -> CampaignError:
     return CampaignError(message, file=file, line=line, code=code)
-
-
-def shipped_names() -> list[str]:
-    return _CAMPAIGNS.names()
-
-
-def campaign_path(name_or_path: str | Path) -> Path:
-    return _CAMPAIGNS.path(name_or_path, _content_error)
-
-
-def load_campaign(name_or_path: str | Path) -> Campaign:
-    text, file, source = _CAMPAIGNS.read(name_or_path, _content_error)
-    return parse_campaign(text, file=file, source=source)
 
 
 def parse_campaign(text: str, *, file: str = "<campaign>", source: str = "") -> Campaign:
@@ -97,3 +84,11 @@ def _explain(err: ValidationError, lined: LinedData, file: str) -> CampaignError
         words = f"'{dotted}' {_TYPE_WORDS.get(first['type'], first['msg'])}"
         line = lined.line_of(path)
     return _error(file, line, "C002", words + problem.more)
+
+
+_CAMPAIGNS = ContentLoader(
+    ShippedContent(CAMPAIGN_DIR, "campaign", "campaigns"), _content_error, parse_campaign
+)
+shipped_names = _CAMPAIGNS.names
+campaign_path = _CAMPAIGNS.path
+load_campaign = _CAMPAIGNS.load

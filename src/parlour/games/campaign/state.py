@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from parlour.core.events import Audience, Event, EventLog
+from parlour.core.events import EventLog
+from parlour.core.game_base import PhasedLog
 from parlour.core.markers import SecretMarkers
 from parlour.core.rng import Rng
 from parlour.games.campaign.content import Campaign, Secret
@@ -63,7 +64,7 @@ class NpcProgress:
 
 
 @dataclass
-class CampaignState:
+class CampaignState(PhasedLog):
     """One campaign in play. ``c`` is the campaign as played (with markers when planted)."""
 
     c: Campaign
@@ -123,19 +124,13 @@ class CampaignState:
     def phase_tag(self) -> str:
         return f"s{self.session}"
 
-    def emit(
-        self,
-        kind: str,
-        text: str,
-        audience: Audience,
-        *,
-        speaker: str = "",
-        data: dict[str, Any] | None = None,
-    ) -> Event:
+    def current_phase(self) -> str:
+        return self.phase_tag
+
+    def event_data(self, data: dict[str, Any] | None) -> dict[str, Any]:
         """Every event carries the session and the scene it happened in (0: before any)."""
         scene = self.scenes[-1].number if self.scenes else 0
-        full = {"session": self.session, "scene": scene, **(data or {})}
-        return self.log.emit(kind, self.phase_tag, text, audience, speaker=speaker, data=full)
+        return {"session": self.session, "scene": scene, **(data or {})}
 
     # -- lookups -------------------------------------------------------------------------
 

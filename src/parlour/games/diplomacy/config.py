@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from parlour.core.errors import ParlourError
+from parlour.core.game_config import validated_config
 from parlour.games.diplomacy.board import Phase
 from parlour.games.diplomacy.map import GameMap, available_maps, load_map
 from parlour.games.diplomacy.personas import PERSONAS
@@ -120,16 +121,7 @@ def _order(phase: str) -> tuple[int, int, int]:
 
 def make_config(players: int | None, overrides: dict[str, object]) -> DiplomacyConfig:
     """Validated config. Diplomacy is played by exactly the map's powers (7 on standard)."""
-    try:
-        config = DiplomacyConfig.model_validate(dict(overrides))
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        if first["type"] == "extra_forbidden":
-            message = "unknown setting; known: " + ", ".join(DiplomacyConfig.model_fields)
-        prefix = f"{where}: " if where else ""
-        raise ParlourError(f"diplomacy config: {prefix}{message}") from None
+    config = validated_config(DiplomacyConfig, overrides, "diplomacy")
     powers = len(config.game_map().powers)
     if players is not None and players != powers:
         raise ParlourError(

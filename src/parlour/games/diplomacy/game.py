@@ -18,6 +18,7 @@ from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.game_base import TrackedStateGame, config_for
 from parlour.core.markers import SecretMarkers
 from parlour.games.diplomacy import bot_protocol as bp
 from parlour.games.diplomacy import consolidate, decisions, press, reports
@@ -37,7 +38,7 @@ from parlour.games.diplomacy.views import (
 )
 
 
-class DiplomacyGame:
+class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
     info: ClassVar[GameInfo] = GameInfo(
         name="diplomacy",
         title="Diplomacy",
@@ -64,11 +65,7 @@ class DiplomacyGame:
 
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> DiplomacyGame:
-        cfg = (
-            config
-            if isinstance(config, DiplomacyConfig)
-            else DiplomacyConfig.model_validate(config.model_dump())
-        )
+        cfg = config_for(config, DiplomacyConfig)
         state = DiplomacyState(
             board=initial_board(cfg.game_map()), markers=SecretMarkers(cfg.plant_markers)
         )
@@ -104,23 +101,6 @@ class DiplomacyGame:
     # -- protocol: properties ------------------------------------------------------------
 
     @property
-    def config(self) -> DiplomacyConfig:
-        return self._config
-
-    @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return self._st.log.events
-
-    @property
-    def state(self) -> DiplomacyState:
-        """The full state, for tests and tools (never for a seat)."""
-        return self._st
-
-    @property
     def board(self) -> Board:
         return self._st.board
 
@@ -134,14 +114,8 @@ class DiplomacyGame:
     def seats(self) -> tuple[SeatInfo, ...]:
         return tuple(SeatInfo(id=p, name=power_name(p)) for p in self._st.board.game_map.powers)
 
-    def pending(self) -> tuple[Decision, ...]:
-        return self._st.pending.all()
-
     def is_terminal(self) -> bool:
         return self._st.stage == "over"
-
-    def result(self) -> Result | None:
-        return self._st.outcome if self.is_terminal() else None
 
     # -- protocol: apply -----------------------------------------------------------------
 
@@ -363,9 +337,6 @@ class DiplomacyGame:
 
     def spectator_view(self, reveal: bool) -> SpectatorView:
         return spectator(self._st, self._public_facts(), reveal)
-
-    def secret_markers(self) -> dict[str, frozenset[str]]:
-        return self._st.markers.entitled()
 
     def snapshot(self) -> dict[str, Any]:
         st = self._st

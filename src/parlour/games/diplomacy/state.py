@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from parlour.core.events import Audience, Event, EventLog
+from parlour.core.events import EventLog
 from parlour.core.game import Result
+from parlour.core.game_base import PhasedLog
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.games.diplomacy.board import Board
@@ -58,7 +59,7 @@ class PhaseRecord:
 
 
 @dataclass
-class DiplomacyState:
+class DiplomacyState(PhasedLog):
     board: Board
     stage: Stage = "orders"
     press_round: int = 0
@@ -81,19 +82,8 @@ class DiplomacyState:
     #: human power → talk turns taken this phase (window press)
     talk_turns: dict[str, int] = field(default_factory=dict)
 
-    def emit(
-        self,
-        kind: str,
-        text: str,
-        audience: Audience,
-        *,
-        speaker: str = "",
-        data: dict[str, Any] | None = None,
-        phase: str | None = None,
-    ) -> Event:
-        return self.log.emit(
-            kind, phase or self.board.phase.name, text, audience, speaker=speaker, data=data
-        )
+    def current_phase(self) -> str:
+        return self.board.phase.name
 
     def clone(self) -> DiplomacyState:
         """A copy sharing the immutable leaves (see the module docstring)."""

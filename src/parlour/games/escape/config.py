@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from parlour.core.errors import ParlourError
+from parlour.core.game_config import content_config
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.scenario import Scenario
 
@@ -33,23 +33,13 @@ class EscapeConfig(BaseModel):
 
 def make_config(players: int | None, overrides: dict[str, object]) -> EscapeConfig:
     """``--set scenario=NAME_OR_PATH`` plus any config field; reads the scenario file."""
-    if players not in (None, 1):
-        raise ParlourError(f"escape is played by one player, not {players}; drop --players")
-    options = dict(overrides)
-    source = options.pop("scenario", DEFAULT_SCENARIO)
-    if isinstance(source, Scenario):
-        scenario = source
-    elif isinstance(source, str):
-        scenario = load_scenario(source)
-    else:
-        raise ParlourError("--set scenario= takes a shipped scenario name or a path to a .yaml")
-    unknown = sorted(set(options) - set(EscapeConfig.model_fields))
-    if unknown:
-        allowed = ", ".join(sorted(EscapeConfig.model_fields))
-        raise ParlourError(f"unknown escape option(s) {', '.join(unknown)}; options: {allowed}")
-    try:
-        return EscapeConfig.model_validate({**options, "scenario": scenario})
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ParlourError(f"bad escape option {where}: {first['msg']}") from err
+    return content_config(
+        EscapeConfig,
+        players,
+        overrides,
+        game="escape",
+        key="scenario",
+        default=DEFAULT_SCENARIO,
+        content=Scenario,
+        load=load_scenario,
+    )

@@ -21,6 +21,7 @@ from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.game_base import SeededGame, require_config
 from parlour.core.markers import SecretMarkers, marker
 from parlour.core.pending import PendingDecisions
 from parlour.core.text_rules import TextRules
@@ -51,7 +52,7 @@ def plant_markers(scenario: Scenario, markers: SecretMarkers) -> Scenario:
     return scenario.model_copy(update={"actions": planted})
 
 
-class EscapeGame:
+class EscapeGame(SeededGame[EscapeConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="escape",
         title="Escape",
@@ -110,9 +111,7 @@ class EscapeGame:
 
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> EscapeGame:
-        if not isinstance(config, EscapeConfig):
-            raise ParlourError("escape needs an EscapeConfig (use make_config)")
-        return cls(config, seed)
+        return cls(require_config(config, EscapeConfig, "escape"), seed)
 
     def _say(
         self,
@@ -130,14 +129,6 @@ class EscapeGame:
         self._talk.append(event)
 
     # -- protocol properties -----------------------------------------------------------
-
-    @property
-    def config(self) -> EscapeConfig:
-        return self._config
-
-    @property
-    def seed(self) -> int:
-        return self._seed
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from parlour.core.content_file import (
+    ContentLoader,
     ShippedContent,
     closest_hint,
     first_problem,
@@ -26,26 +27,8 @@ TOP_KEYS = ("title", "intro", "world", "actions")
 ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
 
 
-#: The shipped rooms; their classifier label sets are test data (``labels.py``).
-_SCENARIOS = ShippedContent(SCENARIO_DIR, "scenario", "scenarios")
-
-
 def _error(message: str, *, file: str, line: int = 0, code: str = "") -> ScenarioError:
     return ScenarioError(message, file=file, line=line)
-
-
-def shipped_names() -> list[str]:
-    return _SCENARIOS.names()
-
-
-def scenario_path(name_or_path: str | Path) -> Path:
-    """A path to an existing file, or a shipped scenario's name."""
-    return _SCENARIOS.path(name_or_path, _error)
-
-
-def load_scenario(name_or_path: str | Path) -> Scenario:
-    text, file, source = _SCENARIOS.read(name_or_path, _error)
-    return parse_scenario(text, file=file, source=source)
 
 
 def parse_scenario(text: str, *, file: str = "<scenario>", source: str = "") -> Scenario:
@@ -127,3 +110,13 @@ def _explain(err: ValidationError, lined: LinedData, file: str) -> ScenarioError
         text = f"{subject} {_TYPE_WORDS.get(first['type'], first['msg'])}"
     more = problem.more
     return ScenarioError(f"{file}:{line}: {where}{text}{more}", file=file, line=line, key=key)
+
+
+#: The shipped rooms; their classifier label sets are test data (``labels.py``).
+_SCENARIOS = ContentLoader(
+    ShippedContent(SCENARIO_DIR, "scenario", "scenarios"), _error, parse_scenario
+)
+shipped_names = _SCENARIOS.names
+#: A path to an existing file, or a shipped scenario's name.
+scenario_path = _SCENARIOS.path
+load_scenario = _SCENARIOS.load

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from parlour.core.errors import ParlourError
+from parlour.core.content_file import ContentFileError, FrozenContent
 
 #: The classifier's "nothing happened" option id; no action may use it.
 NONE_ID = "none"
@@ -19,20 +19,16 @@ NONE_ID = "none"
 ASK_ID = "ask"
 
 
-class ScenarioError(ParlourError):
+class ScenarioError(ContentFileError):
     """A scenario file that cannot be read; the message names file, line and key."""
 
     def __init__(self, message: str, *, file: str = "", line: int = 0, key: str = "") -> None:
-        super().__init__(message)
-        self.file = file
-        self.line = line
+        super().__init__(message, file=file, line=line)
         self.key = key
 
 
-class ScenarioAction(BaseModel):
+class ScenarioAction(FrozenContent):
     """One impactful action. Only ``consequence`` (and ``answer``) are secrets."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = Field(min_length=1)
     description: str = Field(min_length=1)
@@ -59,9 +55,7 @@ class ScenarioAction(BaseModel):
         return self.ends_game and bool(self.good)
 
 
-class Scenario(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Scenario(FrozenContent):
     title: str = Field(min_length=1)
     intro: str = Field(min_length=1)
     world: tuple[str, ...] = ()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from parlour.core.errors import ParlourError
+from parlour.core.game_config import validated_config
 from parlour.games.werewolf.cast import Cast
 from parlour.games.werewolf.names import DEFAULT_NAMES, name_problem
 from parlour.games.werewolf.roles import MAX_PLAYERS, MIN_PLAYERS, Role, default_mix, mix_problem
@@ -158,13 +158,4 @@ def make_config(players: int | None, overrides: dict[str, object]) -> WerewolfCo
             data["players"] = len(names)
         elif isinstance(cast := data.get("cast"), dict):
             data["players"] = len(cast.get("players", []))
-    try:
-        return WerewolfConfig.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        if first["type"] == "extra_forbidden":
-            message = "unknown setting; known: " + ", ".join(WerewolfConfig.model_fields)
-        prefix = f"{where}: " if where else ""
-        raise ParlourError(f"werewolf config: {prefix}{message}") from None
+    return validated_config(WerewolfConfig, data, "werewolf")

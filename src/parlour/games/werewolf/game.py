@@ -18,7 +18,8 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event
-from parlour.core.game import GameInfo, Result, SeatInfo
+from parlour.core.game import GameInfo, SeatInfo
+from parlour.core.game_base import TrackedStateGame, config_for
 from parlour.core.markers import SecretMarkers
 from parlour.core.rng import Rng
 from parlour.games.werewolf import discussion, night, reflection, voting
@@ -38,7 +39,7 @@ from parlour.games.werewolf.views import (
 Handler = Callable[["WerewolfGame", Decision, Action], None]
 
 
-class WerewolfGame:
+class WerewolfGame(TrackedStateGame[WerewolfConfig, WerewolfState]):
     info: ClassVar[GameInfo] = GameInfo(
         name="werewolf",
         title="Werewolf",
@@ -63,11 +64,7 @@ class WerewolfGame:
 
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> WerewolfGame:
-        cfg = (
-            config
-            if isinstance(config, WerewolfConfig)
-            else WerewolfConfig.model_validate(config.model_dump())
-        )
+        cfg = config_for(config, WerewolfConfig)
         names = cfg.player_names()
         ids = [f"p{i}" for i in range(1, cfg.players + 1)]
         mix = cfg.role_mix()
@@ -116,37 +113,14 @@ class WerewolfGame:
                 data={"wolves": wolves},
             )
 
-    # -- protocol: properties ------------------------------------------------------------
-
-    @property
-    def config(self) -> WerewolfConfig:
-        return self._config
-
-    @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return self._st.log.events
-
-    @property
-    def state(self) -> WerewolfState:
-        """The full state, for tests and spectator tooling (never for a seat)."""
-        return self._st
+    # -- protocol: seats and end --------------------------------------------------------
 
     def seats(self) -> tuple[SeatInfo, ...]:
         players = tuple(SeatInfo(id=p.id, name=p.name) for p in self._st.players)
         return (*players, SeatInfo(id=discussion.ROUTER, name="Router", system=True))
 
-    def pending(self) -> tuple[Decision, ...]:
-        return self._st.pending.all()
-
     def is_terminal(self) -> bool:
         return self._st.stage is Stage.OVER
-
-    def result(self) -> Result | None:
-        return self._st.outcome if self.is_terminal() else None
 
     # -- protocol: apply -----------------------------------------------------------------
 
@@ -242,9 +216,6 @@ class WerewolfGame:
 
     def spectator_view(self, reveal: bool) -> SpectatorView:
         return spectator(self._st, self._config, reveal)
-
-    def secret_markers(self) -> dict[str, frozenset[str]]:
-        return self._st.markers.entitled()
 
     def snapshot(self) -> dict[str, Any]:
         st = self._st

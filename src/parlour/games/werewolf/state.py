@@ -8,8 +8,9 @@ from enum import StrEnum
 from typing import Any
 
 from parlour.core.decisions import Decision
-from parlour.core.events import Audience, Event, EventLog
+from parlour.core.events import Event, EventLog
 from parlour.core.game import Result
+from parlour.core.game_base import PhasedLog
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.games.werewolf.cast import Cast
@@ -125,7 +126,7 @@ class NightRecord:
 
 
 @dataclass
-class WerewolfState:
+class WerewolfState(PhasedLog):
     players: list[Player]
     role_counts: dict[str, int]
     stage: Stage = Stage.NIGHT_ACTIONS
@@ -192,17 +193,8 @@ class WerewolfState:
         """The whole log (a copy); seats read ``log.visible`` instead."""
         return list(self.log.events)
 
-    def emit(
-        self,
-        kind: str,
-        text: str,
-        audience: Audience,
-        *,
-        speaker: str = "",
-        data: dict[str, Any] | None = None,
-        phase: str | None = None,
-    ) -> Event:
-        return self.log.emit(kind, phase or self.phase, text, audience, speaker=speaker, data=data)
+    def current_phase(self) -> str:
+        return self.phase
 
     def open(self, decision: Decision) -> None:
         self.pending.open(decision)

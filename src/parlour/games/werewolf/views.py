@@ -7,6 +7,7 @@ are typed models, so every prompt, policy and renderer reading them is checked.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from functools import lru_cache
 
 from parlour.core.view import Facts, NoFacts, View
@@ -222,15 +223,8 @@ def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
 
 
 def _day(d: DayRecord) -> DayFacts:
-    return DayFacts(
-        day=d.day,
-        votes=list(d.votes),
-        tally=dict(d.tally),
-        result=d.result,
-        eliminated=d.eliminated,
-        revealed_role=d.revealed_role,
-        called_by=d.called_by,
-    )
+    # ``asdict`` copies the lists and dicts, so a view never shares the state's.
+    return DayFacts(**asdict(d))
 
 
 def private_facts(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> WerewolfPrivate:
