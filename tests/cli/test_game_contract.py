@@ -201,3 +201,23 @@ def test_pictures_come_from_the_games_hook(plugin: None) -> None:
     assert phase_pictures(TOY, game) == {4: '<svg id="after"/>', -1: "<svg id='final'/>"}
     assert picture_now(TOY, game) == '<svg id="now"/>'
     assert phase_pictures(toy.MODULE, game) == {} and picture_now(toy.MODULE, game) == ""
+
+
+def test_a_command_line_loads_only_the_games_it_needs() -> None:
+    from parlour.cli import app
+
+    own = {"watch": game_flags.option_names(app.watch), "play": game_flags.option_names(app.play)}
+    assert {"--seed", "--model", "-n", "--no-reveal"} <= own["watch"]
+
+    def needed(*argv: str) -> list[str]:
+        return [name for name, _ in game_flags.needed(argv, own)]
+
+    every = registry.game_names()
+    assert needed("list", "--limit", "3") == []
+    assert needed("escape", "validate", "room.yaml") == ["escape"]
+    assert needed("watch", "werewolf", "--model", "scripted", "--seed=3") == ["werewolf"]
+    # A flag the command does not own may be any game's: all load, so its refusal names
+    # the owner ("--campaign is a campaign option"), as help lists every game's flags.
+    assert needed("watch", "escape", "--scenario", "ghost_room") == every
+    assert needed("play", "werewolf", "--help") == every
+    assert needed() == every

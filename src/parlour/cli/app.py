@@ -44,9 +44,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-#: every installed game that loads; each may add sub-commands and watch/play flags
-GAMES = game_flags.installed()
-game_flags.mount_commands(app, GAMES)  # `parlour escape validate`, `parlour werewolf cast`
 app.add_typer(evals_app, name="eval")  # diplomacy: `parlour eval diplomacy` (cli/evals.py)
 app.command("audit")(audit)  # leak audit of stored games (cli/audit_cmd.py)
 app.command("tournament")(tournament)  # ratings over many games (cli/tournament_cmd.py)
@@ -239,10 +236,6 @@ def watch(
     _run(session, store, quiet=quiet, pace=pace, timeout=decision_timeout)
 
 
-# Each game's own flags (--scenario, --theme, ...) are options of watch, as it declares.
-app.command("watch")(game_flags.with_flags(watch, "watch", GAMES))
-
-
 def _start(
     store: Store,
     game: str,
@@ -373,6 +366,14 @@ def play(
     _run(session, store)
 
 
+#: the games this command line needs (each may add sub-commands and watch/play flags);
+#: most commands load none, since importing a game's rules costs every process start
+GAMES = game_flags.needed(
+    sys.argv[1:], {"watch": game_flags.option_names(watch), "play": game_flags.option_names(play)}
+)
+game_flags.mount_commands(app, GAMES)  # `parlour escape validate`, `parlour werewolf cast`
+# Each game's own flags (--scenario, --theme, ...) are options of watch and play.
+app.command("watch")(game_flags.with_flags(watch, "watch", GAMES))
 app.command("play")(game_flags.with_flags(play, "play", GAMES))
 
 

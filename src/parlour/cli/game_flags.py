@@ -9,7 +9,7 @@ import functools
 import inspect
 import json
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -33,6 +33,53 @@ def installed() -> list[tuple[str, GameModule]]:
         try:
             found.append((name, registry.load(name)))
         except ParlourError:
+            continue
+    return found
+
+
+def needed(argv: Sequence[str], own: Mapping[str, frozenset[str]]) -> list[tuple[str, GameModule]]:
+    """The games a command line needs loaded. Importing a game costs its rules' imports
+    (a tenth to a third of a second each, paid by every ``parlour`` process), and most
+    commands need none.
+
+    ``parlour`` alone or ``--help``: every game (help lists their sub-commands and
+    flags); ``parlour NAME ...``: that game (its sub-commands); ``watch``/``play``
+    (``own``: the options each command has of its own): the games the line names, or
+    every game when the line has an option the command does not own (a game flag,
+    perhaps another game's, whose refusal names its owner); anything else: none.
+    """
+    names = set(registry.game_names())
+    words = [a for a in argv if not a.startswith("-")]
+    if not words or any(a in ("--help", "-h") for a in argv):
+        return installed()
+    command = words[0]
+    if command in names:
+        return _loaded([command])
+    if command not in own:
+        return []
+    options = {a.split("=", 1)[0] for a in argv if a.startswith("-")}
+    if options - own[command]:
+        return installed()
+    return _loaded([w for w in words[1:] if w in names])
+
+
+def option_names(func: Callable[..., object]) -> frozenset[str]:
+    """Every option string a typer command function takes (``--seed``, ``-n``,
+    ``--reveal``, ``--no-reveal``, ``--help``), read by typer itself."""
+    probe = typer.Typer()
+    probe.command()(func)
+    command = typer.main.get_command(probe)
+    return frozenset(
+        o for p in command.params for o in (*p.opts, *p.secondary_opts) if o[:1] == "-"
+    )
+
+
+def _loaded(names: Iterable[str]) -> list[tuple[str, GameModule]]:
+    found: list[tuple[str, GameModule]] = []
+    for name in names:
+        try:
+            found.append((name, registry.load(name)))
+        except ParlourError:  # a broken game: the command itself says why
             continue
     return found
 
