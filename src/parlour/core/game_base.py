@@ -10,6 +10,7 @@ what is their own (seats, apply, views, ``is_terminal``). ``config_for`` and
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -90,11 +91,12 @@ class StateGame(SeededGame[ConfigT], Generic[ConfigT, LoggedT]):
         return self._st
 
 
-class TrackedStateGame(StateGame[ConfigT, TrackedT]):
+class TrackedStateGame(StateGame[ConfigT, TrackedT], ABC):
     """A ``StateGame`` whose state also keeps pending decisions, outcome and markers."""
 
+    @abstractmethod
     def is_terminal(self) -> bool:
-        raise NotImplementedError
+        """Whether the game is over (each game says from its own state)."""
 
     def pending(self) -> tuple[Decision, ...]:
         return self._st.pending.all()
@@ -106,15 +108,16 @@ class TrackedStateGame(StateGame[ConfigT, TrackedT]):
         return self._st.markers.entitled()
 
 
-class PhasedLog:
+class PhasedLog(ABC):
     """``emit`` for a dataclass state whose events are tagged with its current phase name
     unless told another; the state names its phase in ``current_phase`` and may add what
     every event of it carries in ``event_data``."""
 
     log: EventLog
 
+    @abstractmethod
     def current_phase(self) -> str:
-        raise NotImplementedError
+        """The phase name an event is tagged with unless ``emit`` is told another."""
 
     def event_data(self, data: dict[str, Any] | None) -> dict[str, Any] | None:
         return data
