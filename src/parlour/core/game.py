@@ -50,6 +50,15 @@ class SeatInfo(BaseModel):
     #: A hint for seating: a model too small for hard jobs (``Capabilities.small``) should
     #: not play this seat by default; the game's script does unless a seat override says so.
     needs_capable_model: bool = False
+    #: May this seat publish a secret it knows (a claim, a confession)? ``None``: the
+    #: default, participants may and system seats (directors, narrators, routers,
+    #: classifiers) may not. The audit counts a permitted disclosure and reports anything
+    #: else that hands a secret to a seat not entitled to it as a leak.
+    discloses: bool | None = None
+
+    @property
+    def may_disclose(self) -> bool:
+        return (not self.system) if self.discloses is None else self.discloses
 
 
 class Result(BaseModel):

@@ -8,10 +8,23 @@ pending decisions. Then it scans every stored model prompt of each seat against 
 entitlements of the moment that seat was asked (the last step its decision was pending,
 since entitlements only grow while a decision waits). Games without markers cannot be
 audited and are reported as such, never as clean.
+
+Each marker a seat is given but not entitled to is traced to its author (``provenance``):
+
+* **leak**: the engine, or an engine role that may not pass secrets on (a director, a
+  narrator, a router), or a seat repeating what was leaked to it, handed it over. Reported
+  with its path end to end ("story-director's answer to s1:open → scene-director
+  (view.public.synopsis) → ... → player"). A leak fails the audit.
+* **disclosure**: a participant the game lets publish what it knows (``SeatInfo.
+  may_disclose``: a werewolf player claiming a role, a character confessing a secret) said
+  it, and others heard it. Counted and listed, never a leak.
+* **forgery**: a seat wrote a marker it was never given, or one that was never planted (a
+  person typing a marker-shaped string). Listed; never blamed on the engine.
 """
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -19,24 +32,13 @@ from typing import Literal
 
 from parlour.core.conformance import strings_in
 from parlour.core.errors import ParlourError
+from parlour.core.events import Event
 from parlour.core.game import Game
+from parlour.runtime.provenance import Finding, Markers, Provenance
 from parlour.runtime.session import opening
 from parlour.runtime.store import CallRecord, Store
 
-Markers = dict[str, frozenset[str]]
 Status = Literal["clean", "leak", "not auditable"]
-
-
-@dataclass(frozen=True)
-class Leak:
-    seat: str
-    marker: str
-    where: str  # "view at step 12: view.events.3.data.reason" or "prompt of d2:vote:p3 ..."
-    allowed: tuple[str, ...]
-
-    def __str__(self) -> str:
-        allowed = ", ".join(self.allowed) or "nobody"
-        return f"{self.seat} was given {self.marker} in {self.where} (entitled: {allowed})"
 
 
 @dataclass
@@ -44,7 +46,12 @@ class SeatAudit:
     seat: str
     views: int = 0
     prompts: int = 0
-    leaks: list[Leak] = field(default_factory=list)
+    #: secrets this seat was given and may not know
+    leaks: list[Finding] = field(default_factory=list)
+    #: secrets a participant published to this seat
+    disclosures: list[Finding] = field(default_factory=list)
+    #: markers this seat wrote without having them
+    forgeries: list[Finding] = field(default_factory=list)
 
 
 @dataclass
@@ -54,10 +61,19 @@ class GameAudit:
     status: Status
     note: str = ""
     seats: dict[str, SeatAudit] = field(default_factory=dict)
+    seconds: float = 0.0
 
     @property
-    def leaks(self) -> list[Leak]:
-        return [leak for seat in self.seats.values() for leak in seat.leaks]
+    def leaks(self) -> list[Finding]:
+        return [f for seat in self.seats.values() for f in seat.leaks]
+
+    @property
+    def disclosures(self) -> list[Finding]:
+        return [f for seat in self.seats.values() for f in seat.disclosures]
+
+    @property
+    def forgeries(self) -> list[Finding]:
+        return [f for seat in self.seats.values() for f in seat.forgeries]
 
 
 def audit_all(store: Store, limit: int = 1_000_000) -> list[GameAudit]:
@@ -65,6 +81,13 @@ def audit_all(store: Store, limit: int = 1_000_000) -> list[GameAudit]:
 
 
 def audit_game(store: Store, game_id: str) -> GameAudit:
+    started = time.perf_counter()
+    report = _audit(store, game_id)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _audit(store: Store, game_id: str) -> GameAudit:
     row = store.get_game(game_id)
     try:
         _, game = opening(row)
@@ -78,64 +101,96 @@ def audit_game(store: Store, game_id: str) -> GameAudit:
             "no planted markers; start games with --set plant_markers=true to audit them",
         )
     report = GameAudit(game_id, row.game, "clean")
-    report.seats = {s.id: SeatAudit(s.id) for s in game.seats()}
-    asked: dict[str, Markers] = {}  # decision id → entitlements when last pending
+    seats = game.seats()
+    report.seats = {s.id: SeatAudit(s.id) for s in seats}
+    ledger = Provenance(frozenset(s.id for s in seats if s.may_disclose))
+    asked: dict[str, tuple[Markers, int]] = {}  # decision id → entitlements, step when last pending
     actions = store.actions(game_id)
     for step in range(len(actions) + 1):
         markers = game.secret_markers()
         for decision in game.pending():
-            asked[decision.id] = markers
+            asked[decision.id] = (markers, step)
         for seat in report.seats.values():
+            view = game.view(seat.seat)
             given = {
-                "view": game.view(seat.seat).model_dump(mode="json"),
+                "view": view.model_dump(mode="json"),
                 "decisions": [
                     d.model_dump(mode="json") for d in game.pending() if d.seat == seat.seat
                 ],
             }
             seat.views += 1
-            _scan(seat, markers, strings_in(given, ""), f"view at step {step}")
+            where = f"view at step {step}"
+            _scan(seat, ledger, markers, strings_in(given, ""), where, view.events, step)
         if step == len(actions):
             break
         act = actions[step]
+        texts = [text for _, text in strings_in(act.action.model_dump(mode="json"), "")]
+        author = report.seats.setdefault(act.seat, SeatAudit(act.seat))
+        author.forgeries += ledger.answer(act.seat, step, act.decision_id, texts, markers)
         try:
-            game.apply(act.decision_id, act.action)
+            events = game.apply(act.decision_id, act.action)
         except ParlourError as err:
             report.status, report.note = "not auditable", f"replay failed at action {step}: {err}"
             return report
-    _scan_prompts(report, store.calls(game_id), asked, game)
+        ledger.emitted(step, events)
+    _scan_prompts(report, ledger, store.calls(game_id), asked, game, len(actions))
     if report.leaks:
         report.status = "leak"
     return report
 
 
 def _scan_prompts(
-    report: GameAudit, calls: list[CallRecord], asked: dict[str, Markers], game: Game
+    report: GameAudit,
+    ledger: Provenance,
+    calls: list[CallRecord],
+    asked: dict[str, tuple[Markers, int]],
+    game: Game,
+    steps: int,
 ) -> None:
-    final = game.secret_markers()
+    final = (game.secret_markers(), steps)
     unmatched: defaultdict[str, int] = defaultdict(int)
     for call in calls:
         seat = report.seats.get(call.seat)
         if seat is None:  # a seat outside the table (e.g. casting before the game)
             seat = report.seats.setdefault(call.seat, SeatAudit(call.seat))
-        markers = asked.get(call.decision_id)
-        if markers is None:
+        when = asked.get(call.decision_id)
+        if when is None:
             unmatched[call.seat] += 1
-            markers = final
+            when = final
+        markers, step = when
         seat.prompts += 1
         where = f"prompt of {call.decision_id} (attempt {call.attempt})"
-        _scan(seat, markers, strings_in(call.messages, ""), where)
+        _scan(seat, ledger, markers, strings_in(call.messages, ""), where, (), step + 1)
     if unmatched:
         counts = ", ".join(f"{s}: {n}" for s, n in sorted(unmatched.items()))
         report.note = f"prompts of decisions never pending, checked at the end ({counts})"
 
 
 def _scan(
-    seat: SeatAudit, markers: Markers, strings: Iterable[tuple[str, str]], where: str
+    seat: SeatAudit,
+    ledger: Provenance,
+    markers: Markers,
+    strings: Iterable[tuple[str, str]],
+    where: str,
+    events: tuple[Event, ...],
+    step: int,
 ) -> None:
-    strings = list(strings)
+    """Record every marker in ``strings`` as given to ``seat``; file what is not allowed."""
+    strings = [(p, t) for p, t in strings if "[[mk:" in t]
+    if not strings:
+        return
     everything = "\n".join(text for _, text in strings)
     for marker, allowed in markers.items():
-        if seat.seat in allowed or marker not in everything:
+        if marker not in everything:
             continue
-        path = next(p for p, text in strings if marker in text)
-        seat.leaks.append(Leak(seat.seat, marker, f"{where}: {path}", tuple(sorted(allowed))))
+        path, text = next((p, t) for p, t in strings if marker in t)
+        author = None
+        if seat.seat not in allowed:
+            author = ledger.author_of(marker, path, text, events, step)
+        finding = ledger.receive(seat.seat, marker, allowed, f"{where}: {path}", author)
+        if finding is None:
+            continue
+        if finding.kind == "leak":
+            seat.leaks.append(finding)
+        else:
+            seat.disclosures.append(finding)

@@ -36,6 +36,7 @@ from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game, Result
+from parlour.core.gate import Gated
 from parlour.core.policy import Policy
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng, hash_seed
@@ -115,6 +116,18 @@ class Runner:
         #: shorter deadline still applies its default.
         self.decision_timeout = decision_timeout
         self._writer: ThreadPoolExecutor | None = None
+        #: The game's gate on engine roles' answers (``core/gate.py``), if it has one:
+        #: seats that can retry with its feedback are given it, and every answer passes it
+        #: again before it is applied.
+        self.screen = game.screen if isinstance(game, Gated) else None
+        if self.screen is not None:
+            for seat in self.seats.values():
+                use = getattr(seat, "use_screen", None)
+                if callable(use):
+                    use(self._screen_for_seat)
+
+    def _screen_for_seat(self, decision: Decision, action: Action) -> str | None:
+        return self.screen(decision.id, action) if self.screen is not None else None
 
     # -- asking --------------------------------------------------------------------------
 
@@ -185,6 +198,9 @@ class Runner:
         """Apply one answer; False when its decision is no longer open (withdrawn)."""
         action, by = answer
         try:
+            refused = self.screen(decision.id, action) if self.screen is not None else None
+            if refused is not None:
+                raise IllegalAction(f"the gate refused it: {refused}", decision_id=decision.id)
             events = self.game.apply(decision.id, action)
         except IllegalAction as err:
             if decision.id not in self._open():
@@ -206,6 +222,8 @@ class Runner:
         candidates = [self._fallback(decision)]
         candidates += [random_answer(decision, rng) for _ in range(50)]
         for candidate in candidates:
+            if self.screen is not None and self.screen(decision.id, candidate) is not None:
+                continue
             try:
                 events = self.game.apply(decision.id, candidate)
             except IllegalAction:

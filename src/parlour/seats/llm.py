@@ -19,6 +19,7 @@ from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.asks import Hints
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
+from parlour.core.gate import Screen
 from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
 from parlour.core.rng import hash_seed
@@ -232,6 +233,12 @@ class LlmSeat(AnswerLedger):
         #: Gathered before every decision, in order; none by default (prompts unchanged).
         self.context = tuple(context)
         self.reader: ContextReader = reader or NoReader()
+        #: The game's gate (``core/gate.py``), given by the runner: an answer it refuses
+        #: is retried with its feedback like any other invalid answer.
+        self.screen: Screen | None = None
+
+    def use_screen(self, screen: Screen) -> None:
+        self.screen = screen
 
     @property
     def label(self) -> str:
@@ -324,6 +331,10 @@ class LlmSeat(AnswerLedger):
             reason = None
         if reason is not None:
             reasons.append(reason)
+        if self.screen is not None and not reasons:
+            refused = self.screen(decision, action)
+            if refused is not None:
+                reasons.append(refused)
         return "; ".join(reasons) if reasons else None
 
     async def decide(self, view: AnyView, decision: Decision) -> Action:

@@ -110,7 +110,7 @@ class LiarsDiceGame(SeededGame[LiarsDiceConfig]):
         self._seed = seed
         self._rng = Rng(seed)
         self._log = EventLog()
-        self._markers = SecretMarkers(config.plant_markers)
+        self._markers = SecretMarkers(config.plant_markers, seed)
         order = tuple(f"p{i}" for i in range(1, config.players + 1))
         self._names = dict(zip(order, NAMES, strict=False))
         self._table = Table(

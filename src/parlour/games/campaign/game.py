@@ -85,7 +85,7 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
     def __init__(self, config: CampaignConfig, seed: int) -> None:
         self._config = config
         self._seed = seed
-        markers = SecretMarkers(config.plant_markers)
+        markers = SecretMarkers(config.plant_markers, seed)
         st = CampaignState.start(planting.plant(config.campaign, markers), seed, markers)
         self._st = st
         #: the open decision, built when first asked for and dropped when answered

@@ -5,7 +5,7 @@ planted with no fixed audience."""
 
 from __future__ import annotations
 
-from parlour.core.markers import SecretMarkers, marker
+from parlour.core.markers import SecretMarkers
 from parlour.games.campaign.content import Campaign, Secret
 from parlour.games.campaign.scenes import visible_scenes
 from parlour.games.campaign.state import GAME, PLAYER, SCENE, STORY, CampaignState
@@ -54,15 +54,15 @@ def entitled(st: CampaignState) -> dict[str, frozenset[str]]:
             allowed |= {PLAYER, GAME}
         if owner in present or present & st.who_knows.get(sid, set()):
             allowed.add(SCENE)
-        out[marker(f"secret:{sid}")] = frozenset(allowed)
-    out[marker("pc:history")] = frozenset({PLAYER, STORY})
+        out[st.markers.name(f"secret:{sid}")] = frozenset(allowed)
+    out[st.markers.name("pc:history")] = frozenset({PLAYER, STORY})
     for n in range(len(st.c.pc.full.goals)):
-        out[marker(f"pc:goal:{n}")] = frozenset({PLAYER, STORY})
+        out[st.markers.name(f"pc:goal:{n}")] = frozenset({PLAYER, STORY})
     for npc in st.c.npc_ids:
         agenda = {STORY, SCENE} if npc in present else {STORY}
-        out[marker(f"npc:{npc}:agenda")] = frozenset(agenda)
+        out[st.markers.name(f"npc:{npc}:agenda")] = frozenset(agenda)
     visible = visible_scenes(st)
     for s in st.scenes:
         allowed_scene = {PLAYER, STORY, GAME} | ({SCENE} if s.number in visible else set())
-        out[marker(f"scene:{s.number}")] = frozenset(allowed_scene)
+        out[st.markers.name(f"scene:{s.number}")] = frozenset(allowed_scene)
     return out

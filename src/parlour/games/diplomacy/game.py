@@ -67,7 +67,7 @@ class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
     def new(cls, config: BaseModel, seed: int) -> DiplomacyGame:
         cfg = config_for(config, DiplomacyConfig)
         state = DiplomacyState(
-            board=initial_board(cfg.game_map()), markers=SecretMarkers(cfg.plant_markers)
+            board=initial_board(cfg.game_map()), markers=SecretMarkers(cfg.plant_markers, seed)
         )
         game = cls(cfg, seed, state)
         game._setup()

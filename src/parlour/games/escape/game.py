@@ -22,7 +22,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.game_base import SeededGame, require_config
-from parlour.core.markers import SecretMarkers, marker
+from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.core.text_rules import TextRules
 from parlour.core.view import AnyView, NoFacts
@@ -36,10 +36,6 @@ from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
 from parlour.games.escape.validate import validate
 
 Phase = Literal["act", "classify", "clarify", "narrate", "over"]
-
-
-def marker_for(action_id: str) -> str:
-    return marker(f"secret:{action_id}")
 
 
 def plant_markers(scenario: Scenario, markers: SecretMarkers) -> Scenario:
@@ -74,7 +70,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
             )
         self._config = config
         self._seed = seed
-        self._markers = SecretMarkers(config.plant_markers)
+        self._markers = SecretMarkers(config.plant_markers, seed)
         self._scenario = plant_markers(config.scenario, self._markers)
         self._actions: dict[str, ScenarioAction] = {a.id: a for a in self._scenario.actions}
         self._options = {a.id: req.option_for(a) for a in self._scenario.actions}
@@ -567,5 +563,5 @@ class EscapeGame(SeededGame[EscapeConfig]):
 
     def secret_markers(self) -> dict[str, frozenset[str]]:
         """Markers of consequences still locked; nobody may see those (unlocked ones: anyone)."""
-        unlocked = {marker_for(a) for a in self._frontier.done}
+        unlocked = {self._markers.name(f"secret:{a}") for a in self._frontier.done}
         return {m: a for m, a in self._markers.entitled().items() if m not in unlocked}

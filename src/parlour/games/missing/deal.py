@@ -25,7 +25,7 @@ def deal(config: MissingConfig, seed: int) -> MissingState:
     prompts = rng.sample(town.relationships, min(len(seats), len(town.relationships)))
     # Templates: names are filled in when asked, since a person may still pick a card.
     rel_template = {s: prompts[n % len(prompts)] for n, s in enumerate(seats)}
-    markers = SecretMarkers(config.plant_markers)
+    markers = SecretMarkers(config.plant_markers, seed)
     st = MissingState(
         town=town,
         seed=seed,

@@ -68,7 +68,9 @@ class WerewolfGame(TrackedStateGame[WerewolfConfig, WerewolfState]):
         names = cfg.player_names()
         ids = [f"p{i}" for i in range(1, cfg.players + 1)]
         mix = cfg.role_mix()
-        state = WerewolfState(players=[], role_counts={}, markers=SecretMarkers(cfg.plant_markers))
+        state = WerewolfState(
+            players=[], role_counts={}, markers=SecretMarkers(cfg.plant_markers, seed)
+        )
         game = cls(cfg, seed, state)
         roles = deal(mix, ids, game._rng)
         st = game._st
