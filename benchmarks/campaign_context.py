@@ -11,9 +11,10 @@ and how well memories come back (memory probes).
    of its previous call's messages (what a provider cache or the local KV cache reuses).
 3. Memory probes. After the last session, for every memory record of an earlier session
    (NPC X, scene N), the question "What did <PC> say to you in scene N at <place>?" is put
-   to the Recall component over X's scene-director view (k=1 and k=3). Recall: probes whose record
-   came back; precision: share of returned records that were the asked-for one. Probes for
-   NPCs who were NOT in scene N check that nothing of that scene can come back at all.
+   to the Recall component over the scene director's view while it plays X (k=1 and k=3).
+   Recall: probes whose record came back; precision: share of returned records that were
+   the asked-for one. Probes for NPCs who were NOT in scene N check that nothing of that
+   scene can come back at all.
    Rankers: BM25 (lexical) and, with ``--embed local``, the embedded model's embeddings.
 
     uv run python benchmarks/campaign_context.py [--seed 1] [--sessions 3] [--embed local]
@@ -142,7 +143,7 @@ async def probes(game: CampaignGame, ranker: Ranker, k: int = 3) -> dict[str, An
     for scene in earlier:
         question = _question(game, scene.number)
         for npc in game.campaign.npc_ids:
-            view = game.scene_view((npc,))
+            view = game.scene_view((npc,), npc)
             section = await recall.gather(view, question, reader=None)  # type: ignore[arg-type]
             ids = list(section.retrieval.ids) if section is not None else []
             seqs = {int(i.removeprefix("event:")) for i in ids}

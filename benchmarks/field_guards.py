@@ -4,7 +4,7 @@
         tests/fixtures/dipbot_local.json
 
 For every recorded model answer of a decision that guards its text fields
-(``Decision.checked_fields``: campaign scene/route/synopsis, Diplomacy press, initiate and
+(``Decision.checked_fields``: campaign narration/route/synopsis, Diplomacy press, initiate and
 reply), runs the prompt-free part of the shared checker (``seats/text_guard.py``):
 ``repetition`` (a 4-gram twice in a field) and ``echo`` between fields of the same answer.
 ``prompt_copy`` and echo of other speakers need the seat's prompt parts, which a recording
@@ -27,7 +27,7 @@ from parlour.seats.text_guard import guard_fields
 #: purpose → the checked fields the game names for it (campaign/requests.py,
 #: diplomacy/press.py, diplomacy/bot_protocol.py).
 FIELDS: dict[str, tuple[str, ...]] = {
-    "scene": ("narration", "lines[].text"),
+    "scene": ("narration",),
     "route": ("check.reason",),
     "synopsis": ("text", "ooc_reply"),
     "press": ("messages[].text",),

@@ -91,13 +91,18 @@ def test_scene_director_view_is_built_from_present_npcs_only() -> None:
         if decision.seat == "scene-director":
             view = probe.scene_view()
             present = {s.id for s in view.private.npcs}
+            speaker = view.public.speaker
+            # narrating: what every NPC present knows; a line: what its speaker knows
+            minds = {speaker} if speaker else present
             for e in view.events:
                 if e.kind == "memory":
-                    assert e.data["npc"] in present
+                    assert {e.data["npc"]} >= minds
                     assert e.data["session"] < view.public.session
                 else:
                     attended = probe.scenes[e.data["scene"] - 1].npcs
-                    assert set(attended) & present or e.data["scene"] == view.public.scene
+                    assert (minds and minds <= set(attended)) or e.data[
+                        "scene"
+                    ] == view.public.scene
             full_sheet = probe.campaign.pc.full.history
             assert full_sheet not in view.model_dump_json()
             checked += 1
@@ -168,10 +173,14 @@ def test_a_revealed_secret_reaches_only_the_witnesses() -> None:
         ),
     )
     assert game.who_knows == {"ilse_vampire": frozenset({"tomas"})}
-    sheet = game.scene_view().private.npcs[0]
-    assert sheet.id == "tomas" and any("vampire" in k for k in sheet.knows)
+    narrating = game.scene_view()
+    assert narrating.private.speaker is None and "vampire" not in narrating.model_dump_json()
+    game.apply(game.pending()[0].id, Structured(value={"narration": "ok"}))
+    sheet = game.scene_view().private.speaker  # Tomas's line: his sheet, what he witnessed
+    assert sheet is not None and sheet.id == "tomas" and any("vampire" in k for k in sheet.knows)
+    game.apply(game.pending()[0].id, Text(text=""))  # Tomas says nothing
+    assert game.events[-1].kind == "narration" and game.pending()[0].purpose == "act"
     # Next scene with Priya only: the secret is not in the scene director's view at all.
-    game.apply(game.pending()[0].id, Structured(value={"narration": "ok", "lines": []}))
     game.apply(game.pending()[0].id, Text(text="I go to the lab."))
     game.apply(game.pending()[0].id, Structured(value={"route": "needs_story_director"}))
     game.apply(
@@ -194,21 +203,33 @@ def test_review_can_ask_for_one_rewrite() -> None:
     game = CampaignGame(make_config(None, {"review": True}), 2)
     first = game.pending()[0]
     assert first.purpose == "scene"
-    game.apply(first.id, Structured(value={"narration": "draft one", "lines": []}))
+    game.apply(first.id, Structured(value={"narration": "draft one"}))
+    line = game.pending()[0]
+    assert line.purpose == "line" and line.id == f"{first.id}:priya"
+    game.apply(line.id, Text(text="Ready when you are."))
     review = game.pending()[0]
     assert review.seat == "story-director" and review.purpose == "review"
-    assert "draft one" in game.view("story-director").public.draft
-    assert not [e for e in game.events if e.kind == "narration"]  # nothing went out yet
+    draft = game.view("story-director").public.draft
+    assert "draft one" in draft and "Ready when you are." in draft  # the whole beat
+    assert not [e for e in game.events if e.kind in ("narration", "line")]  # nothing went out
     game.apply(review.id, Structured(value={"approve": False, "reason": "too much"}))
     again = game.pending()[0]
     assert again.seat == "scene-director" and "too much" in again.prompt
-    game.apply(again.id, Structured(value={"narration": "draft two", "lines": []}))
-    assert [e.text for e in game.events if e.kind == "narration"] == ["draft two"]
+    assert game.scene_view().public.beat == []  # the rejected draft is gone
+    game.apply(again.id, Structured(value={"narration": "draft two"}))
+    line = game.pending()[0]
+    assert "too much" in line.prompt
+    game.apply(line.id, Text(text="Fine."))
+    assert [e.text for e in game.events if e.kind in ("narration", "line")] == [
+        "draft two",
+        "Priya Okafor: “Fine.”",
+    ]
 
 
 def test_commands_cost_no_turn_and_show_the_sheet() -> None:
     game = CampaignGame(make_config(None, {}), 2)
-    game.apply(game.pending()[0].id, Structured(value={"narration": "n", "lines": []}))
+    game.apply(game.pending()[0].id, Structured(value={"narration": "n"}))
+    game.apply(game.pending()[0].id, Text(text="Hi."))
     act = game.pending()[0]
     game.apply(act.id, Text(text="/sheet"))
     reply = game.events[-1]

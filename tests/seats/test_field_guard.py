@@ -43,58 +43,44 @@ def _answer(
     return asyncio.run(seat.decide(view, decision)), sink.items
 
 
-def _scene_with_npcs() -> tuple[CampaignGame, Decision]:
-    """A campaign played by the scripted seats up to a scene beat with someone present,
-    after the player has spoken."""
+def _campaign_until(purpose: str) -> tuple[CampaignGame, Decision]:
+    """A campaign played by the scripted seats up to a scene-director decision of
+    ``purpose`` (``scene``: the narration; ``line``: one NPC's line), after the player has
+    spoken."""
     game = CampaignGame(make_config(None, {}), 1)
     rng = Rng(2)
     while True:
         decision = game.pending()[0]
-        if (
-            decision.seat == "scene-director"
-            and "lines[].text" in decision.checked_fields
-            and any(e.kind == "message" for e in game.events)
-        ):
+        if decision.purpose == purpose and any(e.kind == "message" for e in game.events):
             return game, decision
         game.apply(decision.id, CAMPAIGN.policy(game.view(decision.seat), decision, rng))
 
 
-def _npc(decision: Decision) -> str:
-    assert decision.json_schema is not None
-    return str(decision.json_schema["properties"]["lines"]["items"]["properties"]["npc"]["enum"][0])
-
-
-def test_a_looping_npc_line_is_refused_naming_its_field_and_the_retry_is_accepted() -> None:
-    game, decision = _scene_with_npcs()
-    npc = _npc(decision)
+def test_a_looping_npc_line_is_refused_and_the_retry_is_accepted() -> None:
+    game, decision = _campaign_until("line")
     loop = "She is the one who is always with her lab, and she is the one who is always there."
-    bad = {"narration": "Rain taps on the lab windows.", "lines": [{"npc": npc, "text": loop}]}
-    good = {"narration": "Rain taps on the lab windows.", "lines": [{"npc": npc, "text": "Ready?"}]}
-    action, attempts = _answer(CAMPAIGN, game.view(decision.seat), decision, [bad, good])
+    action, attempts = _answer(CAMPAIGN, game.view(decision.seat), decision, [loop, "Ready?"])
     assert [a.outcome for a in attempts] == ["invalid", "valid"]
-    assert attempts[0].error == (
-        'lines[0].text: it repeats itself ("she is the one" twice); say each thing once'
-    )
+    assert attempts[0].error == 'it repeats itself ("she is the one" twice); say each thing once'
     assert attempts[0].error in attempts[1].messages[-1].content  # fed back on the retry
-    assert action == Structured(value=good)
-    game.apply(decision.id, action)
-    assert [e.text for e in game.events if e.kind == "narration"][-1] == good["narration"]
+    assert action == Text(text="Ready?")
 
 
 def test_a_narration_copying_the_prompt_and_a_line_echoing_the_player_are_refused() -> None:
-    game, decision = _scene_with_npcs()
-    npc = _npc(decision)
-    said = [e.text for e in game.events if e.kind == "message"][-1]
-    bad = {"narration": SCENE_PROMPT, "lines": [{"npc": npc, "text": said}]}
+    game, decision = _campaign_until("scene")
+    bad = {"narration": SCENE_PROMPT}
     action, attempts = _answer(CAMPAIGN, game.view(decision.seat), decision, [bad] * 3)
     assert [a.outcome for a in attempts] == ["invalid", "invalid", "invalid", "fallback"]
-    error = attempts[0].error
-    assert error.startswith('narration: it copies your instructions ("narrate the scene')
-    pc = game.campaign.pc.name  # the player's line, as the scene director saw it quoted
-    echo = f"; lines[0].text: it repeats {pc}'s last line; say something of your own"
-    assert error.endswith(echo)
+    assert attempts[0].error.startswith('narration: it copies your instructions ("narrate the')
     # the game's own policy answered after the budget: the copy never reached anyone
     assert isinstance(action, Structured) and action.value["narration"] != SCENE_PROMPT
+    game.apply(decision.id, action)
+    line = game.pending()[0]
+    assert line.purpose == "line"
+    said = [e.text for e in game.events if e.kind == "message"][-1]
+    _, attempts = _answer(CAMPAIGN, game.view(line.seat), line, [said] * 3)
+    pc = game.campaign.pc.name  # the player's line, as the scene director saw it quoted
+    assert attempts[0].error == f"it repeats {pc}'s last line; say something of your own"
 
 
 def test_one_press_text_sent_twice_is_refused_then_accepted() -> None:

@@ -1,6 +1,6 @@
 """What a campaign decision asks beyond its prompt and schema, typed.
 
-The game builds a frozen ``CampaignAsk`` for each decision that needs one (route, sheet)
+The game builds a frozen ``CampaignAsk`` for each decision that needs one (route, line, sheet)
 and puts it on the decision as ``context=ask.context()``; the prompter and the scripted
 policies read it back only through ``CampaignAsk.of(decision)``, which validates it
 (``core/asks.py``).
@@ -20,5 +20,6 @@ class CampaignAsk(GameAsk):
 
     #: route (game director): the player's message of this turn
     message: str = ""
-    #: sheet (story director): the id of the NPC whose sheet is updated
+    #: sheet (story director): the id of the NPC whose sheet is updated; line (scene
+    #: director): the id of the NPC who speaks
     npc: str = ""

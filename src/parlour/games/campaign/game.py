@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
+from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.game_base import StateGame, require_config
@@ -28,6 +29,7 @@ from parlour.core.pending import PendingDecisions
 from parlour.core.view import AnyView
 from parlour.games.campaign import (
     game_director,
+    gates,
     planting,
     player,
     scene_director,
@@ -64,6 +66,7 @@ PHASES: dict[Phase, PhaseRules] = {
     "open": PhaseRules(story_director.ask, story_director.apply),
     "story": PhaseRules(story_director.ask, story_director.apply),
     "scene": PhaseRules(scene_director.ask, scene_director.apply),
+    "line": PhaseRules(scene_director.ask_line, scene_director.apply_line),
     "review": PhaseRules(scene_director.ask_review, scene_director.apply_review),
     "sheets": PhaseRules(sessions.ask_sheet, sessions.apply_sheet),
 }
@@ -142,12 +145,27 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
         PHASES[self._st.phase].apply(self._st, self._config, action)
         return self._st.log.since(start)
 
+    def screen(self, decision_id: str, action: Action) -> str | None:
+        """The gate on engine roles' text (``gates.screen``): why ``action`` may not be
+        applied as it stands, or None. ``apply`` never screens, so stored games replay."""
+        decision = next((d for d in self.pending() if d.id == decision_id), None)
+        if decision is None:
+            return None
+        try:
+            decision.check(action)
+        except IllegalAction:
+            return None  # not this gate's to refuse: ``apply`` names what is wrong
+        return gates.screen(self._st, decision, action)
+
     # -- views -------------------------------------------------------------------------
 
-    def scene_view(self, npcs: tuple[str, ...] | None = None) -> SceneView:
-        """The scene director's view; ``npcs`` asks "what if these were present" (memory
-        probes), built by the very same code."""
-        return scene_view(self._st, npcs)
+    def scene_view(
+        self, npcs: tuple[str, ...] | None = None, speaker: str | None = None
+    ) -> SceneView:
+        """The scene director's view, by default in its context now; ``npcs`` and
+        ``speaker`` (an NPC id, or ``knowledge.NARRATOR``) ask "what if these were present
+        and this one spoke" (memory probes), built by the very same code."""
+        return scene_view(self._st, npcs, speaker)
 
     def view(self, seat: str) -> AnyView:
         return seat_view(self._st, self._config, seat)

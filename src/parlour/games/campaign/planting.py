@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from parlour.core.markers import SecretMarkers
 from parlour.games.campaign.content import Campaign, Secret
-from parlour.games.campaign.scenes import visible_scenes
-from parlour.games.campaign.state import GAME, PLAYER, SCENE, STORY, CampaignState
+from parlour.games.campaign.knowledge import facts, may_know, scene_context
+from parlour.games.campaign.state import SEATS, CampaignState
 
 
 def _secret(s: Secret, markers: SecretMarkers) -> Secret:
@@ -40,29 +40,14 @@ def plant(c: Campaign, markers: SecretMarkers) -> Campaign:
 
 
 def entitled(st: CampaignState) -> dict[str, frozenset[str]]:
-    """Who may see each planted marker now (entitlements only grow, except the scene
-    director's, which follow who is present)."""
+    """Who may see each planted marker now (``knowledge.facts``; the scene director in its
+    context of the moment, ``knowledge.scene_context``)."""
     if not st.markers.enabled:
         return {}
-    present = set(st.synopsis.npc_list)
-    out: dict[str, frozenset[str]] = {}
-    for sid, (owner, _) in st.secrets.items():
-        allowed = {STORY}
-        if owner == "pc":
-            allowed.add(PLAYER)
-        if sid in st.revealed:
-            allowed |= {PLAYER, GAME}
-        if owner in present or present & st.who_knows.get(sid, set()):
-            allowed.add(SCENE)
-        out[st.markers.name(f"secret:{sid}")] = frozenset(allowed)
-    out[st.markers.name("pc:history")] = frozenset({PLAYER, STORY})
-    for n in range(len(st.c.pc.full.goals)):
-        out[st.markers.name(f"pc:goal:{n}")] = frozenset({PLAYER, STORY})
-    for npc in st.c.npc_ids:
-        agenda = {STORY, SCENE} if npc in present else {STORY}
-        out[st.markers.name(f"npc:{npc}:agenda")] = frozenset(agenda)
-    visible = visible_scenes(st)
-    for s in st.scenes:
-        allowed_scene = {PLAYER, STORY, GAME} | ({SCENE} if s.number in visible else set())
-        out[st.markers.name(f"scene:{s.number}")] = frozenset(allowed_scene)
-    return out
+    present, speaker = scene_context(st)
+    return {
+        st.markers.name(f.key): frozenset(
+            seat for seat in SEATS if may_know(f, seat, present, speaker)
+        )
+        for f in facts(st)
+    }

@@ -7,6 +7,7 @@ from typing import Any
 
 from parlour.core.actions import Action, Structured, Text
 from parlour.core.decisions import Decision
+from parlour.core.events import Event
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.campaign.ask import CampaignAsk
@@ -97,24 +98,28 @@ def continue_scene(view: AnyView, decision: Decision) -> Action:
     )
 
 
-def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """Sets the scene on its first beat, then has each NPC present answer the player,
-    quoting what they just said."""
+def _said_now(view: AnyView) -> list[Event]:
     facts = view.public
-    sheets = view.private.npcs
-    now = [e for e in view.events if e.phase == view.phase and e.data.get("scene") == facts.scene]
-    said = [e.text for e in now if e.kind == "message"]
-    last = said[-1] if said else ""
-    if any(e.kind == "narration" for e in now):
+    return [e for e in view.events if e.phase == view.phase and e.data.get("scene") == facts.scene]
+
+
+def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """Sets the scene on its first beat, then lets the moment hang."""
+    facts = view.public
+    if any(e.kind == "narration" for e in _said_now(view)):
         narration = f"The moment hangs in {facts.location}."
     else:
         narration = f"{facts.location}. {facts.synopsis}"
     limit = int((decision.json_schema or {})["properties"]["narration"]["maxLength"])
-    lines = []
-    for sheet in sheets[:3]:
-        text = f'You said "{last}". Hm.' if last else f"{sheet.name} looks up at you."
-        lines.append({"npc": sheet.id, "text": text[:200]})
-    return Structured(value={"narration": narration[:limit], "lines": lines})
+    return Structured(value={"narration": narration[:limit]})
+
+
+def scripted_line(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """The NPC whose line it is answers the player, quoting what they just said."""
+    sheet = view.private.speaker
+    said = [e.text for e in _said_now(view) if e.kind == "message"]
+    text = f'You said "{said[-1]}". Hm.' if said else f"{sheet.name} looks up at you."
+    return Text(text=text[: min(200, decision.max_length)])
 
 
 def scripted_review(view: AnyView, decision: Decision, rng: Rng) -> Action:
@@ -137,6 +142,8 @@ def campaign_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
         return scripted_story_director(view, decision, rng)
     if decision.purpose == "scene":
         return scripted_scene_director(view, decision, rng)
+    if decision.purpose == "line":
+        return scripted_line(view, decision, rng)
     if decision.purpose == "review":
         return scripted_review(view, decision, rng)
     return scripted_sheet(view, decision, rng)

@@ -15,11 +15,16 @@ from parlour.core.view import AnyView
 from parlour.games.campaign.ask import CampaignAsk
 
 SCENE_SYSTEM = (
-    "You are the scene director of a tabletop story. You narrate and play the NPCs listed in "
-    "your sheets, and nobody else. An NPC knows only what is on its sheet and what it "
-    "witnessed; never have an NPC hint at anything else. Describe the player character only "
-    "by what anyone could notice. Answer with JSON: narration (second person, present tense, "
-    "two or three sentences) and lines (what each present NPC says)."
+    "You are the scene director of a tabletop story. You narrate what the player character "
+    "sees and hears; the NPCs present speak after you, each in its own turn. Describe people "
+    "only by what anyone could notice. Answer with JSON: narration (second person, present "
+    "tense, two or three sentences)."
+)
+LINE_SYSTEM = (
+    "You are the scene director of a tabletop story, playing one NPC for one line. The NPC "
+    "knows only what is on its sheet and what it witnessed; never have it hint at anything "
+    "else. Describe the player character only by what anyone could notice. Answer with the "
+    "NPC's words only."
 )
 STORY_SYSTEM = (
     "You are the story director of a tabletop campaign. You see every secret; the scene "
@@ -76,31 +81,47 @@ def _transcript(view: AnyView, *, player: str) -> tuple[Utterance, ...]:
     return tuple(out)
 
 
-def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
+def _setting(view: AnyView) -> str:
     f = view.public
     pc = f.pc
+    present = "\n".join(f"- {n.name} ({n.id}): {n.persona}" for n in view.private.npcs)
+    return (
+        f"Campaign: {f.title}\nPlayer character (what anyone notices): {pc.name}. {pc.looks} "
+        f"Reputation: {pc.reputation}. {' '.join(pc.noticeable)}\n\n"
+        f"Present (as anyone sees them):\n{present or '(nobody)'}"
+    )
+
+
+def _remembered(view: AnyView) -> str:
     memories: dict[str, list[str]] = {}
     for e in view.events:
         if e.kind == "memory":
             memories.setdefault(str(e.data["npc"]), []).append(e.text)
-    remembered = "\n".join(t for texts in memories.values() for t in texts[-2:])
-    memory = (
-        f"Campaign: {f.title}\nPlayer character (what anyone notices): {pc.name}. {pc.looks} "
-        f"Reputation: {pc.reputation}. {' '.join(pc.noticeable)}\n\n"
-        f"NPC sheets (the only characters you play):\n{_sheet_lines(view.private.npcs) or '(none)'}"
-        + (f"\n\nWhat they remember from earlier sessions:\n{remembered}" if remembered else "")
-    )
-    command = (
-        f"Scene {f.scene} at {f.location}: {f.location_description}\n"
-        f"Synopsis: {f.synopsis}\n{decision.prompt}"
-    )
+    texts = "\n".join(t for texts in memories.values() for t in texts[-2:])
+    return f"\n\nWhat they remember from earlier sessions:\n{texts}" if texts else ""
+
+
+def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
+    """The narration, or (``view.public.speaker`` set) one NPC's line."""
+    f = view.public
+    sheet = view.private.speaker
+    command = f"Scene {f.scene} at {f.location}: {f.location_description}\nSynopsis: {f.synopsis}\n"
+    if sheet is None:
+        return PromptParts(
+            system=SCENE_SYSTEM,
+            memory=_setting(view) + _remembered(view),
+            transcript=_transcript(view, player=f.pc.name),
+            command=command + decision.prompt,
+            reminders="Narration only: the NPCs present speak in their own turns.",
+        )
+    beat = "\n".join(f.beat)
     return PromptParts(
-        system=SCENE_SYSTEM,
-        memory=memory,
-        transcript=_transcript(view, player=pc.name),
-        command=command,
-        reminders="Lines only for: "
-        + (", ".join(s.id for s in view.private.npcs) or "nobody (no lines)"),
+        system=LINE_SYSTEM,
+        memory=f"{_setting(view)}\n\nYou play {sheet.name}; their sheet (theirs alone):\n"
+        f"{_sheet_lines([sheet])}{_remembered(view)}",
+        transcript=_transcript(view, player=f.pc.name),
+        command=command + (f"This beat so far:\n{beat}\n" if beat else "") + decision.prompt,
+        reminders=f"Only {sheet.name}'s words, under {decision.max_length} characters.",
     )
 
 

@@ -25,8 +25,12 @@ STORY_PROMPT = (
     "sentences (never a secret the present NPCs do not know), who is present, where."
 )
 SCENE_PROMPT = (
-    "Narrate the scene's next beat in the second person and give the lines of the NPCs "
-    "present, in character."
+    "Narrate the scene's next beat in the second person; the NPCs present speak after you, "
+    "each in its own turn, so write no dialogue for them."
+)
+LINE_PROMPT = (
+    "{name} speaks now: write only {name}'s line, in character, from what {name} knows; "
+    "leave it empty if {name} says nothing."
 )
 REVIEW_PROMPT = (
     "Check this scene draft against the secrets: does it give away anything the present NPCs "
@@ -36,7 +40,7 @@ SHEET_PROMPT = "The session is over. Update this NPC's sheet: attitude to the pl
 
 #: The shared guards (seats/text_guard.py) on the directors' text a person reads: no copied
 #: instructions and no loops anywhere; scene text also may not echo the last line of someone
-#: else (the player's message said back as narration) or another line of the same beat.
+#: else (the player's message said back as narration, another line of the same beat).
 PROSE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition")
 SCENE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition", "echo")
 
@@ -146,32 +150,18 @@ def story_decision(decision_id: str, c: Campaign, purpose: str = "synopsis") -> 
     )
 
 
-def scene_schema(npcs: Sequence[str], narrate_max: int, line_max: int) -> dict[str, Any]:
-    item: dict[str, Any] = {"type": "object"}
-    if npcs:
-        item = {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["npc", "text"],
-            "properties": {
-                "npc": _enum(npcs),
-                "text": {"type": "string", "minLength": 1, "maxLength": line_max},
-            },
-        }
+def scene_schema(narrate_max: int) -> dict[str, Any]:
     return {
         "type": "object",
         "additionalProperties": False,
-        "required": ["narration", "lines"],
+        "required": ["narration"],
         "properties": {
             "narration": {"type": "string", "minLength": 1, "maxLength": narrate_max},
-            "lines": {"type": "array", "items": item, "maxItems": min(len(npcs), 3)},
         },
     }
 
 
-def scene_decision(
-    decision_id: str, npcs: Sequence[str], narrate_max: int, line_max: int, rewrite: str = ""
-) -> Decision:
+def scene_decision(decision_id: str, narrate_max: int, rewrite: str = "") -> Decision:
     prompt = SCENE_PROMPT + (f" Rewrite your draft: {rewrite}" if rewrite else "")
     return Decision(
         id=decision_id,
@@ -179,11 +169,28 @@ def scene_decision(
         kind=DecisionKind.STRUCTURED,
         purpose="scene",
         prompt=prompt,
-        json_schema=scene_schema(npcs, narrate_max, line_max),
-        max_tokens=400,
+        json_schema=scene_schema(narrate_max),
+        max_tokens=300,
         checks=SCENE_CHECKS,
-        # with nobody present the lines list must stay empty (and its items have no text)
-        checked_fields=("narration", "lines[].text") if npcs else ("narration",),
+        checked_fields=("narration",),
+    )
+
+
+def line_decision(
+    decision_id: str, npc: str, name: str, line_max: int, rewrite: str = ""
+) -> Decision:
+    prompt = LINE_PROMPT.format(name=name) + (f" Rewrite the beat: {rewrite}" if rewrite else "")
+    return Decision(
+        id=decision_id,
+        seat="scene-director",
+        kind=DecisionKind.FREE_TEXT,
+        purpose="line",
+        prompt=prompt,
+        max_length=line_max,
+        allow_empty=True,
+        context=CampaignAsk(npc=npc).context(),
+        max_tokens=120,
+        checks=SCENE_CHECKS,
     )
 
 

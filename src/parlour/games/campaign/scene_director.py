@@ -1,12 +1,14 @@
-"""The scene director's beat (phase ``scene``) and, when the config asks for it, the story
-director's review of the draft (phase ``review``, one rewrite at most). A published beat
-ends the player's turn; the last turn of a session ends the session."""
+"""The scene director's beat: the narration (phase ``scene``), then one line per NPC present
+(phase ``line``), each its own decision whose view holds that NPC's private sheet and no
+other's; then, when the config asks for it, the story director's review of the whole beat
+(phase ``review``, one rewrite at most). A published beat ends the player's turn; the last
+turn of a session ends the session."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.actions import Action
+from parlour.core.actions import Action, Text
 from parlour.core.decisions import Decision
 from parlour.core.events import Audience
 from parlour.games.campaign import requests as req
@@ -17,22 +19,45 @@ from parlour.games.campaign.state import SCENE, STORY, CampaignState
 
 
 def ask(st: CampaignState, cfg: CampaignConfig) -> Decision:
-    return req.scene_decision(
-        st.decision_id("scene"),
-        st.synopsis.npc_list,
-        cfg.narrate_max_length,
-        cfg.line_max_length,
-        st.rewrite,
-    )
+    return req.scene_decision(st.decision_id("scene"), cfg.narrate_max_length, st.rewrite)
 
 
 def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     value = req.answer(action)
-    if cfg.review and st.rewrites == 0 and st.draft is None:
-        st.draft = value
+    st.draft = {"narration": str(value["narration"]), "lines": []}
+    _next(st, cfg)
+
+
+def ask_line(st: CampaignState, cfg: CampaignConfig) -> Decision:
+    npc = line_speaker(st)
+    decision_id = f"{st.decision_id('scene')}:{npc}"
+    return req.line_decision(decision_id, npc, st.c.npc(npc).name, cfg.line_max_length, st.rewrite)
+
+
+def apply_line(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
+    assert isinstance(action, Text) and st.draft is not None
+    # An empty line is the NPC saying nothing; it still takes its turn in the beat.
+    st.draft["lines"].append({"npc": line_speaker(st), "text": action.text.strip()})
+    _next(st, cfg)
+
+
+def line_speaker(st: CampaignState) -> str:
+    npc = st.line_speaker()
+    assert npc is not None, "no line is asked now"
+    return npc
+
+
+def _next(st: CampaignState, cfg: CampaignConfig) -> None:
+    """Ask the next NPC's line, or hand the finished beat to the review, or publish it."""
+    st.phase = "line"
+    if st.line_speaker() is not None:
+        entered_scene(st)
+        return
+    assert st.draft is not None
+    if cfg.review and st.rewrites == 0:
         st.phase = "review"
         return
-    _publish(st, cfg, value)
+    _publish(st, cfg, st.draft)
 
 
 def ask_review(st: CampaignState, cfg: CampaignConfig) -> Decision:
@@ -47,6 +72,7 @@ def apply_review(st: CampaignState, cfg: CampaignConfig, action: Action) -> None
         st.rewrites = 1
         st.rewrite = str(value.get("reason", "")).strip() or "keep to what they know"
         st.emit("review", f"rewrite asked: {st.rewrite}", Audience.only(STORY), speaker=STORY)
+        st.draft = None
         st.phase = "scene"
         entered_scene(st)
         return
@@ -60,6 +86,8 @@ def _publish(st: CampaignState, cfg: CampaignConfig, value: dict[str, Any]) -> N
     st.emit("narration", narration, Audience.everyone(), speaker=SCENE)
     for line in value["lines"]:
         npc, text = str(line["npc"]), str(line["text"])
+        if not text:
+            continue
         scene.said.append((npc, text))
         st.emit(
             "line",

@@ -1,10 +1,11 @@
 """Scenes: opening and closing them (closing writes each present NPC's memory record), and
-which scenes and events the scene director may see, the one rule its view, the leak
-markers and ``show --as`` all follow."""
+which scenes and events the scene director may see in each of its contexts (the rule of
+``knowledge.context_knows``, which its views, the leak markers and ``show --as`` follow)."""
 
 from __future__ import annotations
 
 from parlour.core.events import Audience, Event
+from parlour.games.campaign.knowledge import context_knows, scene_context
 from parlour.games.campaign.state import STORY, CampaignState, Scene
 
 #: the public event kinds of a scene the scene director is shown
@@ -46,22 +47,22 @@ def close_scene(st: CampaignState) -> None:
         )
 
 
-def visible_scenes(st: CampaignState, npcs: tuple[str, ...] | None = None) -> set[int]:
-    """Scenes the scene director may see: the current one and any a present NPC attended."""
-    present = set(st.synopsis.npc_list if npcs is None else npcs)
-    seen = {s.number for s in st.scenes if present & set(s.npcs)}
+def visible_scenes(st: CampaignState, present: tuple[str, ...], speaker: str | None) -> set[int]:
+    """Scenes the scene director may see in context ``(present, speaker)``
+    (``knowledge.context_knows``): the current one, and those whose attendees' memories
+    the context holds."""
+    seen = {s.number for s in st.scenes if context_knows(s.npcs, present, speaker)}
     return seen | {st.scenes[-1].number}
 
 
-def scene_events(st: CampaignState, npcs: tuple[str, ...] | None = None) -> list[Event]:
-    """This session's events of the scenes it may see, and the present NPCs' memory
-    records from earlier sessions (the pool its Recall component ranks)."""
-    present = set(st.synopsis.npc_list if npcs is None else npcs)
-    scenes = visible_scenes(st, npcs)
+def scene_events(st: CampaignState, present: tuple[str, ...], speaker: str | None) -> list[Event]:
+    """This session's events of the scenes the context may see, and the memory records from
+    earlier sessions of the NPCs whose knowledge it holds (the pool its Recall ranks)."""
+    scenes = visible_scenes(st, present, speaker)
     out: list[Event] = []
     for e in st.log.events:
         if e.kind == "memory":
-            if e.data["npc"] in present and e.data["session"] < st.session:
+            if e.data["session"] < st.session and context_knows((e.data["npc"],), present, speaker):
                 out.append(e)
         elif (
             e.audience.kind == "all"
@@ -75,4 +76,4 @@ def scene_events(st: CampaignState, npcs: tuple[str, ...] | None = None) -> list
 
 def entered_scene(st: CampaignState) -> None:
     """Remember what the scene director's view holds now (it is about to be asked)."""
-    st.scene_seen.update(e.seq for e in scene_events(st))
+    st.scene_seen.update(e.seq for e in scene_events(st, *scene_context(st)))

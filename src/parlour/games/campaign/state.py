@@ -15,7 +15,7 @@ from parlour.games.campaign.content import Campaign, Secret
 
 #: the game's name, as views carry it
 NAME = "campaign"
-Phase = Literal["open", "act", "gd", "story", "scene", "review", "sheets", "over"]
+Phase = Literal["open", "act", "gd", "story", "scene", "line", "review", "sheets", "over"]
 PLAYER, STORY, SCENE, GAME = "player", "story-director", "scene-director", "game-director"
 SEATS = (PLAYER, STORY, SCENE, GAME)
 
@@ -89,7 +89,8 @@ class CampaignState(PhasedLog):
     commands: int = 0
     #: the player's message of this turn, once sent (None at a session's opening beat)
     message: str | None = None
-    #: the scene director's draft while the story director reviews it
+    #: the beat being written: ``{"narration": str, "lines": [{"npc", "text"}]}``, from the
+    #: narration until it is published (the story director reviews it whole)
     draft: dict[str, Any] | None = None
     rewrite: str = ""
     rewrites: int = 0
@@ -138,6 +139,13 @@ class CampaignState(PhasedLog):
         if who == PLAYER:
             return self.c.pc.name
         return self.c.npc(who).name if who in self.c.npc_ids else who
+
+    def line_speaker(self) -> str | None:
+        """The NPC whose line of the beat is asked now (phase ``line``), else None."""
+        if self.phase != "line" or self.draft is None:
+            return None
+        said = {line["npc"] for line in self.draft["lines"]}
+        return next((n for n in self.synopsis.npc_list if n not in said), None)
 
     def item_name(self, item_id: str) -> str:
         return next((i.name for i in self.c.items if i.id == item_id), item_id)

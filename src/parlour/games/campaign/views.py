@@ -4,9 +4,12 @@
 * game director: the PUBLIC PC sheet, skills, difficulties, state, the table's events;
 * story director: everything (full PC sheet, every NPC's private sheet, threads, who
   knows what, every scene, its own notes);
-* scene director: the synopsis, the location, the PUBLIC PC sheet, the sheets of the NPCs
-  in the synopsis' ``npc_list`` (with the secrets they witnessed being revealed), this
-  session's scenes those NPCs attended, and their memory records of earlier sessions.
+* scene director: the synopsis, the location, the PUBLIC PC sheet, the public persona of
+  each NPC in the synopsis' ``npc_list``, this beat's draft so far, and the events its
+  context may see (``knowledge``): while it narrates, nobody's private sheet and only the
+  scenes every NPC present attended; while it plays one NPC's line, that NPC's private
+  sheet (with the secrets it saw revealed), the scenes it attended and its memory records
+  of earlier sessions, and of the others their personas only.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pydantic import Field
 from parlour.core.errors import ParlourError
 from parlour.core.view import AnyView, Facts, NoFacts, View
 from parlour.games.campaign.config import CampaignConfig
+from parlour.games.campaign.knowledge import NARRATOR, scene_context
 from parlour.games.campaign.scenes import scene_events
 from parlour.games.campaign.state import GAME, NAME, PLAYER, SCENE, SEATS, STORY, CampaignState
 
@@ -42,6 +46,14 @@ class NpcSheet(Facts):
     notes: list[str] = Field(default_factory=list)
 
 
+class NpcPersona(Facts):
+    """An NPC as anyone in the room sees it."""
+
+    id: str
+    name: str
+    persona: str
+
+
 class SceneFacts(Facts):
     title: str
     session: int
@@ -52,10 +64,17 @@ class SceneFacts(Facts):
     pc: PcPublic
     #: the story director's reason when it asked for a rewrite
     rewrite: str = ""
+    #: the NPC whose line is asked ("" while narrating)
+    speaker: str = ""
+    #: this beat so far, in order: the narration, then each line given ("Name: text")
+    beat: list[str] = Field(default_factory=list)
 
 
 class SceneSheets(Facts):
-    npcs: list[NpcSheet]
+    #: every NPC present, public persona only
+    npcs: list[NpcPersona]
+    #: the private sheet of the NPC whose line is asked, and of nobody else
+    speaker: NpcSheet | None = None
 
 
 class TableFacts(Facts):
@@ -164,11 +183,30 @@ def npc_sheet(st: CampaignState, npc_id: str) -> NpcSheet:
     )
 
 
-def scene_view(st: CampaignState, npcs: tuple[str, ...] | None = None) -> SceneView:
-    """The scene director's view; ``npcs`` asks "what if these were present" (memory
-    probes), built by the very same code."""
-    present = st.synopsis.npc_list if npcs is None else npcs
+def npc_persona(st: CampaignState, npc_id: str) -> NpcPersona:
+    npc = st.c.npc(npc_id)
+    return NpcPersona(id=npc.id, name=npc.name, persona=npc.persona)
+
+
+def _beat(st: CampaignState) -> list[str]:
+    if st.draft is None:
+        return []
+    lines = [f"{st.c.npc(d['npc']).name}: {d['text']}" for d in st.draft["lines"] if d["text"]]
+    return [str(st.draft["narration"]), *lines]
+
+
+def scene_view(
+    st: CampaignState, present: tuple[str, ...] | None = None, speaker: str | None = None
+) -> SceneView:
+    """The scene director's view in context ``(present, speaker)`` (``knowledge``); by
+    default its context now. ``speaker`` is an NPC id or ``NARRATOR``; a context other than
+    the current one ("what if these were present", memory probes) is built by the very
+    same code."""
+    now_present, now_speaker = scene_context(st)
+    present = now_present if present is None else present
+    speaker = (now_speaker if present == now_present else NARRATOR) if speaker is None else speaker
     place = st.c.location(st.synopsis.location)
+    voiced = speaker if speaker != NARRATOR else ""
     return SceneView(
         game=NAME,
         seat=SCENE,
@@ -183,9 +221,14 @@ def scene_view(st: CampaignState, npcs: tuple[str, ...] | None = None) -> SceneV
             synopsis=st.synopsis.text,
             pc=pc_public(st),
             rewrite=st.rewrite,
+            speaker=voiced,
+            beat=_beat(st),
         ),
-        private=SceneSheets(npcs=[npc_sheet(st, n) for n in present]),
-        events=tuple(scene_events(st, npcs)),
+        private=SceneSheets(
+            npcs=[npc_persona(st, n) for n in present],
+            speaker=npc_sheet(st, voiced) if voiced else None,
+        ),
+        events=tuple(scene_events(st, present, speaker)),
     )
 
 
