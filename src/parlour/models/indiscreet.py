@@ -17,7 +17,9 @@ game, told by ``resume_stream``, answers as an uninterrupted one), numbers from 
 bounds, pattern-bound strings from the prompt's words. An optional property is filled
 only when it holds free text and there is a secret to tell; an array gets one item when
 its items hold text (else its minimum). A schema this cannot satisfy gets the plainest
-answer it can make; nothing raises.
+answer it can make; nothing raises. Lengths are bounded by the output spec and the schema
+(``max_chars``, ``maxLength``), not by ``max_tokens``: a real model cut off there would
+have been told to say less, and the seat clips what it shows anyway.
 """
 
 from __future__ import annotations
