@@ -74,7 +74,7 @@ def test_no_marker_reaches_another_seat_in_200_scripted_games() -> None:
                     leaks.append(f"seed {seed}: {seat}'s view holds {marker}")
             # Decisions were all offered before the debrief: every marker had one owner.
             owners = {
-                m: (a if len(a) == 1 else frozenset({m[len("[[mk:secret:") : -2]}))
+                m: (a if len(a) == 1 else frozenset({m.removesuffix("]]").rsplit(":", 1)[-1]}))
                 for m, a in markers.items()
             }
             for marker, owner in owners.items():

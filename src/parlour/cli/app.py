@@ -204,7 +204,7 @@ def watch(
             "--bots",
             help="who plays the seats: local (embedded model), scripted, random, a game's "
             "named bot (dumbbot, hold), openai:MODEL, anthropic:MODEL, replay:GAME_ID, "
-            "chaos(rate=R):SPEC",
+            "chaos(rate=R):SPEC, indiscreet (tells every secret: a leak test)",
         ),
     ] = "local",
     seat: SeatOpt = None,

@@ -29,15 +29,8 @@ def audit(
         raise ParlourError("give a game id or --all, e.g. `parlour audit --all`")
     store = existing_store(db)
     reports = audit_all(store) if all_ else [audit_game(store, str(game_id))]
-    table = Table(title=f"leak audit of {store.url}")
-    for col in COLUMNS:
-        table.add_column(
-            col, justify="left" if col in ("game", "kind", "seat", "result") else "right"
-        )
     for report in reports:
-        _rows(table, report)
-    console.print(table)
-    for report in reports:
+        console.print(_table(report))
         _list(report)
     counts = {s: sum(r.status == s for r in reports) for s in ("clean", "leak", "not auditable")}
     console.print(
@@ -51,48 +44,59 @@ def audit(
         raise ParlourError(f"game {game_id} is not auditable: {reports[0].note}")
 
 
-COLUMNS = ("game", "kind", "seat", "views", "prompts", "leaks", "disclosed", "forged", "result")
+COLUMNS = ("seat", "views", "prompts", "leaks", "disclosed", "forged", "result")
 #: disclosures and forgeries listed per game; the rest are counted
 LISTED = 20
 
 
-def _rows(table: Table, report: GameAudit) -> None:
+def _table(report: GameAudit) -> Table | str:
+    title = f"{report.game_id} ({report.game})"
     if report.status == "not auditable":
-        table.add_row(report.game_id, report.game, *[""] * 5, f"not auditable: {report.note}")
-        return
+        return f"{title}: not auditable: {report.note}"
+    table = Table(title=f"leak audit of {title}", title_justify="left")
+    for col in COLUMNS:
+        table.add_column(col, justify="left" if col in ("seat", "result") else "right")
     for seat in report.seats.values():
-        result = f"{len(seat.leaks)} LEAK(S)" if seat.leaks else "clean"
         table.add_row(
-            report.game_id,
-            report.game,
             seat.seat,
             str(seat.views),
             str(seat.prompts),
             str(len(seat.leaks)),
             str(len(seat.disclosures)),
             str(len(seat.forgeries)),
-            result,
+            f"{len(seat.leaks)} LEAK(S)" if seat.leaks else "clean",
         )
     if report.note:
-        table.add_row(report.game_id, report.game, *[""] * 6, report.note)
+        table.caption = report.note
+    return table
 
 
 def _list(report: GameAudit) -> None:
-    """Every leak with its path; the first disclosures and forgeries, then their count."""
+    """Every leak with its path; the first disclosures (one line per author and secret,
+    with who heard it) and forgeries, then how many more."""
     for leak in report.leaks:
         _say(f"LEAK {report.game_id}: {leak}")
-    for kind, found in (("DISCLOSURE", report.disclosures), ("FORGERY", report.forgeries)):
-        for item in found[:LISTED]:
-            _say(f"{kind} {report.game_id}: {item}")
-        if len(found) > LISTED:
-            _say(f"{kind} {report.game_id}: ... and {len(found) - LISTED} more")
+    heard: dict[tuple[str, str], list[str]] = {}
+    for found in report.disclosures:
+        heard.setdefault((found.author, found.marker), []).append(found.seat)
+    lines = [
+        f"DISCLOSURE {report.game_id}: {author} published {marker} to {', '.join(seats)}"
+        for (author, marker), seats in heard.items()
+    ]
+    lines += [f"FORGERY {report.game_id}: {found}" for found in report.forgeries]
+    for kind in ("DISCLOSURE", "FORGERY"):
+        mine = [line for line in lines if line.startswith(kind)]
+        for line in mine[:LISTED]:
+            _say(line)
+        if len(mine) > LISTED:
+            _say(f"{kind} {report.game_id}: ... and {len(mine) - LISTED} more")
     if report.status != "not auditable":
         _say(
             f"{report.game_id} ({report.game}): {len(report.leaks)} leaks, "
-            f"{len(report.disclosures)} disclosures, {len(report.forgeries)} forgeries; "
-            f"audited in {report.seconds:.1f} s"
+            f"{len(report.disclosures)} disclosures to {len(heard)} secret(s) published, "
+            f"{len(report.forgeries)} forgeries; audited in {report.seconds:.1f} s"
         )
 
 
 def _say(line: str) -> None:
-    console.print(line, markup=False, highlight=False, soft_wrap=True)
+    console.print(line, markup=False, highlight=False, emoji=False, soft_wrap=True)

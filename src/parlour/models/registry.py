@@ -19,6 +19,10 @@ after the first ``:`` that follows them is its argument (which may itself contai
                                    ``strict=false`` matches by order only
 ``chaos(rate=0.5,seed=1):INNER``   wraps the backend named by the spec ``INNER``; option
                                    ``kinds=timeout|error|empty|malformed_json|illegal_option``
+``indiscreet``                     valid answers that repeat, in every free-text field, each
+                                   prompt sentence holding a leak marker (no network, no
+                                   weights); ``indiscreet(paraphrase=true)`` restates them
+                                   in other words; option ``seed`` varies its picks
 =================================  ==========================================================
 
 Option values are parsed as int, float or ``true``/``false`` when they look like one; a
@@ -54,6 +58,8 @@ SPEC_FORMS = (
     "anthropic:MODEL",
     "replay",
     "chaos(rate=0.5):INNER_SPEC",
+    "indiscreet",
+    "indiscreet(paraphrase=true)",
 )
 
 
@@ -266,11 +272,26 @@ def _chaos(spec: BackendSpec, ctx: ResolveContext) -> ModelBackend:
     return ChaosBackend(inner, rate=float(rate), seed=0 if seed is None else seed, kinds=kinds)
 
 
+def _indiscreet(spec: BackendSpec, ctx: ResolveContext) -> ModelBackend:
+    from parlour.models.indiscreet import IndiscreetBackend
+
+    unknown = sorted(set(spec.options) - {"paraphrase", "seed"})
+    if unknown or spec.arg:
+        why = f"unknown option {unknown[0]}" if unknown else "it takes no argument"
+        raise _unknown(spec.text, f"indiscreet: {why} (options: paraphrase=true, seed=N)")
+    paraphrase = spec.option("paraphrase", False)
+    if not isinstance(paraphrase, bool):
+        raise _unknown(spec.text, "option paraphrase must be true or false")
+    seed = _int_option(spec, "seed", ctx.seed)
+    return IndiscreetBackend(paraphrase=paraphrase, seed=0 if seed is None else seed)
+
+
 for _name, _fn in (
     ("local", _local),
     ("openai", _openai),
     ("anthropic", _anthropic),
     ("replay", _replay),
     ("chaos", _chaos),
+    ("indiscreet", _indiscreet),
 ):
     register(_name, _fn)

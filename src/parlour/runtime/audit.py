@@ -24,19 +24,22 @@ Each marker a seat is given but not entitled to is traced to its author (``prove
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from parlour.core.conformance import strings_in
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game
+from parlour.core.markers import marker_nonce
 from parlour.runtime.provenance import Finding, Markers, Provenance
 from parlour.runtime.session import opening
-from parlour.runtime.store import CallRecord, Store
+from parlour.runtime.store import ActionRow, CallRecord, Store
 
 Status = Literal["clean", "leak", "not auditable"]
 
@@ -106,6 +109,10 @@ def _audit(store: Store, game_id: str) -> GameAudit:
     ledger = Provenance(frozenset(s.id for s in seats if s.may_disclose))
     asked: dict[str, tuple[Markers, int]] = {}  # decision id → entitlements, step when last pending
     actions = store.actions(game_id)
+    calls = store.calls(game_id)
+    read = _marker_reader(row.seed, game.secret_markers(), actions, calls)
+    if read is not None:
+        report.note = "stored before markers had a per-game part: read in the old form"
     for step in range(len(actions) + 1):
         markers = game.secret_markers()
         for decision in game.pending():
@@ -125,6 +132,7 @@ def _audit(store: Store, game_id: str) -> GameAudit:
             break
         act = actions[step]
         texts = [text for _, text in strings_in(act.action.model_dump(mode="json"), "")]
+        texts = [read(t) for t in texts] if read is not None else texts
         author = report.seats.setdefault(act.seat, SeatAudit(act.seat))
         author.forgeries += ledger.answer(act.seat, step, act.decision_id, texts, markers)
         try:
@@ -133,10 +141,38 @@ def _audit(store: Store, game_id: str) -> GameAudit:
             report.status, report.note = "not auditable", f"replay failed at action {step}: {err}"
             return report
         ledger.emitted(step, events)
-    _scan_prompts(report, ledger, store.calls(game_id), asked, game, len(actions))
+    if read is not None:
+        calls = [replace(c, messages=_read_all(c.messages, read)) for c in calls]
+    _scan_prompts(report, ledger, calls, asked, game, len(actions))
     if report.leaks:
         report.status = "leak"
     return report
+
+
+def _marker_reader(
+    seed: int, markers: Markers, actions: list[ActionRow], calls: list[CallRecord]
+) -> Callable[[str], str] | None:
+    """For a game stored before markers carried their per-game part (``[[mk:KEY]]``), a
+    function that reads its stored answers and prompts in today's form; else None."""
+    nonce = marker_nonce(seed)
+    if not any(m.startswith(f"[[mk:{nonce}:") for m in markers):
+        return None  # this game plants markers without a per-game part
+    stored = "".join(a.action.model_dump_json() for a in actions)
+    stored += "".join(json.dumps(c.messages) for c in calls)
+    if "[[mk:" not in stored or f"[[mk:{nonce}:" in stored:
+        return None
+    old = re.compile(rf"\[\[mk:(?!{nonce}:)")
+    return lambda text: old.sub(f"[[mk:{nonce}:", text)
+
+
+def _read_all(value: Any, read: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return read(value)
+    if isinstance(value, dict):
+        return {k: _read_all(v, read) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_read_all(v, read) for v in value]
+    return value
 
 
 def _scan_prompts(
