@@ -194,18 +194,20 @@ def test_hidden_from_and_known_to_follow_who_is_present() -> None:
 # -- (b) indiscreet directors: clean with the gate, leaking without it ---------------------
 
 
-def _indiscreet_campaign(store: Store) -> str:
+def _indiscreet_campaign(
+    store: Store, spec: str = INDISCREET, player: str = "scripted", review: bool = True
+) -> str:
     plan = SeatPlan(
-        default="scripted",
+        default=player,
         system_default="scripted",
-        overrides={seat: INDISCREET for seat in DIRECTORS},
+        overrides={seat: spec for seat in DIRECTORS},
     )
     session = sessions.start(
         store,
         "campaign",
         players=None,
         seed=3,
-        options={"plant_markers": True, "review": True},
+        options={"plant_markers": True, "review": review},
         plan=plan,
     )
     assert asyncio.run(session.run()) is not None
@@ -242,6 +244,28 @@ def test_without_the_gate_the_synopsis_leaks_through_the_scene_director_to_the_p
         and leak.path[1].startswith("scene-director's answer")
     ]
     assert laundered, [str(leak) for leak in report.leaks]
+
+
+@pytest.mark.parametrize("model", ["indiscreet", "indiscreet(paraphrase=true)"])
+def test_the_indiscreet_model_at_every_seat_audits_clean_only_through_the_gates(
+    store: Store, monkeypatch: pytest.MonkeyPatch, model: str
+) -> None:
+    """The model backend that repeats (or restates) every marked sentence of its prompt, at
+    every seat. Its copies are often refused by the text guards first (they copy the
+    prompt); what the guards let through, only the gates stop."""
+    report = audit_game(store, _indiscreet_campaign(store, model, model, review=False))
+    assert report.status == "clean", [str(leak) for leak in report.leaks]
+    refused = [c for c in store.calls(report.game_id) if "may not know" in c.error]
+    assert refused  # the gate fed its refusals back to the model's retries
+
+    def no_gate(self: CampaignGame, decision_id: str, action: Action) -> str | None:
+        return None
+
+    monkeypatch.setattr(CampaignGame, "screen", no_gate)
+    report = audit_game(store, _indiscreet_campaign(store, model, model, review=False))
+    assert report.status == "leak"
+    hops = [" → ".join(leak.path) for leak in report.leaks]
+    assert any("scene-director's answer" in hop for hop in hops), hops
 
 
 # -- (c) one NPC's line: its own sheet, nobody else's ----------------------------------------

@@ -1,8 +1,9 @@
 """The scene director's beat: the narration (phase ``scene``), then one line per NPC present
 (phase ``line``), each its own decision whose view holds that NPC's private sheet and no
-other's; then, when the config asks for it, the story director's review of the whole beat
-(phase ``review``, one rewrite at most). A published beat ends the player's turn; the last
-turn of a session ends the session."""
+other's. Each part goes out as soon as it is written, unless the config asks for the story
+director's review: then the beat is held and reviewed whole (phase ``review``, one rewrite
+at most) and goes out once approved. A finished beat ends the player's turn; the last turn
+of a session ends the session."""
 
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ def ask(st: CampaignState, cfg: CampaignConfig) -> Decision:
 
 def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     value = req.answer(action)
-    st.draft = {"narration": str(value["narration"]), "lines": []}
+    held = cfg.review and st.rewrites == 0
+    st.draft = {"narration": str(value["narration"]), "lines": [], "held": held}
+    if not held:
+        _say_narration(st, st.draft["narration"])
     _next(st, cfg)
 
 
@@ -37,7 +41,10 @@ def ask_line(st: CampaignState, cfg: CampaignConfig) -> Decision:
 def apply_line(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     assert isinstance(action, Text) and st.draft is not None
     # An empty line is the NPC saying nothing; it still takes its turn in the beat.
-    st.draft["lines"].append({"npc": line_speaker(st), "text": action.text.strip()})
+    line = {"npc": line_speaker(st), "text": action.text.strip()}
+    st.draft["lines"].append(line)
+    if not st.draft["held"]:
+        _say_line(st, line)
     _next(st, cfg)
 
 
@@ -48,16 +55,16 @@ def line_speaker(st: CampaignState) -> str:
 
 
 def _next(st: CampaignState, cfg: CampaignConfig) -> None:
-    """Ask the next NPC's line, or hand the finished beat to the review, or publish it."""
+    """Ask the next NPC's line, or hand the finished beat to the review, or end the beat."""
     st.phase = "line"
     if st.line_speaker() is not None:
         entered_scene(st)
         return
     assert st.draft is not None
-    if cfg.review and st.rewrites == 0:
+    if st.draft["held"]:
         st.phase = "review"
         return
-    _publish(st, cfg, st.draft)
+    _end_beat(st, cfg)
 
 
 def ask_review(st: CampaignState, cfg: CampaignConfig) -> Decision:
@@ -79,23 +86,34 @@ def apply_review(st: CampaignState, cfg: CampaignConfig, action: Action) -> None
     _publish(st, cfg, draft)
 
 
-def _publish(st: CampaignState, cfg: CampaignConfig, value: dict[str, Any]) -> None:
-    scene = st.scenes[-1]
-    narration = str(value["narration"])
-    scene.said.append(("narrator", narration))
+def _say_narration(st: CampaignState, narration: str) -> None:
+    st.scenes[-1].said.append(("narrator", narration))
     st.emit("narration", narration, Audience.everyone(), speaker=SCENE)
-    for line in value["lines"]:
-        npc, text = str(line["npc"]), str(line["text"])
-        if not text:
-            continue
-        scene.said.append((npc, text))
-        st.emit(
-            "line",
-            f"{st.c.npc(npc).name}: “{text}”",
-            Audience.everyone(),
-            # no speaker: the line is the NPC's (its name leads the text), not the seat's
-            data={"npc": npc, "said": text},
-        )
+
+
+def _say_line(st: CampaignState, line: dict[str, str]) -> None:
+    npc, text = line["npc"], line["text"]
+    if not text:
+        return
+    st.scenes[-1].said.append((npc, text))
+    st.emit(
+        "line",
+        f"{st.c.npc(npc).name}: “{text}”",
+        Audience.everyone(),
+        # no speaker: the line is the NPC's (its name leads the text), not the seat's
+        data={"npc": npc, "said": text},
+    )
+
+
+def _publish(st: CampaignState, cfg: CampaignConfig, draft: dict[str, Any]) -> None:
+    """A reviewed beat goes out whole, once approved."""
+    _say_narration(st, str(draft["narration"]))
+    for line in draft["lines"]:
+        _say_line(st, line)
+    _end_beat(st, cfg)
+
+
+def _end_beat(st: CampaignState, cfg: CampaignConfig) -> None:
     st.draft, st.rewrite, st.rewrites = None, "", 0
     if st.message is None:  # the opening beat of a session: no turn was played
         st.phase = "act"

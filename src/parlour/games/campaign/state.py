@@ -89,8 +89,8 @@ class CampaignState(PhasedLog):
     commands: int = 0
     #: the player's message of this turn, once sent (None at a session's opening beat)
     message: str | None = None
-    #: the beat being written: ``{"narration": str, "lines": [{"npc", "text"}]}``, from the
-    #: narration until it is published (the story director reviews it whole)
+    #: the beat being written: ``{"narration": str, "lines": [{"npc", "text"}], "held":
+    #: bool}``, from the narration to its last line (``held``: kept back for the review)
     draft: dict[str, Any] | None = None
     rewrite: str = ""
     rewrites: int = 0

@@ -66,7 +66,7 @@ class SceneFacts(Facts):
     rewrite: str = ""
     #: the NPC whose line is asked ("" while narrating)
     speaker: str = ""
-    #: this beat so far, in order: the narration, then each line given ("Name: text")
+    #: this beat so far while it is held for review: the narration, then each line given
     beat: list[str] = Field(default_factory=list)
 
 
@@ -189,7 +189,8 @@ def npc_persona(st: CampaignState, npc_id: str) -> NpcPersona:
 
 
 def _beat(st: CampaignState) -> list[str]:
-    if st.draft is None:
+    """The beat held for review so far (a beat not held is in the events already)."""
+    if st.draft is None or not st.draft["held"]:
         return []
     lines = [f"{st.c.npc(d['npc']).name}: {d['text']}" for d in st.draft["lines"] if d["text"]]
     return [str(st.draft["narration"]), *lines]
