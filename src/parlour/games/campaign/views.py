@@ -1,4 +1,4 @@
-"""Typed facts of the four seats' views. What each holds, by construction:
+"""The four seats' views, built from the state. What each holds, by construction:
 
 * player: the full PC sheet (it is their character), state, the table's events;
 * game director: the PUBLIC PC sheet, skills, difficulties, state, the table's events;
@@ -14,117 +14,34 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from parlour.core.errors import ParlourError
-from parlour.core.view import AnyView, Facts, NoFacts, View
+from parlour.core.view import AnyView, NoFacts
 from parlour.games.campaign.config import CampaignConfig
 from parlour.games.campaign.knowledge import NARRATOR, scene_context
 from parlour.games.campaign.scenes import scene_events
 from parlour.games.campaign.state import GAME, NAME, PLAYER, SCENE, SEATS, STORY, CampaignState
+from parlour.games.campaign.view_types import (
+    NpcPersona,
+    NpcSheet,
+    PcPublic,
+    PlayerSheet,
+    PlayerView,
+    SceneFacts,
+    SceneSheets,
+    SceneView,
+    StoryFacts,
+    StoryView,
+    TableFacts,
+    TableView,
+)
 
-
-class PcPublic(Facts):
-    name: str
-    looks: str
-    reputation: str
-    noticeable: list[str]
-    hp: int
-    conditions: list[str]
-
-
-class NpcSheet(Facts):
-    id: str
-    name: str
-    persona: str
-    agenda: str
-    secrets: list[str]
-    relationships: dict[str, str]
-    #: secrets revealed in a scene this NPC attended
-    knows: list[str]
-    attitude: str = ""
-    notes: list[str] = Field(default_factory=list)
-
-
-class NpcPersona(Facts):
-    """An NPC as anyone in the room sees it."""
-
-    id: str
-    name: str
-    persona: str
-
-
-class SceneFacts(Facts):
-    title: str
-    session: int
-    scene: int
-    location: str
-    location_description: str
-    synopsis: str
-    pc: PcPublic
-    #: the story director's reason when it asked for a rewrite
-    rewrite: str = ""
-    #: the NPC whose line is asked ("" while narrating)
-    speaker: str = ""
-    #: this beat so far while it is held for review: the narration, then each line given
-    beat: list[str] = Field(default_factory=list)
-
-
-class SceneSheets(Facts):
-    #: every NPC present, public persona only
-    npcs: list[NpcPersona]
-    #: the private sheet of the NPC whose line is asked, and of nobody else
-    speaker: NpcSheet | None = None
-
-
-class TableFacts(Facts):
-    """What the player and the game director share."""
-
-    title: str
-    session: int
-    turn: int
-    turns_per_session: int
-    scene: int
-    location: str
-    present: list[str]
-    pc: PcPublic
-    inventory: list[str]
-    clocks: dict[str, str]
-    skills: dict[str, int]
-    difficulties: dict[str, int]
-    message: str | None = None
-
-
-class PlayerSheet(Facts):
-    history: str
-    goals: list[str]
-    secrets: list[str]
-
-
-class StoryFacts(Facts):
-    title: str
-    session: int
-    turn: int
-    scene: int
-    location: str
-    present: list[str]
-    synopsis: str
-    message: str | None
-    pc_sheet: PlayerSheet
-    pc: PcPublic
-    npcs: list[NpcSheet]
-    locations: dict[str, str]
-    threads: list[str]
-    #: secret id → NPC ids who witnessed its reveal
-    who_knows: dict[str, list[str]]
-    notes_for_self: list[str]
-    draft: str = ""
-
-
-SceneView = View[SceneFacts, SceneSheets]
-TableView = View[TableFacts, NoFacts]
-PlayerView = View[TableFacts, PlayerSheet]
-StoryView = View[StoryFacts, NoFacts]
+#: the view types, re-exported for the modules that build or read views
+__all__ = [
+    "PlayerView",
+    "SceneView",
+    "StoryView",
+    "TableView",
+]
 
 
 # -- building the views from the state ------------------------------------------------------
