@@ -195,7 +195,11 @@ def test_hidden_from_and_known_to_follow_who_is_present() -> None:
 
 
 def _indiscreet_campaign(
-    store: Store, spec: str = INDISCREET, player: str = "scripted", review: bool = True
+    store: Store,
+    spec: str = INDISCREET,
+    player: str = "scripted",
+    review: bool = True,
+    seed: int = 3,
 ) -> str:
     plan = SeatPlan(
         default=player,
@@ -206,7 +210,7 @@ def _indiscreet_campaign(
         store,
         "campaign",
         players=None,
-        seed=3,
+        seed=seed,
         options={"plant_markers": True, "review": review},
         plan=plan,
     )
@@ -251,9 +255,10 @@ def test_the_indiscreet_model_at_every_seat_audits_clean_only_through_the_gates(
     store: Store, monkeypatch: pytest.MonkeyPatch, model: str
 ) -> None:
     """The model backend that repeats (or restates) every marked sentence of its prompt, at
-    every seat. Its copies are often refused by the text guards first (they copy the
-    prompt); what the guards let through, only the gates stop."""
-    report = audit_game(store, _indiscreet_campaign(store, model, model, review=False))
+    every seat. The text guards refuse many of its copies first (they copy the prompt);
+    what they let through, only the gates stop: a session sheet full of the PC's secrets
+    (verbatim), an NPC line telling its own agenda to the player (restated)."""
+    report = audit_game(store, _indiscreet_campaign(store, model, model, False, seed=1))
     assert report.status == "clean", [str(leak) for leak in report.leaks]
     refused = [c for c in store.calls(report.game_id) if "may not know" in c.error]
     assert refused  # the gate fed its refusals back to the model's retries
@@ -262,10 +267,13 @@ def test_the_indiscreet_model_at_every_seat_audits_clean_only_through_the_gates(
         return None
 
     monkeypatch.setattr(CampaignGame, "screen", no_gate)
-    report = audit_game(store, _indiscreet_campaign(store, model, model, review=False))
+    report = audit_game(store, _indiscreet_campaign(store, model, model, False, seed=1))
     assert report.status == "leak"
     hops = [" → ".join(leak.path) for leak in report.leaks]
-    assert any("scene-director's answer" in hop for hop in hops), hops
+    assert any(hop.startswith("story-director's answer to s1:sheet:") for hop in hops), hops
+    if "paraphrase" in model:
+        told = [leak for leak in report.leaks if leak.seat == "player"]
+        assert told and all(leak.author == "scene-director" for leak in told), hops
 
 
 # -- (c) one NPC's line: its own sheet, nobody else's ----------------------------------------

@@ -1,8 +1,10 @@
 """Campaign: a solo tabletop RPG told by three directors who see three slices of one state.
 
 The story director sees everything and writes synopses; the scene director sees only the
-synopsis, the public PC sheet and the sheets and memories of the NPCs present, and plays
-them; the game director routes turns and asks for d20 checks the engine rolls.
+synopsis and the public PC sheet, narrates, then plays each NPC present in its own
+decision, holding that NPC's sheet and memories and no other's; the game director routes
+turns and asks for d20 checks the engine rolls. What the directors write crosses a gate
+(``gates.py``) before it reaches anyone entitled to less.
 """
 
 from collections.abc import Mapping

@@ -16,15 +16,11 @@ from parlour.games.campaign.ask import CampaignAsk
 
 SCENE_SYSTEM = (
     "You are the scene director of a tabletop story. You narrate what the player character "
-    "sees and hears; the NPCs present speak after you, each in its own turn. Describe people "
-    "only by what anyone could notice. Answer with JSON: narration (second person, present "
-    "tense, two or three sentences)."
-)
-LINE_SYSTEM = (
-    "You are the scene director of a tabletop story, playing one NPC for one line. The NPC "
-    "knows only what is on its sheet and what it witnessed; never have it hint at anything "
-    "else. Describe the player character only by what anyone could notice. Answer with the "
-    "NPC's words only."
+    "sees and hears, and you play the NPCs present, one line at a time. An NPC knows only "
+    "what is on its own sheet and what it witnessed; never have it hint at anything else. "
+    "Describe people only by what anyone could notice. Each request says what to write: the "
+    "narration (JSON: narration, second person, present tense, two or three sentences) or "
+    "one NPC's words."
 )
 STORY_SYSTEM = (
     "You are the story director of a tabletop campaign. You see every secret; the scene "
@@ -102,26 +98,29 @@ def _remembered(view: AnyView) -> str:
 
 
 def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
-    """The narration, or (``view.public.speaker`` set) one NPC's line."""
+    """The narration, or (``view.public.speaker`` set) one NPC's line. Both share the
+    system text, the setting and the transcript, so the line after a narration reuses its
+    prefix; what differs (the speaker's sheet and memories) is in the command."""
     f = view.public
     sheet = view.private.speaker
-    command = f"Scene {f.scene} at {f.location}: {f.location_description}\nSynopsis: {f.synopsis}\n"
-    if sheet is None:
-        return PromptParts(
-            system=SCENE_SYSTEM,
-            memory=_setting(view) + _remembered(view),
-            transcript=_transcript(view, player=f.pc.name),
-            command=command + decision.prompt,
-            reminders="Narration only: the NPCs present speak in their own turns.",
+    command = (
+        f"Scene {f.scene} at {f.location}: {f.location_description}\nSynopsis: {f.synopsis}"
+        f"{_remembered(view)}\n"
+    )
+    reminders = "Narration only: the NPCs present speak in their own turns."
+    if sheet is not None:
+        beat = "\n".join(f.beat)
+        command += (
+            f"You play {sheet.name} now; their sheet (theirs alone): {_sheet_lines([sheet])}\n"
+            + (f"This beat so far:\n{beat}\n" if beat else "")
         )
-    beat = "\n".join(f.beat)
+        reminders = f"Only {sheet.name}'s words, under {decision.max_length} characters."
     return PromptParts(
-        system=LINE_SYSTEM,
-        memory=f"{_setting(view)}\n\nYou play {sheet.name}; their sheet (theirs alone):\n"
-        f"{_sheet_lines([sheet])}{_remembered(view)}",
+        system=SCENE_SYSTEM,
+        memory=_setting(view),
         transcript=_transcript(view, player=f.pc.name),
-        command=command + (f"This beat so far:\n{beat}\n" if beat else "") + decision.prompt,
-        reminders=f"Only {sheet.name}'s words, under {decision.max_length} characters.",
+        command=command + decision.prompt,
+        reminders=reminders,
     )
 
 
