@@ -115,6 +115,7 @@ def _audit(store: Store, game_id: str) -> GameAudit:
         report.note = "stored before markers had a per-game part: read in the old form"
     for step in range(len(actions) + 1):
         markers = game.secret_markers()
+        ledger.planted.update(markers)
         for decision in game.pending():
             asked[decision.id] = (markers, step)
         for seat in report.seats.values():
