@@ -172,7 +172,10 @@ class Provenance:
         (None when the seat is entitled or already held it)."""
         key = (seat, marker)
         if seat in allowed:
-            self.held.setdefault(key, Receipt("entitled"))
+            # A participant remembers what it was once entitled to; an engine role knows
+            # only what its present view holds, so its entitlement is checked every time.
+            if seat in self.disclosers:
+                self.held.setdefault(key, Receipt("entitled"))
             return None
         if key in self.held:
             return None
