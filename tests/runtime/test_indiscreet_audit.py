@@ -9,13 +9,17 @@ same way in ``tests/plugins/test_example_game.py``, installed in its own environ
 
 from __future__ import annotations
 
+import asyncio
 import re
+import time
 from pathlib import Path
 
 import pytest
 
 import parlour
 from parlour.runtime.audit import audit_game
+from parlour.runtime.host import GameHost
+from parlour.runtime.store import Store, db_url
 from tests.conftest import CliRunner
 
 #: small but whole games: every phase of each is played
@@ -60,3 +64,42 @@ def test_the_cli_lists_disclosures_and_exits_0(cli: CliRunner) -> None:
     assert audit.returncode == 0, audit.stdout + audit.stderr
     assert re.search(rf"DISCLOSURE {game_id}: p\d+ published \[\[mk:", audit.stdout), audit.stdout
     assert re.search(rf"{game_id} \(werewolf\): 0 leaks, [1-9]\d* disclosures", audit.stdout)
+
+
+def test_games_the_web_host_runs_are_audited_the_same(tmp_path: Path) -> None:
+    """The host (what the web app starts games through) with the indiscreet model in every
+    model seat: each game it finishes audits with 0 leaks."""
+    store = Store(db_url(str(tmp_path / "host.sqlite")))
+    host = GameHost(store, "w1", lease_seconds=5)
+    ids = [
+        host.create(
+            game,
+            players=GAMES[game][1],
+            seed=4,
+            seats={},
+            overrides={**GAMES[game][0], "plant_markers": True},
+            model="indiscreet",
+        )
+        for game in sorted(GAMES)
+    ]
+
+    async def body() -> None:
+        deadline = time.monotonic() + 120
+        while any(store.get_game(g).status not in ("finished", "failed") for g in ids):
+            assert time.monotonic() < deadline, "the host did not finish its games"
+            await asyncio.sleep(0.05)
+
+    async def serving() -> None:
+        stop = asyncio.Event()
+        serve = asyncio.create_task(host.serve(stop))
+        try:
+            await body()
+        finally:
+            stop.set()
+            await serve
+
+    asyncio.run(serving())
+    for game_id in ids:
+        assert store.get_game(game_id).status == "finished"
+        report = audit_game(store, game_id)
+        assert report.status == "clean", "\n".join(str(leak) for leak in report.leaks[:5])
