@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from parlour.runtime.audit import audit_game
 from parlour.runtime.host import GameHost
 from parlour.runtime.store import Store, db_url
 from tests.conftest import CliRunner
+from tests.support.hosting import serving, until
 
 #: small but whole games: every phase of each is played
 GAMES: dict[str, tuple[dict[str, object], int | None]] = {
@@ -83,22 +83,10 @@ def test_games_the_web_host_runs_are_audited_the_same(tmp_path: Path) -> None:
         for game in sorted(GAMES)
     ]
 
-    async def body() -> None:
-        deadline = time.monotonic() + 120
-        while any(store.get_game(g).status not in ("finished", "failed") for g in ids):
-            assert time.monotonic() < deadline, "the host did not finish its games"
-            await asyncio.sleep(0.05)
+    def done() -> bool:
+        return all(store.get_game(g).status in ("finished", "failed") for g in ids)
 
-    async def serving() -> None:
-        stop = asyncio.Event()
-        serve = asyncio.create_task(host.serve(stop))
-        try:
-            await body()
-        finally:
-            stop.set()
-            await serve
-
-    asyncio.run(serving())
+    asyncio.run(serving(host, lambda: until(done, 120)))
     for game_id in ids:
         assert store.get_game(game_id).status == "finished"
         report = audit_game(store, game_id)
