@@ -29,6 +29,8 @@ RUNS = {
     "tournament_scale": ["--games", "2", "--no-ray"],
     "rendered_talk": ["--games", "1", "--players", "5"],
     "web_page_cost": ["--repeat", "3"],
+    "audit_speed": ["--minutes", "10"],
+    "gate_screen": [],
     "field_guards": ["tests/fixtures/campaign_local.sqlite", "tests/fixtures/dipbot_local.json"],
 }
 

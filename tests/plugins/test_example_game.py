@@ -231,15 +231,25 @@ def test_the_audit_finds_no_leak(venv: Venv, tmp_path: Path) -> None:
         "plant_markers=true", "--model", "scripted", "--seat", "p1=local", "--seed", "3",
     )  # fmt: skip
     assert model.returncode == 0, model.stderr
+    # The most indiscreet model at every seat: it puts every secret it holds into every
+    # free text it writes (here only a bid's private reason: liar's dice has no table talk).
+    told = venv.parlour(
+        db, "watch", "liars_dice", "--model", "indiscreet", "--seed", "5", "--set",
+        "plant_markers=true",
+    )  # fmt: skip
+    assert told.returncode == 0, told.stderr
     for game, seats in ((_game_id(scripted.stdout), 3), (_game_id(model.stdout), 2)):
         audit = venv.parlour(db, "audit", game)
         assert audit.returncode == 0, audit.stdout + audit.stderr
         assert "1 clean, 0 leaking, 0 not auditable" in audit.stdout, audit.stdout
-        assert len(re.findall(rf"│ {game} │ liars_dice │ p\d\s+│", audit.stdout)) == seats
-    prompts = re.search(
-        rf"│ {_game_id(model.stdout)} │ liars_dice │ p1\s+│\s+\d+ │\s+(\d+) │", audit.stdout
-    )
+        assert f"leak audit of {game} (liars_dice)" in audit.stdout, audit.stdout
+        assert len(re.findall(r"│ p\d\s+│", audit.stdout)) == seats, audit.stdout
+    prompts = re.search(r"│ p1\s+│\s+\d+ │\s+(\d+) │", audit.stdout)
     assert prompts and int(prompts.group(1)) >= 1, audit.stdout
+    audit = venv.parlour(db, "audit", _game_id(told.stdout))
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert ": 0 leaks, 0 disclosures" in audit.stdout, audit.stdout
+    assert len(re.findall(r"│ p\d\s+│\s+\d+ │\s+[1-9]\d* │", audit.stdout)) == 3, audit.stdout
 
 
 def _wait_for_port(port: int, server: subprocess.Popen[str], limit: float = 60) -> None:

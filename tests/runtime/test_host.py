@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from parlour.runtime.seating import HumanSpec, PolicySpec
 from parlour.runtime.store import Store, db_url
 from parlour.seats.base import Seat
 from parlour.seats.scripted import ScriptedSeat
+from tests.support.hosting import serving, until
 from tests.toy.game import MODULE, ToyConfig, ToyGame
 
 
@@ -36,24 +36,6 @@ def _answer(od: OpenDecision) -> Action:
     if d.kind is DecisionKind.CHOOSE_MANY:
         return Choices(options=tuple(o.id for o in d.options[: max(d.min_choices, 1)]))
     return Text(text="I have nothing to add.")
-
-
-async def _until(cond: Callable[[], bool], seconds: float = 30.0) -> None:
-    end = time.monotonic() + seconds
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.02)
-
-
-async def _serving(host: GameHost, body: Callable[[], Awaitable[None]]) -> None:
-    stop = asyncio.Event()
-    serve = asyncio.create_task(host.serve(stop))
-    try:
-        await body()
-    finally:
-        stop.set()
-        await serve
 
 
 @pytest.fixture
@@ -88,7 +70,7 @@ def test_a_person_plays_werewolf_to_the_end_through_the_desk(store: Store) -> No
                     desk.submit(gid, "p1", od.decision.id, _answer(od))
             await asyncio.sleep(0.01)
 
-    asyncio.run(_serving(host, lambda: asyncio.wait_for(play(), 60)))
+    asyncio.run(serving(host, lambda: asyncio.wait_for(play(), 60)))
     row = store.get_game(gid)
     assert row.status == "finished" and row.result is not None
     assert answered, "the person was never asked"
@@ -230,7 +212,7 @@ def test_the_doorbell_wakes_a_seat_in_the_same_process_at_once(store: Store) -> 
 
     async def main() -> float:
         asking = asyncio.create_task(person.decide(game.view("p2"), decision))
-        await _until(lambda: bool(desk.open_for("toy-4", "p2")))
+        await until(lambda: bool(desk.open_for("toy-4", "p2")))
         t0 = time.perf_counter()
         desk.submit("toy-4", "p2", decision.id, Choice(option="pass"))
         assert await asking == Choice(option="pass")
@@ -246,10 +228,10 @@ def test_admin_pause_resume_replace_and_end(store: Store) -> None:
     desk = Desk(store)
 
     async def body() -> None:
-        await _until(lambda: bool(desk.open_for(gid, "p3")))
+        await until(lambda: bool(desk.open_for(gid, "p3")))
         assert host.running() == {gid}
         host.pause(gid)
-        await _until(lambda: store.get_game(gid).status == "paused")
+        await until(lambda: store.get_game(gid).status == "paused")
         assert host.running() == frozenset()
         assert desk.open_in(gid) == []  # the paused game asks nobody
         lease = host.leases.get(gid)
@@ -259,25 +241,25 @@ def test_admin_pause_resume_replace_and_end(store: Store) -> None:
         # takeover: the person's seat goes to the script while paused; resume runs it
         host.replace_seat(gid, "p3", PolicySpec("scripted"))
         host.resume(gid)
-        await _until(lambda: store.get_game(gid).status == "finished")
+        await until(lambda: store.get_game(gid).status == "finished")
         assert store.get_game(gid).seats["p3"] == "scripted"
 
-    asyncio.run(_serving(host, body))
+    asyncio.run(serving(host, body))
     assert {a.by for a in store.actions(gid) if a.seat == "p3"} >= {"scripted"}
 
     gid2 = host.create("werewolf", players=6, seed=9, seats={"p2": HumanSpec()}, overrides={})
 
     async def end_it() -> None:
-        await _until(lambda: bool(desk.open_for(gid2, "p2")))
+        await until(lambda: bool(desk.open_for(gid2, "p2")))
         n = len(store.actions(gid2))
         host.end(gid2)
-        await _until(lambda: store.get_game(gid2).status == "ended")
+        await until(lambda: store.get_game(gid2).status == "ended")
         assert desk.open_in(gid2) == []
         assert host.leases.get(gid2) is None
         await asyncio.sleep(0.3)
         assert len(store.actions(gid2)) == n  # nothing more was played
 
-    asyncio.run(_serving(host, end_it))
+    asyncio.run(serving(host, end_it))
 
 
 def test_replacing_a_running_scripted_seat_with_a_person(store: Store) -> None:
@@ -288,11 +270,11 @@ def test_replacing_a_running_scripted_seat_with_a_person(store: Store) -> None:
     answered: set[str] = set()
 
     async def body() -> None:
-        await _until(lambda: bool(desk.open_for(gid, "p4")))
+        await until(lambda: bool(desk.open_for(gid, "p4")))
         replaced_at.append(len(store.actions(gid)))
         host.replace_seat(gid, "p5", HumanSpec())
         # the game waits for p4 meanwhile, so the takeover lands mid-game
-        await _until(lambda: store.get_game(gid).seats["p5"] == "human")
+        await until(lambda: store.get_game(gid).seats["p5"] == "human")
         while store.get_game(gid).status == "running":
             for seat in ("p4", "p5"):
                 for od in desk.open_for(gid, seat):
@@ -301,7 +283,7 @@ def test_replacing_a_running_scripted_seat_with_a_person(store: Store) -> None:
                         answered.add(od.decision.id)
             await asyncio.sleep(0.01)
 
-    asyncio.run(_serving(host, lambda: asyncio.wait_for(body(), 60)))
+    asyncio.run(serving(host, lambda: asyncio.wait_for(body(), 60)))
     assert store.get_game(gid).status == "finished"
     assert store.get_game(gid).seats["p5"] == "human"
     p5 = [a for a in store.actions(gid) if a.seat == "p5"]
@@ -332,18 +314,16 @@ def test_one_host_runs_many_games_at_once_with_identical_logs(store: Store, tmp_
     ]
 
     async def body() -> None:
-        await _until(lambda: len(host.running()) == len(ids), 20)  # all at once
+        await until(lambda: len(host.running()) == len(ids), 20)  # all at once
         done = ("finished", "failed")
-        await _until(lambda: all(store.get_game(g).status in done for g in ids), 120)
+        await until(lambda: all(store.get_game(g).status in done for g in ids), 120)
         assert [store.get_game(g).status for g in ids] == ["finished"] * len(ids)
 
-    asyncio.run(_serving(host, body))
+    asyncio.run(serving(host, body))
     alone = Store(db_url(str(tmp_path / "alone.sqlite")))
     solo = GameHost(alone, "solo")
     gid = solo.create("werewolf", players=6, seed=23, seats={}, overrides={})
-    asyncio.run(
-        _serving(solo, lambda: _until(lambda: alone.get_game(gid).status == "finished", 60))
-    )
+    asyncio.run(serving(solo, lambda: until(lambda: alone.get_game(gid).status == "finished", 60)))
     assert store.events(ids[3]) == alone.events(gid)
 
 

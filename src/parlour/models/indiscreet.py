@@ -5,6 +5,8 @@ audit can be tested against it without a network or weights.
 * ``indiscreet``: each free-text field carries, verbatim, every sentence of the prompt (all
   messages) that holds a leak marker (``models/secret_text.py``), as many whole sentences
   as the field's length bound allows and the bare markers of the rest.
+* on a retry (its answer was sent back as invalid, e.g. by a copy guard or a gate) every
+  free-text field carries the bare markers of those sentences instead.
 * ``indiscreet(paraphrase=true)``: the same sentences restated in other words (stop words
   dropped, synonyms, clauses reversed, lower case; names and markers kept), so that a
   screen looking only for verbatim copies misses what the audit still sees.
@@ -214,8 +216,14 @@ class IndiscreetBackend:
         return "indiscreet(paraphrase)" if self.paraphrase else "indiscreet"
 
     def secrets(self, request: ModelRequest) -> list[Secret]:
-        """The secret sentences of the request's messages, restated if asked to."""
+        """The secret sentences of the request's messages, restated if asked to. On a
+        retry (the seat sent an answer back as invalid) only their markers: the bare
+        secret, which a copy guard cannot object to, so the model stays as indiscreet as
+        the game lets it be."""
         found = secrets_in([m.content for m in request.messages])
+        last = request.messages[-1] if request.messages else None
+        if last is not None and last.role == "user" and last.content.startswith("Invalid answer"):
+            return [Secret(" ".join(s.markers), s.markers) for s in found]
         return restated(found) if self.paraphrase else found
 
     def answer(self, request: ModelRequest, index: int = 0) -> str:

@@ -28,20 +28,24 @@ import json
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from parlour.core.conformance import strings_in
+from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game
-from parlour.core.markers import marker_nonce
-from parlour.runtime.provenance import Finding, Markers, Provenance
+from parlour.core.markers import MARKER_SHAPE, marker_nonce
+from parlour.core.view import AnyView
+from parlour.runtime.provenance import Finding, Markers, Provenance, Receipt
 from parlour.runtime.session import opening
-from parlour.runtime.store import ActionRow, CallRecord, Store
+from parlour.runtime.store import ActionRow, CallRecord, GameRow, Store
 
 Status = Literal["clean", "leak", "not auditable"]
+#: answers replayed, at most, to find the engine's first marker when telling an old game
+LOOK_AHEAD = 200
 
 
 @dataclass
@@ -110,24 +114,30 @@ def _audit(store: Store, game_id: str) -> GameAudit:
     asked: dict[str, tuple[Markers, int]] = {}  # decision id → entitlements, step when last pending
     actions = store.actions(game_id)
     calls = store.calls(game_id)
-    read = _marker_reader(row.seed, game.secret_markers(), actions, calls)
+    read = _marker_reader(row, store, actions)
     if read is not None:
         report.note = "stored before markers had a per-game part: read in the old form"
     for step in range(len(actions) + 1):
         markers = game.secret_markers()
+        ledger.planted.update(markers)
         for decision in game.pending():
             asked[decision.id] = (markers, step)
         for seat in report.seats.values():
             view = game.view(seat.seat)
-            given = {
-                "view": view.model_dump(mode="json"),
-                "decisions": [
-                    d.model_dump(mode="json") for d in game.pending() if d.seat == seat.seat
-                ],
-            }
+            mine = [d for d in game.pending() if d.seat == seat.seat]
+            blob = view.model_dump_json() + "".join(d.model_dump_json() for d in mine)
             seat.views += 1
+            if not _news(seat.seat, ledger, markers, blob):
+                continue
+
+            def given(view: AnyView = view, mine: list[Decision] = mine) -> object:
+                return {
+                    "view": view.model_dump(mode="json"),
+                    "decisions": [d.model_dump(mode="json") for d in mine],
+                }
+
             where = f"view at step {step}"
-            _scan(seat, ledger, markers, strings_in(given, ""), where, view.events, step)
+            _scan(seat, ledger, markers, given(), where, view.events, step)
         if step == len(actions):
             break
         act = actions[step]
@@ -150,19 +160,32 @@ def _audit(store: Store, game_id: str) -> GameAudit:
 
 
 def _marker_reader(
-    seed: int, markers: Markers, actions: list[ActionRow], calls: list[CallRecord]
+    row: GameRow, store: Store, actions: list[ActionRow]
 ) -> Callable[[str], str] | None:
     """For a game stored before markers carried their per-game part (``[[mk:KEY]]``), a
-    function that reads its stored answers and prompts in today's form; else None."""
-    nonce = marker_nonce(seed)
-    if not any(m.startswith(f"[[mk:{nonce}:") for m in markers):
-        return None  # this game plants markers without a per-game part
-    stored = "".join(a.action.model_dump_json() for a in actions)
-    stored += "".join(json.dumps(c.messages) for c in calls)
-    if "[[mk:" not in stored or f"[[mk:{nonce}:" in stored:
-        return None
-    old = re.compile(rf"\[\[mk:(?!{nonce}:)")
-    return lambda text: old.sub(f"[[mk:{nonce}:", text)
+    function that reads its stored answers and prompts in today's form; else None.
+
+    Decided by the engine's own words only: a fresh replay's first event that holds a
+    marker is compared with the stored event of the same number. (What seats wrote cannot
+    decide it, or a person typing ``[[mk:role:p5]]`` would be read as the real marker.)"""
+    nonce = marker_nonce(row.seed)
+    _, probe = opening(row)
+    stored = {e.seq: e.text for e in store.spectator_events(row.id, "everything")}
+    seen = 0
+    for step in range(len(actions) + 1):
+        events = probe.events
+        for event in events[seen:]:
+            if f"[[mk:{nonce}:" in event.text:
+                old_form = event.text.replace(f"[[mk:{nonce}:", "[[mk:")
+                if stored.get(event.seq) != old_form:
+                    return None
+                pattern = re.compile(rf"\[\[mk:(?!{nonce}:)")
+                return lambda text: pattern.sub(f"[[mk:{nonce}:", text)
+        seen = len(events)
+        if step == len(actions) or (seen > 0 and step > 50):
+            return None  # no marker in the engine's first words: nothing to read
+        probe.apply(actions[step].decision_id, actions[step].action)
+    return None
 
 
 def _read_all(value: Any, read: Callable[[str], str]) -> Any:
@@ -196,23 +219,41 @@ def _scan_prompts(
         markers, step = when
         seat.prompts += 1
         where = f"prompt of {call.decision_id} (attempt {call.attempt})"
-        _scan(seat, ledger, markers, strings_in(call.messages, ""), where, (), step + 1)
+        if _news(seat.seat, ledger, markers, json.dumps(call.messages, ensure_ascii=False)):
+            _scan(seat, ledger, markers, call.messages, where, (), step + 1)
     if unmatched:
         counts = ", ".join(f"{s}: {n}" for s, n in sorted(unmatched.items()))
         report.note = f"prompts of decisions never pending, checked at the end ({counts})"
+
+
+def _news(seat: str, ledger: Provenance, markers: Markers, blob: str) -> bool:
+    """Does ``blob`` (all ``seat`` was given, as JSON) hold a marker whose receipt is not
+    settled yet? A cheap pass over the text, so that the walk through a view's values
+    (``_scan``) runs only when there is something to attribute."""
+    if "[[mk:" not in blob:
+        return False
+    for found in set(MARKER_SHAPE.findall(blob)):
+        allowed = markers.get(found)
+        if allowed is None or (seat, found) in ledger.held:
+            continue
+        if seat not in allowed:
+            return True
+        if seat in ledger.disclosers:  # what a participant was told, it keeps
+            ledger.held[(seat, found)] = Receipt("entitled")
+    return False
 
 
 def _scan(
     seat: SeatAudit,
     ledger: Provenance,
     markers: Markers,
-    strings: Iterable[tuple[str, str]],
+    given: object,
     where: str,
     events: tuple[Event, ...],
     step: int,
 ) -> None:
-    """Record every marker in ``strings`` as given to ``seat``; file what is not allowed."""
-    strings = [(p, t) for p, t in strings if "[[mk:" in t]
+    """Record every marker in ``given`` as given to ``seat``; file what is not allowed."""
+    strings = [(p, t) for p, t in strings_in(given, "") if "[[mk:" in t]
     if not strings:
         return
     everything = "\n".join(text for _, text in strings)

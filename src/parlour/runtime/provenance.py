@@ -99,6 +99,8 @@ class Provenance:
     disclosers: frozenset[str]
     written: defaultdict[str, list[Written]] = field(default_factory=lambda: defaultdict(list))
     held: dict[tuple[str, str], Receipt] = field(default_factory=dict)
+    #: every marker the game has registered so far (one it drops is no longer secret)
+    planted: set[str] = field(default_factory=set)
     #: event seq → the step whose answer emitted it
     event_step: dict[int, int] = field(default_factory=dict)
     #: (step, marker) → the answer of that step that carried the marker
@@ -120,7 +122,10 @@ class Provenance:
         for made in dict.fromkeys(m for s in strings for m in MARKER_SHAPE.findall(s)):
             where = f"answer to {decision_id} (step {step})"
             if made not in markers:
-                found.append(Finding("forgery", seat, made, f"{where}: never planted", author=seat))
+                if made not in self.planted:
+                    found.append(
+                        Finding("forgery", seat, made, f"{where}: never planted", author=seat)
+                    )
                 continue
             if seat in markers[made]:
                 held: Held = "entitled"
@@ -167,7 +172,10 @@ class Provenance:
         (None when the seat is entitled or already held it)."""
         key = (seat, marker)
         if seat in allowed:
-            self.held.setdefault(key, Receipt("entitled"))
+            # A participant remembers what it was once entitled to; an engine role knows
+            # only what its present view holds, so its entitlement is checked every time.
+            if seat in self.disclosers:
+                self.held.setdefault(key, Receipt("entitled"))
             return None
         if key in self.held:
             return None
