@@ -62,6 +62,10 @@ log = logging.getLogger(__name__)
 PING = 15
 #: Game statuses after which nothing more happens.
 FINAL = ("finished", "ended", "failed")
+#: What a visitor reads when the database fails under a page (the log says why).
+UNREADABLE = (
+    "the host's database could not be read for this page; its owner finds why in the server's log"
+)
 #: The Content-Security-Policy of every answer.
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -214,12 +218,12 @@ def create_app(
     app.add_middleware(_Guard, worker=web.host.worker, policy=web.policy)
 
     async def failed(request: Request, err: Exception) -> Response:
-        # A damaged or unreachable database (the store's one line, as the CLI prints it)
-        # or another one-line error: one line for the visitor and one for the log, no
-        # traceback.
+        # A damaged or unreachable database: the store's one line (as the CLI prints it)
+        # goes to the log, without a traceback; the visitor is told what happened but
+        # not where the server keeps its files.
         line = str(err) if isinstance(err, ParlourError) else describe(err, "the database")
         log.error("%s %s: %s", request.method, request.url.path, line)
-        return PlainTextResponse(line, status_code=503)
+        return PlainTextResponse(UNREADABLE, status_code=503)
 
     for kind in DatabaseErrors:
         app.add_exception_handler(kind, failed)
