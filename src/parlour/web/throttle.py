@@ -43,8 +43,11 @@ class Throttle:
             raise ParlourError(
                 f"this host runs {limits.running} games already; try again when one ends"
             )
-        mine = [g for g in self._made.get(client, []) if self._live(g)]
-        self._made[client] = mine
+        with self._lock:
+            made = list(self._made.get(client, []))
+        mine = [g for g in made if self._live(g)]
+        with self._lock:
+            self._made[client] = [g for g in self._made.get(client, []) if g not in made] + mine
         if len(mine) >= limits.running_per_client:
             raise ParlourError(
                 f"you have {limits.running_per_client} games running on this host; "
