@@ -492,6 +492,16 @@ def test_a_finished_game_offers_no_pause_resume_or_end(store: Store, visitor: Te
     assert store.get_game(links["game"]).status == status
 
 
+def test_resume_is_refused_unless_the_game_is_paused(store: Store, visitor: TestClient) -> None:
+    links = _create(visitor, people=("p1",))
+    r = visitor.post(f"/admin/{links['admin']}/resume", headers=ORIGIN)
+    assert "this game is running, not paused: there is nothing to resume" in r.text
+    visitor.post(f"/admin/{links['admin']}/pause", headers=ORIGIN)
+    _wait_status(store, links["game"], ("paused",))
+    r = visitor.post(f"/admin/{links['admin']}/resume", headers=ORIGIN)
+    assert "running again" in r.text and store.get_game(links["game"]).status == "running"
+
+
 def _damage(path: Path) -> None:
     """Overwrite one page of the events table: the file opens, the lobby reads, a game's
     events do not."""
