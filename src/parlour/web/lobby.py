@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, get_args
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from parlour.core.errors import ParlourError
@@ -111,9 +112,10 @@ def _looks_like_a_path(value: object) -> bool:
 def _content_by_name(module: GameModule, options: dict[str, object]) -> None:
     """Content (towns, scenarios, campaigns) is chosen by a name the host offers: the
     games' loaders read files, and a path sent to the web would read the server's. A
-    game's declared content must be one of its shipped names; any other option whose
-    value looks like a path (a town of a game that declares none) is refused as well,
-    with the same words whether or not such a file exists."""
+    game's declared content must be one of its shipped names; an option that holds
+    parsed content (a town of a game that declares none) or that its config does not
+    name, whose value looks like a path, is refused as well, with the same words
+    whether or not such a file exists."""
     for kind in module.content:
         if kind.key not in options:
             continue
@@ -121,9 +123,20 @@ def _content_by_name(module: GameModule, options: dict[str, object]) -> None:
         names = list(kind.shipped())
         if not isinstance(value, str) or value not in names:
             raise _not_offered(kind.key, names)
+    fields = module.game.config_model.model_fields
     for key, value in options.items():
-        if _looks_like_a_path(value):
+        field = fields.get(key)
+        loaded = field is None or _holds_a_model(field.annotation)
+        if loaded and _looks_like_a_path(value):
             raise ParlourError(f"{key}: content is chosen by name on this host, never by a path")
+
+
+def _holds_a_model(annotation: object) -> bool:
+    """Whether a config field holds parsed content (a model, e.g. missing's town), which
+    its game's ``make_config`` reads from a file named by the option."""
+    if isinstance(annotation, type):
+        return issubclass(annotation, BaseModel)
+    return any(_holds_a_model(arg) for arg in get_args(annotation))
 
 
 def setup(form: dict[str, list[str]], policy: HostPolicy, owner: bool) -> Setup:
