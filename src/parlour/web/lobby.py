@@ -76,9 +76,9 @@ class Setup:
     seats: tuple[SeatInfo, ...]
 
 
-#: The one answer to content that is not a name this host offers: the same words for a
-#: path, a missing file, a present file and an unknown name, quoting none of them.
 def _not_offered(key: str, names: list[str]) -> ParlourError:
+    """The one answer to content that is not a name this host offers: the same words
+    for a path, a missing file, a present file and an unknown name, quoting none."""
     offered = ", ".join(names) if names else "none"
     return ParlourError(f"{key}: choose one of the names this host offers ({offered})")
 
