@@ -278,6 +278,7 @@ def served(venv: Venv, tmp_path: Path) -> Iterator[str]:
             str(port),
             *db,
             *("--page-workers", "0"),
+            "--open",  # the test plays as the owner would: it sets the seed
         ],
         env=venv.env(tmp_path / "web.sqlite"),
         stdout=subprocess.DEVNULL,

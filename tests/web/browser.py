@@ -48,6 +48,21 @@ def chromium_or_skip() -> str:
     return path
 
 
+def wait_until(page: Any, expression: str, arg: Any = None, timeout: float = 30_000) -> Any:
+    """Poll a JavaScript expression (or function of ``arg``) in the page until it is
+    truthy; its value. ``page.wait_for_function`` evaluates its predicate with the page's
+    ``eval``, which the app's Content-Security-Policy forbids; ``page.evaluate`` is
+    Playwright's own and is not subject to it."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out after {timeout / 1000:.0f} s waiting for {expression}")
+        time.sleep(0.05)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -201,7 +216,8 @@ def play(page: Any, answer: Answer, *, limit: float = 240.0, max_turns: int = 20
         seen.kinds.append((purpose, kind))
         answer(form, seen)
         # The next state arrives by htmx swap or by the stream's tick.
-        page.wait_for_function(
+        wait_until(
+            page,
             "id => { const f = document.querySelector('#decision input[name=decision_id]');"
             " return !f || f.value !== id || document.querySelector('#decision .error'); }",
             arg=str(decision_id),

@@ -25,6 +25,7 @@ from tests.web.browser import (
     first_other,
     launch,
     play,
+    wait_until,
 )
 
 
@@ -57,7 +58,7 @@ def _refresh_decision(page: Any) -> None:
         " () => { window.__loaded = true; }, {once: true});"
         " document.body.dispatchEvent(new Event('refresh-decision'))"
     )
-    page.wait_for_function("window.__loaded === true", timeout=15_000)
+    wait_until(page, "window.__loaded === true", timeout=15_000)
 
 
 def test_werewolf_person_against_scripts_with_a_live_spectator(
@@ -100,8 +101,8 @@ def test_werewolf_person_against_scripts_with_a_live_spectator(
     _shot(page, "web-werewolf-room.png")
 
     # The spectator saw the game happen without reloading: new lines, same document.
-    watcher.wait_for_function(
-        f"document.querySelectorAll('#log li').length > {before} + 5", timeout=30_000
+    wait_until(
+        watcher, f"document.querySelectorAll('#log li').length > {before} + 5", timeout=30_000
     )
     watcher.wait_for_selector("#ended:not([hidden])", timeout=30_000)  # told it ended
     assert watcher.evaluate("window.__sameDocument === true")
@@ -162,7 +163,8 @@ def test_diplomacy_phase_with_orders_picked(server: LiveServer, browser: Any) ->
     decision_id = form.locator("input[name=decision_id]").get_attribute("value")
     form.locator("button[type=submit]").click()
     # Spring resolves; the next question is Fall's, and the log shows our orders' effect.
-    page.wait_for_function(
+    wait_until(
+        page,
         "id => { const f = document.querySelector('#decision input[name=decision_id]');"
         " return f && f.value !== id; }",
         arg=decision_id,
@@ -305,7 +307,8 @@ def test_diplomacy_phase_with_orders_clicked_on_the_board(server: LiveServer, br
 def _next_question(page: Any, decision_id: str, what: str) -> None:
     """Wait until the decision box asks something else than ``decision_id``."""
     try:
-        page.wait_for_function(
+        wait_until(
+            page,
             "id => { const f = document.querySelector('#decision input[name=decision_id]');"
             " return f && f.value !== id; }",
             arg=decision_id,
@@ -410,7 +413,8 @@ def test_read_aloud_is_off_by_default_then_speaks_new_lines(
         form = page.locator("#decision form.decision")
         decision_id = form.locator("input[name=decision_id]").get_attribute("value")
         first_other(form, Seen())
-        page.wait_for_function(
+        wait_until(
+            page,
             "id => { const f = document.querySelector('#decision input[name=decision_id]');"
             " return !f || f.value !== id; }",
             arg=str(decision_id),
@@ -419,7 +423,7 @@ def test_read_aloud_is_off_by_default_then_speaks_new_lines(
 
     lines_before = page.locator("#log li").count()
     answer_one()  # off: new lines arrive, nothing is spoken
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines_before}")
+    wait_until(page, f"document.querySelectorAll('#log li').length > {lines_before}")
     assert page.evaluate("window.parlourVoices.queued.length") == 0
 
     box.check()
@@ -448,7 +452,7 @@ def test_read_aloud_is_off_by_default_then_speaks_new_lines(
     )
     assert picks[0] == picks[3] and len({tuple(p) for p in picks}) >= 2, picks
     # The browser's speech engine took the utterances and answered for them.
-    page.wait_for_function("window.parlourVoices.reported.length > 0", timeout=10_000)
+    wait_until(page, "window.parlourVoices.reported.length > 0", timeout=10_000)
     reported = page.evaluate("window.parlourVoices.reported")
     assert {r["text"] for r in reported} <= {q["text"] for q in queued}
 
@@ -458,7 +462,7 @@ def test_read_aloud_is_off_by_default_then_speaks_new_lines(
     done = page.evaluate("window.parlourVoices.queued.length")
     lines_before = page.locator("#log li").count()
     answer_one()
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines_before}")
+    wait_until(page, f"document.querySelectorAll('#log li').length > {lines_before}")
     assert page.evaluate("window.parlourVoices.queued.length") == done
     assert page.evaluate("speechSynthesis.pending") is False
     # Remembered: the page opened again starts with it on, and so does the spectator
@@ -539,7 +543,7 @@ def test_the_lobby_lists_games_not_tournaments_and_fields_for_the_chosen_game(
         assert sum("escape" in r for r in rows) == 1 and not any("werewolf" in r for r in rows)
         note = page.locator("p.note").inner_text()
         assert "Not listed: 2 games played by tournaments (see" in note
-        scenario = page.locator("#setup [data-for-game=escape]")
+        scenario = page.locator("#setup label[data-for-game=escape]")
         page.select_option("select[name=game]", "werewolf")
         assert not scenario.is_visible()  # a field for escape only
         page.select_option("select[name=game]", "escape")

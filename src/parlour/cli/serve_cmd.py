@@ -1,18 +1,35 @@
-"""``parlour serve``: the web app on uvicorn, one process or several over PostgreSQL."""
+"""``parlour serve``: the web app on uvicorn, one process or several over PostgreSQL.
+
+The host has an owner: the token printed at start (or ``--owner-token`` /
+``$PARLOUR_OWNER_TOKEN``) signs the owner in at ``/owner``; visitors get what
+``web/policy.py`` allows them. ``--open`` makes everyone the owner (a trusted table).
+"""
 
 from __future__ import annotations
 
 import errno
 import multiprocessing
+import secrets
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from parlour.core.errors import ParlourError
 
+if TYPE_CHECKING:
+    from parlour.web.policy import HostPolicy
 
-def _run(url: str, host: str, port: int, worker: str, reuse: bool, page_workers: int) -> None:
+
+def _run(
+    url: str,
+    host: str,
+    port: int,
+    worker: str,
+    reuse: bool,
+    page_workers: int,
+    policy: HostPolicy,
+) -> None:
     import os
 
     import uvicorn
@@ -20,12 +37,13 @@ def _run(url: str, host: str, port: int, worker: str, reuse: bool, page_workers:
     from parlour.runtime.host import GameHost
     from parlour.runtime.store import Store
     from parlour.web.app import create_app
+    from parlour.web.serving import server_options
 
     store = Store(url)
     # Lease holders must be unique across machines and restarts, not just in this run.
     name = f"{worker}@{socket.gethostname()}:{os.getpid()}"
-    app = create_app(store, GameHost(store, worker=name), page_workers=page_workers)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+    app = create_app(store, GameHost(store, worker=name), page_workers=page_workers, policy=policy)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", **server_options())
     server = uvicorn.Server(config)
     if reuse:
         # Workers share one listening port: the kernel spreads connections among them.
@@ -75,9 +93,51 @@ def serve(
             "shared among --workers, 1 to 4; 0: on the web process's threads)"
         ),
     ] = None,
+    owner_token: Annotated[
+        str | None,
+        typer.Option(
+            envvar="PARLOUR_OWNER_TOKEN",
+            show_envvar=True,
+            help="the owner's token (signs in at /owner); default: a new one, printed",
+        ),
+    ] = None,
+    open_table: Annotated[
+        bool,
+        typer.Option(
+            "--open",
+            help="a trusted table: every visitor may do what the owner may (any model, "
+            "option, seed; no limits)",
+        ),
+    ] = False,
+    host_name: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a name visitors reach this server by (repeat; default: --host, "
+            "localhost, 127.0.0.1); requests naming any other host are refused"
+        ),
+    ] = None,
+    allow_model: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a model spec visitors may seat (repeat; default: scripted, random, local)"
+        ),
+    ] = None,
 ) -> None:
     """Play and watch games in the browser: lobby, per-seat links, spectators."""
     from parlour.runtime.store import Store, db_url, default_db_url
+    from parlour.web.policy import DEFAULT_MODELS, LOCAL_HOSTS, HostPolicy
+
+    printed = owner_token is None
+    token = owner_token if owner_token is not None else secrets.token_urlsafe(32)
+    if len(token) < 16:
+        raise ParlourError("--owner-token must be at least 16 characters (or leave it out)")
+    names = {n.strip().lower() for n in host_name or [] if n.strip()}
+    policy = HostPolicy(
+        owner_token=token,
+        open_table=open_table,
+        hosts=frozenset(names or (LOCAL_HOSTS | {host.lower()})),
+        models=tuple(allow_model) if allow_model else DEFAULT_MODELS,
+    )
 
     url = db_url(db) if db else default_db_url()
     if workers < 1:
@@ -95,13 +155,22 @@ def serve(
     check_can_listen(host, port)
     Store(url).close()  # migrate once, and fail here with the cause if the database is bad
     typer.echo(f"parlour is serving on http://{host}:{port}/  (Ctrl-C stops it)", err=False)
+    if open_table:
+        typer.echo("open table: every visitor may do what the owner may")
+    elif printed:
+        typer.echo(f"owner token (sign in at /owner): {token}")
+    if host in ("0.0.0.0", "::") and not names:
+        typer.echo(
+            "note: visitors reach this server by a name or address: pass --host-name for each "
+            "(requests naming other hosts are refused)"
+        )
     if workers == 1:
-        _run(url, host, port, "web-1", reuse=False, page_workers=page_workers)
+        _run(url, host, port, "web-1", reuse=False, page_workers=page_workers, policy=policy)
         return
     procs = [
         multiprocessing.get_context("spawn").Process(
             target=_run,
-            args=(url, host, port, f"web-{i + 1}", True, page_workers),
+            args=(url, host, port, f"web-{i + 1}", True, page_workers, policy),
             daemon=False,
         )
         for i in range(workers)

@@ -32,6 +32,10 @@ from parlour.runtime.store import CommandRow, DatabaseErrors, Store
 
 log = logging.getLogger(__name__)
 
+#: A seed drawn for a game is one of this many: too many to search for the one that
+#: draws a cast shown before the start (and exact as a JSON number).
+SECRET_SEEDS = 2**53
+
 #: Admin commands, stored in ``admin_commands`` and applied by the lease holder.
 COMMANDS = ("pause", "resume", "end", "replace")
 
@@ -110,13 +114,14 @@ class GameHost:
         """Plan and store a new live game without running it; returns its id.
 
         ``seats`` maps seat ids to specs (the rest play ``model``); ``overrides`` are game
-        settings. A ``HumanSpec`` seat is played through the desk (``RemoteSeat``).
+        settings; ``seed`` None draws a secret one. A ``HumanSpec`` seat is played through
+        the desk (``RemoteSeat``).
         """
         planned = plan(
             self.store,
             game,
             players=players,
-            seed=secrets.randbelow(1_000_000) if seed is None else seed,
+            seed=secrets.randbelow(SECRET_SEEDS) if seed is None else seed,
             options=dict(overrides),
             model=model,
             seats={seat: spec.text for seat, spec in seats.items()},

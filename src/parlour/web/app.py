@@ -7,6 +7,11 @@ Who may do what is decided here and nowhere else:
 * ``/admin/{token}``: the game's admin link: reveal, pause, replace a seat, end.
 * ``/watch/{game_id}``: spectators. Public events only, until the game has ended or the
   admin consented to a reveal level.
+* ``/owner``: the host's owner signs in with the owner token; the lobby then offers
+  every option, model and seed, and ``/owner/admin`` issues an admin link for any game.
+  What visitors may choose is ``web/policy.py``'s.
+
+Every request must name this server in its Host header (no DNS rebinding).
 
 Every POST must come from this site (``Origin``/``Referer`` check): a page elsewhere
 cannot make a visitor's browser act. Templates autoescape, so player text is data.
@@ -40,12 +45,15 @@ from parlour.games import registry
 from parlour.runtime.host import GameHost
 from parlour.runtime.remote import Desk
 from parlour.runtime.seating import SeatSpec, module_spec
-from parlour.runtime.store import Store
-from parlour.web import exports, lobby
+from parlour.runtime.store import DatabaseErrors, Store
+from parlour.runtime.store.errors import describe
+from parlour.web import exports, lobby, owner
 from parlour.web.forms import action_from_form, read_form
 from parlour.web.links import REVEAL_LEVELS, Link, Links
 from parlour.web.pages import Page, PagePool, Pages, templates
+from parlour.web.policy import HostPolicy
 from parlour.web.tables import Games, lines, seat_events
+from parlour.web.throttle import Throttle
 from parlour.web.watch import Broadcaster, sse
 
 HERE = Path(__file__).parent
@@ -54,16 +62,34 @@ log = logging.getLogger(__name__)
 PING = 15
 #: Game statuses after which nothing more happens.
 FINAL = ("finished", "ended", "failed")
+#: What a visitor reads when the database fails under a page (the log says why).
+UNREADABLE = (
+    "the host's database could not be read for this page; its owner finds why in the server's log"
+)
+#: The Content-Security-Policy of every answer.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
 
 
 class Web:
     """The app's state: one store, one host running games, the links and caches."""
 
     def __init__(
-        self, store: Store, host: GameHost, *, run_host: bool = True, page_workers: int = 0
+        self,
+        store: Store,
+        host: GameHost,
+        *,
+        run_host: bool = True,
+        page_workers: int = 0,
+        policy: HostPolicy | None = None,
     ) -> None:
         self.store = store
         self.host = host
+        self.policy = policy or HostPolicy.local_table()
+        self.throttle = Throttle(store, self.policy.limits)
         self.desk = Desk(store)
         self.links = Links(store)
         self.games = Games(store)
@@ -152,12 +178,19 @@ def create_app(
     *,
     run_host: bool = True,
     page_workers: int = 0,
+    policy: HostPolicy | None = None,
 ) -> FastAPI:
     """The app over ``store``. ``page_workers`` > 0 renders the read-only pages in that
     many worker processes (``parlour serve`` sizes it from the cores; see web/pages.py);
-    0 renders them on this process's threads."""
+    0 renders them on this process's threads. ``policy``: who may do what (default: an
+    open table answering to this machine's names and the test client's; ``parlour
+    serve`` passes its own)."""
     web = Web(
-        store, host or GameHost(store, worker="web"), run_host=run_host, page_workers=page_workers
+        store,
+        host or GameHost(store, worker="web"),
+        run_host=run_host,
+        page_workers=page_workers,
+        policy=policy,
     )
 
     if run_host:
@@ -177,12 +210,26 @@ def create_app(
             if hosting is not None:
                 hosting.stop(timeout=15)
 
-    app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+    )
     app.state.web = web
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    app.add_middleware(_Guard, worker=web.host.worker)
+    app.add_middleware(_Guard, worker=web.host.worker, policy=web.policy)
+
+    async def failed(request: Request, err: Exception) -> Response:
+        # A damaged or unreachable database: the store's one line (as the CLI prints it)
+        # goes to the log, without a traceback; the visitor is told what happened but
+        # not where the server keeps its files.
+        line = str(err) if isinstance(err, ParlourError) else describe(err, "the database")
+        log.error("%s %s: %s", request.method, request.url.path, line)
+        return PlainTextResponse(UNREADABLE, status_code=503)
+
+    for kind in DatabaseErrors:
+        app.add_exception_handler(kind, failed)
 
     lobby.install(app, web, templates)
+    owner.install(app, web, templates)
     _install_seat(app, web)
     _install_watch(app, web)
     _install_admin(app, web)
@@ -245,8 +292,9 @@ class _Guard:
     """Refuses cross-site posts and sets the security headers (plain ASGI: it does not
     wrap streamed bodies in extra tasks and queues, as ``BaseHTTPMiddleware`` would)."""
 
-    def __init__(self, app: ASGIApp, worker: str) -> None:
+    def __init__(self, app: ASGIApp, worker: str, policy: HostPolicy) -> None:
         self.app = app
+        self.policy = policy
         # Which worker answered (several share one port with --workers): for operators.
         self.headers = [
             (b"x-content-type-options", b"nosniff"),
@@ -254,9 +302,29 @@ class _Guard:
             # also make browsers send ``Origin: null`` on our own form posts.)
             (b"referrer-policy", b"same-origin"),
             (b"x-parlour-worker", worker.encode()),
+            # Scripts only from /static (htmx, parlour.js); styles may be inline (the
+            # boards' SVG); no plug-ins, no framing, forms post only here.
+            (b"content-security-policy", CSP.encode()),
         ]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        if not self.policy.host_allowed(headers.get("host", "")):
+            # A name this server does not answer to: a page on another site whose name
+            # was pointed at this address (DNS rebinding), or a misconfigured proxy.
+            refusal = PlainTextResponse(
+                "this server does not answer to that host name; its owner lists the names "
+                "with --host-name",
+                status_code=421,
+            )
+            if scope["type"] == "http":
+                await refusal(scope, receive, self._headed(send))
+            else:
+                await send({"type": "websocket.close", "code": 1008})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -431,8 +499,10 @@ def _install_watch(app: FastAPI, web: Web) -> None:
 
 def _install_admin(app: FastAPI, web: Web) -> None:
     def admin_context(link: Link, note: str = "") -> dict[str, Any]:
+        row = web.store.get_game(link.game_id)
         return {
-            "row": web.store.get_game(link.game_id),
+            "row": row,
+            "over": row.status in FINAL,
             "seats": web.games.seats(link.game_id),
             "reveal": web.links.reveal(link.game_id),
             "levels": REVEAL_LEVELS,
@@ -452,6 +522,11 @@ def _install_admin(app: FastAPI, web: Web) -> None:
         gid = link.game_id
         note = ""
         try:
+            status = (await run_in_threadpool(web.store.get_game, gid)).status
+            if what in ("pause", "resume", "end", "replace") and status in FINAL:
+                raise ParlourError(f"this game is over ({status}): there is nothing to {what}")
+            if what == "resume" and status != "paused":
+                raise ParlourError(f"this game is {status}, not paused: there is nothing to resume")
             if what == "reveal":
                 level = (form.get("level") or ["public"])[0]
                 if level not in REVEAL_LEVELS:
@@ -470,6 +545,7 @@ def _install_admin(app: FastAPI, web: Web) -> None:
             elif what == "replace":
                 seat = (form.get("seat") or [""])[0]
                 spec_text = (form.get("spec") or [""])[0].strip()
+                web.policy.check_spec(spec_text, web.policy.is_owner(request.cookies))
                 spec = _spec(gid, web, spec_text)
                 await run_in_threadpool(web.host.replace_seat, gid, seat, spec)
                 note = f"{seat} is now played by {spec_text}"

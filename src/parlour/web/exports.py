@@ -38,8 +38,10 @@ def export(store: Store, game_id: str, level: str, fmt: str) -> tuple[str, str]:
     names = {s.id: s.name for s in game.seats()}
     reveal = visible is None
     result = row.result or {}
+    # The seed is a secret while the game runs (it would give hidden roles away).
+    seed = f", seed {row.seed}" if row.status in ("finished", "ended", "failed") else ""
     header = Header(
-        f"{row.game} {game_id} — {level}",
+        f"{row.game} {game_id} — {level}{seed}",
         seat_rows(log, row.seats, reveal=reveal),
         str(result.get("summary", "")),
         tuple(names.get(w, w) for w in result.get("winners", [])),

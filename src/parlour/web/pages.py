@@ -40,6 +40,7 @@ from parlour.runtime.store import Store
 from parlour.web import exports
 from parlour.web.forms import structured_fields
 from parlour.web.links import REVEAL_LEVELS, Link, Links
+from parlour.web.policy import visitor_options
 from parlour.web.tables import Games, costs, lines, seat_events
 
 HERE = Path(__file__).parent
@@ -68,7 +69,7 @@ class Pages:
         ``board``) for ``args``; the one entry point a worker process is sent."""
         with self.games.pinned():  # one read of each game's row and actions per page
             if name == "lobby":
-                return self.lobby()
+                return self.lobby(*args)
             if name == "watch":
                 return self.watch(*args)
             if name in ("room", "facts", "decision", "board"):
@@ -82,19 +83,26 @@ class Pages:
 
     # -- the lobby -------------------------------------------------------------------
 
-    def lobby_context(self, **extra: Any) -> dict[str, Any]:
+    def lobby_context(
+        self, owner: bool = True, models: tuple[str, ...] = (), **extra: Any
+    ) -> dict[str, Any]:
+        """The lobby's page; ``owner``: the seed and every option are offered, else the
+        safe options only, and ``models`` is the host's allow-list shown to visitors."""
         return {
             "games": registry.game_names(),
             "rows": self.store.list_games(limit=50, tournaments=False),
             "tournament_games": self.store.count_tournament_games(),
             "choices": content_choices(),
+            "hints": option_hints(),
+            "owner": owner,
+            "models": models,
             "error": "",
             "setup": None,
             **extra,
         }
 
-    def lobby(self) -> Page:
-        return self.html("lobby.html", self.lobby_context())
+    def lobby(self, owner: bool = True, models: tuple[str, ...] = ()) -> Page:
+        return self.html("lobby.html", self.lobby_context(owner, models))
 
     # -- spectators ------------------------------------------------------------------
 
@@ -228,6 +236,26 @@ def content_choices() -> list[Choice]:
         for kind in module.content:
             if kind.lobby_label is not None:
                 out.append(Choice(name, kind.key, kind.lobby_label, tuple(kind.shipped())))
+    return out
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The options a visitor may set in one game, for the lobby's options box."""
+
+    game: str
+    keys: tuple[str, ...]
+
+
+def option_hints() -> list[Hint]:
+    """Per installed game: the safe options its config accepts (``web/policy.py``)."""
+    out: list[Hint] = []
+    for name in registry.game_names():
+        try:
+            module = registry.load(name)
+        except ParlourError:
+            continue
+        out.append(Hint(name, tuple(visitor_options(module.game.config_model))))
     return out
 
 
