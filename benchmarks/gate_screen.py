@@ -60,7 +60,7 @@ def score(items: list[dict[str, Any]]) -> list[Scored]:
         if name not in games:
             games[name] = CampaignGame(make_config(None, {"campaign": name}), 1)
         audience, present = _audience(item)
-        state = games[name].state_for_audit()
+        state = games[name].state
         if audience == "player":
             present = state.synopsis.npc_list
         hits = gate(state, audience, present).hits(item["text"])

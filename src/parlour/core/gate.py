@@ -39,6 +39,15 @@ STEM = 5
 MIN_SHARED = 2
 #: ... or this share of the secret's distinctive stems, for long secrets.
 MIN_SHARE = 1 / 3
+#: One sentence holding this many of a secret's content stems, known or not ...
+MIN_RELATED = 3
+#: ... and this share of them states the secret's relation between things the audience
+#: knows apart ("Ada" and "the fire at the mint" are known; that she started it is not).
+RELATED_SHARE = 2 / 3
+
+#: Endings dropped before stemming, longest first.
+_ENDINGS = ("ings", "ing", "edly", "ers", "ed", "es", "er", "ly", "s")
+_SENTENCE = re.compile(r"[.!?;:\n]+")
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+")
 #: Words that carry no secret on their own.
@@ -52,6 +61,7 @@ _STOPWORDS = """
     when where which while who whom why will with would you your yours yourself one two also
     ever never still yet much many every anyone someone something nothing know knows knew
     tell told says said really only even well like just back make made time way
+    dr mr mrs ms miss sir madam lady lord professor prof
 """
 _STOP = frozenset(_STOPWORDS.split())
 
@@ -87,24 +97,70 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(MARKER_SHAPE.sub(" ", text))
 
 
+def stem(word: str) -> str:
+    """A word's stem: lower case, a common English ending dropped when at least three
+    letters stay ("burned", "burns", "burning" → "burn"), then the first ``STEM`` letters."""
+    low = word.casefold().strip("'’-").replace("’", "'").removesuffix("'s")
+    for ending in _ENDINGS:
+        if low.endswith(ending) and len(low) - len(ending) >= 3:
+            low = low[: -len(ending)]
+            break
+    return low[:STEM]
+
+
+def _content(word: str) -> bool:
+    low = word.casefold().strip("'’-")
+    return len(low) > 1 and low not in _STOP
+
+
 def stems(text: str) -> set[str]:
     """Content stems of ``text`` (stopwords and one-letter words dropped)."""
-    out: set[str] = set()
-    for word in _words(text):
-        low = word.casefold().strip("'’-")
-        if len(low) > 1 and low not in _STOP:
-            out.add(low[:STEM])
-    return out
+    return {stem(w) for w in _words(text) if _content(w)}
 
 
-def _names(text: str) -> set[str]:
-    """Capitalised words not at a sentence start, as stems."""
-    out: set[str] = set()
-    for sentence in re.split(r"[.!?;:\n]+", MARKER_SHAPE.sub(" ", text)):
-        for word in _WORD.findall(sentence)[1:]:
-            if word[:1].isupper() and word.casefold() not in _STOP and len(word) > 1:
-                out.add(word.casefold()[:STEM])
-    return out
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(MARKER_SHAPE.sub(" ", text)) if s.strip()]
+
+
+def _name_groups(text: str) -> list[frozenset[str]]:
+    """Names of ``text``: runs of adjacent capitalised content words not opening a
+    sentence ("Dr. Halloway" is one name, "Tomas" another), as sets of stems."""
+    groups: list[frozenset[str]] = []
+    for sentence in _sentences(text):
+        run: list[str] = []
+        for n, word in enumerate(_WORD.findall(sentence)):
+            if n > 0 and word[:1].isupper() and _content(word):
+                run.append(stem(word))
+                continue
+            if run:
+                groups.append(frozenset(run))
+            run = []
+        if run:
+            groups.append(frozenset(run))
+    return groups
+
+
+@dataclass(frozen=True)
+class _Screened:
+    """A secret as the gate holds it."""
+
+    secret: Secret
+    #: its content stems the audience's view does not hold
+    distinctive: frozenset[str]
+    #: its names (as stem groups) among the distinctive stems
+    names: tuple[frozenset[str], ...]
+    #: every content stem of it, known or not (for telling a relation between known things)
+    content: frozenset[str]
+    planted: tuple[str, ...]
+
+    def count(self, shared: set[str]) -> int:
+        """Shared distinctive stems, a multi-word name counting once."""
+        merged = set(shared)
+        for group in self.names:
+            if len(group & merged) > 1:
+                merged -= group
+                merged.add(min(group))
+        return len(merged)
 
 
 class SecretGate:
@@ -114,27 +170,37 @@ class SecretGate:
         known_stems: set[str] = set()
         for text in known:
             known_stems |= stems(text)
-        self._secrets: list[tuple[Secret, frozenset[str], frozenset[str], tuple[str, ...]]] = []
+        self._secrets: list[_Screened] = []
         for secret in secrets:
-            distinctive = frozenset(stems(secret.text) - known_stems)
-            names = frozenset(_names(secret.text) & distinctive)
+            content = frozenset(stems(secret.text))
+            distinctive = content - known_stems
+            names = tuple(g for g in _name_groups(secret.text) if g & distinctive)
             planted = tuple(MARKER_SHAPE.findall(secret.text))
-            self._secrets.append((secret, distinctive, names, planted))
+            self._secrets.append(_Screened(secret, distinctive, names, content, planted))
 
     def hits(self, text: str) -> list[Hit]:
         """Each secret ``text`` tells, with the evidence."""
         said = stems(text)
+        per_sentence = [stems(s) for s in _sentences(text)]
         found: list[Hit] = []
-        for secret, distinctive, names, planted in self._secrets:
-            marks = tuple(m for m in planted if m in text)
-            shared = distinctive & said
-            enough = len(shared) >= MIN_SHARED and (
-                len(distinctive) <= 6 or len(shared) >= MIN_SHARE * len(distinctive)
+        for held in self._secrets:
+            marks = tuple(m for m in held.planted if m in text)
+            shared = set(held.distinctive & said)
+            count = held.count(shared)
+            enough = count >= MIN_SHARED and (
+                len(held.distinctive) <= 6 or count >= MIN_SHARE * len(held.distinctive)
             )
-            named = bool(names & shared) and len(shared) >= 2
-            if marks or enough or named:
-                words = {w for w in _words(text) if w.casefold()[:STEM] in shared}
-                found.append(Hit(secret.key, marks or tuple(sorted(words))))
+            named = any(g & shared for g in held.names) and count >= 2
+            related: set[str] = set()
+            for sentence in per_sentence:
+                cover = held.content & sentence
+                if len(cover) >= MIN_RELATED and len(cover) >= RELATED_SHARE * len(held.content):
+                    related = set(cover)
+                    break
+            if marks or enough or named or related:
+                told = shared | related
+                words = {w for w in _words(text) if _content(w) and stem(w) in told}
+                found.append(Hit(held.secret.key, marks or tuple(sorted(words))))
         return found
 
     def feedback(self, hits: list[Hit], audience: str) -> str | None:
