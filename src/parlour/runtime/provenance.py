@@ -151,13 +151,20 @@ class Provenance:
     ) -> Written | None:
         """The answer whose words put ``marker`` into ``text`` (at ``path`` of a view or
         prompt), or None when the engine did."""
+        candidates = [w for w in self.written.get(marker, ()) if w.step < before]
         parts = path.split(".")
         if len(parts) > 2 and parts[0] == "view" and parts[1] == "events" and parts[2].isdigit():
             index = int(parts[2])
             if index < len(events):
                 step = self.event_step.get(events[index].seq)
-                return None if step is None else self.by_step.get((step, marker))
-        candidates = [w for w in self.written.get(marker, ()) if w.step < before]
+                own = None if step is None else self.by_step.get((step, marker))
+                if own is not None or step is None:
+                    return own
+                # An answer that did not carry the marker emitted the event: the engine's
+                # words, unless it published an engine role's held-back draft (a review
+                # approving a beat). Only an engine role's words are looked for, so a
+                # participant who once quoted a secret can never excuse the engine.
+                candidates = [w for w in candidates if w.seat not in self.disclosers]
         return next((w for w in reversed(candidates) if w.matches(text, marker)), None)
 
     def receive(
