@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import multiprocessing
 import socket
+from multiprocessing.process import BaseProcess
 from typing import Annotated
 
 import typer
@@ -21,6 +22,10 @@ def _run(url: str, host: str, port: int, worker: str, reuse: bool, page_workers:
     from parlour.runtime.store import Store
     from parlour.web.app import create_app
 
+    if reuse:  # a supervised worker: stop with the supervisor, even one killed outright
+        from parlour.cli.serve_workers import watch_parent
+
+        watch_parent()
     store = Store(url)
     # Lease holders must be unique across machines and restarts, not just in this run.
     name = f"{worker}@{socket.gethostname()}:{os.getpid()}"
@@ -98,19 +103,25 @@ def serve(
     if workers == 1:
         _run(url, host, port, "web-1", reuse=False, page_workers=page_workers)
         return
-    procs = [
-        multiprocessing.get_context("spawn").Process(
-            target=_run,
-            args=(url, host, port, f"web-{i + 1}", True, page_workers),
-            daemon=False,
+    raise typer.Exit(_supervise(url, host, port, workers, page_workers))
+
+
+def _supervise(url: str, host: str, port: int, workers: int, page_workers: int) -> int:
+    """Run the workers until SIGTERM/SIGINT; dead ones are restarted (serve_workers.py)."""
+    import threading
+
+    from parlour.cli.serve_workers import Supervisor, stop_on_signals
+
+    def start(name: str) -> BaseProcess:
+        process = multiprocessing.get_context("spawn").Process(
+            target=_run, args=(url, host, port, name, True, page_workers), daemon=False
         )
-        for i in range(workers)
-    ]
-    for p in procs:
-        p.start()
-    try:
-        for p in procs:
-            p.join()
-    except KeyboardInterrupt:
-        for p in procs:
-            p.terminate()
+        process.start()
+        return process
+
+    def say(line: str) -> None:
+        typer.echo(line, err=True)
+
+    stop = threading.Event()
+    with stop_on_signals(stop):
+        return Supervisor(start, [f"web-{i + 1}" for i in range(workers)], say=say).run(stop)
