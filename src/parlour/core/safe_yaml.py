@@ -46,9 +46,11 @@ from parlour.core.errors import ParlourError
 
 PathKey = tuple[str | int, ...]
 
-#: Limits sized far above any real scenario or cast (the shipped ones: < 300 nodes, depth 4)
-#: and far below what hurts: 8 MiB is ~60,000 scenario actions.
-MAX_BYTES = 8 * 1024 * 1024
+#: Limits sized far above any real scenario or cast (the shipped ones: < 300 nodes, depth 4,
+#: the largest content file 44 KB) and far below what hurts: 1 MiB is ~7,500 scenario
+#: actions, more text than a model's context holds, and a game stores its content with its
+#: config, so every byte allowed here is a byte written to the database per game.
+MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 64
 MAX_ALIASES = 1_000
 #: Nodes after expanding every alias: a bomb stops here, not in memory.
