@@ -53,6 +53,44 @@ def sqlite_path(url: str | sa.URL) -> Path | None:
     return Path(database.removeprefix("file:"))
 
 
+#: The first bytes of every SQLite database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def not_parlour_file(path: Path) -> str | None:
+    """Why an existing file cannot be read as a parlour database, or None when it can.
+
+    Read without writing a byte (a ``Store`` would make an empty or table-less SQLite
+    file into a new parlour database, which a command that only reads must never do): the
+    header says SQLite and the application id parlour's; a file from before parlour set
+    the id is opened read-only and must hold parlour's ``schema_version`` table.
+    """
+    try:
+        with path.open("rb") as f:
+            head = f.read(100)
+    except OSError as err:
+        return f"cannot read {path} ({err.strerror})"
+    if not head:
+        return f"{path} is an empty file, not a parlour database"
+    if not head.startswith(_SQLITE_HEADER) or len(head) < 72:
+        return f"{path} is not a parlour database (not an SQLite file)"
+    if int.from_bytes(head[68:72], "big") == schema.APPLICATION_ID:
+        return None
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            found = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+            ).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None  # unreadable read-only (e.g. a WAL file in a read-only folder): Store says
+    return None if found else f"{path} is not a parlour database (it has no parlour tables)"
+
+
 class Database:
     """A store's engine, the database's name for errors, and the hot-path writer."""
 
