@@ -58,12 +58,13 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def not_parlour_file(path: Path) -> str | None:
-    """Why an existing file cannot be read as a parlour database, or None when it can.
+    """Why an existing file cannot be read as a parlour database, or None when it can (or
+    when ``Store`` itself can say better: a damaged file, another program's tables).
 
-    Read without writing a byte (a ``Store`` would make an empty or table-less SQLite
-    file into a new parlour database, which a command that only reads must never do): the
-    header says SQLite and the application id parlour's; a file from before parlour set
-    the id is opened read-only and must hold parlour's ``schema_version`` table.
+    Read without writing a byte: a ``Store`` would make an empty file, or an SQLite file
+    without tables, into a new parlour database, which a command that only reads must
+    never do. The header must say SQLite; a file without parlour's application id (one from
+    before parlour set it, or not parlour's) is opened read-only to count its tables.
     """
     try:
         with path.open("rb") as f:
@@ -73,7 +74,7 @@ def not_parlour_file(path: Path) -> str | None:
     if not head:
         return f"{path} is an empty file, not a parlour database"
     if not head.startswith(_SQLITE_HEADER) or len(head) < 72:
-        return f"{path} is not a parlour database (not an SQLite file)"
+        return f"{path} is not a SQLite database, so not a parlour database"
     if int.from_bytes(head[68:72], "big") == schema.APPLICATION_ID:
         return None
     import sqlite3
@@ -81,14 +82,12 @@ def not_parlour_file(path: Path) -> str | None:
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
-            found = conn.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-            ).fetchone()
+            tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         finally:
             conn.close()
     except sqlite3.Error:
-        return None  # unreadable read-only (e.g. a WAL file in a read-only folder): Store says
-    return None if found else f"{path} is not a parlour database (it has no parlour tables)"
+        return None  # damaged, or unreadable read-only: Store names the cause
+    return None if tables else f"{path} is an SQLite database without tables, not a parlour one"
 
 
 class Database:
