@@ -42,7 +42,6 @@ MODEL_FIXTURES = frozenset({"gguf", "local", "llama_server", "llama_embedding_se
 MODEL_TESTS = frozenset(
     {
         "tests/cli/test_cli_ux.py::test_status_shows_who_thinks_and_ctrl_c_pauses",
-        "tests/campaign/test_cli.py::test_recorded_embedded_session_audits_clean_and_replays_exactly",
         "tests/plugins/test_example_game.py::test_the_audit_finds_no_leak",
     }
 )
