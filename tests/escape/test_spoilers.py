@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from parlour.core.actions import Action, Text
 from parlour.core.decisions import Decision
+from parlour.core.markers import SecretMarkers
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.core.view import View
 from parlour.games.escape import EscapeGame, load_scenario
-from parlour.games.escape.game import marker_for
 from parlour.games.escape.policies import (
     ExplorerPlayer,
     SolverPlayer,
@@ -64,7 +64,7 @@ def test_no_locked_consequence_reaches_a_classifier_or_narrator() -> None:
                 scanned += 1
                 for marker in locked:
                     assert marker not in text, f"seed {seed}: {where} holds locked {marker}"
-            done_markers = [marker_for(a) for a in game.done]
+            done_markers = [SecretMarkers(True, seed).name(f"secret:{a}") for a in game.done]
             unlocked_seen += any(m in texts[1][1] for m in done_markers)
             game.apply(decision.id, seats[decision.seat](view, decision, rng))
         result = game.result()

@@ -31,6 +31,8 @@ IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 def chromium_or_skip() -> str:
     """The browser's path; skip with the reason when absent (fail under CI=true)."""
+    if "browser" in os.environ.get("PARLOUR_TESTS_HIDE", ""):
+        pytest.fail("Chromium is hidden (PARLOUR_TESTS_HIDE); is this test marked browser?")
     path = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
     reason = ""
     if path is None:
