@@ -19,6 +19,16 @@ from typing import Any
 MARKER_SHAPE = re.compile(r"\[\[mk:[^\[\]\s]{1,160}\]\]")
 
 
+#: The per-game part of a marker, as it opens one.
+_NONCE_PART = re.compile(r"\[\[mk:[0-9a-f]{8}:")
+
+
+def without_nonce(text: str) -> str:
+    """``text`` with every marker in its old form ``[[mk:KEY]]``: how a recording made
+    before markers had a per-game part still matches today's prompts (``replay``)."""
+    return _NONCE_PART.sub("[[mk:", text)
+
+
 def marker(key: str, nonce: str = "") -> str:
     """``[[mk:NONCE:KEY]]``; the closing brackets keep ``p1`` from being a prefix of ``p10``."""
     return f"[[mk:{nonce}:{key}]]" if nonce else f"[[mk:{key}]]"
