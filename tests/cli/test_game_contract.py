@@ -184,6 +184,7 @@ def test_another_games_flag_is_one_line_naming_its_game(plugin: None) -> None:
 def test_the_lobby_offers_a_plugin_games_content(plugin: None) -> None:
     from parlour.web import lobby, pages
     from parlour.web.pages import templates
+    from parlour.web.policy import HostPolicy
 
     choices = pages.content_choices()
     assert pages.Choice("toy", "house_number", "Toy house", ("1", "2", "3")) in choices
@@ -192,7 +193,8 @@ def test_the_lobby_offers_a_plugin_games_content(plugin: None) -> None:
         {"games": registry.game_names(), "rows": [], "choices": choices, "setup": None}
     )
     assert '<label data-for-game="toy">Toy house <select name="house_number">' in html
-    chosen = lobby.setup({"game": ["toy"], "seed": ["2"], "house_number": ["3"]})
+    form = {"game": ["toy"], "seed": ["2"], "house_number": ["3"]}
+    chosen = lobby.setup(form, HostPolicy.local_table(), owner=True)
     assert chosen.options == {"house_number": "3"}
 
 
