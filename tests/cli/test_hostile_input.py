@@ -34,12 +34,12 @@ def _one_line(out: str) -> str:
 @pytest.mark.parametrize(
     ("command", "text", "says"),
     [
-        (["escape", "validate"], BOMB, ":7: Y003"),
+        (["escape", "validate"], BOMB, ":6: Y003"),
         (["escape", "validate"], DEEP, ":1: Y002"),
         (["escape", "validate"], NUL, ":1: Y007"),
         (["escape", "validate"], BINARY, ":1: Y005 'abc' is not a valid !!binary"),
         (["escape", "graph"], BOOL, ":6: Y005 'maybe' is not a valid !!bool"),
-        (["watch", "escape", "--model", "scripted", "--scenario"], BOMB, ":7: Y003"),
+        (["watch", "escape", "--model", "scripted", "--scenario"], BOMB, ":6: Y003"),
         (["watch", "werewolf", "--model", "scripted", "--cast"], LOOP, ":1: Y003"),
         (["watch", "werewolf", "--model", "scripted", "--cast"], BOOL, ":6: Y005"),
     ],

@@ -184,7 +184,8 @@ def test_a_reading_command_refuses_a_db_that_does_not_exist(
 
 
 def test_a_writing_command_still_creates_its_db(tmp_path: Path) -> None:
-    db = tmp_path / "new" / "games.sqlite"
+    # The file, in a folder that exists (a missing folder is refused: tests/security).
+    db = tmp_path / "games.sqlite"
     out = _run("watch", "missing", "--model", "scripted", "--seed", "1", "--quiet", "--db", str(db))
     assert out.returncode == 0, out.stderr
     listed = _run("list", "--db", str(db))

@@ -28,7 +28,7 @@ HOSTILE = [
     ("".join("  " * i + "-\n" for i in range(200)) + "  " * 200 + "v\n", "Y002", 65),
     ("title: &a [*a]\n", "Y003", 1),
     ("x: 1\ntitle: &a {k: [1, *a]}\n", "Y003", 2),
-    (BOMB, "Y003", 7),
+    (BOMB, "Y003", 6),
     ("title: x\nflag: !!bool maybe\n", "Y005", 2),
     ("title: !!binary '%%%not base64'\n", "Y005", 1),
     ("n: !!int twelve\n", "Y005", 1),

@@ -22,6 +22,7 @@ from parlour.cli.evals import evals_app
 from parlour.cli.export_cmd import export
 from parlour.cli.live import LiveStatus, watch_seats
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
+from parlour.cli.seed import checked_seed
 from parlour.cli.serve_cmd import serve
 from parlour.cli.signals import EXIT_TERMINATED, Terminated, sigterm_interrupts
 from parlour.cli.tournament_cmd import tournament
@@ -30,10 +31,11 @@ from parlour.core.module import GameModule
 from parlour.games import registry
 from parlour.render.transcript import Format, render_transcript
 from parlour.runtime import session as sessions
-from parlour.runtime.databases import existing_store
+from parlour.runtime.databases import existing_store, new_or_existing_store
+from parlour.runtime.local_lease import held_here
 from parlour.runtime.seating import parse_overrides
 from parlour.runtime.set_values import parse_set_options
-from parlour.runtime.store import Store, db_url
+from parlour.runtime.store import Store
 from parlour.seats.human import HumanSeat
 
 clean_help.install()
@@ -60,7 +62,10 @@ DbOpt = Annotated[
         "--db", help="SQLite file or SQLAlchemy URL (default: user data dir, or $PARLOUR_DB)"
     ),
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed (default: random, printed)")]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option("--seed", help="seed (default: random, printed)", callback=checked_seed),
+]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="number of players")]
 SetOpt = Annotated[
     list[str] | None,
@@ -96,7 +101,7 @@ BaseUrlOpt = Annotated[
 
 
 def _store(db: str | None) -> Store:
-    return Store(db_url(db) if db else None)
+    return new_or_existing_store(db)
 
 
 def _options(items: list[str] | None, module: GameModule | None = None) -> dict[str, object]:
@@ -154,7 +159,8 @@ def _run(
     store.set_status(session.game_id, "running")
     try:
         try:
-            with sigterm_interrupts():  # SIGTERM pauses the game as Ctrl-C does
+            # SIGTERM pauses the game as Ctrl-C does; the lease tells `list` it runs here.
+            with sigterm_interrupts(), held_here(store, session.game_id):
                 asyncio.run(session.run())
         finally:
             status.stop()  # the status lines go before any message below
@@ -453,6 +459,9 @@ def list_games(
         registry.load(game)  # the one-line "unknown game ...; choose one of" error
     store = existing_store(db)
     rows = store.list_games(limit, game=game, status=status)
+    # A running game no live lease holds: its process was killed (resume continues it),
+    # or its host is down.
+    live = store.leases.live([row.id for row in rows if row.status == "running"])
     # The database path on a line of its own, never wrapped mid-word inside a table title.
     console.print(f"saved games in {store.url}", style="dim", soft_wrap=True, highlight=False)
     table = Table()
@@ -462,7 +471,10 @@ def list_games(
     for row in rows:
         summary = (row.result or {}).get("summary", "") if row.result else ""
         started = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.created_at))
-        table.add_row(row.id, row.game, started, row.status, str(row.seed), str(summary))
+        shown = row.status
+        if row.status == "running" and row.id not in live:
+            shown = "running (stale)"
+        table.add_row(row.id, row.game, started, shown, str(row.seed), str(summary))
     console.print(table)
     if len(rows) == limit:
         console.print(f"showing the newest {limit}; see more with --limit", style="dim")

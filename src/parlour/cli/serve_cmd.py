@@ -11,6 +11,7 @@ import errno
 import multiprocessing
 import secrets
 import socket
+from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -39,6 +40,10 @@ def _run(
     from parlour.web.app import create_app
     from parlour.web.serving import server_options
 
+    if reuse:  # a supervised worker: stop with the supervisor, even one killed outright
+        from parlour.cli.serve_workers import watch_parent
+
+        watch_parent()
     store = Store(url)
     # Lease holders must be unique across machines and restarts, not just in this run.
     name = f"{worker}@{socket.gethostname()}:{os.getpid()}"
@@ -167,19 +172,27 @@ def serve(
     if workers == 1:
         _run(url, host, port, "web-1", reuse=False, page_workers=page_workers, policy=policy)
         return
-    procs = [
-        multiprocessing.get_context("spawn").Process(
-            target=_run,
-            args=(url, host, port, f"web-{i + 1}", True, page_workers, policy),
-            daemon=False,
+    raise typer.Exit(_supervise(url, host, port, workers, page_workers, policy))
+
+
+def _supervise(
+    url: str, host: str, port: int, workers: int, page_workers: int, policy: HostPolicy
+) -> int:
+    """Run the workers until SIGTERM/SIGINT; dead ones are restarted (serve_workers.py)."""
+    import threading
+
+    from parlour.cli.serve_workers import Supervisor, stop_on_signals
+
+    def start(name: str) -> BaseProcess:
+        process = multiprocessing.get_context("spawn").Process(
+            target=_run, args=(url, host, port, name, True, page_workers, policy), daemon=False
         )
-        for i in range(workers)
-    ]
-    for p in procs:
-        p.start()
-    try:
-        for p in procs:
-            p.join()
-    except KeyboardInterrupt:
-        for p in procs:
-            p.terminate()
+        process.start()
+        return process
+
+    def say(line: str) -> None:
+        typer.echo(line, err=True)
+
+    stop = threading.Event()
+    with stop_on_signals(stop):
+        return Supervisor(start, [f"web-{i + 1}" for i in range(workers)], say=say).run(stop)

@@ -14,10 +14,11 @@ from rich.progress import TaskID, TextColumn
 from rich.table import Table
 
 from parlour.cli.progress import progress_bar
+from parlour.cli.seed import checked_seed
 from parlour.core.errors import ParlourError
-from parlour.runtime.databases import existing_store
+from parlour.runtime.databases import existing_store, new_or_existing_store
 from parlour.runtime.set_values import parse_set_options
-from parlour.runtime.store import Store, db_url
+from parlour.runtime.store import Store
 
 console = Console()
 
@@ -40,7 +41,10 @@ def tournament(
     games: Annotated[
         int, typer.Option("--games", "-n", help="games (per rule set, with a grid)")
     ] = 20,
-    seed: Annotated[int | None, typer.Option("--seed", help="base seed (default: random)")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="base seed (default: random)", callback=checked_seed),
+    ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
     ray: Annotated[
         str | None,
@@ -79,9 +83,7 @@ def tournament(
     from parlour.tournament import run as runs
 
     # `list` and `resume` read a database that must exist; a new tournament creates it.
-    store = (
-        existing_store(db) if target in ("list", "resume") else Store(db_url(db) if db else None)
-    )
+    store = existing_store(db) if target in ("list", "resume") else new_or_existing_store(db)
     if target == "list":
         _list(store)
         return

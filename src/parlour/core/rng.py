@@ -9,6 +9,19 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+#: Seeds a game accepts: what the stores' seed column (a signed 64-bit integer) holds. The
+#: command line and the web check against these, so a seed out of range is one line naming
+#: the range, never an overflow deep in the database driver.
+SEED_MIN = 0
+SEED_MAX = 2**63 - 1
+
+
+def seed_problem(seed: int, name: str = "--seed") -> str | None:
+    """Why ``seed`` cannot be used (one line naming the range), or None."""
+    if SEED_MIN <= seed <= SEED_MAX:
+        return None
+    return f"{name} must be a whole number from {SEED_MIN} to {SEED_MAX:,}, got {seed}"
+
 
 class Rng:
     """A small, explicit wrapper around ``random.Random``.

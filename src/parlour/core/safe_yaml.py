@@ -46,13 +46,21 @@ from parlour.core.errors import ParlourError
 
 PathKey = tuple[str | int, ...]
 
-#: Limits sized far above any real scenario or cast (the shipped ones: < 300 nodes, depth 4)
-#: and far below what hurts: 8 MiB is ~60,000 scenario actions.
-MAX_BYTES = 8 * 1024 * 1024
+#: Limits sized far above any real scenario or cast (the shipped ones: < 300 nodes, depth 4,
+#: the largest content file 44 KB) and far below what hurts: 1 MiB is ~7,500 scenario
+#: actions, more text than a model's context holds, and a game stores its content with its
+#: config, so every byte allowed here is a byte written to the database per game.
+MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 64
 MAX_ALIASES = 1_000
 #: Nodes after expanding every alias: a bomb stops here, not in memory.
 MAX_NODES = 2_000_000
+#: Characters of text (keys and scalars) after expanding every alias, each scalar counted
+#: once for every place it is reached. A node count alone lets one long value aliased many
+#: times through: every consumer (validators, the stored config) then works on the expanded
+#: data. Equal to ``MAX_BYTES`` so aliases never make a file weigh more than the largest file
+#: written out in full.
+MAX_CHARS = MAX_BYTES
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_TAG}{name}" for name in ("null", "bool", "int", "float", "str", "binary")}
@@ -102,6 +110,7 @@ class Limits:
     max_depth: int = MAX_DEPTH
     max_aliases: int = MAX_ALIASES
     max_nodes: int = MAX_NODES
+    max_chars: int = MAX_CHARS
 
 
 DEFAULT_LIMITS = Limits()
@@ -215,6 +224,7 @@ class _Frame:
     path: PathKey
     anchor: str | None
     nodes_before: int
+    chars_before: int
     key: str | None = None  # a mapping's key waiting for its value
     key_line: int = 0
 
@@ -223,6 +233,7 @@ class _Frame:
 class _Anchor:
     value: Any
     nodes: int
+    chars: int
 
 
 class _Builder:
@@ -237,6 +248,7 @@ class _Builder:
         self.anchors: dict[str, _Anchor] = {}
         self.open_anchors: set[str] = set()
         self.nodes = 0
+        self.chars = 0
         self.aliases = 0
         self.documents = 0
         self.resolver: Any = Resolver()  # untyped in the stubs
@@ -253,12 +265,12 @@ class _Builder:
                     "a file holds one YAML document; remove the second ---", event, "Y004"
                 )
         elif isinstance(event, ScalarEvent):
-            self._count(event, 1)
+            self._count(event, 1, len(event.value))
             if self._expecting_key():
                 self._key(str(event.value), event)
                 return
             value = self._scalar(event)
-            self._remember(event.anchor, value, 1)
+            self._remember(event.anchor, value, 1, len(event.value))
             self._attach(value, event)
         elif isinstance(event, AliasEvent):
             self._alias(event)
@@ -276,11 +288,20 @@ class _Builder:
             and (self.stack[-1].key is None)
         )
 
-    def _count(self, event: Event, nodes: int) -> None:
+    def _count(self, event: Event, nodes: int, chars: int = 0) -> None:
         self.nodes += nodes
+        self.chars += chars
         if self.nodes > self.limits.max_nodes:
             raise self.fail(
                 f"the document expands to more than {self.limits.max_nodes:,} values "
+                "(an alias bomb?); write the data out or use fewer aliases",
+                event,
+                "Y003",
+            )
+        if self.chars > self.limits.max_chars:
+            # Without aliases the text cannot outgrow the file, so only aliases get here.
+            raise self.fail(
+                f"the document expands to more than {self.limits.max_chars:,} characters of text "
                 "(an alias bomb?); write the data out or use fewer aliases",
                 event,
                 "Y003",
@@ -316,9 +337,9 @@ class _Builder:
             self.out.lines[(*top.path, len(top.container))] = _line(event)
             top.container.append(value)
 
-    def _remember(self, anchor: str | None, value: Any, nodes: int) -> None:
+    def _remember(self, anchor: str | None, value: Any, nodes: int, chars: int) -> None:
         if anchor is not None:
-            self.anchors[anchor] = _Anchor(value, nodes)
+            self.anchors[anchor] = _Anchor(value, nodes, chars)
 
     def _scalar(self, event: ScalarEvent) -> Any:
         tag = event.tag
@@ -362,7 +383,7 @@ class _Builder:
             raise self.fail(
                 f"more than {self.limits.max_aliases:,} aliases; write the data out", event, "Y003"
             )
-        self._count(event, anchor.nodes)
+        self._count(event, anchor.nodes, anchor.chars)
         self._attach(anchor.value, event)
 
     def _open(self, event: MappingStartEvent | SequenceStartEvent) -> None:
@@ -377,7 +398,7 @@ class _Builder:
         path: PathKey = self._child_path() if self.stack else ()
         container: dict[str, Any] | list[Any] = {} if is_map else []
         self._attach(container, event)
-        self.stack.append(_Frame(container, path, event.anchor, self.nodes - 1))
+        self.stack.append(_Frame(container, path, event.anchor, self.nodes - 1, self.chars))
         if event.anchor is not None:
             self.open_anchors.add(event.anchor)
 
@@ -385,4 +406,9 @@ class _Builder:
         frame = self.stack.pop()
         if frame.anchor is not None:
             self.open_anchors.discard(frame.anchor)
-            self._remember(frame.anchor, frame.container, self.nodes - frame.nodes_before)
+            self._remember(
+                frame.anchor,
+                frame.container,
+                self.nodes - frame.nodes_before,
+                self.chars - frame.chars_before,
+            )

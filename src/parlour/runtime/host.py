@@ -147,7 +147,8 @@ class GameHost:
 
     def _command(self, game_id: str, command: str, seat: str = "", spec: str = "") -> None:
         self.store.get_game(game_id)  # an unknown id is a one-line error naming the fix
-        if self.leases.get(game_id) is None:
+        lease = self.leases.get(game_id)
+        if lease is None or lease.local:  # local: a command-line process plays it
             raise ParlourError(
                 f"game {game_id} is not hosted (it was not created by a host, or it ended)"
             )

@@ -16,7 +16,9 @@ from parlour.core.errors import ParlourError
 from parlour.core.safe_yaml import Limits, YamlError, load_value
 
 #: An option value is one line on a command line (a cast can be a few KB of JSON).
-SET_LIMITS = Limits(max_bytes=256 * 1024, max_depth=16, max_aliases=0, max_nodes=10_000)
+SET_LIMITS = Limits(
+    max_bytes=256 * 1024, max_depth=16, max_aliases=0, max_nodes=10_000, max_chars=256 * 1024
+)
 
 
 def parse_set_options(

@@ -28,6 +28,7 @@ from parlour.runtime.store.engine import (
     db_url,
     default_db_url,
     guarded,
+    not_parlour_file,
     sqlite_path,
 )
 from parlour.runtime.store.events import SPECTATOR_LEVELS, Events, Progress, UnresolvedAudiences
@@ -57,6 +58,7 @@ __all__ = [
     "UnresolvedAudiences",
     "db_url",
     "default_db_url",
+    "not_parlour_file",
     "sqlite_path",
 ]
 

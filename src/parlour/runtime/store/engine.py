@@ -53,6 +53,43 @@ def sqlite_path(url: str | sa.URL) -> Path | None:
     return Path(database.removeprefix("file:"))
 
 
+#: The first bytes of every SQLite database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def not_parlour_file(path: Path) -> str | None:
+    """Why an existing file cannot be read as a parlour database, or None when it can (or
+    when ``Store`` itself can say better: a damaged file, another program's tables).
+
+    Read without writing a byte: a ``Store`` would make an empty file, or an SQLite file
+    without tables, into a new parlour database, which a command that only reads must
+    never do. The header must say SQLite; a file without parlour's application id (one from
+    before parlour set it, or not parlour's) is opened read-only to count its tables.
+    """
+    try:
+        with path.open("rb") as f:
+            head = f.read(100)
+    except OSError as err:
+        return f"cannot read {path} ({err.strerror})"
+    if not head:
+        return f"{path} is an empty file, not a parlour database"
+    if not head.startswith(_SQLITE_HEADER) or len(head) < 72:
+        return f"{path} is not a SQLite database, so not a parlour database"
+    if int.from_bytes(head[68:72], "big") == schema.APPLICATION_ID:
+        return None
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None  # damaged, or unreadable read-only: Store names the cause
+    return None if tables else f"{path} is an SQLite database without tables, not a parlour one"
+
+
 class Database:
     """A store's engine, the database's name for errors, and the hot-path writer."""
 

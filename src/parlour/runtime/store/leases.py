@@ -12,6 +12,11 @@ action index it would write is taken, so its write fails and it stops.
 
 Admin commands (pause, end, replace a seat, resume) wait in ``admin_commands`` for
 whichever worker holds the game's lease.
+
+A game played by a command-line process (``parlour watch``/``play``/``resume``) holds a
+*local* lease (worker named ``cli:HOST:PID``) while it runs, renewed by that process, so
+``parlour list`` can tell a game that runs from one whose process was killed. Hosts never
+claim a local lease (the game has a terminal's seats) and treat such a game as not hosted.
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ def now_sql(dialect: sa.Dialect) -> sa.ColumnElement[float]:
     return sa.cast(sa.func.extract("epoch", sa.func.current_timestamp()), sa.Float)
 
 
+#: The worker names of command-line processes: their leases are never claimed by hosts.
+LOCAL_PREFIX = "cli:"
+
+
 @dataclass(frozen=True)
 class LeaseRow:
     game_id: str
@@ -43,6 +52,11 @@ class LeaseRow:
     expires_at: float
     claims: int
     error: str | None
+
+    @property
+    def local(self) -> bool:
+        """Held (or last held) by a command-line process, not by a host."""
+        return (self.worker or "").startswith(LOCAL_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -90,7 +104,10 @@ class LeaseTable:
             sa.select(le.c.game_id)
             .join(ga, ga.c.id == le.c.game_id)
             .where(
-                (le.c.worker.is_(None) | (le.c.expires_at < self._now))
+                (
+                    le.c.worker.is_(None)
+                    | ((le.c.expires_at < self._now) & ~le.c.worker.startswith(LOCAL_PREFIX))
+                )
                 & ((ga.c.status == "running") | waiting)
             )
             .order_by(ga.c.created_at)
@@ -149,6 +166,32 @@ class LeaseTable:
                 conn.execute(le.update().where(mine).values(worker=None, error=error))
             else:
                 conn.execute(le.update().where(mine).values(worker=None, expires_at=0.0))
+
+    def hold_local(self, game_id: str, worker: str, seconds: float) -> bool:
+        """A command-line process runs ``game_id``: take its local lease (a new row, or
+        the row of an earlier local run). False, and nothing written, for a hosted game."""
+        le = schema.leases
+        values = {"worker": worker, "expires_at": self._now + seconds}
+        with self.db.engine.begin() as conn:
+            row = conn.execute(sa.select(le.c.worker).where(le.c.game_id == game_id)).first()
+            if row is None:
+                conn.execute(le.insert().values(game_id=game_id, claims=1, error=None, **values))
+                return True
+            if not (row.worker or "").startswith(LOCAL_PREFIX):
+                return False
+            conn.execute(le.update().where(le.c.game_id == game_id).values(**values))
+            return True
+
+    def live(self, game_ids: list[str]) -> set[str]:
+        """Those of ``game_ids`` whose lease a worker or process holds and renews now."""
+        if not game_ids:
+            return set()
+        le = schema.leases
+        query = sa.select(le.c.game_id).where(
+            le.c.game_id.in_(game_ids) & le.c.worker.is_not(None) & (le.c.expires_at >= self._now)
+        )
+        with self.db.engine.connect() as conn:
+            return set(conn.execute(query).scalars())
 
     def get(self, game_id: str) -> LeaseRow | None:
         le = schema.leases
