@@ -6,7 +6,9 @@ say which NPCs are present and absent. A leak's secret must also be one its audi
 the player holds the PC's own sheet, and the scene director holds only the secrets and
 agendas of the NPCs present. Exits non-zero on any problem.
 
-Run: ``uv run python benchmarks/gate/check_labels.py``.
+Run: ``uv run python benchmarks/gate/check_labels.py [LABELS]`` (default: the first set,
+``labels.yaml``). The first set must hold at least 25 leaks and 25 innocent items per
+campaign file (50 of each in all); any other set at least 20 and 40.
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ ROLES = {
 AUDIENCES = {"player", "scene-director"}
 STYLES = {"close", "loose", "partial", "embedded", "verbatim"}
 TRAPS = {"entitled", "talks_around", "false_claim", "public_fact"}
-MIN_PER_CAMPAIGN = 25
-MIN_TOTAL = 50
+MIN_FIRST_SET = (25, 50)
+MIN_LATER_SET = (20, 40)
 
 
 def load_campaign(name: str) -> Campaign:
@@ -116,8 +118,10 @@ def check_item(item: dict[str, Any], campaigns: dict[str, Campaign]) -> list[str
     return problems
 
 
-def main() -> int:
-    data = yaml.safe_load(LABELS.read_text(encoding="utf-8"))
+def main(argv: list[str]) -> int:
+    path = Path(argv[0]).resolve() if argv else LABELS
+    min_per_campaign, min_total = MIN_FIRST_SET if path == LABELS else MIN_LATER_SET
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     items: list[dict[str, Any]] = data["items"]
     names = sorted({str(item.get("campaign")) for item in items})
     campaigns = {
@@ -131,12 +135,12 @@ def main() -> int:
     by_kind = Counter((item["campaign"], item["kind"]) for item in items)
     for name in names:
         for kind in sorted(KINDS):
-            if by_kind[(name, kind)] < MIN_PER_CAMPAIGN:
-                problems.append(f"{name}: {by_kind[(name, kind)]} {kind} < {MIN_PER_CAMPAIGN}")
+            if by_kind[(name, kind)] < min_per_campaign:
+                problems.append(f"{name}: {by_kind[(name, kind)]} {kind} < {min_per_campaign}")
     for kind in sorted(KINDS):
         total = sum(n for (_, k), n in by_kind.items() if k == kind)
-        if total < MIN_TOTAL:
-            problems.append(f"{total} {kind} in all < {MIN_TOTAL}")
+        if total < min_total:
+            problems.append(f"{total} {kind} in all < {min_total}")
 
     leaks = [item for item in items if item["kind"] == "leak"]
     innocent = [item for item in items if item["kind"] == "innocent"]
@@ -148,7 +152,7 @@ def main() -> int:
         ("audience (leak/innocent)", _split(items, "audience")),
         ("leaked secret", Counter(f"{i['campaign']}/{i['secret']}" for i in leaks)),
     ]
-    print(f"{len(items)} items: {len(leaks)} leaks, {len(innocent)} innocent")
+    print(f"{path.name}: {len(items)} items: {len(leaks)} leaks, {len(innocent)} innocent")
     for title, counts in tables:
         print(f"\n{title}")
         for key, n in sorted(counts.items()):
@@ -167,4 +171,4 @@ def _split(items: list[dict[str, Any]], field: str) -> Counter[str]:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
