@@ -1,10 +1,11 @@
 """How well campaign's secret gate catches leaks, and how often it refuses innocent text.
 
-Scores ``games/campaign/gates.py`` (built on ``core/gate.py``) against the held-out label
-set ``benchmarks/gate/labels.yaml``: outputs an engine role might write, each a leak of one
-named secret to an audience not entitled to it, or innocent. The set was written by hand
-from the campaign content before the gate was tuned, by someone who had not seen its code
-(``benchmarks/gate/README.md``); the gate's rules were fixed before it was first scored.
+Scores ``games/campaign/gates.py`` (built on ``core/gate.py``) against a label set:
+outputs an engine role might write, each a leak of one named secret to an audience not
+entitled to it, or innocent, written by hand from the campaign content by someone who had
+not seen the gate's code (``benchmarks/gate/README.md``). ``labels.yaml`` (set 1) was
+scored once blind, then used to tune the gate; ``labels_2.yaml`` (set 2) was written after
+that, blind to set 1 and to the gate, and is the held-out measure of the gate as it is.
 
 For each item the gate is the one the game builds for that audience at the start of the
 campaign, with the NPCs the item names as present (the player's audience: the opening
@@ -14,8 +15,8 @@ scene's cast). No markers are planted: the gate screens the secret texts, as in 
   names is the labelled one;
 * wrongly refused: an innocent item the gate refuses.
 
-Run: ``uv run python benchmarks/gate_screen.py [--show]`` (``--show`` prints every miss
-and every wrong refusal with the gate's evidence).
+Run: ``uv run python benchmarks/gate_screen.py [LABELS.yaml ...] [--show]`` (default: set
+1; ``--show`` prints every miss and every wrong refusal with the gate's evidence).
 """
 
 from __future__ import annotations
@@ -103,8 +104,11 @@ def report(scored: list[Scored], show: bool) -> None:
 
 
 def main(argv: list[str]) -> int:
-    items = yaml.safe_load(LABELS.read_text(encoding="utf-8"))["items"]
-    report(score(items), "--show" in argv)
+    paths = [Path(a) for a in argv if not a.startswith("--")] or [LABELS]
+    for path in paths:
+        items = yaml.safe_load(path.read_text(encoding="utf-8"))["items"]
+        print(f"{path.name}: {len(items)} items")
+        report(score(items), "--show" in argv)
     return 0
 
 

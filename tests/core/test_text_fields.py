@@ -10,11 +10,31 @@ from pydantic import ValidationError
 
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.text_fields import field_texts, path_problem
-from parlour.games.campaign.requests import scene_decision, scene_schema
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.press import press_schema
 
-SCENE = scene_schema(["priya", "marcus"], 600, 200)
+#: a beat of narration and NPC lines: a structured answer with prose at two depths
+SCENE: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["narration", "lines"],
+    "properties": {
+        "narration": {"type": "string", "minLength": 1, "maxLength": 600},
+        "lines": {
+            "type": "array",
+            "maxItems": 2,
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["npc", "text"],
+                "properties": {
+                    "npc": {"enum": ["priya", "marcus"]},
+                    "text": {"type": "string", "minLength": 1, "maxLength": 200},
+                },
+            },
+        },
+    },
+}
 CHECK: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -112,9 +132,3 @@ def test_decisions_validate_their_checked_fields_at_construction() -> None:
     # checks on a structured decision guard nothing without fields: refused, not ignored
     with pytest.raises(ValidationError, match="names its checked_fields"):
         Decision(kind=DecisionKind.STRUCTURED, json_schema=SCENE, checks=("echo",), **BASE)
-
-
-def test_the_campaign_scene_checks_lines_only_when_someone_is_present() -> None:
-    assert scene_decision("s", ["priya"], 600, 200).checked_fields == ("narration", "lines[].text")
-    # nobody present: the lines list must stay empty and its items have no text field
-    assert scene_decision("s", [], 600, 200).checked_fields == ("narration",)
