@@ -79,17 +79,16 @@ def _list(report: GameAudit) -> None:
     heard: dict[tuple[str, str], list[str]] = {}
     for found in report.disclosures:
         heard.setdefault((found.author, found.marker), []).append(found.seat)
-    lines = [
-        f"DISCLOSURE {report.game_id}: {author} published {marker} to {', '.join(seats)}"
+    published = [
+        f"{author} published {marker} to {', '.join(seats)}"
         for (author, marker), seats in heard.items()
     ]
-    lines += [f"FORGERY {report.game_id}: {found}" for found in report.forgeries]
-    for kind in ("DISCLOSURE", "FORGERY"):
-        mine = [line for line in lines if line.startswith(kind)]
-        for line in mine[:LISTED]:
-            _say(line)
-        if len(mine) > LISTED:
-            _say(f"{kind} {report.game_id}: ... and {len(mine) - LISTED} more")
+    forged = [str(found) for found in report.forgeries]
+    for kind, lines in (("DISCLOSURE", published), ("FORGERY", forged)):
+        for line in lines[:LISTED]:
+            _say(f"{kind} {report.game_id}: {line}")
+        if len(lines) > LISTED:
+            _say(f"{kind} {report.game_id}: ... and {len(lines) - LISTED} more")
     if report.status != "not auditable":
         _say(
             f"{report.game_id} ({report.game}): {len(report.leaks)} leaks, "
