@@ -37,6 +37,7 @@ import jsonschema
 
 from parlour.models.base import Capabilities
 from parlour.models.messages import (
+    RETRY_OPENING,
     ModelRequest,
     ModelResponse,
     OutputKind,
@@ -222,7 +223,7 @@ class IndiscreetBackend:
         the game lets it be."""
         found = secrets_in([m.content for m in request.messages])
         last = request.messages[-1] if request.messages else None
-        if last is not None and last.role == "user" and last.content.startswith("Invalid answer"):
+        if last is not None and last.role == "user" and last.content.startswith(RETRY_OPENING):
             return [Secret(" ".join(s.markers), s.markers) for s in found]
         return restated(found) if self.paraphrase else found
 

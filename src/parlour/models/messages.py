@@ -18,6 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 Role = Literal["system", "user", "assistant"]
 
 
+#: How a seat's retry message opens, after an invalid answer: the one thing a backend may
+#: read to know it is being asked again (the indiscreet model does).
+RETRY_OPENING = "Invalid answer:"
+
+
 class Message(BaseModel):
     """One chat message. ``cache_boundary`` marks "the stable prefix ends after this one"."""
 

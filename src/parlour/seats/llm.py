@@ -27,6 +27,7 @@ from parlour.core.text_rules import text_tokens
 from parlour.core.view import AnyView
 from parlour.models.base import ModelBackend, ModelError
 from parlour.models.messages import (
+    RETRY_OPENING,
     Message,
     ModelRequest,
     ModelResponse,
@@ -423,7 +424,7 @@ class LlmSeat(AnswerLedger):
                     Message(role="assistant", content=response.text or "(empty)"),
                     Message(
                         role="user",
-                        content=f"Invalid answer: {err}\nTry again. "
+                        content=f"{RETRY_OPENING} {err}\nTry again. "
                         f"{format_instruction(spec)}".strip(),
                     ),
                 ]
