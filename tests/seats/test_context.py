@@ -22,6 +22,7 @@ from parlour.runtime.seat_context import (
 from parlour.runtime.store import CallRecord, Store, db_url
 from parlour.seats.context import ContextSection, NoReader, gather_all, render
 from parlour.seats.context_components import Journal, Memory, Recall
+from tests.support.calls import make_call
 from tests.support.decisions import make_decision, make_view
 
 
@@ -31,27 +32,16 @@ def store(tmp_path: Path) -> Store:
 
 
 def _call(gid: str, seat: str, n: int, text: str, outcome: str = "valid") -> CallRecord:
-    return CallRecord(
+    return make_call(
         game_id=gid,
         seat=seat,
         decision_id=f"d{n}:{seat}",
         purpose="vote" if text.startswith("{") else "speak",
         phase=f"day {n}",
-        attempt=1,
-        model_id="local:x",
         cache_key=seat,
-        messages=[],
-        messages_digest="0" * 16,
-        output_spec={},
         response_text=text,
         parsed=None,
         outcome=outcome,
-        error="",
-        input_tokens=1,
-        output_tokens=1,
-        cached_tokens=0,
-        latency_s=0.0,
-        cost_usd=0.0,
     )
 
 
