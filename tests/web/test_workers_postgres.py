@@ -23,6 +23,7 @@ import httpx
 import pytest
 
 from tests.support.postgres import postgres_server, postgres_url  # noqa: F401
+from tests.support.processes import stop
 from tests.web.browser import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,12 +59,7 @@ def _serve(url: str, tmp_path: Path) -> Iterator[str]:
                 time.sleep(0.5)
         yield base
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop(proc, group=True)
 
 
 def _get(base: str, path: str) -> httpx.Response:
