@@ -8,8 +8,9 @@ from typing import ClassVar
 import pytest
 
 from parlour.core.asks import GameAsk, Hints, contexts
-from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
+from tests.support.decisions import make_decision
 
 
 class RowAsk(GameAsk):
@@ -26,22 +27,10 @@ class OtherAsk(GameAsk):
     turn: int
 
 
-def _decision(context: dict[str, object]) -> Decision:
-    return Decision(
-        id="d1",
-        seat="p1",
-        kind=DecisionKind.CHOOSE_ONE,
-        purpose="vote",
-        prompt="Whom?",
-        options=(Option(id="a", label="A"),),
-        context=context,
-    )
-
-
 def test_an_ask_and_hints_survive_the_json_a_decision_crosses_processes_as() -> None:
     ask = RowAsk(day=2, names=("Kenji", "Aiko"))
     hints = Hints(labels={"A PAR": {"A PAR H": "holds"}}, summary="board", multiline=True)
-    d = _decision(contexts(ask, hints))
+    d = make_decision(context=contexts(ask, hints))
     back = Decision.model_validate_json(d.model_dump_json())
     assert RowAsk.of(back) == ask and Hints.of(back) == hints
     assert set(back.context) == {"toy", "hints"}
@@ -49,19 +38,19 @@ def test_an_ask_and_hints_survive_the_json_a_decision_crosses_processes_as() -> 
 
 def test_a_missing_or_invalid_ask_is_refused_by_name() -> None:
     with pytest.raises(ParlourError, match="carries no RowAsk"):
-        RowAsk.of(_decision({}))
-    assert RowAsk.find(_decision({})) is None
+        RowAsk.of(make_decision(context={}))
+    assert RowAsk.find(make_decision(context={})) is None
     with pytest.raises(ParlourError, match="invalid RowAsk"):
-        RowAsk.of(_decision({"toy": {"day": "two"}}))
+        RowAsk.of(make_decision(context={"toy": {"day": "two"}}))
     with pytest.raises(ParlourError, match="invalid RowAsk"):
-        RowAsk.of(_decision({"toy": {"day": 1, "typo": 1}}))
+        RowAsk.of(make_decision(context={"toy": {"day": 1, "typo": 1}}))
     # another purpose's ask under the same key is not this one
     with pytest.raises(ParlourError, match="invalid RowAsk"):
-        RowAsk.of(_decision(OtherAsk(turn=3).context()))
+        RowAsk.of(make_decision(context=OtherAsk(turn=3).context()))
 
 
 def test_a_decision_without_hints_has_the_empty_ones() -> None:
-    assert Hints.of(_decision(RowAsk(day=1).context())) == Hints()
+    assert Hints.of(make_decision(context=RowAsk(day=1).context())) == Hints()
     assert not Hints().multiline and Hints().summary == ""
 
 

@@ -22,19 +22,13 @@ from parlour.core import (
 )
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
+from tests.support.decisions import make_decision
 
 OPTS = tuple(Option(id=f"p{i}", label=name) for i, name in enumerate(["Kenji", "Aiko", "Hiro"]))
 
 
 def vote() -> Decision:
-    return Decision(
-        id="d1:vote:p9",
-        seat="p9",
-        kind=DecisionKind.CHOOSE_ONE,
-        purpose="vote",
-        prompt="Vote",
-        options=OPTS,
-    )
+    return make_decision(id="d1:vote:p9", seat="p9", prompt="Vote", options=OPTS)
 
 
 def route(**fields: Any) -> Decision:
@@ -104,14 +98,7 @@ def test_structured_uses_json_schema() -> None:
         "required": ["name", "age"],
         "additionalProperties": False,
     }
-    d = Decision(
-        id="c",
-        seat="gm",
-        kind=DecisionKind.STRUCTURED,
-        purpose="cast",
-        prompt="cast",
-        json_schema=schema,
-    )
+    d = make_decision(DecisionKind.STRUCTURED, purpose="cast", json_schema=schema)
     d.check(Structured(value={"name": "Ann", "age": 3}))
     with pytest.raises(IllegalAction, match="at age"):
         d.check(Structured(value={"name": "Ann", "age": -1}))
@@ -119,18 +106,11 @@ def test_structured_uses_json_schema() -> None:
 
 def test_malformed_decisions_are_rejected_at_construction() -> None:
     with pytest.raises(ValidationError, match="duplicate option ids"):
-        Decision(
-            id="x",
-            seat="s",
-            kind=DecisionKind.CHOOSE_ONE,
-            purpose="p",
-            prompt="",
-            options=(OPTS[0], OPTS[0]),
-        )
+        make_decision(options=(OPTS[0], OPTS[0]))
     with pytest.raises(ValidationError, match="needs at least one option"):
-        Decision(id="x", seat="s", kind=DecisionKind.CHOOSE_ONE, purpose="p", prompt="")
+        make_decision(options=())
     with pytest.raises(ValidationError, match="positive max_length"):
-        Decision(id="x", seat="s", kind=DecisionKind.FREE_TEXT, purpose="p", prompt="")
+        make_decision(DecisionKind.FREE_TEXT)
 
 
 def test_decisions_and_actions_round_trip_through_json() -> None:

@@ -6,10 +6,11 @@ import copy
 
 import pytest
 
-from parlour.core import Audience, Decision, DecisionKind, IllegalAction, Option
+from parlour.core import Audience, Decision, IllegalAction
 from parlour.core.events import EventLog, spectator_events
 from parlour.core.markers import SecretMarkers, marker
 from parlour.core.pending import PendingDecisions
+from tests.support.decisions import make_decision
 
 
 def _log() -> EventLog:
@@ -66,14 +67,7 @@ def test_a_copied_log_is_independent() -> None:
 
 
 def _decision(i: str) -> Decision:
-    return Decision(
-        id=i,
-        seat="p1",
-        kind=DecisionKind.CHOOSE_ONE,
-        purpose="vote",
-        prompt="?",
-        options=(Option(id="a", label="A"),),
-    )
+    return make_decision(id=i)
 
 
 def test_pending_open_take_withdraw() -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +24,8 @@ from parlour.core.rng import Rng
 from parlour.games.diplomacy import MODULE
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.game import DiplomacyGame
-from parlour.models.messages import ModelRequest, ModelResponse
-from parlour.models.replay import RecordedCall
-from parlour.models.transport import WrappedBackend
-from parlour.seats.llm import Attempt, AttemptSink, LlmSeat
+from parlour.seats.llm import AttemptSink, LlmSeat
+from tests.support.recording import LOCAL_SPEC, Recorder
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "dipbot_local.json"
 BOT, HUMAN, SEED = "FRANCE", "ENGLAND", 4
@@ -41,31 +38,6 @@ ENGLAND_SAYS = [
     [{"to": "ALL", "text": "good luck all"}, {"to": BOT, "text": INJECTION}],
     [{"to": BOT, "text": INJECTION}],
 ]
-
-
-@dataclass
-class Attempts:
-    items: list[Attempt] = field(default_factory=list)
-
-    def record(self, attempt: Attempt) -> None:
-        self.items.append(attempt)
-
-
-class Recorder(WrappedBackend):
-    """The real backend, every exchange kept as a ``RecordedCall``."""
-
-    def __init__(self, inner: Any) -> None:
-        super().__init__(inner)
-        self.calls: list[RecordedCall] = []
-
-    @property
-    def name(self) -> str:
-        return "recorder"
-
-    async def complete(self, request: ModelRequest) -> ModelResponse:
-        response = await self.inner.complete(request)
-        self.calls.append(RecordedCall.from_exchange(request, response))
-        return response
 
 
 def bot_seat(backend: Any, sink: AttemptSink | None = None) -> LlmSeat:
@@ -107,7 +79,7 @@ def play(seat: Any) -> tuple[DiplomacyGame, list[tuple[str, Action]]]:
 def main() -> None:
     from parlour.models.registry import resolve
 
-    recorder = Recorder(resolve("local(timeout=900)"))
+    recorder = Recorder(resolve(LOCAL_SPEC))
     _, actions = play(bot_seat(recorder))
     payload = {
         "note": "a 1901 game: France is SmolLM2 through the bot protocol, England a scripted "

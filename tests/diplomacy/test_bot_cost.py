@@ -5,30 +5,19 @@ from __future__ import annotations
 from parlour.games.diplomacy.bot_protocol import CHAT_PURPOSES
 from parlour.runtime.costs import summarise_pools
 from parlour.runtime.store import CallRecord
+from tests.support.calls import make_call
 
 
 def call(seat: str, phase: str, purpose: str, tokens: int, outcome: str = "valid") -> CallRecord:
-    return CallRecord(
-        game_id="g",
+    return make_call(
         seat=seat,
         decision_id=f"{phase}:{purpose}:{seat}",
         purpose=purpose,
         phase=phase,
-        attempt=1,
-        model_id="m",
-        cache_key="k",
-        messages=[],
-        messages_digest="",
-        output_spec={},
-        response_text="",
-        parsed=None,
         outcome=outcome,
-        error="",
         input_tokens=tokens,
         output_tokens=1,
         cached_tokens=0,
-        latency_s=0.5,
-        cost_usd=0.0,
     )
 
 

@@ -15,8 +15,9 @@ from parlour.games.diplomacy.bot_protocol import CHAT_PURPOSES, FINALISE, GATE, 
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.models.replay import RecordedCall, ReplayBackend
 from parlour.runtime.bot_budget import BotBudget, BudgetedSeat, CountingSink
+from tests.replay_seat import Attempts
 
-from .dipbot_record import BOT, FIXTURE, INJECTION, Attempts, bot_seat, play
+from .dipbot_record import BOT, FIXTURE, INJECTION, bot_seat, play
 
 
 @pytest.fixture(scope="module")

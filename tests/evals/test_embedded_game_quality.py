@@ -32,14 +32,20 @@ def _game_id(path: Path) -> str:
     return str(game_id)
 
 
+def _lines(conn: sqlite3.Connection, game_id: str, *kinds: str) -> list[tuple[int, str, str]]:
+    """The game's stored events of these kinds, in order, as (seq, speaker, text)."""
+    marks = ", ".join("?" * len(kinds))
+    return conn.execute(
+        "select seq, speaker, text from events "
+        f"where game_id = ? and kind in ({marks}) order by seq",
+        (game_id, *kinds),
+    ).fetchall()
+
+
 def test_figures_follow_the_stored_game(db: Path) -> None:
     game_id = _game_id(db)
     with sqlite3.connect(db) as conn:
-        spoken = conn.execute(
-            "select seq, speaker, text from events where game_id = ? and kind in "
-            "('speech', 'wolf_chat', 'diary') order by seq",
-            (game_id,),
-        ).fetchall()
+        spoken = _lines(conn, game_id, "speech", "wolf_chat", "diary")
         fallbacks = conn.execute(
             "select count(distinct seat || decision_id) from model_calls "
             "where game_id = ? and outcome = 'fallback'",
@@ -81,11 +87,7 @@ def test_editing_the_stored_lines_moves_the_figures(db: Path) -> None:
     game_id = _game_id(db)
     before, scores = measure(Store(db_url(str(db))), game_id)
     with sqlite3.connect(db) as conn:
-        rows = conn.execute(
-            "select seq, speaker, text from events "
-            "where game_id = ? and kind = 'speech' order by seq",
-            (game_id,),
-        ).fetchall()
+        rows = _lines(conn, game_id, "speech")
         (seq_a, _, text_a), (seq_b, speaker_b, _) = (
             rows[0],
             next(r for r in rows if r[1] != rows[0][1]),

@@ -16,19 +16,12 @@ from parlour.core.actions import Choice
 from parlour.games.werewolf import MODULE
 from parlour.games.werewolf.ask import VoteAsk
 from parlour.models.replay import RecordedCall, ReplayBackend
-from parlour.seats.llm import Attempt, LlmSeat
+from parlour.seats.llm import LlmSeat
+from tests.replay_seat import Attempts
 
 from .pileon import SEED, pileon
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
-
-
-class Attempts:
-    def __init__(self) -> None:
-        self.items: list[Attempt] = []
-
-    def record(self, attempt: Attempt) -> None:
-        self.items.append(attempt)
 
 
 def _run(variant: str) -> tuple[Any, Attempts, str, Any]:

@@ -1,7 +1,8 @@
 """The recorded model game (tests/fixtures/missing_local.sqlite: Small Hours, three seats on
 the embedded SmolLM2, markers in every secret and search result) replays from its stored
 calls to the same game, and its stored prompts leak nothing (audit in-process and via
-`parlour audit`). Re-record with tests/fixtures/record_missing.py after a prompt change."""
+`parlour audit`). Re-record with ``python -m tests.fixtures.record_missing`` after a prompt
+change."""
 
 from __future__ import annotations
 

@@ -6,11 +6,12 @@ import copy
 
 import pytest
 
-from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.decisions import DecisionKind
 from parlour.core.errors import ParlourError
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.missing import MODULE, MissingGame, asks
 from tests.missing.helpers import scripted, small
+from tests.support.decisions import make_decision
 
 
 def test_every_offered_decision_carries_its_typed_ask() -> None:
@@ -34,14 +35,7 @@ def test_every_offered_decision_carries_its_typed_ask() -> None:
 
 
 def test_a_decision_without_the_ask_is_refused_by_name() -> None:
-    bare = Decision(
-        id="x",
-        seat="p1",
-        kind=DecisionKind.FREE_TEXT,
-        purpose="message",
-        prompt="Say.",
-        max_length=10,
-    )
+    bare = make_decision(DecisionKind.FREE_TEXT, id="x", purpose="message", max_length=10)
     with pytest.raises(ParlourError, match="decision x carries no MissingAsk"):
         asks.MissingAsk.of(bare)
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from parlour.models.local import LocalBackend, bundled_model_path
+from tests.support.processes import stop
 
 
 @pytest.fixture(scope="session")
@@ -98,12 +99,7 @@ def _serve(gguf: Path, tmp_path_factory: pytest.TempPathFactory, *extra: str) ->
             time.sleep(0.3)
         yield base_url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc, grace=10)
 
 
 class MessagesStub:

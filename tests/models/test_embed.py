@@ -5,15 +5,15 @@ from __future__ import annotations
 import asyncio
 import math
 
-from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.decisions import Option
 from parlour.core.events import Audience, EventLog
-from parlour.core.view import NoFacts, View
 from parlour.models import resolve
 from parlour.models.base import Embedder, embedder_of
 from parlour.models.local import LocalBackend
 from parlour.models.openai_backend import OpenAIBackend
 from parlour.seats.context import NoReader
 from parlour.seats.context_components import EmbeddingRanker, Recall
+from tests.support.decisions import make_decision, make_view
 
 WOLF = "The werewolves killed Bob during the night."
 WOLF_AGAIN = "Bob was killed by the werewolves last night."
@@ -49,20 +49,8 @@ def test_recall_ranks_with_local_embeddings(local: LocalBackend) -> None:
     log.emit("death", "dawn 1", WOLF, Audience.everyone())
     log.emit("speech", "day 1", BREAD, Audience.everyone())
     log.emit("speech", "day 1", "Maya sings a song about the river.", Audience.everyone())
-    view = View(
-        game="g",
-        seat="p1",
-        seat_name="A",
-        phase="day 2",
-        public=NoFacts(),
-        private=NoFacts(),
-        events=log.events,
-    )
-    decision = Decision(
-        id="d",
-        seat="p1",
-        kind=DecisionKind.CHOOSE_ONE,
-        purpose="vote",
+    view = make_view(log.events)
+    decision = make_decision(
         prompt="Who killed Bob last night? Vote for a werewolf.",
         options=(Option(id="a", label="Aiko"),),
     )

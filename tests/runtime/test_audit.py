@@ -11,8 +11,9 @@ from parlour.games.registry import load
 from parlour.runtime import session as sessions
 from parlour.runtime.audit import audit_all, audit_game
 from parlour.runtime.seating import SeatPlan
-from parlour.runtime.store import CallRecord, Store
+from parlour.runtime.store import Store
 from tests.conftest import CliRunner
+from tests.support.calls import make_call
 
 MARKED: dict[str, dict[str, object]] = {
     "werewolf": {"plant_markers": True},
@@ -37,27 +38,12 @@ def plant_leak(store: Store, game_id: str) -> tuple[str, str]:
     markers = game.secret_markers()
     marker = next(m for m, allowed in markers.items() if first.seat not in allowed)
     store.record_call(
-        CallRecord(
+        make_call(
             game_id=game_id,
             seat=first.seat,
             decision_id=first.decision_id,
             purpose="test",
-            phase="",
-            attempt=0,
-            model_id="test",
-            cache_key="",
             messages=[{"role": "system", "content": "rules"}, {"role": "user", "content": marker}],
-            messages_digest="",
-            output_spec={},
-            response_text="",
-            parsed=None,
-            outcome="valid",
-            error="",
-            input_tokens=0,
-            output_tokens=0,
-            cached_tokens=0,
-            latency_s=0.0,
-            cost_usd=0.0,
         )
     )
     return first.seat, marker

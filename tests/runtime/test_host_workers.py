@@ -23,6 +23,7 @@ import sqlalchemy as sa
 from parlour.runtime.host import GameHost
 from parlour.runtime.store import Store, db_url, schema
 from tests.support.postgres import postgres_server, postgres_url  # noqa: F401
+from tests.support.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -134,12 +135,7 @@ def workers(postgres_url: str, tmp_path: Path) -> Iterator[dict[str, subprocess.
     finally:
         for proc in procs.values():
             if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+                stop(proc)
 
 
 def _whole_in_one_process(tmp_path: Path, seed: int) -> list[object]:

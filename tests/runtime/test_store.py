@@ -8,7 +8,8 @@ import sqlalchemy as sa
 from parlour.core import Audience, Choice, Text
 from parlour.core.errors import ParlourError
 from parlour.core.events import EventLog
-from parlour.runtime.store import CallRecord, Store, db_url, schema
+from parlour.runtime.store import Store, db_url, schema
+from tests.support.calls import make_call
 
 
 def test_round_trip(store: Store) -> None:
@@ -37,28 +38,7 @@ def test_round_trip(store: Store) -> None:
 
 def test_calls_round_trip(store: Store) -> None:
     gid = store.create_game("werewolf", "{}", 1, {})
-    call = CallRecord(
-        game_id=gid,
-        seat="p1",
-        decision_id="d1:vote:p1",
-        purpose="vote",
-        phase="day 1",
-        attempt=1,
-        model_id="m",
-        cache_key="p1",
-        messages=[{"role": "user", "content": "hi"}],
-        messages_digest="abc",
-        output_spec={"kind": "choice"},
-        response_text='{"choice":"Aiko"}',
-        parsed={"choice": "Aiko"},
-        outcome="valid",
-        error="",
-        input_tokens=10,
-        output_tokens=3,
-        cached_tokens=4,
-        latency_s=0.5,
-        cost_usd=0.0,
-    )
+    call = make_call(game_id=gid)  # every field set, none empty
     store.record_call(call)
     assert store.calls(gid) == [call]
 

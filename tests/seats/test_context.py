@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from parlour.core import Audience
-from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.decisions import Decision, Option
 from parlour.core.errors import ParlourError
 from parlour.core.events import EventLog
-from parlour.core.view import AnyView, Facts, NoFacts, View
+from parlour.core.view import AnyView, Facts
 from parlour.models.lexical import bm25_scores, top_k
 from parlour.runtime.seat_context import (
     StoreReader,
@@ -22,6 +22,8 @@ from parlour.runtime.seat_context import (
 from parlour.runtime.store import CallRecord, Store, db_url
 from parlour.seats.context import ContextSection, NoReader, gather_all, render
 from parlour.seats.context_components import Journal, Memory, Recall
+from tests.support.calls import make_call
+from tests.support.decisions import make_decision, make_view
 
 
 @pytest.fixture
@@ -30,27 +32,16 @@ def store(tmp_path: Path) -> Store:
 
 
 def _call(gid: str, seat: str, n: int, text: str, outcome: str = "valid") -> CallRecord:
-    return CallRecord(
+    return make_call(
         game_id=gid,
         seat=seat,
         decision_id=f"d{n}:{seat}",
         purpose="vote" if text.startswith("{") else "speak",
         phase=f"day {n}",
-        attempt=1,
-        model_id="local:x",
         cache_key=seat,
-        messages=[],
-        messages_digest="0" * 16,
-        output_spec={},
         response_text=text,
         parsed=None,
         outcome=outcome,
-        error="",
-        input_tokens=1,
-        output_tokens=1,
-        cached_tokens=0,
-        latency_s=0.0,
-        cost_usd=0.0,
     )
 
 
@@ -66,23 +57,17 @@ def _view() -> AnyView:
     log.emit("death", "dawn 1", "Dawn 1: Tomas was found dead near the well.", Audience.everyone())
     log.emit("speech", "day 1", "Aiko says she saw Maya near the well.", Audience.everyone())
     log.emit("speech", "day 2", "Maya: I was baking bread all night.", Audience.everyone())
-    return View(
+    return make_view(
+        log.events,
         game="werewolf",
-        seat="p1",
         seat_name="Kenji",
-        phase="day 2",
-        public=NoFacts(),
         private=SeerFacts(role="seer", checks={"Aiko": "evil"}),
-        events=log.events,
     )
 
 
 def _vote() -> Decision:
-    return Decision(
+    return make_decision(
         id="d2:vote:p1",
-        seat="p1",
-        kind=DecisionKind.CHOOSE_ONE,
-        purpose="vote",
         prompt="Who do you vote to exile? Think about who is evil.",
         options=(Option(id="p2", label="Aiko"), Option(id="p4", label="Maya")),
     )
@@ -138,15 +123,7 @@ def test_same_store_same_recall_with_stable_tie_breaks() -> None:
     log = EventLog()
     for i in range(6):
         log.emit("speech", "day 1", f"The well is cold {i % 2}", Audience.everyone())
-    view = View(
-        game="g",
-        seat="p1",
-        seat_name="A",
-        phase="day 2",
-        public=NoFacts(),
-        private=NoFacts(),
-        events=log.events,
-    )
+    view = make_view(log.events)
     decision = _vote().model_copy(update={"prompt": "well"})
     runs = [asyncio.run(Recall(k=3).gather(view, decision, NoReader())) for _ in range(3)]
     assert all(s is not None for s in runs)

@@ -5,14 +5,12 @@ from __future__ import annotations
 import pytest
 
 from parlour.core.actions import Choice, Choices
-from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.decisions import DecisionKind, Option
 from parlour.seats.human import parse_human_answer
+from tests.support.decisions import make_decision
 
-VOTE = Decision(
+VOTE = make_decision(
     id="d1:vote",
-    seat="p1",
-    kind=DecisionKind.CHOOSE_ONE,
-    purpose="vote",
     prompt="Vote to eliminate",
     options=(Option(id="p2", label="Bram"), Option(id="p3", label="Noor")),
 )

@@ -13,44 +13,33 @@ from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.rng import Rng
-from parlour.core.view import AnyView, NoFacts, View
+from parlour.core.view import AnyView
 from parlour.seats import agents
 from parlour.seats.llm import Attempt
 from parlour.seats.python_seat import PythonSeat, to_action
+from tests.support.decisions import make_decision, make_view
 
-VIEW = View(
-    game="toy", seat="p1", seat_name="Kenji", phase="day 1", public=NoFacts(), private=NoFacts()
-)
-VOTE = Decision(
+VIEW = make_view(game="toy", seat_name="Kenji", phase="day 1")
+VOTE = make_decision(
     id="d1:vote:p1",
-    seat="p1",
-    kind=DecisionKind.CHOOSE_ONE,
-    purpose="vote",
     prompt="Vote",
     options=(Option(id="p2", label="Aiko"), Option(id="p3", label="Maya")),
 )
-PICK = Decision(
+PICK = make_decision(
+    DecisionKind.CHOOSE_MANY,
     id="d1:pick:p1",
-    seat="p1",
-    kind=DecisionKind.CHOOSE_MANY,
     purpose="pick",
     prompt="Pick two",
     options=VOTE.options,
     min_choices=2,
     max_choices=2,
 )
-SAY = Decision(
-    id="d1:say:p1",
-    seat="p1",
-    kind=DecisionKind.FREE_TEXT,
-    purpose="speak",
-    prompt="Say",
-    max_length=100,
+SAY = make_decision(
+    DecisionKind.FREE_TEXT, id="d1:say:p1", purpose="speak", prompt="Say", max_length=100
 )
-FORM = Decision(
+FORM = make_decision(
+    DecisionKind.STRUCTURED,
     id="d1:form:p1",
-    seat="p1",
-    kind=DecisionKind.STRUCTURED,
     purpose="form",
     prompt="Fill in",
     json_schema={"type": "object", "properties": {"n": {"type": "integer"}}},

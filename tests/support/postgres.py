@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.processes import stop
+
 #: Where Debian/Ubuntu install the server (the newest version wins); else the PATH.
 BIN_GLOB = "/usr/lib/postgresql/*/bin/initdb"
 #: A test server: no fsync, enough connections for a few workers and a web app.
@@ -150,15 +152,6 @@ def start_server(home: Path) -> tuple[PostgresServer, subprocess.Popen[bytes]]:
     raise AssertionError(f"postgres would not start: {err[-500:]}")
 
 
-def stop_server(server: subprocess.Popen[bytes]) -> None:
-    server.send_signal(signal.SIGINT)  # fast shutdown: disconnects clients, then exits
-    try:
-        server.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait(timeout=30)
-
-
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     try:
@@ -172,7 +165,7 @@ def postgres_server() -> Iterator[PostgresServer]:
         try:
             yield found
         finally:
-            stop_server(server)
+            stop(server, sig=signal.SIGINT, grace=60)  # fast shutdown: disconnects clients
     finally:
         shutil.rmtree(home, ignore_errors=True)
 

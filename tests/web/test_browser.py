@@ -163,13 +163,7 @@ def test_diplomacy_phase_with_orders_picked(server: LiveServer, browser: Any) ->
     decision_id = form.locator("input[name=decision_id]").get_attribute("value")
     form.locator("button[type=submit]").click()
     # Spring resolves; the next question is Fall's, and the log shows our orders' effect.
-    wait_until(
-        page,
-        "id => { const f = document.querySelector('#decision input[name=decision_id]');"
-        " return f && f.value !== id; }",
-        arg=decision_id,
-        timeout=60_000,
-    )
+    _next_question(page, str(decision_id), "Fall")
     assert "Fall 1901" in page.locator("#decision .prompt").inner_text()
     deadline = time.monotonic() + 30
     while "F1901M" not in page.locator("#facts").inner_text():

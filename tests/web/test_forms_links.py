@@ -13,6 +13,7 @@ from parlour.games import registry
 from parlour.runtime.store import Store, db_url, schema
 from parlour.web.forms import action_from_form, structured_fields
 from parlour.web.links import Links
+from tests.support.decisions import make_decision
 
 
 def _diplomacy_orders():
@@ -41,50 +42,30 @@ def test_diplomacy_units_are_selects_of_legal_orders_and_the_engine_takes_the_an
 
 
 def test_choose_one_many_and_text_forms() -> None:
-    from parlour.core.decisions import Decision, DecisionKind, Option
+    from parlour.core.decisions import DecisionKind, Option
 
     opts = (Option(id="a", label="Ann"), Option(id="b", label="Bo"), Option(id="c", label="Cy"))
-    one = Decision(
-        id="1", seat="p", kind=DecisionKind.CHOOSE_ONE, purpose="vote", prompt="?", options=opts
-    )
+    one = make_decision(options=opts)
     assert action_from_form(one, {"option": ["b"]}) == Choice(option="b")
     with pytest.raises(IllegalAction, match="not a legal choice"):
         one.check(action_from_form(one, {"option": ["z"]}))
-    many = Decision(
-        id="2",
-        seat="p",
-        kind=DecisionKind.CHOOSE_MANY,
-        purpose="pick",
-        prompt="?",
-        options=opts,
-        min_choices=1,
-        max_choices=2,
-    )
+    many = make_decision(DecisionKind.CHOOSE_MANY, options=opts, min_choices=1, max_choices=2)
     assert action_from_form(many, {"options": ["a", "c"]}) == Choices(options=("a", "c"))
     with pytest.raises(IllegalAction, match="between 1 and 2"):
         many.check(action_from_form(many, {"options": ["a", "b", "c"]}))
-    text = Decision(
-        id="3", seat="p", kind=DecisionKind.FREE_TEXT, purpose="speak", prompt="?", max_length=5
-    )
+    text = make_decision(DecisionKind.FREE_TEXT, purpose="speak", max_length=5)
     assert action_from_form(text, {"text": ["hi"]}) == Text(text="hi")
     with pytest.raises(IllegalAction, match="too long"):
         text.check(action_from_form(text, {"text": ["too long"]}))
 
 
 def test_press_rows_skip_empty_rows() -> None:
-    from parlour.core.decisions import Decision, DecisionKind
+    from parlour.core.decisions import DecisionKind
     from parlour.games.diplomacy.config import DiplomacyConfig
     from parlour.games.diplomacy.press import press_schema
 
     schema_ = press_schema(["FRANCE", "GERMANY"], DiplomacyConfig(press_rounds=1))
-    d = Decision(
-        id="p",
-        seat="ENGLAND",
-        kind=DecisionKind.STRUCTURED,
-        purpose="press",
-        prompt="?",
-        json_schema=schema_,
-    )
+    d = make_decision(DecisionKind.STRUCTURED, seat="ENGLAND", purpose="press", json_schema=schema_)
     (rows,) = structured_fields(d)
     assert rows.kind == "rows" and [c.name for c in rows.columns] == ["to", "text"]
     form = {

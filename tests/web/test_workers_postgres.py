@@ -18,11 +18,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import httpx
 import pytest
 
 from tests.support.postgres import postgres_server, postgres_url  # noqa: F401
+from tests.support.processes import stop
 from tests.web.browser import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,12 +60,7 @@ def _serve(url: str, tmp_path: Path) -> Iterator[str]:
                 time.sleep(0.5)
         yield base
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop(proc, group=True)
 
 
 def _get(base: str, path: str) -> httpx.Response:
@@ -81,41 +78,13 @@ def test_a_game_created_on_one_worker_is_played_and_watched_through_the_other(
     served: str,
 ) -> None:
     base = served
-    form = {"game": "werewolf", "players": "6", "seed": "3", "options": "", "scenario": ""}
-    for seat in ("p1", "p2", "p3", "p4", "p5", "p6"):
-        form[f"seat.{seat}"] = "person" if seat == "p1" else "scripted"
-    made = _post(base, "/create", form)
-    assert made.status_code == 200, made.text
-    creator = made.headers["x-parlour-worker"]
-    play = re.search(r'class="join-link" data-name="[^"]+" href="(/play/[^"]+)"', made.text)
-    game = re.search(r'id="watch-link" href="/watch/([^"]+)"', made.text)
-    assert play and game
-    room, game_id = play.group(1), game.group(1)
-
+    creator, room, game_id = _create(base, seed=3)
     served_by: dict[str, set[str]] = {"read": set(), "act": set()}
     answered = 0
     deadline = time.monotonic() + 180
-    while True:
+    while (step := _answer(base, room, served_by)) != "over":
         assert time.monotonic() < deadline, f"the game did not end; answered {answered}"
-        page = _get(base, room + "/decision")
-        assert page.status_code == 200
-        served_by["read"].add(page.headers["x-parlour-worker"])
-        if "The game is over" in page.text:
-            break
-        found = re.search(r'name="decision_id" value="([^"]+)"', page.text)
-        if found is None:
-            time.sleep(0.1)
-            continue
-        answer = {"decision_id": found.group(1)}
-        option = re.search(r'name="option" value="([^"]+)"', page.text)
-        if option:
-            answer["option"] = option.group(1)
-        else:
-            answer["text"] = "I am watching the votes."
-        posted = _post(base, room + "/act", answer)
-        assert posted.status_code in (200, 422), posted.text
-        served_by["act"].add(posted.headers["x-parlour-worker"])
-        answered += 1
+        answered += step == "answered"
     assert answered >= 2
     others = {w for w in served_by["read"] | served_by["act"] if w != creator}
     assert others, f"every request landed on {creator}; cannot show cross-worker play"
@@ -143,16 +112,36 @@ def test_a_game_created_on_one_worker_is_played_and_watched_through_the_other(
     assert kinds[-1] == "end" and "line" in kinds, kinds
 
 
-def _answer(base: str, room: str) -> bool:
-    """Answer the person's open question, if any; True once the game is over."""
+def _create(base: str, seed: int) -> tuple[str, str, str]:
+    """Create a six-seat werewolf game, p1 a person and the rest scripted; return the
+    worker that created it, the person's room and the game's id."""
+    form = {"game": "werewolf", "players": "6", "seed": str(seed), "options": "", "scenario": ""}
+    for seat in ("p1", "p2", "p3", "p4", "p5", "p6"):
+        form[f"seat.{seat}"] = "person" if seat == "p1" else "scripted"
+    made = _post(base, "/create", form)
+    assert made.status_code == 200, made.text
+    play = re.search(r'class="join-link" data-name="[^"]+" href="(/play/[^"]+)"', made.text)
+    game = re.search(r'id="watch-link" href="/watch/([^"]+)"', made.text)
+    assert play and game
+    return made.headers["x-parlour-worker"], play.group(1), game.group(1)
+
+
+def _answer(
+    base: str, room: str, served_by: dict[str, set[str]] | None = None
+) -> Literal["over", "waiting", "answered"]:
+    """Answer the person's open question, if any: "over" once the game is over, "waiting"
+    while there is nothing to answer. ``served_by`` collects the workers that served the
+    question ("read") and took the answer ("act")."""
     page = _get(base, room + "/decision")
     assert page.status_code == 200, page.text
+    if served_by is not None:
+        served_by["read"].add(page.headers["x-parlour-worker"])
     if "The game is over" in page.text:
-        return True
+        return "over"
     found = re.search(r'name="decision_id" value="([^"]+)"', page.text)
     if found is None:
         time.sleep(0.1)
-        return False
+        return "waiting"
     answer = {"decision_id": found.group(1)}
     option = re.search(r'name="option" value="([^"]+)"', page.text)
     if option:
@@ -161,7 +150,9 @@ def _answer(base: str, room: str) -> bool:
         answer["text"] = "Still here."
     posted = _post(base, room + "/act", answer)
     assert posted.status_code in (200, 422), posted.text
-    return False
+    if served_by is not None:
+        served_by["act"].add(posted.headers["x-parlour-worker"])
+    return "answered"
 
 
 def test_a_killed_worker_s_game_goes_on_and_the_person_s_page_keeps_working(
@@ -172,22 +163,14 @@ def test_a_killed_worker_s_game_goes_on_and_the_person_s_page_keeps_working(
 
     base = next(served_gen := _serve(postgres_url, tmp_path))
     try:
-        form = {"game": "werewolf", "players": "6", "seed": "4", "options": "", "scenario": ""}
-        for seat in ("p1", "p2", "p3", "p4", "p5", "p6"):
-            form[f"seat.{seat}"] = "person" if seat == "p1" else "scripted"
-        made = _post(base, "/create", form)
-        assert made.status_code == 200, made.text
-        play = re.search(r'class="join-link" data-name="[^"]+" href="(/play/[^"]+)"', made.text)
-        game = re.search(r'id="watch-link" href="/watch/([^"]+)"', made.text)
-        assert play and game
-        room, game_id = play.group(1), game.group(1)
+        _, room, game_id = _create(base, seed=4)
         store = Store(postgres_url)
         leases = store.leases.holder("observer", 10.0)
         # Play until the game is well under way, then kill the worker running it.
         deadline = time.monotonic() + 120
         while len(store.actions(game_id)) < 3:
             assert time.monotonic() < deadline, "the game did not start"
-            assert not _answer(base, room), "the game ended before the kill"
+            assert _answer(base, room) != "over", "the game ended before the kill"
         lease = leases.get(game_id)
         assert lease is not None and lease.worker, lease
         holder = lease.worker
@@ -201,7 +184,7 @@ def test_a_killed_worker_s_game_goes_on_and_the_person_s_page_keeps_working(
         while not over:
             assert time.monotonic() < deadline, "the game did not go on after the kill"
             try:
-                over = _answer(base, room)
+                over = _answer(base, room) == "over"
             except httpx.TransportError:
                 time.sleep(0.2)  # a connection queued at the dead worker's socket
         assert store.get_game(game_id).status == "finished"

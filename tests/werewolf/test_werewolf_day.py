@@ -9,7 +9,7 @@ from parlour.games.werewolf import Role, WerewolfGame
 from parlour.games.werewolf.ask import RouteAsk, VoteAsk
 from parlour.games.werewolf.views import SpeakingFacts
 
-from .helpers import decision, events_of, name, new_game, night, pending, scripted, vote_all
+from .helpers import QUIET, decision, events_of, name, new_game, night, pending, scripted, vote_all
 
 TALK = {"first_phase": "day", "messages_per_player": 2, "diaries": False}
 
@@ -190,7 +190,7 @@ def test_self_vote_is_rejected_with_a_clear_message() -> None:
 
 
 def test_votes_for_the_dead_are_rejected() -> None:
-    game = new_game(2, players=7, messages_per_player=0, wolf_chat_messages=0, diaries=False)
+    game = new_game(2, players=7, **QUIET)
     dead = game.state.player(_kill_a_villager(game))
     d = pending(game, "vote")[0]
     with pytest.raises(IllegalAction, match=f"{dead.name} is dead"):
@@ -223,15 +223,8 @@ def test_sequential_vote_gives_position_and_earlier_votes() -> None:
 
 
 def test_sequential_order_rotates_by_day() -> None:
-    game = new_game(
-        1,
-        players=7,
-        roles={"werewolf": 1, "seer": 1, "doctor": 1, "villager": 4},
-        first_phase="day",
-        messages_per_player=0,
-        diaries=False,
-        wolf_chat_messages=0,
-    )
+    roles = {"werewolf": 1, "seer": 1, "doctor": 1, "villager": 4}
+    game = new_game(1, players=7, roles=roles, first_phase="day", **QUIET)
     villager = next(p.id for p in game.state.players if p.role == "villager")
     vote_all(game, villager)
     night(game)

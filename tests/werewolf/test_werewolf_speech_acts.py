@@ -26,6 +26,7 @@ from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.store import Store, db_url
 from parlour.seats.llm import LlmSeat
 from tests.support.conformance import conforms
+from tests.support.decisions import make_decision
 from tests.werewolf.helpers import events_of, name, new_game
 
 
@@ -119,15 +120,7 @@ def test_phrase_is_rendered_and_bounded_by_the_decision() -> None:
 
 def test_checks_on_a_choice_need_phrase_words() -> None:
     with pytest.raises(ValueError, match="phrase_words"):
-        Decision(
-            id="x",
-            seat="p1",
-            kind=DecisionKind.CHOOSE_ONE,
-            purpose="speak",
-            prompt="?",
-            options=(Option(id="a", label="A"),),
-            checks=("repetition",),
-        )
+        make_decision(purpose="speak", checks=("repetition",))
 
 
 class Fixed:
