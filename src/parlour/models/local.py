@@ -285,12 +285,17 @@ class LocalBackend:
 
     # -- model -------------------------------------------------------------------------
 
-    def _model(self) -> Any:
-        if self._engine.llm is not None:
-            return self._engine.llm
+    def _gguf(self) -> Path:
+        """``model_path``, once it is known to be a file (both models load from it)."""
         path = self.model_path
         if not path.is_file():
             raise ModelUnavailable(f"no GGUF model at {path}; pass an existing .gguf file")
+        return path
+
+    def _model(self) -> Any:
+        if self._engine.llm is not None:
+            return self._engine.llm
+        path = self._gguf()
         try:
             import llama_cpp
         except ImportError as e:  # pragma: no cover - a broken install
@@ -321,9 +326,7 @@ class LocalBackend:
     def _embedding_model(self) -> Any:
         if self._engine.embed_llm is not None:
             return self._engine.embed_llm
-        path = self.model_path
-        if not path.is_file():
-            raise ModelUnavailable(f"no GGUF model at {path}; pass an existing .gguf file")
+        path = self._gguf()
         import llama_cpp
         from llama_cpp._utils import suppress_stdout_stderr
 
