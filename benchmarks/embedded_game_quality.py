@@ -47,9 +47,11 @@ from parlour.evals.talk_quality import (
     Line,
     LineScore,
     Shares,
+    deaths,
     instruction_text,
     score_lines,
     shares,
+    spoken_line,
 )
 from parlour.games import registry
 from parlour.games.werewolf.names import DEFAULT_NAMES
@@ -111,7 +113,6 @@ def game_lines(store: Store, game_id: str) -> tuple[list[Line], int, int, int]:
     dead: list[str] = []
     unlinked = 0
     for event in store.events(game_id):
-        data = event.data
         if event.kind in SPOKEN_KINDS and event.speaker:
             prompt: str | None = None
             instructions: str | None = None
@@ -125,22 +126,8 @@ def game_lines(store: Store, game_id: str) -> tuple[list[Line], int, int, int]:
                     break
             if prompt is None:
                 unlinked += 1
-            lines.append(
-                Line(
-                    event.seq,
-                    event.kind,
-                    event.speaker,
-                    event.text,
-                    prompt,
-                    instructions,
-                    tuple(dead),
-                    absent,
-                )
-            )
-        for who in data.get("dead") or []:
-            dead.append(name_of.get(who, who))
-        if data.get("eliminated"):
-            dead.append(name_of.get(data["eliminated"], data["eliminated"]))
+            lines.append(spoken_line(event, prompt, instructions, dead, absent))
+        dead.extend(deaths(event, name_of))
     return lines, len(fallback_decisions), unlinked, len(calls)
 
 

@@ -102,25 +102,21 @@ class Chatter(SeededGame[ChatterConfig]):
         return [event]
 
     def view(self, seat: str) -> AnyView:
+        return self._view(seat, seat, tuple(self._log.visible(seat)))
+
+    def spectator_view(self, reveal: bool) -> AnyView:
+        return self._view("spectator", "Spectator", self._log.for_spectator(reveal))
+
+    def _view(self, seat: str, name: str, events: tuple[Event, ...]) -> AnyView:
+        """A seat's or the spectator's view: no facts, only the events it may see."""
         return View(
             game="chatter",
             seat=seat,
-            seat_name=seat,
+            seat_name=name,
             phase="day",
             public=NoFacts(),
             private=NoFacts(),
-            events=tuple(self._log.visible(seat)),
-        )
-
-    def spectator_view(self, reveal: bool) -> AnyView:
-        return View(
-            game="chatter",
-            seat="spectator",
-            seat_name="Spectator",
-            phase="day",
-            public=NoFacts(),
-            private=NoFacts(),
-            events=self._log.for_spectator(reveal),
+            events=events,
         )
 
     @property

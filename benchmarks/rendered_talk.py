@@ -35,7 +35,15 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import Rng, hash_seed
-from parlour.evals.talk_quality import Line, LineScore, instruction_text, score_lines, shares
+from parlour.evals.talk_quality import (
+    Line,
+    LineScore,
+    deaths,
+    instruction_text,
+    score_lines,
+    shares,
+    spoken_line,
+)
 from parlour.games.werewolf import MODULE, WerewolfGame
 from parlour.games.werewolf.names import DEFAULT_NAMES
 from parlour.games.werewolf.prompts import PROMPTER
@@ -77,22 +85,8 @@ def score_game(game: WerewolfGame, choose: Callable[[Decision], Action]) -> list
         rows = [m.model_dump() for m in messages]
         for event in game.apply(d.id, choose(d)):
             if event.kind in KINDS and event.speaker:
-                lines.append(
-                    Line(
-                        event.seq,
-                        event.kind,
-                        event.speaker,
-                        event.text,
-                        prompt,
-                        instruction_text(rows),
-                        tuple(dead),
-                        absent,
-                    )
-                )
-            for who in event.data.get("dead") or []:
-                dead.append(names.get(who, who))
-            if event.data.get("eliminated"):
-                dead.append(names.get(event.data["eliminated"], event.data["eliminated"]))
+                lines.append(spoken_line(event, prompt, instruction_text(rows), dead, absent))
+            dead.extend(deaths(event, names))
     return score_lines(lines)
 
 

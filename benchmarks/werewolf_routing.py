@@ -84,19 +84,14 @@ class Tally:
     calls: int = 0
     talk_calls: int = 0
     tokens: int = 0
-    talk_tokens: int = 0
     uncached: int = 0
-    talk_uncached: int = 0
     living: int = 0
 
     def add(self, talk: bool, tokens: int, uncached: int) -> None:
         self.calls += 1
+        self.talk_calls += talk
         self.tokens += tokens
         self.uncached += uncached
-        if talk:
-            self.talk_calls += 1
-            self.talk_tokens += tokens
-            self.talk_uncached += uncached
 
 
 @dataclass

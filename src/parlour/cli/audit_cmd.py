@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.cli.options import DbUrlOpt
 from parlour.core.errors import ParlourError
 from parlour.runtime.audit import GameAudit, audit_all, audit_game
 from parlour.runtime.databases import existing_store
@@ -18,10 +19,7 @@ console = Console()
 def audit(
     game_id: Annotated[str | None, typer.Argument(help="id from `parlour list`")] = None,
     all_: Annotated[bool, typer.Option("--all", help="audit every stored game")] = False,
-    db: Annotated[
-        str | None,
-        typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
-    ] = None,
+    db: DbUrlOpt = None,
 ) -> None:
     """Replay stored games and check that no view or stored prompt gave a seat a secret it
     was not entitled to (needs games started with --set plant_markers=true). Exit 1 on a leak."""

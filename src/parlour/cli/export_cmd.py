@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from parlour.cli.options import DbUrlOpt
 from parlour.core.errors import ParlourError
 from parlour.runtime.databases import existing_store
 
@@ -24,10 +25,7 @@ def export(
     out: Annotated[
         Path | None, typer.Option("--out", help="file to write (default: stdout)")
     ] = None,
-    db: Annotated[
-        str | None,
-        typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
-    ] = None,
+    db: DbUrlOpt = None,
 ) -> None:
     """Games' events and every model call (prompt, answer, cost, view hash) as JSONL."""
     from parlour.tournament.export import game_lines, tournament_lines

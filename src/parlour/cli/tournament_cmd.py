@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import TaskID, TextColumn
 from rich.table import Table
 
+from parlour.cli.options import DbUrlOpt
 from parlour.cli.progress import progress_bar
 from parlour.cli.seed import checked_seed
 from parlour.core.errors import ParlourError
@@ -71,10 +72,7 @@ def tournament(
             "one entrant alone crosses the game's balance rules unless --grid none",
         ),
     ] = None,
-    db: Annotated[
-        str | None,
-        typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
-    ] = None,
+    db: DbUrlOpt = None,
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
     ] = None,

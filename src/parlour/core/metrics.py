@@ -12,7 +12,7 @@ Metrics are computed from the finished game alone, so they are rules-level: a ga
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from parlour.core.game import Game, Result
@@ -39,14 +39,8 @@ class GameFacts:
     game: dict[str, float] = field(default_factory=dict)  # per-game figures
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "roles": self.roles,
-            "sides": self.sides,
-            "ranks": self.ranks,
-            "won": self.won,
-            "counters": self.counters,
-            "game": self.game,
-        }
+        """Every field by name (a copy: JSON-ready plain data)."""
+        return asdict(self)
 
 
 FactsFn = Callable[[Game, Result, Sequence[str]], GameFacts]

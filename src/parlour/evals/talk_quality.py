@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from parlour.core.events import Event
+
 _TOKEN = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"[.!?\n;]+")
 _QUOTED_SPEECH = re.compile(r"<speech\b[^>]*>.*?</speech>", re.DOTALL)
@@ -147,6 +149,27 @@ class Line:
     instructions: str | None  # ``instruction_text`` of those messages; None if unknown
     dead: tuple[str, ...]  # names of players dead when it was said
     absent: tuple[str, ...]  # names not seated in this game
+
+
+def spoken_line(
+    event: Event,
+    prompt: str | None,
+    instructions: str | None,
+    dead: Sequence[str],
+    absent: tuple[str, ...],
+) -> Line:
+    """The ``Line`` of a spoken event, with the dead as they stood when it was said."""
+    return Line(
+        event.seq, event.kind, event.speaker, event.text, prompt, instructions, tuple(dead), absent
+    )
+
+
+def deaths(event: Event, names: Mapping[str, str]) -> list[str]:
+    """The names of the players an event says died (its data's ``dead`` and ``eliminated``)."""
+    out = [names.get(who, who) for who in event.data.get("dead") or []]
+    if event.data.get("eliminated"):
+        out.append(names.get(event.data["eliminated"], event.data["eliminated"]))
+    return out
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ from parlour.models.base import (
     Capabilities,
     ModelError,
     ModelUnavailable,
+    parsed_response,
 )
 from parlour.models.messages import Message, ModelRequest, ModelResponse, Usage, answer_schema
-from parlour.models.parse import try_parse
 from parlour.models.sdk_errors import map_sdk_error
 
 ANSWER_TOOL = "answer"
@@ -163,11 +163,9 @@ class AnthropicBackend:
         u = message.usage
         cached = u.cache_read_input_tokens or 0
         written = u.cache_creation_input_tokens or 0
-        parsed, error = try_parse(text, request.output)
-        return ModelResponse(
-            text=text,
-            parsed=parsed,
-            parse_error=error,
+        return parsed_response(
+            text,
+            request.output,
             usage=Usage(
                 # Anthropic's input_tokens excludes cache reads and writes; ours counts all.
                 input_tokens=u.input_tokens + cached + written,

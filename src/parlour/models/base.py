@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from parlour.core.errors import ParlourError
-from parlour.models.messages import ModelRequest, ModelResponse
+from parlour.models.messages import ModelRequest, ModelResponse, OutputSpec, Usage
+from parlour.models.parse import try_parse
 
 
 @dataclass(frozen=True)
@@ -100,3 +101,25 @@ class RateLimited(ModelError):
 
 class ReplayDivergence(ModelError):
     """A replayed game asked for something the recording does not contain."""
+
+
+def parsed_response(
+    text: str,
+    spec: OutputSpec,
+    *,
+    model_id: str,
+    usage: Usage | None = None,
+    latency_s: float = 0.0,
+    raw: dict[str, Any] | None = None,
+) -> ModelResponse:
+    """A backend's ``ModelResponse`` for ``text``: parsed against ``spec`` (``try_parse``)."""
+    parsed, error = try_parse(text, spec)
+    return ModelResponse(
+        text=text,
+        parsed=parsed,
+        parse_error=error,
+        usage=usage or Usage(),
+        model_id=model_id,
+        latency_s=latency_s,
+        raw=raw or {},
+    )

@@ -21,9 +21,9 @@ from parlour.models.base import (
     ModelError,
     ModelTimeout,
     Resumable,
+    parsed_response,
 )
-from parlour.models.messages import ModelRequest, ModelResponse, OutputKind, OutputSpec, Usage
-from parlour.models.parse import try_parse
+from parlour.models.messages import ModelRequest, ModelResponse, OutputKind, OutputSpec
 from parlour.models.transport import WrappedBackend
 
 KINDS: Final = ("malformed_json", "illegal_option", "empty", "timeout", "error")
@@ -136,13 +136,6 @@ class ChaosBackend(WrappedBackend):
             text = _malformed(spec, rng) if spec.structured else '{"text": "unfinished'
         else:
             text = _illegal(spec, rng)
-        parsed, error = try_parse(text, spec)
-        return ModelResponse(
-            text=text,
-            parsed=parsed,
-            parse_error=error,
-            usage=Usage(),
-            model_id=f"chaos:{self.inner.model_id}",
-            latency_s=0.0,
-            raw={"chaos": kind},
+        return parsed_response(
+            text, spec, model_id=f"chaos:{self.inner.model_id}", raw={"chaos": kind}
         )

@@ -35,7 +35,7 @@ from typing import Any, Final
 
 import jsonschema
 
-from parlour.models.base import Capabilities
+from parlour.models.base import Capabilities, parsed_response
 from parlour.models.messages import (
     RETRY_OPENING,
     ModelRequest,
@@ -46,7 +46,6 @@ from parlour.models.messages import (
     answer_schema,
     messages_digest,
 )
-from parlour.models.parse import try_parse
 from parlour.models.secret_text import Secret, fit, restated, secrets_in
 
 #: What a free-text field says when the prompt held no secret.
@@ -263,17 +262,14 @@ class IndiscreetBackend:
             text = self.answer(request, index)
         except Exception:  # never raise on a request shape: an empty object is an answer
             text = "{}" if request.output.structured else PLAIN
-        parsed, error = try_parse(text, request.output)
-        return ModelResponse(
-            text=text,
-            parsed=parsed,
-            parse_error=error,
+        return parsed_response(
+            text,
+            request.output,
             usage=Usage(
                 input_tokens=sum(len(m.content) for m in request.messages) // 4,
                 output_tokens=len(text) // 4,
             ),
             model_id=self.model_id,
-            latency_s=0.0,
         )
 
 

