@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from parlour.core.content_file import ContentFileError, FrozenContent
+from parlour.core.lookup import by_id, ids_of
 
 Id = str
 
@@ -120,24 +121,18 @@ class Campaign(_Frozen):
     source: str = ""
 
     def npc(self, npc_id: Id) -> Npc:
-        for npc in self.npcs:
-            if npc.id == npc_id:
-                return npc
-        raise KeyError(npc_id)
+        return by_id(self.npcs, npc_id)
 
     def location(self, location_id: Id) -> Location:
-        for place in self.locations:
-            if place.id == location_id:
-                return place
-        raise KeyError(location_id)
+        return by_id(self.locations, location_id)
 
     @property
     def npc_ids(self) -> tuple[Id, ...]:
-        return tuple(n.id for n in self.npcs)
+        return ids_of(self.npcs)
 
     @property
     def location_ids(self) -> tuple[Id, ...]:
-        return tuple(p.id for p in self.locations)
+        return ids_of(self.locations)
 
     def secrets(self) -> dict[Id, tuple[str, Secret]]:
         """Every secret id → (owner: ``pc`` or an NPC id, the secret)."""

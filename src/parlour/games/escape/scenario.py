@@ -12,6 +12,7 @@ from typing import Annotated
 from pydantic import Field
 
 from parlour.core.content_file import ContentFileError, FrozenContent
+from parlour.core.lookup import by_id, ids_of
 
 #: The classifier's "nothing happened" option id; no action may use it.
 NONE_ID = "none"
@@ -64,11 +65,8 @@ class Scenario(FrozenContent):
     source: str = ""
 
     def action(self, action_id: str) -> ScenarioAction:
-        for act in self.actions:
-            if act.id == action_id:
-                return act
-        raise KeyError(action_id)
+        return by_id(self.actions, action_id)
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(a.id for a in self.actions)
+        return ids_of(self.actions)
