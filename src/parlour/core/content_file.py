@@ -204,6 +204,24 @@ def first_problem(err: ValidationError, lined: LinedData) -> FirstProblem:
     return FirstProblem(first, tuple(first["loc"]), more)
 
 
+#: What a wrongly typed value must be, in a designer's words (by pydantic error type).
+TYPE_WORDS = {
+    "string_type": "must be text (quote it if it looks like a number, a date or yes/no)",
+    "int_type": "must be a whole number",
+    "bool_type": "must be true or false",
+    "tuple_type": "must be a list, e.g. [a, b]",
+    "list_type": "must be a list, e.g. [a, b]",
+    "string_too_short": "must not be empty",
+    "model_type": "must be a mapping of keys",
+    "dict_type": "must be a mapping of keys",
+}
+
+
+def must_be(error: ErrorDetails) -> str:
+    """``TYPE_WORDS`` for the error's type, else pydantic's own message."""
+    return TYPE_WORDS.get(error["type"], error["msg"])
+
+
 def _brief(error: ErrorDetails, lined: LinedData) -> str:
     path = tuple(error["loc"])
     key = ".".join(str(p) for p in path) or "the file"
