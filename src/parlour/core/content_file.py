@@ -14,9 +14,9 @@ import types
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Annotated, Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from parlour.core.errors import ParlourError
@@ -39,6 +39,10 @@ class FrozenContent(BaseModel):
     error rather than silently dropped."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+#: A text a content file must give and must not leave empty (names, descriptions, ids).
+NonEmpty = Annotated[str, Field(min_length=1)]
 
 
 class ContentError(Protocol):
