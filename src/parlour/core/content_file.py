@@ -14,9 +14,9 @@ import types
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Annotated, Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from parlour.core.errors import ParlourError
@@ -39,6 +39,10 @@ class FrozenContent(BaseModel):
     error rather than silently dropped."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+#: A text a content file must give and must not leave empty (names, descriptions, ids).
+NonEmpty = Annotated[str, Field(min_length=1)]
 
 
 class ContentError(Protocol):
@@ -202,6 +206,24 @@ def first_problem(err: ValidationError, lined: LinedData) -> FirstProblem:
         named.append(f"{len(others) - MORE_NAMED} more")
     more = f" (also: {'; '.join(named)})" if named else ""
     return FirstProblem(first, tuple(first["loc"]), more)
+
+
+#: What a wrongly typed value must be, in a designer's words (by pydantic error type).
+TYPE_WORDS = {
+    "string_type": "must be text (quote it if it looks like a number, a date or yes/no)",
+    "int_type": "must be a whole number",
+    "bool_type": "must be true or false",
+    "tuple_type": "must be a list, e.g. [a, b]",
+    "list_type": "must be a list, e.g. [a, b]",
+    "string_too_short": "must not be empty",
+    "model_type": "must be a mapping of keys",
+    "dict_type": "must be a mapping of keys",
+}
+
+
+def must_be(error: ErrorDetails) -> str:
+    """``TYPE_WORDS`` for the error's type, else pydantic's own message."""
+    return TYPE_WORDS.get(error["type"], error["msg"])
 
 
 def _brief(error: ErrorDetails, lined: LinedData) -> str:

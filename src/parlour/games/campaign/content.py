@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from parlour.core.content_file import ContentFileError, FrozenContent
+from parlour.core.content_file import ContentFileError, FrozenContent, NonEmpty
+from parlour.core.lookup import by_id, ids_of
 
 Id = str
 
@@ -23,28 +24,28 @@ _Frozen = FrozenContent
 class Secret(_Frozen):
     """A fact someone hides. Revealed in a scene, it becomes known to the NPCs present only."""
 
-    id: Id = Field(min_length=1)
-    text: str = Field(min_length=1)
+    id: NonEmpty
+    text: NonEmpty
 
 
 class PublicSheet(_Frozen):
     """What anyone in the room could notice or has heard: the scene director's PC."""
 
-    looks: str = Field(min_length=1)
-    reputation: str = Field(min_length=1)
+    looks: NonEmpty
+    reputation: NonEmpty
     noticeable: tuple[str, ...] = ()
 
 
 class FullSheet(_Frozen):
     """What only the player and the story director know."""
 
-    history: str = Field(min_length=1)
+    history: NonEmpty
     goals: tuple[str, ...] = ()
     secrets: tuple[Secret, ...] = ()
 
 
 class PlayerCharacter(_Frozen):
-    name: str = Field(min_length=1)
+    name: NonEmpty
     public: PublicSheet
     full: FullSheet
     #: skill id → modifier added to the d20
@@ -54,11 +55,11 @@ class PlayerCharacter(_Frozen):
 
 
 class Npc(_Frozen):
-    id: Id = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: NonEmpty
+    name: NonEmpty
     #: what the NPC shows the world
-    persona: str = Field(min_length=1)
-    agenda: str = Field(min_length=1)
+    persona: NonEmpty
+    agenda: NonEmpty
     secrets: tuple[Secret, ...] = ()
     #: other NPC id (or ``pc``) → how this NPC sees them
     relationships: dict[Id, str] = Field(default_factory=dict)
@@ -66,45 +67,45 @@ class Npc(_Frozen):
 
 
 class Location(_Frozen):
-    id: Id = Field(min_length=1)
-    name: str = Field(min_length=1)
-    description: str = Field(min_length=1)
+    id: NonEmpty
+    name: NonEmpty
+    description: NonEmpty
 
 
 class Faction(_Frozen):
-    id: Id = Field(min_length=1)
-    name: str = Field(min_length=1)
-    aim: str = Field(min_length=1)
+    id: NonEmpty
+    name: NonEmpty
+    aim: NonEmpty
 
 
 class Thread(_Frozen):
     """A plot thread: the story director's to pull."""
 
-    id: Id = Field(min_length=1)
-    text: str = Field(min_length=1)
+    id: NonEmpty
+    text: NonEmpty
 
 
 class Item(_Frozen):
-    id: Id = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: NonEmpty
+    name: NonEmpty
 
 
 class Clock(_Frozen):
     """A countdown the game director ticks (``segments`` ticks fill it)."""
 
-    id: Id = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: NonEmpty
+    name: NonEmpty
     segments: int = Field(default=4, ge=1, le=12)
 
 
 class Opening(_Frozen):
-    location: Id = Field(min_length=1)
+    location: NonEmpty
     npcs: tuple[Id, ...] = ()
-    text: str = Field(min_length=1)
+    text: NonEmpty
 
 
 class Campaign(_Frozen):
-    title: str = Field(min_length=1)
+    title: NonEmpty
     pc: PlayerCharacter
     npcs: tuple[Npc, ...]
     locations: tuple[Location, ...]
@@ -120,24 +121,18 @@ class Campaign(_Frozen):
     source: str = ""
 
     def npc(self, npc_id: Id) -> Npc:
-        for npc in self.npcs:
-            if npc.id == npc_id:
-                return npc
-        raise KeyError(npc_id)
+        return by_id(self.npcs, npc_id)
 
     def location(self, location_id: Id) -> Location:
-        for place in self.locations:
-            if place.id == location_id:
-                return place
-        raise KeyError(location_id)
+        return by_id(self.locations, location_id)
 
     @property
     def npc_ids(self) -> tuple[Id, ...]:
-        return tuple(n.id for n in self.npcs)
+        return ids_of(self.npcs)
 
     @property
     def location_ids(self) -> tuple[Id, ...]:
-        return tuple(p.id for p in self.locations)
+        return ids_of(self.locations)
 
     def secrets(self) -> dict[Id, tuple[str, Secret]]:
         """Every secret id → (owner: ``pc`` or an NPC id, the secret)."""

@@ -4,6 +4,7 @@ director moves the story). A player left with no hit points ends the campaign.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from parlour.core.actions import Action
@@ -62,36 +63,43 @@ def _state_event(st: CampaignState, text: str, data: dict[str, Any]) -> None:
     st.emit("state", text, Audience.everyone(), speaker=GAME, data=data)
 
 
+def _set_hp(st: CampaignState, hp: int) -> None:
+    before, st.pc.hp = st.pc.hp, hp
+    _state_event(st, f"HP {before} → {hp}.", {"hp": hp})
+
+
+def _change_set(
+    st: CampaignState, held: list[str], value: Any, add: bool, says: Callable[[str], str], key: str
+) -> None:
+    """Add ``value`` to ``held`` (or remove it) when that changes anything, and say so."""
+    if not isinstance(value, str) or (value in held) == add:
+        return
+    if add:
+        held.append(value)
+    else:
+        held.remove(value)
+    _state_event(st, says(value), {key: value})
+
+
 def _apply_gains(st: CampaignState, gains: dict[str, Any]) -> None:
     pc = st.pc
     heal = int(gains.get("hp", 0))
     if heal and pc.hp < st.c.pc.hp:
-        before, pc.hp = pc.hp, min(st.c.pc.hp, pc.hp + heal)
-        _state_event(st, f"HP {before} → {pc.hp}.", {"hp": pc.hp})
-    item = gains.get("gain_item")
-    if isinstance(item, str) and item not in pc.inventory:
-        pc.inventory.append(item)
-        _state_event(st, f"You gain {st.item_name(item)}.", {"gain": item})
-    item = gains.get("lose_item")
-    if isinstance(item, str) and item in pc.inventory:
-        pc.inventory.remove(item)
-        _state_event(st, f"You lose {st.item_name(item)}.", {"lose": item})
+        _set_hp(st, min(st.c.pc.hp, pc.hp + heal))
+    gained, lost = gains.get("gain_item"), gains.get("lose_item")
+    _change_set(st, pc.inventory, gained, True, lambda i: f"You gain {st.item_name(i)}.", "gain")
+    _change_set(st, pc.inventory, lost, False, lambda i: f"You lose {st.item_name(i)}.", "lose")
     cond = gains.get("remove_condition")
-    if isinstance(cond, str) and cond in pc.conditions:
-        pc.conditions.remove(cond)
-        _state_event(st, f"You are no longer {cond}.", {"remove_condition": cond})
+    _change_set(st, pc.conditions, cond, False, "You are no longer {}.".format, "remove_condition")
 
 
 def _apply_costs(st: CampaignState, costs: dict[str, Any]) -> None:
     pc = st.pc
     harm = int(costs.get("hp", 0))
     if harm:
-        before, pc.hp = pc.hp, max(0, pc.hp - harm)
-        _state_event(st, f"HP {before} → {pc.hp}.", {"hp": pc.hp})
+        _set_hp(st, max(0, pc.hp - harm))
     cond = costs.get("add_condition")
-    if isinstance(cond, str) and cond not in pc.conditions:
-        pc.conditions.append(cond)
-        _state_event(st, f"You are {cond}.", {"add_condition": cond})
+    _change_set(st, pc.conditions, cond, True, "You are {}.".format, "add_condition")
     clock = costs.get("tick")
     if isinstance(clock, str):
         full = next(k.segments for k in st.c.clocks if k.id == clock)

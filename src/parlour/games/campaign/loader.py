@@ -29,6 +29,7 @@ from parlour.core.content_file import (
     first_problem,
     first_unknown_key,
     lined_or_error,
+    must_be,
 )
 from parlour.core.safe_yaml import LinedData
 from parlour.games.campaign.content import Campaign, CampaignError
@@ -62,17 +63,6 @@ def _error(file: str, line: int, code: str, problem: str) -> CampaignError:
     return CampaignError(f"{file}:{line}: [{code}] {problem}", file=file, line=line, code=code)
 
 
-_TYPE_WORDS = {
-    "string_type": "must be text (quote it if it looks like a number, a date or yes/no)",
-    "int_type": "must be a whole number",
-    "bool_type": "must be true or false",
-    "tuple_type": "must be a list, e.g. [a, b]",
-    "string_too_short": "must not be empty",
-    "model_type": "must be a mapping of keys",
-    "dict_type": "must be a mapping of keys",
-}
-
-
 def _explain(err: ValidationError, lined: LinedData, file: str) -> CampaignError:
     problem = first_problem(err, lined)
     first, path = problem.error, problem.path
@@ -81,7 +71,7 @@ def _explain(err: ValidationError, lined: LinedData, file: str) -> CampaignError
         words = f"missing key '{dotted}'"
         line = lined.line_of(path[:-1])
     else:
-        words = f"'{dotted}' {_TYPE_WORDS.get(first['type'], first['msg'])}"
+        words = f"'{dotted}' {must_be(first)}"
         line = lined.line_of(path)
     return _error(file, line, "C002", words + problem.more)
 

@@ -8,6 +8,7 @@ from typing import Any
 from parlour.core.actions import Action, Structured, Text
 from parlour.core.decisions import Decision
 from parlour.core.events import Event
+from parlour.core.policy import by_purpose
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.campaign.ask import CampaignAsk
@@ -133,20 +134,18 @@ def scripted_sheet(view: AnyView, decision: Decision, rng: Rng) -> Action:
     )
 
 
-def campaign_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    if decision.purpose == "act":
-        return scripted_player(view, decision, rng)
-    if decision.purpose == "route":
-        return scripted_game_director(view, decision, rng)
-    if decision.purpose in ("synopsis", "open"):
-        return scripted_story_director(view, decision, rng)
-    if decision.purpose == "scene":
-        return scripted_scene_director(view, decision, rng)
-    if decision.purpose == "line":
-        return scripted_line(view, decision, rng)
-    if decision.purpose == "review":
-        return scripted_review(view, decision, rng)
-    return scripted_sheet(view, decision, rng)
+campaign_policy = by_purpose(
+    {
+        "act": scripted_player,
+        "route": scripted_game_director,
+        "synopsis": scripted_story_director,
+        "open": scripted_story_director,
+        "scene": scripted_scene_director,
+        "line": scripted_line,
+        "review": scripted_review,
+    },
+    scripted_sheet,
+)
 
 
 def campaign_fallback(view: AnyView, decision: Decision, rng: Rng) -> Action:

@@ -159,37 +159,32 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
     options = tuple(Option(id=lo.text, label=lo.label) for lo in legal)
     hints = Hints(summary=board_summary(board, power, heading=False))
     if count > 0:
-        return Decision(
-            id=f"{phase.name}:{BUILDS}:{power}",
-            seat=power,
-            kind=DecisionKind.CHOOSE_MANY,
-            purpose=BUILDS,
-            max_tokens=200,
-            prompt=(
-                f"{phase.long_name}: you may build up to {count} unit{'s' * (count != 1)} "
-                "in your free home centres (choose fewer to waive the rest; one build per "
-                "province: a second build there is void)."
-            ),
-            options=options,
-            min_choices=0,
-            max_choices=count,
-            context=contexts(DiplomacyAsk(phase=phase.name, builds=count), hints),
+        purpose, least, most = BUILDS, 0, count
+        prompt = (
+            f"{phase.long_name}: you may build up to {count} unit{'s' * (count != 1)} "
+            "in your free home centres (choose fewer to waive the rest; one build per "
+            "province: a second build there is void)."
         )
-    need = -count
-    return Decision(
-        id=f"{phase.name}:{REMOVALS}:{power}",
-        seat=power,
-        kind=DecisionKind.CHOOSE_MANY,
-        purpose=REMOVALS,
-        max_tokens=200,
-        prompt=(
+        ask = DiplomacyAsk(phase=phase.name, builds=count)
+    else:
+        need = -count
+        purpose, least, most = REMOVALS, need, need
+        prompt = (
             f"{phase.long_name}: you have more units than centres; remove exactly "
             f"{need} unit{'s' * (need != 1)}."
-        ),
+        )
+        ask = DiplomacyAsk(phase=phase.name, removals=need)
+    return Decision(
+        id=f"{phase.name}:{purpose}:{power}",
+        seat=power,
+        kind=DecisionKind.CHOOSE_MANY,
+        purpose=purpose,
+        max_tokens=200,
+        prompt=prompt,
         options=options,
-        min_choices=need,
-        max_choices=need,
-        context=contexts(DiplomacyAsk(phase=phase.name, removals=need), hints),
+        min_choices=least,
+        max_choices=most,
+        context=contexts(ask, hints),
     )
 
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from .board import Board, PhaseType, Season, Unit
-from .legal import legal_orders
+from .legal import PowerOptions, legal_orders
 from .map import GameMap, Location, ProvinceKind, UnitType
 from .orders import Build, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 
@@ -472,13 +472,22 @@ def _retreat_orders(board: Board, power: str, ev: Evaluation, rng: RandIntSource
     return out
 
 
-def _build_orders(board: Board, power: str, ev: Evaluation, rng: RandIntSource) -> list[Order]:
-    opts = legal_orders(board, power)
-    cands = [
+_Adjustment = TypeVar("_Adjustment", Build, Disband)
+
+
+def _valued(
+    opts: PowerOptions, ev: Evaluation, kind: type[_Adjustment]
+) -> list[tuple[int, _Adjustment]]:
+    """Every legal adjustment of ``kind``, with the value of its unit at its location."""
+    return [
         (ev.value(lo.order.unit_type, lo.order.location), lo.order)
         for lo in opts.adjustments
-        if isinstance(lo.order, Build)
+        if isinstance(lo.order, kind)
     ]
+
+
+def _build_orders(opts: PowerOptions, ev: Evaluation, rng: RandIntSource) -> list[Order]:
+    cands = _valued(opts, ev, Build)
     waive = next(lo.order for lo in opts.adjustments if isinstance(lo.order, Waive))
     out: list[Order] = []
     for _ in range(opts.adjustment_count):
@@ -492,13 +501,8 @@ def _build_orders(board: Board, power: str, ev: Evaluation, rng: RandIntSource) 
     return out
 
 
-def _removal_orders(board: Board, power: str, ev: Evaluation, rng: RandIntSource) -> list[Order]:
-    opts = legal_orders(board, power)
-    cands = [
-        (ev.value(lo.order.unit_type, lo.order.location), lo.order)
-        for lo in opts.adjustments
-        if isinstance(lo.order, Disband)
-    ]
+def _removal_orders(opts: PowerOptions, ev: Evaluation, rng: RandIntSource) -> list[Order]:
+    cands = _valued(opts, ev, Disband)
     out: list[Order] = []
     for _ in range(-opts.adjustment_count):
         ranked = rank(cands, lowest_first=True)
@@ -511,11 +515,11 @@ def _removal_orders(board: Board, power: str, ev: Evaluation, rng: RandIntSource
 
 
 def _adjustment_orders(board: Board, power: str, ev: Evaluation, rng: RandIntSource) -> list[Order]:
-    count = legal_orders(board, power).adjustment_count
-    if count > 0:
-        return _build_orders(board, power, ev, rng)
-    if count < 0:
-        return _removal_orders(board, power, ev, rng)
+    opts = legal_orders(board, power)
+    if opts.adjustment_count > 0:
+        return _build_orders(opts, ev, rng)
+    if opts.adjustment_count < 0:
+        return _removal_orders(opts, ev, rng)
     return []
 
 

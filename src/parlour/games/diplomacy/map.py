@@ -9,12 +9,13 @@ per-phase work is only dictionary lookups.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+import operator
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import yaml
 
@@ -339,6 +340,28 @@ def _str_list(value: Any, where: str) -> list[str]:
     return [v.strip().upper() for v in value]
 
 
+_Node = TypeVar("_Node", str, Location)
+
+
+def _check_edges(
+    edges: Mapping[_Node, set[_Node]],
+    kind: str,
+    node_kind: str,
+    same_place: Callable[[_Node, _Node], bool],
+    itself: str,
+) -> None:
+    """Every edge of one unit type joins two known nodes, is listed from both ends and
+    leaves its own place (``same_place``)."""
+    for a, adj in edges.items():
+        for b in adj:
+            if b not in edges:
+                raise MapDataError(f"{kind} edge {a}-{b}: {b} is not {node_kind}")
+            if a not in edges[b]:
+                raise MapDataError(f"{kind} edge {a}-{b} is not listed from {b}")
+            if same_place(a, b):
+                raise MapDataError(f"{a} is adjacent to {itself}")
+
+
 def map_from_dict(raw: Mapping[str, Any]) -> GameMap:
     """Build and validate a :class:`GameMap` from parsed map data."""
     try:
@@ -409,22 +432,14 @@ def map_from_dict(raw: Mapping[str, Any]) -> GameMap:
     for h, power in home_of.items():
         if h not in provinces or not provinces[h].supply_centre:
             raise MapDataError(f"home centre {h} of {power} is not a supply centre")
-    for p, adj in army_edges.items():
-        for q in adj:
-            if q not in army_edges:
-                raise MapDataError(f"army edge {p}-{q}: {q} is not a land or coastal province")
-            if p not in army_edges[q]:
-                raise MapDataError(f"army edge {p}-{q} is not listed from {q}")
-            if p == q:
-                raise MapDataError(f"{p} is adjacent to itself")
-    for loc, fadj in fleet_edges.items():
-        for tgt in fadj:
-            if tgt not in fleet_edges:
-                raise MapDataError(f"fleet edge {loc}-{tgt}: {tgt} is not a fleet location")
-            if loc not in fleet_edges[tgt]:
-                raise MapDataError(f"fleet edge {loc}-{tgt} is not listed from {tgt}")
-            if tgt.province == loc.province:
-                raise MapDataError(f"{loc} is adjacent to its own province")
+    _check_edges(army_edges, "army", "a land or coastal province", operator.eq, "itself")
+    _check_edges(
+        fleet_edges,
+        "fleet",
+        "a fleet location",
+        lambda a, b: a.province == b.province,
+        "its own province",
+    )
 
     starting: list[StartingUnit] = []
     occupied: set[str] = set()
@@ -477,15 +492,23 @@ def load_map(name: str = "standard") -> GameMap:
 
 @cache
 def _load_map(name: str) -> GameMap:
-    path = resources.files("parlour.games.diplomacy") / "data" / f"{name}.yaml"
+    return map_from_dict(load_data_mapping(f"{name}.yaml", "map", name, MapDataError))
+
+
+def load_data_mapping(
+    file: str, what: str, name: str, error: type[ValueError]
+) -> Mapping[str, Any]:
+    """The mapping in the shipped data file ``data/<file>``; ``KeyError`` when there is no
+    such file, ``error`` when its top level is not a mapping."""
+    path = resources.files("parlour.games.diplomacy") / "data" / file
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise KeyError(f"no Diplomacy map named {name!r}") from None
+        raise KeyError(f"no Diplomacy {what} named {name!r}") from None
     raw = yaml.safe_load(text)
-    if not isinstance(raw, dict):
-        raise MapDataError(f"map {name!r}: top level must be a mapping")
-    return map_from_dict(raw)
+    if not isinstance(raw, Mapping):
+        raise error(f"{what} {name!r}: top level must be a mapping")
+    return raw
 
 
 def standard_map() -> GameMap:

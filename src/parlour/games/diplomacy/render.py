@@ -21,14 +21,11 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .board import Board, Unit
-from .map import GameMap, Location, ProvinceKind, UnitType
+from .map import GameMap, Location, ProvinceKind, UnitType, load_data_mapping
 from .orders import (
     Build,
     Convoy,
@@ -208,15 +205,7 @@ def layout_from_dict(raw: Mapping[str, Any]) -> MapLayout:
 @cache
 def load_layout(name: str = "standard") -> MapLayout:
     """Load (once) the layout ``data/<name>_layout.yaml``; KeyError if there is none."""
-    path = resources.files("parlour.games.diplomacy") / "data" / f"{name}_layout.yaml"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise KeyError(f"no Diplomacy layout named {name!r}") from None
-    raw = yaml.safe_load(text)
-    if not isinstance(raw, Mapping):
-        raise LayoutError(f"layout {name!r}: top level must be a mapping")
-    return layout_from_dict(raw)
+    return layout_from_dict(load_data_mapping(f"{name}_layout.yaml", "layout", name, LayoutError))
 
 
 def _grid_layout(game_map: GameMap) -> MapLayout:

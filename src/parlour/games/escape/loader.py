@@ -18,6 +18,7 @@ from parlour.core.content_file import (
     closest_hint,
     first_problem,
     lined_or_error,
+    must_be,
 )
 from parlour.core.safe_yaml import LinedData
 from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
@@ -83,17 +84,6 @@ def _check_keys(
         )
 
 
-_TYPE_WORDS = {
-    "string_type": "must be text (quote it if it looks like a number, a date or yes/no)",
-    "bool_type": "must be true or false",
-    "tuple_type": "must be a list, e.g. [a, b]",
-    "list_type": "must be a list, e.g. [a, b]",
-    "string_too_short": "must not be empty",
-    "model_type": "must be a mapping of keys",
-    "dict_type": "must be a mapping of keys",
-}
-
-
 def _explain(err: ValidationError, lined: LinedData, file: str) -> ScenarioError:
     problem = first_problem(err, lined)
     first, path = problem.error, problem.path
@@ -107,7 +97,7 @@ def _explain(err: ValidationError, lined: LinedData, file: str) -> ScenarioError
         text = f"missing key '{key}'"
     else:
         line = lined.line_of(path)
-        text = f"{subject} {_TYPE_WORDS.get(first['type'], first['msg'])}"
+        text = f"{subject} {must_be(first)}"
     more = problem.more
     return ScenarioError(f"{file}:{line}: {where}{text}{more}", file=file, line=line, key=key)
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from parlour.core.actions import Action, Choice, Choices, Text
 from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
-from parlour.core.policy import Policy
+from parlour.core.policy import Policy, by_purpose
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.escape.analysis import analyse
@@ -192,15 +192,11 @@ def player_policy(view: PlayerView, decision: Decision, rng: Rng) -> Action:
     return _EXPLORER(view, decision, rng)
 
 
-def escape_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """The module's scripted policy for any seat, dispatched on the decision's purpose."""
-    if decision.purpose == "classify":
-        return keyword_classifier(view, decision, rng)
-    if decision.purpose == "clarify":
-        return keyword_clarifier(view, decision, rng)
-    if decision.purpose == "narrate":
-        return template_narrator(view, decision, rng)
-    return player_policy(view, decision, rng)
+#: The module's scripted policy for any seat, dispatched on the decision's purpose.
+escape_policy = by_purpose(
+    {"classify": keyword_classifier, "clarify": keyword_clarifier, "narrate": template_narrator},
+    player_policy,
+)
 
 
 def policy_with_player(player: Policy) -> Policy:

@@ -7,11 +7,8 @@ loader enforces with file and line numbers.
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import Field
-
-from parlour.core.content_file import ContentFileError, FrozenContent
+from parlour.core.content_file import ContentFileError, FrozenContent, NonEmpty
+from parlour.core.lookup import by_id, ids_of
 
 #: The classifier's "nothing happened" option id; no action may use it.
 NONE_ID = "none"
@@ -30,9 +27,9 @@ class ScenarioError(ContentFileError):
 class ScenarioAction(FrozenContent):
     """One impactful action. Only ``consequence`` (and ``answer``) are secrets."""
 
-    id: str = Field(min_length=1)
-    description: str = Field(min_length=1)
-    consequence: str = Field(min_length=1)
+    id: NonEmpty
+    description: NonEmpty
+    consequence: NonEmpty
     needs: tuple[str, ...] = ()
     ends_game: bool = False
     hint: str | None = None
@@ -44,7 +41,7 @@ class ScenarioAction(FrozenContent):
     good: bool | None = None
     #: Other ways players say this action ("smash the crate"), read by the classifier
     #: besides ``description`` and, like it, shown to no player.
-    also: tuple[Annotated[str, Field(min_length=1)], ...] = ()
+    also: tuple[NonEmpty, ...] = ()
 
     @property
     def ending_label(self) -> str:
@@ -56,19 +53,16 @@ class ScenarioAction(FrozenContent):
 
 
 class Scenario(FrozenContent):
-    title: str = Field(min_length=1)
-    intro: str = Field(min_length=1)
+    title: NonEmpty
+    intro: NonEmpty
     world: tuple[str, ...] = ()
     actions: tuple[ScenarioAction, ...]
     #: Where it came from (a shipped name or a path); informational, never read by rules.
     source: str = ""
 
     def action(self, action_id: str) -> ScenarioAction:
-        for act in self.actions:
-            if act.id == action_id:
-                return act
-        raise KeyError(action_id)
+        return by_id(self.actions, action_id)
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(a.id for a in self.actions)
+        return ids_of(self.actions)

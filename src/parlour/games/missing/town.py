@@ -7,8 +7,9 @@ clue) are the validator's job, reported with codes and lines.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from parlour.core.content_file import FrozenContent, NonEmpty
 from parlour.core.errors import ParlourError
 
 
@@ -21,48 +22,47 @@ class TownError(ParlourError):
         self.line = line
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+_Frozen = FrozenContent
 
 
 class Friend(_Frozen):
-    name: str = Field(min_length=1)
-    about: str = Field(min_length=1)
+    name: NonEmpty
+    about: NonEmpty
 
 
 class Character(_Frozen):
     """A card a player holds: who they are to the missing friend, and two questions."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    pronouns: str = Field(min_length=1)
-    relation: str = Field(min_length=1)
-    persona: str = Field(min_length=1)
+    id: NonEmpty
+    name: NonEmpty
+    pronouns: NonEmpty
+    relation: NonEmpty
+    persona: NonEmpty
     traits: tuple[str, ...] = ()
     #: One is dealt by seed: what this player wants out of the night.
     drives: tuple[str, ...] = Field(min_length=1)
-    worldbuilding: str = Field(min_length=1)
-    secret: str = Field(min_length=1)
+    worldbuilding: NonEmpty
+    secret: NonEmpty
 
 
 class Suspect(_Frozen):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    about: str = Field(min_length=1)
+    id: NonEmpty
+    name: NonEmpty
+    about: NonEmpty
 
 
 class Clue(_Frozen):
-    id: str = Field(min_length=1)
+    id: NonEmpty
     #: A few words a player might text about it ("a torn ferry ticket").
-    title: str = Field(min_length=1)
+    title: NonEmpty
     #: What the searcher finds; shown to the searcher only.
-    text: str = Field(min_length=1)
+    text: NonEmpty
 
 
 class Location(_Frozen):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    about: str = Field(min_length=1)
+    id: NonEmpty
+    name: NonEmpty
+    about: NonEmpty
     #: Drawn in order, one per search.
     clues: tuple[Clue, ...] = ()
 
@@ -72,16 +72,16 @@ class StoryCard(_Frozen):
 
     at: float = Field(description="minutes left on the clock when it fires")
     to: str = Field(min_length=1, description="character id of the addressee")
-    prompt: str = Field(min_length=1)
+    prompt: NonEmpty
     #: Words the addressee's answer should carry (one is enough); empty for the final card.
     about: tuple[str, ...] = ()
     final: bool = False
 
 
 class Ending(_Frozen):
-    id: str = Field(min_length=1)
-    title: str = Field(min_length=1)
-    text: str = Field(min_length=1)
+    id: NonEmpty
+    title: NonEmpty
+    text: NonEmpty
     good: bool = False
     #: Chosen when at least ``min_found`` of these clues were found (the first match wins).
     needs: tuple[str, ...] = ()
@@ -89,8 +89,8 @@ class Ending(_Frozen):
 
 
 class Town(_Frozen):
-    title: str = Field(min_length=1)
-    intro: str = Field(min_length=1)
+    title: NonEmpty
+    intro: NonEmpty
     minutes: int = Field(ge=5, le=240)
     friend: Friend
     characters: tuple[Character, ...]

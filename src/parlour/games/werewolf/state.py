@@ -11,6 +11,7 @@ from parlour.core.decisions import Decision
 from parlour.core.events import Event, EventLog
 from parlour.core.game import Result
 from parlour.core.game_base import PhasedLog
+from parlour.core.lookup import by_id
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.games.werewolf.cast import Cast
@@ -166,10 +167,7 @@ class WerewolfState(PhasedLog):
     # -- lookups -------------------------------------------------------------------------
 
     def player(self, seat: str) -> Player:
-        for p in self.players:
-            if p.id == seat:
-                return p
-        raise KeyError(seat)
+        return by_id(self.players, seat)
 
     def name(self, seat: str) -> str:
         return self.player(seat).name

@@ -149,23 +149,8 @@ def _speaking(messages: int, passes: int) -> SpeakingFacts:
     return SpeakingFacts(messages=messages, passes=passes)
 
 
-@lru_cache(maxsize=256)
-def _rules(
-    vote_mode: str,
-    tie_rule: str,
-    reveal_roles: bool,
-    doctor_self_protect: bool,
-    messages_per_player: int,
-    vote_call: str | None,
-) -> RuleFacts:
-    return RuleFacts(
-        vote_mode=vote_mode,
-        tie_rule=tie_rule,
-        reveal_roles=reveal_roles,
-        doctor_self_protect=doctor_self_protect,
-        messages_per_player=messages_per_player,
-        vote_call=vote_call,
-    )
+#: RuleFacts by value, shared like the other facts (the rules never change in a game)
+_rules = lru_cache(maxsize=256)(RuleFacts)
 
 
 def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
@@ -183,12 +168,12 @@ def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
         dead=[p.name for p in st.players if not p.alive],
         role_counts=dict(st.role_counts),
         rules=_rules(
-            cfg.vote_mode,
-            cfg.tie_rule,
-            cfg.reveal_roles,
-            cfg.doctor_self_protect,
-            cfg.messages_per_player,
-            "/vote" if cfg.allow_vote_call else None,
+            vote_mode=cfg.vote_mode,
+            tie_rule=cfg.tie_rule,
+            reveal_roles=cfg.reveal_roles,
+            doctor_self_protect=cfg.doctor_self_protect,
+            messages_per_player=cfg.messages_per_player,
+            vote_call="/vote" if cfg.allow_vote_call else None,
         ),
         days=[_day(d) for d in st.days],
         nights=[NightFacts(night=n.night, outcome=list(n.outcome)) for n in st.nights],
