@@ -60,10 +60,11 @@ TABLES = {
     "diplomacy": Table("diplomacy", "ENGLAND", options="end_year=1902", middle=2),
 }
 
+#: What the person types; each starts with "You", as missing's setup answers must.
 LINES = (
-    "Good evening, all. Who saw anything odd?",
-    "I was by the river earlier. Where were you?",
-    "Let us compare what we know before we decide.",
+    "You all saw the lights go out at the quay. Who was the last to see her?",
+    "You should check the harbour before the tide turns; I will take the bakery.",
+    "You two were quiet tonight. What do you know that we do not?",
 )
 
 

@@ -94,6 +94,10 @@ class CharacterFacts(Facts):
     playstyle: str
     gender: str
 
+    def in_words(self, names: Mapping[str, str]) -> str:
+        """For a person's sidebar: the story, then how the character plays."""
+        return f"{self.story.rstrip('.')}. Plays as a {self.playstyle}; {self.gender}."
+
 
 class PackMate(Facts):
     id: str

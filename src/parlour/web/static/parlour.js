@@ -130,6 +130,12 @@
   }
   document.body.addEventListener("htmx:beforeSwap", function (e) {
     if (!e.detail.target || e.detail.target.id !== "decision") return;
+    // A refused answer comes back as 422 with the box and the engine's reason in it;
+    // htmx 2 swaps no 4xx answer by itself, and the person saw nothing happen.
+    if (e.detail.xhr && e.detail.xhr.status === 422) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
     if (sameQuestion(e)) {
       e.detail.shouldSwap = false;
       return;
@@ -154,6 +160,8 @@
     form.querySelectorAll("input[type=checkbox]").forEach(function (el) {
       el.checked = kept.checked.indexOf(el.value) >= 0;
     });
+    var typed = form.querySelector("textarea[data-max]"), count = form.querySelector(".count");
+    if (typed && count) count.textContent = String(typed.value.length);
   });
 
   function tickCountdowns() {
