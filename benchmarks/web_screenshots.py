@@ -8,7 +8,8 @@ would: the first fitting option, a short line of chat, the escape scenario's sol
 typed in. It saves ``GAME-start.png`` (the first question), ``GAME-middle.png`` (about
 halfway through the person's questions, or after ``--middle`` of them) and
 ``GAME-end.png`` (the room once the game is over), plus the spectator page and the
-admin page at the end, 1280x800 pixels each (the page's top, not the whole scroll).
+admin page at the end, 1280x800 pixels each (the page's top, not the whole scroll;
+Diplomacy's 1280x1500, to take in the board under the order form).
 
     uv run python benchmarks/web_screenshots.py                     # docs/images/room-*.png
     uv run python benchmarks/web_screenshots.py --games escape --out /tmp/shots
@@ -36,7 +37,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-background-networking"]
-VIEWPORT = {"width": 1280, "height": 800}
 
 
 @dataclass(frozen=True)
@@ -50,22 +50,37 @@ class Table:
     scenario: str = ""
     #: the person's questions before the "middle" picture
     middle: int = 3
+    #: the window's height (Diplomacy's board sits below its order form)
+    height: int = 800
+    #: what the person types, in turn, when asked for text
+    lines: tuple[str, ...] = ()
 
 
-TABLES = {
-    "werewolf": Table("werewolf", "p1", players="6", middle=3),
-    "missing": Table("missing", "p1", options="minutes=2", middle=4),
-    "escape": Table("escape", "player", scenario="ghost_room", middle=3),
-    "campaign": Table("campaign", "player", options="sessions=1\nturns_per_session=4", middle=3),
-    "diplomacy": Table("diplomacy", "ENGLAND", options="end_year=1902", middle=2),
-}
-
-#: What the person types; each starts with "You", as missing's setup answers must.
-LINES = (
+#: What the person types in missing; each starts with "You", as its setup answers must.
+MISSING = (
     "You all saw the lights go out at the quay. Who was the last to see her?",
     "You should check the harbour before the tide turns; I will take the bakery.",
     "You two were quiet tonight. What do you know that we do not?",
 )
+WEREWOLF = (
+    "Good morning. Who was up late last night?",
+    "I trust the votes more than the words. Who hurried to accuse?",
+)
+CAMPAIGN = (
+    "I ask Priya what exactly the experiment is for.",
+    "I look around the lab for anything out of place.",
+    "I agree to stay, but I keep my back to the wall.",
+)
+
+TABLES = {
+    "werewolf": Table("werewolf", "p1", players="6", middle=3, lines=WEREWOLF),
+    "missing": Table("missing", "p1", options="minutes=5", middle=9, lines=MISSING),
+    "escape": Table("escape", "player", scenario="ghost_room", middle=3),
+    "campaign": Table(
+        "campaign", "player", options="sessions=1\nturns_per_session=4", middle=3, lines=CAMPAIGN
+    ),
+    "diplomacy": Table("diplomacy", "ENGLAND", options="end_year=1902", middle=2, height=1500),
+}
 
 
 def free_port() -> int:
@@ -143,7 +158,8 @@ def typed_lines(table: Table) -> Callable[[], str]:
         steps = iter([phrase(by_id[i]) for i in solution(scenario)])
         return lambda: next(steps, "look around")
     said = iter(range(10_000))
-    return lambda: LINES[next(said) % len(LINES)]
+    lines = table.lines or MISSING
+    return lambda: lines[next(said) % len(lines)]
 
 
 def answer(form: Any, text: Callable[[], str]) -> None:
@@ -232,7 +248,7 @@ def main() -> None:
             for name in args.games.split(","):
                 table = TABLES[name.strip()]
                 print(f"{table.game}:", flush=True)
-                page = browser.new_page(viewport=VIEWPORT)
+                page = browser.new_page(viewport={"width": 1280, "height": table.height})
                 game_id, room, admin = create(page, base, table)
                 page.goto(base + room)
                 started = time.monotonic()

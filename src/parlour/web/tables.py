@@ -169,7 +169,10 @@ class Games:
 
     def private_facts(self, game_id: str, seat: str) -> dict[str, str]:
         game = self.game(game_id)
-        return sidebar_facts(game.view(seat).private, self.names(game_id))
+        names = self.names(game_id)
+        facts = sidebar_facts(game.view(seat).private, names)
+        # A fact that only repeats the heading ("You are England": power, power name).
+        return {k: v for k, v in facts.items() if v != names.get(seat, seat)}
 
     def dead(self, game_id: str) -> set[str]:
         """Seats out of the game (a dead werewolf player), from the public facts'
