@@ -189,6 +189,9 @@ def answer(form: Any, text: Callable[[], str]) -> None:
 
 
 def shoot(page: Any, path: Path) -> None:
+    page.wait_for_timeout(900)  # the sidebar's refresh after a burst of lines (0.7 s)
+    if page.locator("#board svg").count():  # Diplomacy: the order form and the board
+        page.evaluate("() => document.querySelector('#decision').scrollIntoView()")
     page.screenshot(path=str(path))
     print(f"  {path}", flush=True)
 
@@ -253,7 +256,6 @@ def main() -> None:
                 page.goto(base + room)
                 started = time.monotonic()
                 asked = play(page, table, args.out, args.limit)
-                page.wait_for_timeout(1500)  # the sidebar's last refresh
                 shoot(page, args.out / f"room-{table.game}-end.png")
                 page.goto(f"{base}/watch/{game_id}")
                 shoot(page, args.out / f"watch-{table.game}-end.png")

@@ -174,6 +174,7 @@ class Pages:
             "seat_name": names.get(seat, seat),
             "seats": self.games.seats(gid),
             "dead": self.games.dead(gid),
+            "clock": self.games.clock(gid),
             "private": self.games.private_facts(gid, seat),
             "phase": self.games.phase(gid),
             "lines": lines(seat_events(self.store, gid, seat), names),

@@ -190,6 +190,12 @@ class Games:
     def public_facts(self, game_id: str) -> dict[str, str]:
         return _flat(facts_dict(self.game(game_id).spectator_view(False).public))
 
+    def clock(self, game_id: str) -> str:
+        """The game's public clock in its own words (missing's time left, "04:12"), or ""
+        for a game whose public facts have no ``clock``."""
+        clock = facts_dict(self.game(game_id).spectator_view(False).public).get("clock")
+        return clock if isinstance(clock, str) else ""
+
     def phase(self, game_id: str) -> str:
         return self.game(game_id).spectator_view(False).phase
 

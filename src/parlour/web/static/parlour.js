@@ -172,6 +172,9 @@
     });
   }
   setInterval(tickCountdowns, 500);
+  tickCountdowns();
+  // A new box's countdown shows its seconds at once, not "…" for up to half a second.
+  document.body.addEventListener("htmx:afterSwap", tickCountdowns);
 
   // Enter sends a text answer, as the prompt says ("press Enter"); Shift+Enter is a new
   // line. Not while an input method is composing (Enter then picks the composed word).
