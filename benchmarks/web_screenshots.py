@@ -48,7 +48,7 @@ class Table:
     players: str = ""
     options: str = ""
     scenario: str = ""
-    #: the person's questions before the "middle" picture
+    #: the person's questions before the "middle" picture (or the first with a clock)
     middle: int = 3
     #: the window's height (Diplomacy's board sits below its order form)
     height: int = 800
@@ -74,7 +74,7 @@ CAMPAIGN = (
 
 TABLES = {
     "werewolf": Table("werewolf", "p1", players="6", middle=3, lines=WEREWOLF),
-    "missing": Table("missing", "p1", options="minutes=5", middle=9, lines=MISSING),
+    "missing": Table("missing", "p1", options="minutes=5", middle=12, lines=MISSING),
     "escape": Table("escape", "player", scenario="ghost_room", middle=3),
     "campaign": Table(
         "campaign", "player", options="sessions=1\nturns_per_session=4", middle=3, lines=CAMPAIGN
@@ -200,6 +200,7 @@ def play(page: Any, table: Table, out: Path, limit: float) -> int:
     """Answers every question in the room until the game is over; the pictures."""
     text = typed_lines(table)
     asked = 0
+    middle = False
     last = ""
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
@@ -213,8 +214,10 @@ def play(page: Any, table: Table, out: Path, limit: float) -> int:
         last = decision
         if asked == 0:
             shoot(page, out / f"room-{table.game}-start.png")
-        elif asked == table.middle:
+        elif not middle and (asked >= table.middle or form.locator(".countdown").count()):
+            # halfway, or the first question with a clock (missing's chat rounds)
             shoot(page, out / f"room-{table.game}-middle.png")
+            middle = True
         asked += 1
         answer(form, text)
         evaluate_until(

@@ -181,6 +181,7 @@ def test_werewolf_sidebars_in_words_the_dead_marked_and_the_end_pages(
 
     seen = play(page, first_other, limit=180)
     assert seen.kinds
+    assert "wins" in page.locator("#decision .over .summary").inner_text()  # the result
     page.wait_for_timeout(1000)  # the sidebar's last refresh
     dead = page.locator("#facts .players li.dead")
     assert all("dead" in d.inner_text() for d in dead.all())

@@ -193,6 +193,7 @@ class Pages:
             "error": error,
             "game_id": link.game_id,
             "status": self.games.row(link.game_id).status,
+            "summary": (self.games.row(link.game_id).result or {}).get("summary", ""),
         }
 
     def room(self, link: Link, token: str) -> Page:
