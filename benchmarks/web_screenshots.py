@@ -46,6 +46,8 @@ class Table:
     game: str
     person: str
     players: str = ""
+    #: blank: a secret random seed (werewolf's 3 keeps the person, a wolf, in to the end)
+    seed: str = ""
     options: str = ""
     scenario: str = ""
     #: the person's questions before the "middle" picture (or the first with a clock)
@@ -73,7 +75,7 @@ CAMPAIGN = (
 )
 
 TABLES = {
-    "werewolf": Table("werewolf", "p1", players="6", middle=3, lines=WEREWOLF),
+    "werewolf": Table("werewolf", "p1", players="6", seed="3", middle=3, lines=WEREWOLF),
     "missing": Table("missing", "p1", options="minutes=5", middle=12, lines=MISSING),
     "escape": Table("escape", "player", scenario="ghost_room", middle=3),
     "campaign": Table(
@@ -123,6 +125,8 @@ def create(page: Any, base: str, table: Table) -> tuple[str, str, str]:
     page.select_option("select[name=game]", table.game)
     if table.players:
         page.fill("input[name=players]", table.players)
+    if table.seed:
+        page.fill("input[name=seed]", table.seed)
     if table.scenario:
         page.select_option("select[name=scenario]", table.scenario)
     if table.options:
@@ -254,6 +258,8 @@ def main() -> None:
             for name in args.games.split(","):
                 table = TABLES[name.strip()]
                 print(f"{table.game}:", flush=True)
+                for old in args.out.glob(f"*-{table.game}-*.png"):
+                    old.unlink()  # no picture of an earlier game left among this one's
                 page = browser.new_page(viewport={"width": 1280, "height": table.height})
                 game_id, room, admin = create(page, base, table)
                 page.goto(base + room)
