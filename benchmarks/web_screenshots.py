@@ -258,8 +258,9 @@ def main() -> None:
             for name in args.games.split(","):
                 table = TABLES[name.strip()]
                 print(f"{table.game}:", flush=True)
-                for old in args.out.glob(f"*-{table.game}-*.png"):
-                    old.unlink()  # no picture of an earlier game left among this one's
+                for kind in ("room", "watch", "admin"):  # only this tool's own pictures
+                    for old in args.out.glob(f"{kind}-{table.game}-*.png"):
+                        old.unlink()  # no picture of an earlier game left among this one's
                 page = browser.new_page(viewport={"width": 1280, "height": table.height})
                 game_id, room, admin = create(page, base, table)
                 page.goto(base + room)
