@@ -130,6 +130,7 @@ ROUTES = (
     Route("board", "GET", "/play/{seat}/board", "seat"),
     Route("seat stream", "GET", "/play/{seat}/events", "seat"),
     Route("act", "POST", "/play/{seat}/act", "seat"),
+    Route("typing", "POST", "/play/{seat}/typing", "seat"),
     Route("admin page", "GET", "/admin/{admin}", "admin"),
     Route("admin reveal", "POST", "/admin/{admin}/reveal", "admin"),
     Route("admin pause", "POST", "/admin/{admin}/pause", "admin"),
@@ -140,6 +141,7 @@ ROUTES = (
     Route("watch stream", "GET", "/watch/{game}/events", ""),
     Route("export", "GET", "/watch/{game}/export.md", ""),
     Route("static", "GET", "/static/parlour.js", ""),
+    Route("favicon", "GET", "/favicon.ico", ""),
 )
 
 PROBES = (
@@ -170,7 +172,7 @@ CASES = [(r, p) for r in ROUTES for p in PROBES if _applies(r, p)]
 def test_the_table_covers_every_route() -> None:
     # The figure for the closing note of issue 34 (routes × probes that apply).
     print(f"\nweb authz: {len(ROUTES)} routes × {len(PROBES)} probes: {len(CASES)} cases")
-    assert len(ROUTES) == 22 and len(CASES) == 73
+    assert len(ROUTES) == 24 and len(CASES) == 79
     assert {r.name for r, _ in CASES} == {r.name for r in ROUTES}
 
 
@@ -243,8 +245,12 @@ def test_route_refuses_the_probe(
 def test_allowed_requests_pass(table: tuple[TestClient, dict[str, str]]) -> None:
     """The table's routes answer their rightful caller (the refusals are not blanket)."""
     client, links = table
-    for path in ("/", "/owner", f"/watch/{links['game']}", "/static/parlour.js"):
+    for path in ("/", "/owner", f"/watch/{links['game']}", "/static/parlour.js", "/favicon.ico"):
         assert client.get(path).status_code == 200, path
+    typing = client.post(
+        f"/play/{links['seat1']}/typing", data={"decision_id": "none-open"}, headers=ORIGIN
+    )
+    assert typing.status_code == 200 and typing.text == ""  # nothing open: nothing held
     for part in ("", "/decision", "/facts", "/board"):
         assert client.get(f"/play/{links['seat1']}{part}").status_code == 200, part
     assert client.get(f"/admin/{links['admin']}").status_code == 200
@@ -488,18 +494,27 @@ def test_a_finished_game_offers_no_pause_resume_or_end(store: Store, visitor: Te
     r = visitor.post(f"/admin/{links['admin']}/resume", headers=ORIGIN)
     status = store.get_game(links["game"]).status
     assert f"this game is over ({status}): there is nothing to resume" in r.text
-    assert "running again" not in r.text
+    assert "resumed" not in r.text
     assert store.get_game(links["game"]).status == status
 
 
 def test_resume_is_refused_unless_the_game_is_paused(store: Store, visitor: TestClient) -> None:
     links = _create(visitor, people=("p1",))
-    r = visitor.post(f"/admin/{links['admin']}/resume", headers=ORIGIN)
+    admin = links["admin"]
+    page = visitor.get(f"/admin/{admin}").text  # running: pause and end, no resume
+    assert f'action="/admin/{admin}/pause"' in page and f'action="/admin/{admin}/end"' in page
+    assert f'action="/admin/{admin}/resume"' not in page
+    r = visitor.post(f"/admin/{admin}/resume", headers=ORIGIN)
     assert "this game is running, not paused: there is nothing to resume" in r.text
-    visitor.post(f"/admin/{links['admin']}/pause", headers=ORIGIN)
+    visitor.post(f"/admin/{admin}/pause", headers=ORIGIN)
     _wait_status(store, links["game"], ("paused",))
-    r = visitor.post(f"/admin/{links['admin']}/resume", headers=ORIGIN)
-    assert "running again" in r.text and store.get_game(links["game"]).status == "running"
+    page = visitor.get(f"/admin/{admin}").text  # paused: resume and end, no pause
+    assert (
+        f'action="/admin/{admin}/resume"' in page and f'action="/admin/{admin}/pause"' not in page
+    )
+    r = visitor.post(f"/admin/{admin}/resume", headers=ORIGIN)
+    assert "resumed: the game goes on from where it was paused" in r.text
+    assert store.get_game(links["game"]).status == "running"
 
 
 def _damage(path: Path) -> None:

@@ -143,7 +143,7 @@ def create_game(
     models: dict[str, str] | None = None,
 ) -> Links:
     """The lobby's two steps, by clicks: seats in ``people`` are persons, seats in
-    ``models`` get that model spec, the rest are scripted."""
+    ``models`` get that model spec, the rest (system seats too) are scripted."""
     page.goto(base + "/")
     page.select_option("select[name=game]", game)
     if players is not None:
@@ -155,8 +155,10 @@ def create_game(
         page.fill("textarea[name=options]", options)
     page.click("#setup button[type=submit]")
     page.wait_for_selector("tr[data-seat]")
-    for seat in people:
-        page.select_option(f"select[name='seat.{seat}']", "person")
+    for row in page.query_selector_all("tr[data-seat]"):  # the lobby's own defaults aside
+        seat = str(row.get_attribute("data-seat"))
+        kind = "person" if seat in people else "scripted"
+        page.select_option(f"select[name='seat.{seat}']", kind)
     for seat, spec in (models or {}).items():
         page.select_option(f"select[name='seat.{seat}']", "model")
         page.fill(f"input[name='model.{seat}']", spec)

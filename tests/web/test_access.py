@@ -99,7 +99,7 @@ def test_only_the_owner_reads_or_acts(client: TestClient) -> None:
     assert role_a is not None and f"You are {a}" in mine and f"You are {b}" in theirs
     # Spectators see the public view only while the game runs.
     watch = client.get(f"/watch/{game}?level=everything").text
-    assert 'class="level">public<' in watch
+    assert 'class="level" data-level="public">what everyone saw<' in watch
     # Cross-site posts are refused before anything happens.
     r = client.post(f"/admin/{admin}/end", headers={"origin": "http://evil.example"})
     assert r.status_code == 403

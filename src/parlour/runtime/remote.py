@@ -28,6 +28,12 @@ from parlour.core.errors import IllegalAction
 from parlour.core.view import AnyView
 from parlour.runtime.store import OpenDecision, Store
 
+#: Seconds a person's keystroke keeps their decision open past its deadline: the page
+#: reports typing at most every 2 s, so a person who types on is never timed out, and
+#: one who stops is waited for this long at most (people are never blocked; AIs never
+#: wait for ever on a person).
+TYPING_HOLD = 8.0
+
 #: Tries an answer against the game's rules (on a copy); the rule's reason, or None.
 Trial = Callable[[Decision, Action], str | None]
 
@@ -100,6 +106,14 @@ class Desk:
         """Every person's open decision in a game ("waiting for N others")."""
         return self.store.desk.open_in(game_id)
 
+    def hold(self, game_id: str, seat: str, decision_id: str) -> float | None:
+        """The person at ``seat`` is typing an answer to ``decision_id``: its wall
+        deadline moves to at least ``TYPING_HOLD`` seconds from now, so they are never
+        timed out mid-sentence (the runner asks the seat before it applies the default).
+        The deadline now (unix seconds, database clock), or None (not open for this
+        seat, or no deadline)."""
+        return self.store.desk.hold(game_id, seat, decision_id, TYPING_HOLD)
+
     def submit(self, game_id: str, seat: str, decision_id: str, action: Action) -> None:
         """Answer an open decision. Raises ``IllegalAction`` with a one-line reason when
         the decision is not open for this seat, was already answered, or the answer is
@@ -154,6 +168,12 @@ class RemoteSeat:
 
     def _post(self, decision: Decision) -> None:
         self.store.desk.post(self.game_id, self.seat, decision, self._seconds(decision))
+
+    def held_for(self, decision: Decision) -> float | None:
+        """Seconds left on the decision's deadline as the desk holds it: the page moves
+        it on while the person types (``Desk.hold``), so the runner waits for them
+        (``Runner`` asks this when the deadline comes). None: not open, or no deadline."""
+        return self.store.desk.seconds_left(self.game_id, decision.id)
 
     def _take(self, decision_id: str) -> Action | None:
         """The submitted answer, removed from the inbox; None while there is none."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -43,6 +43,9 @@ from parlour.core.rng import Rng, hash_seed
 from parlour.runtime.store import ActionWrite, Store
 from parlour.seats.base import Seat, answered_by
 from parlour.seats.human import HumanSeat
+
+#: How long before a person's deadline the runner asks whether their typing holds it.
+HOLD_LOOK = 0.5
 
 log = logging.getLogger(__name__)
 
@@ -147,9 +150,14 @@ class Runner:
         limits = [s for s in (wall, self.decision_timeout) if s]
         limit = min(limits) if limits else None
         timer = asyncio.timeout(limit) if limit else None
+        held_for = getattr(seat, "held_for", None)
         try:
             if timer is None:
                 action = await seat.decide(view, decision)
+            elif callable(held_for) and limit == wall:
+                async with timer:
+                    asking = seat.decide(view, decision)
+                    action = await self._held(asking, timer, held_for, decision)
             else:
                 async with timer:
                     action = await seat.decide(view, decision)
@@ -171,6 +179,39 @@ class Runner:
         except Exception as err:  # a crashing seat must not end the game
             log.warning("seat %s failed (%r); fallback answers", decision.seat, err)
         return self._fallback(decision), "fallback"
+
+    async def _held(
+        self,
+        asking: Awaitable[Action],
+        timer: asyncio.Timeout,
+        held_for: Callable[[Decision], float | None],
+        decision: Decision,
+    ) -> Action:
+        """A person's answer under a wall deadline that their typing holds open: when the
+        deadline comes, the seat says how long the person still holds it (a keystroke
+        moves it on, ``Desk.hold``) and the timer is moved there; the decision's default
+        applies only once they have stopped typing. ``decision_timeout`` still caps it."""
+        loop = asyncio.get_running_loop()
+        ceiling = None if not self.decision_timeout else loop.time() + self.decision_timeout
+
+        async def hold() -> None:
+            while (when := timer.when()) is not None:
+                await asyncio.sleep(max(0.0, when - loop.time() - HOLD_LOOK))
+                left = held_for(decision)
+                if left is None:
+                    return
+                until = loop.time() + left
+                if ceiling is not None:
+                    until = min(until, ceiling)
+                if until <= when + HOLD_LOOK / 2:
+                    return  # not typing: the deadline stands
+                timer.reschedule(until)
+
+        holding = asyncio.ensure_future(hold())
+        try:
+            return await asking
+        finally:
+            holding.cancel()
 
     def _fallback(self, decision: Decision) -> Action:
         rng = Rng(hash_seed(self.game.seed, decision.id))

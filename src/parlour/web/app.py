@@ -31,7 +31,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
@@ -215,6 +215,12 @@ def create_app(
     )
     app.state.web = web
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        # Pages name /static/favicon.svg; this is for browsers and tools that ask anyway.
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
+
     app.add_middleware(_Guard, worker=web.host.worker, policy=web.policy)
 
     async def failed(request: Request, err: Exception) -> Response:
@@ -398,6 +404,16 @@ def _install_seat(app: FastAPI, web: Web) -> None:
         """The board as it stands (Diplomacy; an empty holder otherwise): public facts."""
         return _html(await web.page("board", _link(web, token, "seat"), token))
 
+    @app.post("/play/{token}/typing")
+    async def typing(request: Request, token: str) -> Response:
+        """The person is typing an answer: its deadline waits for them (``Desk.hold``).
+        The deadline now, as unix seconds, for the page's countdown ("" when none)."""
+        link = _link(web, token, "seat")
+        form = await read_form(request)
+        decision_id = (form.get("decision_id") or [""])[0]
+        until = await run_in_threadpool(web.desk.hold, link.game_id, link.seat, decision_id)
+        return PlainTextResponse("" if until is None else f"{until:.3f}")
+
     @app.post("/play/{token}/act", response_class=HTMLResponse)
     async def act(request: Request, token: str) -> Response:
         link = _link(web, token, "seat")
@@ -503,6 +519,8 @@ def _install_admin(app: FastAPI, web: Web) -> None:
         return {
             "row": row,
             "over": row.status in FINAL,
+            # after a finished game spectators see everything, whatever was chosen
+            "finished": row.status == "finished",
             "seats": web.games.seats(link.game_id),
             "reveal": web.links.reveal(link.game_id),
             "levels": REVEAL_LEVELS,
@@ -535,13 +553,13 @@ def _install_admin(app: FastAPI, web: Web) -> None:
                 note = f"spectators now see: {level}"
             elif what == "pause":
                 await run_in_threadpool(web.host.pause, gid)
-                note = "paused"
+                note = "paused: nobody is asked anything until you resume it"
             elif what == "resume":
                 await run_in_threadpool(web.store.set_status, gid, "running")
-                note = "running again"
+                note = "resumed: the game goes on from where it was paused"
             elif what == "end":
                 await run_in_threadpool(web.host.end, gid)
-                note = "ended"
+                note = "ended: the game stops here, with no result"
             elif what == "replace":
                 seat = (form.get("seat") or [""])[0]
                 spec_text = (form.get("spec") or [""])[0].strip()

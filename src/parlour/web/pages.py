@@ -47,6 +47,14 @@ HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 
+#: What a spectator is shown at each reveal level, in words.
+LEVEL_WORDS = {
+    "public": "what everyone saw",
+    "teams": "what everyone and each team saw",
+    "everything": "everything, secrets too",
+}
+
+
 @dataclass(frozen=True)
 class Page:
     """A rendered page: its HTTP status and body (``status`` 404: no such game)."""
@@ -136,7 +144,9 @@ class Pages:
             "level": level,
             "allowed": allowed,
             "levels": REVEAL_LEVELS[: REVEAL_LEVELS.index(allowed) + 1],
+            "level_words": LEVEL_WORDS,
             "seats": self.games.seats(game_id),
+            "dead": self.games.dead(game_id),
             "public": self.games.public_facts(game_id),
             "phase": self.games.phase(game_id),
             "lines": lines(self.spectator(game_id, level), names),
@@ -163,6 +173,8 @@ class Pages:
             "seat": seat,
             "seat_name": names.get(seat, seat),
             "seats": self.games.seats(gid),
+            "dead": self.games.dead(gid),
+            "clock": self.games.clock(gid),
             "private": self.games.private_facts(gid, seat),
             "phase": self.games.phase(gid),
             "lines": lines(seat_events(self.store, gid, seat), names),
@@ -181,6 +193,7 @@ class Pages:
             "error": error,
             "game_id": link.game_id,
             "status": self.games.row(link.game_id).status,
+            "summary": (self.games.row(link.game_id).result or {}).get("summary", ""),
         }
 
     def room(self, link: Link, token: str) -> Page:

@@ -12,9 +12,11 @@ import contextlib
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from pydantic import BaseModel
 
 from parlour.core.events import Event
 from parlour.core.game import Game
@@ -166,13 +168,82 @@ class Games:
         return {s.id: s.name for s in self.game(game_id).seats()}
 
     def private_facts(self, game_id: str, seat: str) -> dict[str, str]:
-        return _flat(facts_dict(self.game(game_id).view(seat).private))
+        game = self.game(game_id)
+        names = self.names(game_id)
+        facts = sidebar_facts(game.view(seat).private, names)
+        # A fact that only repeats the heading ("You are England": power, power name).
+        return {k: v for k, v in facts.items() if v != names.get(seat, seat)}
+
+    def dead(self, game_id: str) -> set[str]:
+        """Seats out of the game (a dead werewolf player), from the public facts'
+        ``players`` records that say ``alive``; empty for games that have none."""
+        public = facts_dict(self.game(game_id).spectator_view(False).public)
+        players = public.get("players")
+        if not isinstance(players, list | tuple):
+            return set()
+        return {
+            str(p.get("id") or p.get("seat"))
+            for p in players
+            if isinstance(p, dict) and p.get("alive") is False
+        }
 
     def public_facts(self, game_id: str) -> dict[str, str]:
         return _flat(facts_dict(self.game(game_id).spectator_view(False).public))
 
+    def clock(self, game_id: str) -> str:
+        """The game's public clock in its own words (missing's time left, "04:12"), or ""
+        for a game whose public facts have no ``clock``."""
+        clock = facts_dict(self.game(game_id).spectator_view(False).public).get("clock")
+        return clock if isinstance(clock, str) else ""
+
     def phase(self, game_id: str) -> str:
         return self.game(game_id).spectator_view(False).phase
+
+
+#: Fields a seat's sidebar leaves out: the heading already says who the seat is
+#: ("You are Kenji", and "out of the game" when not alive), and whether a person plays
+#: it is the seat's own business, not a fact of the game.
+SIDEBAR_SKIPS = frozenset({"id", "seat", "name", "alive", "is_person"})
+
+
+def sidebar_facts(facts: Any, names: Mapping[str, str]) -> dict[str, str]:
+    """A seat's private facts as a person reads them: field names in words, a game's
+    record that says itself (an ``in_words(names)`` method: ``PackMate`` gives "Aiko
+    (dead)") said so, a seat id as its name, empty
+    values and ``SIDEBAR_SKIPS`` left out."""
+    if not isinstance(facts, BaseModel):
+        return _flat(facts_dict(facts))
+    out: dict[str, str] = {}
+    for key in type(facts).model_fields:
+        value = getattr(facts, key)
+        if key in SIDEBAR_SKIPS or value in (None, "", [], (), {}):
+            continue
+        out[key.replace("_", " ")] = _said(value, names)
+    return out
+
+
+def _said(value: Any, names: Mapping[str, str]) -> str:
+    if callable(getattr(value, "in_words", None)):
+        return str(value.in_words(names))
+    if isinstance(value, BaseModel):
+        return _said(
+            {k: getattr(value, k) for k in type(value).model_fields if k not in SIDEBAR_SKIPS},
+            names,
+        )
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, dict):
+        parts = [
+            f"{names.get(str(k), str(k).replace('_', ' '))}: {_said(v, names)}"
+            for k, v in value.items()
+            if v not in (None, "", [], (), {})
+        ]
+        return _joined(parts, ";")
+    if isinstance(value, list | tuple | set | frozenset):
+        return _joined([_said(v, names) for v in value], ",")
+    return str(value)
 
 
 def _flat(facts: dict[str, Any]) -> dict[str, str]:

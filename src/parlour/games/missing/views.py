@@ -4,6 +4,7 @@ whose audience includes it, nothing else."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeAlias
 
 from parlour.core.errors import ParlourError
@@ -37,6 +38,12 @@ class RelationFacts(Facts):
     prompt: str
     answer: str = ""
 
+    def in_words(self, names: Mapping[str, str]) -> str:
+        """For a person's sidebar: whom it is about, the prompt, and the answer given."""
+        who, other = names.get(self.seat, self.seat), names.get(self.other, self.other)
+        said = f" {who} answered: {self.answer}" if self.answer else " (not answered yet)"
+        return f"{who} and {other}: {self.prompt}{said}"
+
 
 class MissingPublic(Facts):
     title: str
@@ -60,6 +67,10 @@ class CardFacts(Facts):
     about: tuple[str, ...] = ()
     final: bool = False
 
+    def in_words(self, names: Mapping[str, str]) -> str:
+        """For a person's sidebar: the card's prompt (the last card says so)."""
+        return f"{self.prompt} (the last card)" if self.final else self.prompt
+
 
 class ClueFacts(Facts):
     place: str
@@ -67,6 +78,11 @@ class ClueFacts(Facts):
     title: str
     text: str
     shared: bool = False
+
+    def in_words(self, names: Mapping[str, str]) -> str:
+        """For a person's sidebar: "Title (found at the harbour, shared): text"."""
+        where = f"found at {self.place_name}" + (", shared" if self.shared else "")
+        return f"{self.title} ({where}): {self.text}"
 
 
 class MissingPrivate(Facts):

@@ -7,6 +7,7 @@ are typed models, so every prompt, policy and renderer reading them is checked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
 from functools import lru_cache
 
@@ -93,11 +94,19 @@ class CharacterFacts(Facts):
     playstyle: str
     gender: str
 
+    def in_words(self, names: Mapping[str, str]) -> str:
+        """For a person's sidebar: the story, then how the character plays."""
+        return f"{self.story.rstrip('.')}. Plays as a {self.playstyle}; {self.gender}."
+
 
 class PackMate(Facts):
     id: str
     name: str
     alive: bool
+
+    def in_words(self, names: Mapping[str, str]) -> str:
+        """For a person's sidebar: "Aiko", or "Aiko (dead)"."""
+        return self.name if self.alive else f"{self.name} (dead)"
 
 
 class WerewolfPrivate(Facts):

@@ -137,6 +137,37 @@ class DeskTable:
                 )
             )
 
+    def hold(self, game_id: str, seat: str, decision_id: str, seconds: float) -> float | None:
+        """A person is typing an answer: the decision's wall deadline moves to at least
+        ``seconds`` from now (database clock). Its deadline now (unix seconds), or None
+        when it is not open for ``seat`` or has no deadline."""
+        od = schema.open_decisions
+        mine = (
+            (od.c.game_id == game_id)
+            & (od.c.decision_id == decision_id)
+            & (od.c.seat == seat)
+            & od.c.deadline_at.is_not(None)
+        )
+        until = self._now + seconds
+        with self.db.engine.begin() as conn:
+            conn.execute(
+                od.update().where(mine & (od.c.deadline_at < until)).values(deadline_at=until)
+            )
+            deadline = conn.execute(sa.select(od.c.deadline_at).where(mine)).scalar()
+        return None if deadline is None else float(deadline)
+
+    def seconds_left(self, game_id: str, decision_id: str) -> float | None:
+        """Seconds until the open decision's wall deadline (database clock; negative once
+        passed), or None when it is not open or has no deadline."""
+        od = schema.open_decisions
+        with self.db.engine.connect() as conn:
+            left = conn.execute(
+                sa.select(od.c.deadline_at - self._now).where(
+                    (od.c.game_id == game_id) & (od.c.decision_id == decision_id)
+                )
+            ).scalar()
+        return None if left is None else float(left)
+
     def take(self, game_id: str, decision_id: str) -> Action | None:
         """The submitted answer, removed from the inbox; None while there is none."""
         an = schema.answers

@@ -130,6 +130,12 @@
   }
   document.body.addEventListener("htmx:beforeSwap", function (e) {
     if (!e.detail.target || e.detail.target.id !== "decision") return;
+    // A refused answer comes back as 422 with the box and the engine's reason in it;
+    // htmx 2 swaps no 4xx answer by itself, and the person saw nothing happen.
+    if (e.detail.xhr && e.detail.xhr.status === 422) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
     if (sameQuestion(e)) {
       e.detail.shouldSwap = false;
       return;
@@ -154,15 +160,50 @@
     form.querySelectorAll("input[type=checkbox]").forEach(function (el) {
       el.checked = kept.checked.indexOf(el.value) >= 0;
     });
+    var typed = form.querySelector("textarea[data-max]"), count = form.querySelector(".count");
+    if (typed && count) count.textContent = String(typed.value.length);
   });
 
   function tickCountdowns() {
     document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.round(parseFloat(el.dataset.deadline) - Date.now() / 1000));
       el.querySelector("span").textContent = left + " s";
+      el.classList.toggle("soon", left <= 5);
     });
   }
   setInterval(tickCountdowns, 500);
+  tickCountdowns();
+  // A new box's countdown shows its seconds at once, not "…" for up to half a second.
+  document.body.addEventListener("htmx:afterSwap", tickCountdowns);
+
+  // Enter sends a text answer, as the prompt says ("press Enter"); Shift+Enter is a new
+  // line. Not while an input method is composing (Enter then picks the composed word).
+  document.addEventListener("keydown", function (e) {
+    var t = e.target;
+    if (e.key !== "Enter" || e.shiftKey || e.isComposing || !t.matches ||
+        !t.matches("#decision textarea[name=text]") || !t.form) return;
+    e.preventDefault();
+    if (t.form.requestSubmit) t.form.requestSubmit();
+    else t.form.querySelector("button[type=submit]").click();
+  });
+
+  // Typing an answer to a question with a deadline tells the server, at most every 2 s:
+  // the deadline then waits for this person (a person is never timed out mid-sentence),
+  // and the countdown shows the deadline the server now holds.
+  var typingSent = 0;
+  document.addEventListener("input", function (e) {
+    var form = e.target.closest && e.target.closest("#decision form.decision");
+    var clock = form && form.querySelector(".countdown[data-deadline]");
+    if (!clock || !room || Date.now() - typingSent < 2000) return;
+    typingSent = Date.now();
+    var id = form.querySelector("input[name=decision_id]").value;
+    var url = room.dataset.stream.replace(/\/events$/, "/typing");
+    fetch(url, {method: "POST", body: new URLSearchParams({decision_id: id}),
+      credentials: "same-origin"}).then(function (r) { return r.ok ? r.text() : ""; })
+      .then(function (until) {
+        if (until && clock.isConnected) clock.dataset.deadline = until;
+      }).catch(function () {});
+  });
 
   document.addEventListener("input", function (e) {
     var t = e.target;
@@ -613,5 +654,19 @@
     }
     game.addEventListener("change", only);
     only();
+  })();
+
+  // The lobby's table: a seat's model spec box shows only while that seat is a model.
+  (function () {
+    var table = document.querySelector("#seats table.seats");
+    if (!table) return;
+    function specs() {
+      table.querySelectorAll("tr[data-seat]").forEach(function (row) {
+        var kind = row.querySelector("select.seat-kind"), spec = row.querySelector("input.seat-model");
+        if (kind && spec) spec.hidden = kind.value !== "model";
+      });
+    }
+    table.addEventListener("change", specs);
+    specs();
   })();
 })();
