@@ -22,19 +22,22 @@ def test_registered() -> None:
     assert registry.load("campaign") is MODULE
 
 
-def test_conformance_200_seeds() -> None:
+def test_conformance_40_seeds() -> None:
+    # 40 games, each also replayed: random play (and its replay) from seeds 0-199 takes no
+    # line-to-line step in parlour's sources that seeds 0-23 do not already take, so 200
+    # games added time and no coverage (measured with a sys.settrace arc tracer).
     plain = make_config(None, {})
     marked = make_config(None, {"plant_markers": True})
     report = conforms(
         MODULE,
         lambda seed: plain,
         marked=lambda seed: marked,
-        games=200,
-        replays=200,
+        games=40,
+        replays=40,
         leaks=40,
         decisions=4,
     )
-    assert report.games_replayed == 200
+    assert report.games_replayed == 40
     assert report.views_scanned > 5_000
     assert report.answers_tried > 500
 

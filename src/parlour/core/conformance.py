@@ -62,12 +62,26 @@ def _snapshot(game: Game) -> str:
 
 def check_terminates(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable[int]) -> int:
     """Random legal play from every seed ends with a result. Returns the number of games."""
+    return _check_terminates(game_cls, configs, seeds, replay_seeds=frozenset())
+
+
+def _check_terminates(
+    game_cls: type[Game],
+    configs: ConfigFactory,
+    seeds: Iterable[int],
+    *,
+    replay_seeds: frozenset[int],
+) -> int:
+    """``check_terminates``; each game of ``replay_seeds`` is also replayed right away
+    (``check_deterministic_and_replayable`` without playing the same game a second time)."""
     count = 0
     for seed in seeds:
         run = random_playthrough(game_cls, configs(seed), seed)
         assert run.game is not None
         assert run.game.is_terminal()
         assert run.game.result() is not None, f"seed {seed}: terminal game has no result"
+        if seed in replay_seeds:  # a config of its own, as a separate replay check had
+            _check_replays(game_cls, configs(seed), run)
         count += 1
     return count
 
@@ -78,23 +92,28 @@ def check_deterministic_and_replayable(
     """Same seed + same actions → same event log; replaying the log → same state."""
     for seed in seeds:
         config = configs(seed)
-        run = random_playthrough(game_cls, config, seed)
-        assert run.game is not None
-        again = replay(game_cls, config, seed, run.actions)
-        assert _log_fingerprint(again) == _log_fingerprint(run.game), (
-            f"seed {seed}: replay produced a different event log"
-        )
-        assert _snapshot(again) == _snapshot(run.game), (
-            f"seed {seed}: replay produced a different state"
-        )
-        # Resume from the middle: a copy rebuilt from a prefix continues identically.
-        half = len(run.actions) // 2
-        resumed = replay(game_cls, config, seed, run.actions[:half])
-        for decision_id, action in run.actions[half:]:
-            resumed.apply(decision_id, action)
-        assert _snapshot(resumed) == _snapshot(run.game), (
-            f"seed {seed}: resuming after {half} actions diverged"
-        )
+        _check_replays(game_cls, config, random_playthrough(game_cls, config, seed))
+
+
+def _check_replays(game_cls: type[Game], config: BaseModel, run: Playthrough) -> None:
+    """Replaying ``run``'s actions (all of them, and half then the rest) rebuilds its game."""
+    seed = run.seed
+    assert run.game is not None
+    again = replay(game_cls, config, seed, run.actions)
+    assert _log_fingerprint(again) == _log_fingerprint(run.game), (
+        f"seed {seed}: replay produced a different event log"
+    )
+    assert _snapshot(again) == _snapshot(run.game), (
+        f"seed {seed}: replay produced a different state"
+    )
+    # Resume from the middle: a copy rebuilt from a prefix continues identically.
+    half = len(run.actions) // 2
+    resumed = replay(game_cls, config, seed, run.actions[:half])
+    for decision_id, action in run.actions[half:]:
+        resumed.apply(decision_id, action)
+    assert _snapshot(resumed) == _snapshot(run.game), (
+        f"seed {seed}: resuming after {half} actions diverged"
+    )
 
 
 def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable[int]) -> int:
@@ -299,8 +318,10 @@ def check(
     leak_list = seeds if leak_seeds is None else list(leak_seeds)
     decision_list = seeds if decision_seeds is None else list(decision_seeds)
     game = module.game
-    terminated = check_terminates(game, factory, seeds)
-    check_deterministic_and_replayable(game, factory, replay_list)
+    # A seed both played to the end and replayed is played once (random play is seeded).
+    both = frozenset(seeds) & frozenset(replay_list)
+    terminated = _check_terminates(game, factory, seeds, replay_seeds=both)
+    check_deterministic_and_replayable(game, factory, [s for s in replay_list if s not in both])
     scanned = 0
     if leak_list:
         scanned = check_no_leaks(game, marked or _marked_by_default(factory), leak_list)
