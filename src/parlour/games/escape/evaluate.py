@@ -16,7 +16,7 @@ next question too (``clarify``: which actions to offer). The numbers:
   moving when it should not;
 * ``accuracy``: the pick equals the label (the older figure; an ask is a miss);
 * ``asked`` and ``ask_rate``: how often the game would ask; ``ms_per_message``: the
-  classifier's time per message (the clarify call included).
+  classifier's median time per message (the clarify call included).
 
 A message the game reads as a command (``/look``, ``hint``…) never reaches the classifier
 in a game, so it is not asked here either: the game's own answer (nothing advanced, pick
@@ -26,6 +26,7 @@ in a game, so it is not asked here either: the game's own answer (nothing advanc
 from __future__ import annotations
 
 import asyncio
+import statistics
 import time
 from collections.abc import Awaitable, Callable
 
@@ -80,7 +81,8 @@ class ClassifierScore(BaseModel):
     understood: int = 0
     #: several-deeds cases where only the first step would happen (no wrong advance)
     first_step_only: int = 0
-    #: mean wall time of the classifier per message, in milliseconds
+    #: the classifier's wall time per message, the median, in milliseconds (a model's
+    #: one-time load is not a message's time)
     ms_per_message: float = 0.0
     #: expected id → predicted id → count.
     confusion: dict[str, dict[str, int]]
@@ -195,7 +197,7 @@ async def evaluate_classifier(
         asked=asked,
         understood=understood,
         first_step_only=first_only,
-        ms_per_message=1000 * sum(r.seconds for r in results) / total if total else 0.0,
+        ms_per_message=1000 * statistics.median(r.seconds for r in results) if total else 0.0,
         confusion=confusion,
         mistakes=tuple(mistakes),
     )
