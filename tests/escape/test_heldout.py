@@ -260,3 +260,21 @@ def test_the_sets_not_tuned_on_are_the_newest_blind_sets() -> None:
     assert names[len(names) - len(NOT_TUNED_ON) :] == list(NOT_TUNED_ON)
     assert set(NOT_TUNED_ON) <= set(BLIND_FLOORS)
     assert "blind15" not in NOT_TUNED_ON  # read and tuned on at the twelfth step
+
+
+@pytest.mark.parametrize("answer", [0, 1])
+def test_the_question_is_numbered_and_a_number_answers_it(answer: int) -> None:
+    game = EscapeGame.new(config("ghost_room"), 7)
+    rng = Rng(0)
+    game.apply("t1:act", Text(text=TWO_WAYS))
+    _step(game, rng)  # ask
+    _step(game, rng)  # which two
+    reply = game.events[-1]
+    first, second = (
+        {a.id: a for a in load_scenario("ghost_room").actions}[c].description
+        for c in reply.data["candidates"]
+    )
+    assert f"(1) {first}, or (2) {second}?" in reply.text
+    game.apply("t1:act2", Text(text=str(answer + 1)))
+    _step(game, rng)  # the scripted classifier reads the number against the question
+    assert game.done == (reply.data["candidates"][answer],)
