@@ -1,4 +1,5 @@
-"""The escape keyword classifier on its labelled sets, per scenario.
+"""The escape scripted classifier (keyword rules, then the similarity stage:
+``games/escape/understand.py``) on the shipped rooms' labelled sets, per scenario.
 
     uv run python benchmarks/escape_classifier.py      # every labelled set, one table
     uv run python benchmarks/escape_classifier.py --mistakes blind2

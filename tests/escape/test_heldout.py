@@ -235,7 +235,14 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str, whic
     score = await evaluate_classifier(keyword, load_scenario(name), labels)
     floor, most_wrong = BLIND_FLOORS[which][name]
     assert score.invalid == 0 and score.total == 60
-    assert score.accuracy >= floor, score.summary()
+    # These older sets label a look-alike left unnamed ("press a button" by the red and the
+    # green one) none; since issue 31 the classifier asks which button was meant. Such an
+    # ask advances nothing and offers the two look-alikes; at most one per set, and every
+    # other pick is held to the floor measured before.
+    asked_on_none = [m for m in score.mistakes if m.expected == "none" and m.predicted == "ask"]
+    assert len(asked_on_none) <= 1, asked_on_none
+    assert all(len(m.offered) == 2 and m.advanced is None for m in asked_on_none)
+    assert (score.correct + len(asked_on_none)) / score.total >= floor, score.summary()
     assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]
 
 
@@ -253,3 +260,21 @@ def test_the_sets_not_tuned_on_are_the_newest_blind_sets() -> None:
     assert names[len(names) - len(NOT_TUNED_ON) :] == list(NOT_TUNED_ON)
     assert set(NOT_TUNED_ON) <= set(BLIND_FLOORS)
     assert "blind15" not in NOT_TUNED_ON  # read and tuned on at the twelfth step
+
+
+@pytest.mark.parametrize("answer", [0, 1])
+def test_the_question_is_numbered_and_a_number_answers_it(answer: int) -> None:
+    game = EscapeGame.new(config("ghost_room"), 7)
+    rng = Rng(0)
+    game.apply("t1:act", Text(text=TWO_WAYS))
+    _step(game, rng)  # ask
+    _step(game, rng)  # which two
+    reply = game.events[-1]
+    first, second = (
+        {a.id: a for a in load_scenario("ghost_room").actions}[c].description
+        for c in reply.data["candidates"]
+    )
+    assert f"(1) {first}, or (2) {second}?" in reply.text
+    game.apply("t1:act2", Text(text=str(answer + 1)))
+    _step(game, rng)  # the scripted classifier reads the number against the question
+    assert game.done == (reply.data["candidates"][answer],)

@@ -7,7 +7,8 @@ the narration of an ending action, or after ``max_turns`` turns.
 
 When two actions fit the message equally well the classifier may answer ``ask``: then
 ``t{t}:clarify`` (classifier, the two actions it hesitates between) and the game replies
-"Which did you mean: A, or B?"; nothing happens and, like a command, it costs no turn.
+"Which did you mean: (1) A, or (2) B?"; nothing happens and, like a command, it costs no
+turn.
 """
 
 from __future__ import annotations

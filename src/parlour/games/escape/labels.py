@@ -14,29 +14,33 @@ File format (``<name>.labels.yaml``)::
           - {say: "I read the note", expect: read_note}
           - {say: "is there a ghost?", expect: none}
 
-``expect`` is what the *classifier* should pick: the attempted action (also an answer action
-attempted without its answer; the engine then rejects the attempt) or ``none``.
+``expect`` is what should come of the message:
 
-No case expects ``ask``. The one rule for ask against none (when two actions score
-close, the player is asked which one they meant instead of the classifier guessing):
+* an action id: the attempted action (also an answer action attempted without its answer;
+  the engine then rejects the attempt);
+* ``none``: nothing should happen;
+* ``ask`` with ``options: [a, b]`` (two or three available action ids): the message fits
+  these look-alikes equally, so the game should ask which one was meant; advancing any
+  action is a wrong advance;
+* a list of two or more ids (``expect: [a, b]``): several deeds, steps in that order. The
+  first is available in the state, each later one once the earlier ones have happened, and
+  only the last may end the game; advancing anything but the first step is a wrong advance.
+
+The older sets (``benchmarks/escape/labels/``) have no ``ask`` and no list. They follow one
+rule for ask against none (when two actions score close, the player is asked which one
+they meant instead of the classifier guessing):
 
 * a message that says nothing telling one option from the others is ``none``: an object
   word alone ("newspaper", "desk", "the painting"), or a verb with a thing several options
   share and nothing that picks one ("press the button", "press a button", "press every
-  button", "x writing desk"). The player has not said which; the label sets mark these
-  ``none`` (11 of the 12 bare "press a/the button" cases; the object words split 4 to 2), and a
-  none never advances a wrong action;
+  button", "x writing desk"). The player has not said which; a none never advances a wrong
+  action;
 * a message that says something of each of two options ("pick up the handset and hope for
-  help": the phone's handset, the shout's help; "look at the woman in the painting") scores
-  them close because the classifier cannot tell which was meant: it asks (the game's "which
-  did you mean?"), never guesses. Those cases are labelled with the action the writer meant,
-  so an ask scores as a miss that advances nothing.
+  help") is labelled with the action the writer meant; an ask there advances nothing.
 
-The same rule holds against the actions the room does not offer now (the classifier is
-told them as things it may not pick): "open the door" at the start of the lift, where the
-little phone door can be opened and the lift doors cannot be forced yet, says nothing
-telling the two doors apart, so it is ``none``; so is "tell the ghost her name is X" before
-saying a name is offered (the ghost is both actions', the name only the unoffered one's).
+The same rule holds against the actions the room does not offer now: "open the door" at
+the start of the lift, where the little phone door can be opened and the lift doors cannot
+be forced yet, says nothing telling the two doors apart, so it is ``none``.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from pydantic import BaseModel, ConfigDict
 
 from parlour.core.safe_yaml import LinedData, YamlError, load_file
 from parlour.games.escape.availability import Frontier
-from parlour.games.escape.scenario import NONE_ID, Scenario, ScenarioError
+from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario, ScenarioError
 
 #: The index file of a label folder.
 INDEX_FILE = "sets.yaml"
@@ -58,9 +62,26 @@ class LabelCase(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     message: str
+    #: an action id, ``none``, ``ask``, or for several deeds their ids joined by " > "
+    #: (``steps`` holds them).
     expect: str
     state: tuple[str, ...] = ()
     line: int = 0
+    #: ``expect: ask``: the actions the game should offer (two or three).
+    options: tuple[str, ...] = ()
+    #: several deeds: the actions, in the order they should happen (two or more).
+    steps: tuple[str, ...] = ()
+
+    @property
+    def wanted(self) -> tuple[str, ...]:
+        """The actions that should happen, in order (empty for ``none`` and ``ask``)."""
+        if self.steps:
+            return self.steps
+        return () if self.expect in (NONE_ID, ASK_ID) else (self.expect,)
+
+
+#: How a several-deeds case's ``expect`` is written in tables and confusion rows.
+STEP_JOIN = " > "
 
 
 class LabelSet(BaseModel):
@@ -192,22 +213,49 @@ def _parse(lined: LinedData, file: str) -> LabelSet:
             raise fail(("groups", g, "state"), "'state' must be a list of action ids")
         for c, case in enumerate(group["cases"]):
             path = ("groups", g, "cases", c)
-            if not (
-                isinstance(case, dict)
-                and isinstance(case.get("say"), str)
-                and isinstance(case.get("expect"), str)
-                and set(case) <= {"say", "expect"}
-            ):
-                raise fail(path, "a case is {say: <message>, expect: <action id or none>}")
-            cases.append(
-                LabelCase(
-                    message=case["say"],
-                    expect=case["expect"],
-                    state=tuple(state),
-                    line=lined.line_of(path),
-                )
-            )
+            parsed = _case(case, tuple(state), lined.line_of(path))
+            if parsed is None:
+                raise fail(path, CASE_FORMAT)
+            cases.append(parsed)
     return LabelSet(scenario=data["scenario"], cases=tuple(cases))
+
+
+CASE_FORMAT = (
+    "a case is {say: <message>, expect: <action id or none>}, {say: ..., expect: ask, "
+    "options: [<id>, <id>]} or {say: ..., expect: [<id>, <id>, ...]} (several deeds in order)"
+)
+
+
+def _ids(value: Any, least: int, most: int) -> tuple[str, ...] | None:
+    if not (isinstance(value, list) and least <= len(value) <= most):
+        return None
+    if not all(isinstance(v, str) and v not in (NONE_ID, ASK_ID) for v in value):
+        return None
+    return tuple(value)
+
+
+def _case(case: Any, state: tuple[str, ...], line: int) -> LabelCase | None:
+    """One case, or None when it is not in the format (``CASE_FORMAT``)."""
+    if not (isinstance(case, dict) and isinstance(case.get("say"), str)):
+        return None
+    expect, say = case.get("expect"), case["say"]
+    if isinstance(expect, list):
+        steps = _ids(expect, 2, 20)
+        if steps is None or set(case) != {"say", "expect"}:
+            return None
+        return LabelCase(
+            message=say, expect=STEP_JOIN.join(steps), state=state, line=line, steps=steps
+        )
+    if expect == ASK_ID:
+        options = _ids(case.get("options"), 2, 3)
+        if options is None or len(set(options)) != len(options):
+            return None
+        if set(case) != {"say", "expect", "options"}:
+            return None
+        return LabelCase(message=say, expect=ASK_ID, state=state, line=line, options=options)
+    if not isinstance(expect, str) or set(case) != {"say", "expect"}:
+        return None
+    return LabelCase(message=say, expect=expect, state=state, line=line)
 
 
 def frontier_for(scenario: Scenario, state: tuple[str, ...]) -> Frontier:
@@ -232,7 +280,27 @@ def check_labels(scenario: Scenario, labels: LabelSet) -> list[str]:
             problems.append(f"{where}: state is not reachable, missing {', '.join(open_needs)}")
         if any(ids[s].ends_game for s in case.state):
             problems.append(f"{where}: state holds an ending; the game would be over")
-        available = frontier_for(scenario, case.state).available()
-        if case.expect != NONE_ID and case.expect not in available:
-            problems.append(f"{where}: expects '{case.expect}', not available in that state")
+        problems.extend(f"{where}: {p}" for p in _expect_problems(scenario, case))
     return problems
+
+
+def _expect_problems(scenario: Scenario, case: LabelCase) -> list[str]:
+    ids = {a.id: a for a in scenario.actions}
+    frontier = frontier_for(scenario, case.state)
+    available = frontier.available()
+    if case.options:
+        off = [o for o in case.options if o not in available]
+        return [f"asks between {', '.join(off)}, not available in that state"] if off else []
+    if case.steps:
+        for n, step in enumerate(case.steps):
+            if step not in ids:
+                return [f"step '{step}' is no action of the room"]
+            if step not in frontier.available():
+                return [f"step {n + 1} '{step}' is not available after the steps before it"]
+            if ids[step].ends_game and n < len(case.steps) - 1:
+                return [f"step {n + 1} '{step}' ends the game, and more steps follow it"]
+            frontier.mark_done(step)
+        return []
+    if case.expect != NONE_ID and case.expect not in available:
+        return [f"expects '{case.expect}', not available in that state"]
+    return []

@@ -27,16 +27,15 @@ from parlour.games.escape.ask import ClassifyAsk, NarrateAsk
 from parlour.games.escape.commands import LOOK_BRIEF, look_text
 from parlour.games.escape.faithful import templated
 from parlour.games.escape.keyword_classifier import (
-    candidates,
     classify,
     classify_reply,
-    classify_with_phrasings,
 )
 from parlour.games.escape.loader import load_scenario
 from parlour.games.escape.resolve import NO_EFFECT, NO_EFFECT_LINES
 from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
 from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 from parlour.games.escape.text import STOPWORDS, words
+from parlour.games.escape.understand import closest_two, understand
 
 
 def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:
@@ -54,7 +53,7 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
         )
         return Choice(option=answer)
     phrasings = [(p.id, p.text) for p in view.private.phrasings]
-    picked = classify_with_phrasings(
+    picked = understand(
         message, options, unoffered=unoffered, room=view.private.room, phrasings=phrasings
     )
     return Choice(option=picked)
@@ -76,7 +75,7 @@ def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Act
     ):
         # The answer named neither: the same two actions are still the question.
         return Choices(options=(str(offered[0]), str(offered[1])))
-    ranked = candidates(message, options)
+    ranked = closest_two(message, options)
     picked = (ranked + [i for i in ids if i not in ranked])[:2]
     return Choices(options=tuple(picked))
 

@@ -206,8 +206,12 @@ def clarify_decision(
 
 
 def ask_text(first: str, second: str) -> str:
-    """The game's reply after ``ask``, from the two actions' own descriptions."""
-    return f"Which did you mean: {first}, or {second}? (Nothing has happened yet.)"
+    """The game's reply after ``ask``, from the two actions' own descriptions, numbered so
+    that the player can answer with a number (in the terminal and on the web page alike)."""
+    return (
+        f"Which did you mean: (1) {first}, or (2) {second}? "
+        "(Nothing has happened yet; answer 1 or 2, or say it in your words.)"
+    )
 
 
 def unoffered_for(action: ScenarioAction) -> Unoffered:

@@ -14,8 +14,19 @@ from parlour.games.escape.keyword_classifier.prepared import prepared
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import stem, words
 
-#: "the first", "the second one", "the latter": the nth action the question offered.
-_ORDINALS = {"first": 0, "former": 0, "1st": 0, "second": 1, "latter": 1, "2nd": 1, "last": 1}
+#: "the first", "the second one", "the latter": the nth action the question offered;
+#: "1" and "2": the numbers the question puts before them.
+_ORDINALS = {
+    "first": 0,
+    "former": 0,
+    "1st": 0,
+    "1": 0,
+    "second": 1,
+    "latter": 1,
+    "2nd": 1,
+    "last": 1,
+    "2": 1,
+}
 
 
 def classify_reply(

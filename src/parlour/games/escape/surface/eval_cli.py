@@ -113,7 +113,8 @@ def eval_app(tools: EvalTools) -> typer.Typer:
             bool, typer.Option("--json", help="also print the scores as JSON (for scripts)")
         ] = False,
     ) -> None:
-        """Score a classifier: accuracy, and wrongly advanced actions counted separately."""
+        """Score a classifier: messages understood (right action, right none, or a sensible
+        ask), wrongly advanced actions, ask rate and time per message."""
         from parlour.runtime.llm_seating import LlmFactory
 
         index = label_index(labels_dir) if labels_dir is not None else checkout
@@ -139,11 +140,13 @@ def eval_app(tools: EvalTools) -> typer.Typer:
         for col in (
             "model",
             "scenario",
-            "accuracy",
+            "understood",
             "wrongly advanced",
+            "ask rate",
+            "ms/message",
+            "accuracy",
             "outcome acc.",
             "invalid",
-            "asked",
         ):
             table.add_column(col)
         summary: list[dict[str, object]] = []
@@ -159,11 +162,13 @@ def eval_app(tools: EvalTools) -> typer.Typer:
                     table.add_row(
                         spec,
                         Path(name).name.removesuffix(".yaml"),  # a file's stem, not a cut path
-                        f"{s.accuracy:.1%} ({s.correct}/{s.total})",
+                        f"{s.understood_rate:.1%} ({s.understood}/{s.total})",
                         str(s.wrongly_advanced),
+                        f"{s.ask_rate:.1%} ({s.asked})",
+                        f"{s.ms_per_message:.1f}",
+                        f"{s.accuracy:.1%} ({s.correct}/{s.total})",
                         f"{s.outcome_accuracy:.1%}",
                         str(s.invalid),
-                        str(s.asked),
                     )
                     summary.append(
                         {
@@ -171,12 +176,16 @@ def eval_app(tools: EvalTools) -> typer.Typer:
                             "scenario": name,
                             "set": labels or label_set,
                             **s.model_dump(exclude={"mistakes", "confusion"}),
+                            "understood_rate": s.understood_rate,
+                            "ask_rate": s.ask_rate,
                         }
                     )
                     for m in s.mistakes[:mistakes]:
+                        got = m.predicted + (f" ({', '.join(m.offered)})" if m.offered else "")
+                        moved = f", ADVANCED {m.advanced}" if m.advanced else ""
                         console.print(
                             f"[dim]{spec} · {name}: {m.message!r} expected {m.expected}, "
-                            f"got {m.predicted}[/]",
+                            f"got {got}{moved}[/]",
                             highlight=False,
                         )
         console.print(table)

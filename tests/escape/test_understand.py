@@ -1,0 +1,72 @@
+"""The scripted classifier's similarity stage (``understand.py``, ``similarity.py``): the
+model loads from its wheel with no network, ranks by meaning, and the classifier asks
+instead of guessing between look-alikes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from parlour.games.escape import understand as und
+from parlour.games.escape.scenario import ASK_ID, NONE_ID
+from parlour.games.escape.similarity import closeness, rank_actions
+
+VALVES = [
+    ("open_aft_valve", "turn the aft valve wheel"),
+    ("open_forward_valve", "turn the forward valve wheel"),
+    ("read_log", "read the logbook on the desk"),
+    (NONE_ID, "none"),
+    (ASK_ID, "ask"),
+]
+
+
+def test_the_model_loads_from_the_wheel_with_no_network() -> None:
+    code = (
+        "import socket\n"
+        "def refuse(*a, **k): raise OSError('no network in this test')\n"
+        "socket.socket.connect = refuse\n"
+        "socket.create_connection = refuse\n"
+        "from parlour.games.escape.similarity import closeness\n"
+        "print(round(closeness('read the book', ['read the logbook']), 2))\n"
+    )
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert float(done.stdout.strip()) > 0.5
+
+
+def test_closeness_follows_meaning_not_only_shared_words() -> None:
+    telescope = closeness("look through the telescope", ["peer into the telescope's eyepiece"])
+    cabinet = closeness("look through the telescope", ["open the filing cabinet"])
+    assert telescope > cabinet + 0.3
+    ranked = rank_actions(
+        "peek out of the porthole",
+        [("a", ["open the locker"]), ("b", ["look out of the porthole"])],
+    )
+    assert [oid for _, oid in ranked] == ["b", "a"]
+    assert closeness("anything", []) == 0.0
+
+
+def test_look_alikes_ask_and_a_named_one_acts() -> None:
+    assert und.understand("turn the valve wheel", VALVES) == ASK_ID
+    assert und.understand("turn the aft valve wheel", VALVES) == "open_aft_valve"
+    # The game may not ask (no ask option): then nothing happens.
+    no_ask = [o for o in VALVES if o[0] != ASK_ID]
+    assert und.understand("turn the valve wheel", no_ask) == NONE_ID
+
+
+def test_what_does_not_act_never_advances() -> None:
+    for message in ("is the valve wheel stuck?", "don't turn the valve wheel", "/look"):
+        assert not und.acts(message)
+        assert und.understand(message, VALVES) == NONE_ID, message
+
+
+def test_the_ask_offers_the_two_look_alikes() -> None:
+    options = [o for o in VALVES if o[0] not in (NONE_ID, ASK_ID)]
+    assert set(und.closest_two("turn the valve wheel", options)) == {
+        "open_aft_valve",
+        "open_forward_valve",
+    }
