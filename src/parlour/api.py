@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import functools
 import io
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from rich.console import Console
 
@@ -51,6 +52,7 @@ from parlour.tournament.summary import Summary, summarise
 SeatLike = str | Callable[..., Any]
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 _temp: dict[str, Store] = {}
 
@@ -122,6 +124,17 @@ def _blocking(work: Callable[[], T]) -> T:
         return pool.submit(work).result()
 
 
+def _outside_a_loop(run: Callable[P, Coroutine[Any, Any, T]], name: str) -> Callable[P, T]:
+    """``run`` with the same parameters (and help), for code outside an event loop."""
+
+    @functools.wraps(run)
+    def blocking(*args: P.args, **kwargs: P.kwargs) -> T:
+        return _blocking(lambda: asyncio.run(run(*args, **kwargs)))
+
+    blocking.__name__ = blocking.__qualname__ = name
+    return blocking
+
+
 @dataclass(frozen=True)
 class PlayResult:
     """A finished game: its id, result and seating; its transcript, actions and model
@@ -186,7 +199,14 @@ async def play_async(
     players: int | None = None,
     db: str | Path | Store | None = None,
 ) -> PlayResult:
-    """``play`` on the caller's event loop."""
+    """Play one game of ``game`` to its end and return it (``play``: the same, for code
+    outside an event loop; ``play_async`` runs on the caller's loop).
+
+    ``seats`` overrides who plays a seat, keyed by seat id, name or player number
+    (``{"p3": my_agent, "Kenji": "random"}``), or a list for players 1, 2, ...; ``model``
+    plays every other player seat (system seats follow the CLI's rules). ``options`` are
+    the game's settings (as ``--set``); ``seed`` None draws one (``result.seed``).
+    """
     store = _store(db)
     planned = sessions.plan(
         store,
@@ -211,28 +231,9 @@ async def play_async(
     )
 
 
-def play(
-    game: str,
-    seats: Mapping[str, SeatLike] | Sequence[SeatLike] | None = None,
-    *,
-    model: SeatLike = "scripted",
-    seed: int | None = None,
-    options: Mapping[str, object] | None = None,
-    players: int | None = None,
-    db: str | Path | Store | None = None,
-) -> PlayResult:
-    """Play one game of ``game`` to its end and return it.
-
-    ``seats`` overrides who plays a seat, keyed by seat id, name or player number
-    (``{"p3": my_agent, "Kenji": "random"}``), or a list for players 1, 2, ...; ``model``
-    plays every other player seat (system seats follow the CLI's rules). ``options`` are
-    the game's settings (as ``--set``); ``seed`` None draws one (``result.seed``).
-    """
-    return _blocking(
-        lambda: asyncio.run(
-            play_async(game, seats, model=model, seed=seed, options=options, players=players, db=db)
-        )
-    )
+#: ``play_async`` run to its end for code outside an event loop (a script; in Jupyter it runs
+#: in a helper thread): the same parameters and help.
+play = _outside_a_loop(play_async, "play")
 
 
 @dataclass(frozen=True)

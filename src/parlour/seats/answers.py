@@ -20,11 +20,16 @@ FALLBACK = "fallback"
 
 
 class AnswerLedger:
-    """Keeps decision id → who answered it, until the runner asks (``answered_by``)."""
+    """What every seat with a fallback policy holds: the policy, the seat id and seed its
+    answers are drawn from, and decision id → who answered it, until the runner asks
+    (``answered_by``)."""
 
-    fallback: Policy
-    seed: int
-    _answered: dict[str, str]
+    def __init__(self, fallback: Policy, *, seat_id: str, seed: int) -> None:
+        self.fallback = fallback
+        self.seat_id = seat_id
+        self.seed = seed
+        # decision id → who really answered it, until the runner asks (``answered_by``).
+        self._answered: dict[str, str] = {}
 
     def answered_by(self, decision_id: str) -> str | None:
         return self._answered.pop(decision_id, None)

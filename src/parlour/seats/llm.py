@@ -221,16 +221,12 @@ class LlmSeat(AnswerLedger):
         context: Sequence[ContextComponent] = (),
         reader: ContextReader | None = None,
     ) -> None:
+        super().__init__(fallback, seat_id=seat_id, seed=seed)
         self.backend = backend
         self.prompter = prompter
-        self.fallback = fallback
-        self.seat_id = seat_id
-        self.seed = seed
         self.cache_key = cache_key
         self.config = config or LlmSeatConfig()
         self.sink = sink
-        # decision id → who really answered it, until the runner asks (``answered_by``).
-        self._answered: dict[str, str] = {}
         #: Gathered before every decision, in order; none by default (prompts unchanged).
         self.context = tuple(context)
         self.reader: ContextReader = reader or NoReader()

@@ -110,15 +110,12 @@ class PythonSeat(AnswerLedger):
         retries: int = 2,
         sink: AttemptSink | None = None,
     ) -> None:
+        super().__init__(fallback, seat_id=seat_id, seed=seed)
         self.agent = agent
         self.name = name
-        self.fallback = fallback
-        self.seat_id = seat_id
-        self.seed = seed
         self.retries = retries
         self.sink = sink
         self._feedback = _takes_feedback(agent)
-        self._answered: dict[str, str] = {}
 
     @property
     def label(self) -> str:

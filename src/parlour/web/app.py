@@ -384,6 +384,29 @@ def _html(page: Page) -> Response:
     return HTMLResponse(page.html, status_code=page.status)
 
 
+def _event_stream(
+    request: Request, web: Web, game_id: str, audience: str, after: int
+) -> EventSourceResponse:
+    """A game's lines for one audience (a seat's ``seat:ID`` or ``public``), from event
+    ``after`` on, as server-sent events until the game is over or the client leaves."""
+
+    async def stream() -> AsyncIterator[bytes]:
+        async for payloads, last, status in web.casts.follow(game_id, audience, after):
+            if await request.is_disconnected():
+                return
+            # One chunk per change: the new lines (rendered once for this audience), then
+            # a tick, since open decisions change without an event this audience sees
+            # (others answer).
+            chunk = [*payloads, sse("tick", {"last": last})]
+            if status in FINAL:
+                chunk.append(sse("end", {"last": last, "status": status}))
+            yield b"".join(chunk)
+            if status in FINAL:
+                return
+
+    return EventSourceResponse(stream(), ping=PING)
+
+
 def _install_seat(app: FastAPI, web: Web) -> None:
     # The link is resolved here, in the web process: a page worker renders only the seat
     # it is given.
@@ -449,24 +472,7 @@ def _install_seat(app: FastAPI, web: Web) -> None:
     @app.get("/play/{token}/events")
     async def seat_stream(request: Request, token: str, after: int = -1) -> Response:
         link = _link(web, token, "seat")
-
-        async def stream() -> AsyncIterator[bytes]:
-            async for payloads, last, status in web.casts.follow(
-                link.game_id, f"seat:{link.seat}", after
-            ):
-                if await request.is_disconnected():
-                    return
-                # One chunk per change: the new lines (rendered once for this audience),
-                # then a tick, since open decisions change without an event this seat
-                # sees (others answer).
-                chunk = [*payloads, sse("tick", {"last": last})]
-                if status in FINAL:
-                    chunk.append(sse("end", {"last": last, "status": status}))
-                yield b"".join(chunk)
-                if status in FINAL:
-                    return
-
-        return EventSourceResponse(stream(), ping=PING)
+        return _event_stream(request, web, link.game_id, f"seat:{link.seat}", after)
 
 
 # -- spectators ----------------------------------------------------------------------
@@ -486,19 +492,7 @@ def _install_watch(app: FastAPI, web: Web) -> None:
     @app.get("/watch/{game_id}/events")
     async def watch_stream(request: Request, game_id: str, after: int = -1) -> Response:
         await run_in_threadpool(known, game_id)
-
-        async def stream() -> AsyncIterator[bytes]:
-            async for payloads, last, status in web.casts.follow(game_id, "public", after):
-                if await request.is_disconnected():
-                    return
-                chunk = [*payloads, sse("tick", {"last": last})]
-                if status in FINAL:
-                    chunk.append(sse("end", {"last": last, "status": status}))
-                yield b"".join(chunk)
-                if status in FINAL:
-                    return
-
-        return EventSourceResponse(stream(), ping=PING)
+        return _event_stream(request, web, game_id, "public", after)
 
     @app.get("/watch/{game_id}/export.{fmt}")
     async def export(game_id: str, fmt: str) -> Response:
