@@ -133,18 +133,26 @@ def test_events_for_is_the_games_own_view_for_every_seat(name: str, tmp_path: Pa
     assert _strip(store.spectator_events(session.game_id, "everything")) == _strip(game.events)
 
 
+def _parlour(
+    *args: str, check: bool = True, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """``python -m parlour ARGS`` with a wide terminal, its output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "parlour", *args],
+        env={**os.environ, "COLUMNS": "200"},
+        check=check,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
 def test_show_as_a_seat_reads_the_store_and_matches_the_replayed_view(tmp_path: Path) -> None:
     """``parlour show --as`` after a finished CLI game: the seat's view, secrets of others
     absent, the pack's channel present only for wolves."""
     db = tmp_path / "g.sqlite"
-    env = {**os.environ, "COLUMNS": "200"}
-    base = [sys.executable, "-m", "parlour"]
-    subprocess.run(
-        [*base, "watch", "werewolf", "--model", "scripted", "--seed", "3", *WATCH, str(db)],
-        env=env,
-        check=True,
-        capture_output=True,
-        timeout=300,
+    _parlour(
+        "watch", "werewolf", "--model", "scripted", "--seed", "3", *WATCH, str(db), timeout=300
     )
     store = Store(db_url(str(db)))
     gid = store.list_games()[0].id
@@ -153,14 +161,7 @@ def test_show_as_a_seat_reads_the_store_and_matches_the_replayed_view(tmp_path: 
     assert wolves
     villager = next(s.id for s in game.seats() if not s.system and s.id not in wolves)
     for seat in (min(wolves), villager):
-        out = subprocess.run(
-            [*base, "show", gid, "--as", seat, "--db", str(db)],
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
+        out = _parlour("show", gid, "--as", seat, "--db", str(db)).stdout
         mine = game.view(seat).events
         for event in game.events:
             if event.kind == "vote_reason":
@@ -170,22 +171,8 @@ def test_show_as_a_seat_reads_the_store_and_matches_the_replayed_view(tmp_path: 
             elif event.audience.kind != "all":
                 assert event.text not in out, f"{seat} must not see: {event.text}"
         assert ("[wolves]" in out) == (seat in wolves)
-    team = subprocess.run(
-        [*base, "show", gid, "--team", "wolves", "--db", str(db)],
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).stdout
+    team = _parlour("show", gid, "--team", "wolves", "--db", str(db)).stdout
     assert "[wolves]" in team and "You are" not in team
-    unknown = subprocess.run(
-        [*base, "show", gid, "--team", "ghosts", "--db", str(db)],
-        env=env,
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    unknown = _parlour("show", gid, "--team", "ghosts", "--db", str(db), check=False)
     assert unknown.returncode == 2
     assert unknown.stderr.strip() == f"error: game {gid} has no group 'ghosts'; its groups: wolves"

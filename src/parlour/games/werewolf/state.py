@@ -14,6 +14,7 @@ from parlour.core.game_base import PhasedLog
 from parlour.core.lookup import by_id
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
+from parlour.core.view import Facts
 from parlour.games.werewolf.cast import Cast
 from parlour.games.werewolf.roles import EVIL, Reading, Role
 
@@ -109,8 +110,9 @@ class VoteRound:
     cast: list[Ballot] = field(default_factory=list)
 
 
-@dataclass
-class DayRecord:
+class DayRecord(Facts):
+    """A finished day's vote. All of it is public: a view hands every seat a copy."""
+
     day: int
     votes: list[str]
     tally: dict[str, int]
@@ -120,8 +122,9 @@ class DayRecord:
     called_by: str | None
 
 
-@dataclass
-class NightRecord:
+class NightRecord(Facts):
+    """What a night's end announced (public too)."""
+
     night: int
     outcome: list[str]
 

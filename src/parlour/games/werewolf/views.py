@@ -8,13 +8,12 @@ are typed models, so every prompt, policy and renderer reading them is checked.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
 from functools import lru_cache
 
 from parlour.core.view import Facts, NoFacts, View
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import DESCRIPTIONS, TEAM_OF, Role, goal
-from parlour.games.werewolf.state import DayRecord, WerewolfState
+from parlour.games.werewolf.state import DayRecord, NightRecord, WerewolfState
 
 GAME = "werewolf"
 
@@ -35,21 +34,6 @@ class RuleFacts(Facts):
     messages_per_player: int
     #: what a player says to call the vote, when calling is allowed
     vote_call: str | None
-
-
-class DayFacts(Facts):
-    day: int
-    votes: list[str]
-    tally: dict[str, int]
-    result: str
-    eliminated: str | None
-    revealed_role: str | None
-    called_by: str | None
-
-
-class NightFacts(Facts):
-    night: int
-    outcome: list[str]
 
 
 class SpeakingFacts(Facts):
@@ -78,8 +62,8 @@ class WerewolfPublic(Facts):
     dead: list[str]
     role_counts: dict[str, int]
     rules: RuleFacts
-    days: list[DayFacts]
-    nights: list[NightFacts]
+    days: list[DayRecord]
+    nights: list[NightRecord]
     scene: str | None = None
     #: character name → gender, when the game has a cast
     genders: dict[str, str] | None = None
@@ -184,8 +168,9 @@ def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
             messages_per_player=cfg.messages_per_player,
             vote_call="/vote" if cfg.allow_vote_call else None,
         ),
-        days=[_day(d) for d in st.days],
-        nights=[NightFacts(night=n.night, outcome=list(n.outcome)) for n in st.nights],
+        # copies: a view never shares the state's lists and dicts
+        days=[d.model_copy(deep=True) for d in st.days],
+        nights=[n.model_copy(deep=True) for n in st.nights],
         scene=st.cast.scene if st.cast is not None else None,
         genders={c.name: c.gender for c in st.cast.players} if st.cast is not None else None,
         speaking_today=(
@@ -214,11 +199,6 @@ def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
             else None
         ),
     )
-
-
-def _day(d: DayRecord) -> DayFacts:
-    # ``asdict`` copies the lists and dicts, so a view never shares the state's.
-    return DayFacts(**asdict(d))
 
 
 def private_facts(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> WerewolfPrivate:
