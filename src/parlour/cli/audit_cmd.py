@@ -30,8 +30,13 @@ def audit(
     store = existing_store(db)
     reports = audit_all(store) if all_ else [audit_game(store, str(game_id))]
     for report in reports:
+        if all_ and report.status == "not auditable":
+            continue  # summarised below, one line per reason
         console.print(_table(report))
         _list(report)
+    if all_:
+        for line in _unauditable(reports):
+            _say(line)
     counts = {s: sum(r.status == s for r in reports) for s in ("clean", "leak", "not auditable")}
     console.print(
         f"{counts['clean']} clean, {counts['leak']} leaking, "
@@ -69,6 +74,16 @@ def _table(report: GameAudit) -> Table | str:
     if report.note:
         table.caption = report.note
     return table
+
+
+def _unauditable(reports: list[GameAudit]) -> list[str]:
+    """One line per reason a game could not be audited, with how many and which games (in
+    --all, dozens of unmarked games would otherwise repeat the same line each)."""
+    by_note: dict[str, list[str]] = {}
+    for report in reports:
+        if report.status == "not auditable":
+            by_note.setdefault(report.note, []).append(report.game_id)
+    return [f"{len(ids)} not auditable ({note}): {', '.join(ids)}" for note, ids in by_note.items()]
 
 
 def _list(report: GameAudit) -> None:
