@@ -26,7 +26,7 @@ from typing import Any, Literal
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.core.rng import hash_seed
-from parlour.core.stats import MeanCI, mean_ci
+from parlour.core.stats import MeanCI, share_ci
 from parlour.games.diplomacy.bot_protocol import declared_threats
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.diplomacy.guards import violations
@@ -240,14 +240,9 @@ def play_all(
 
 
 def _ci(values: Sequence[float]) -> dict[str, float | int | None]:
-    ci: MeanCI = mean_ci(values)
-    finite = ci.n >= 2
-    return {
-        "mean": ci.mean,
-        "low": ci.low if finite else None,
-        "high": ci.high if finite else None,
-        "n": ci.n,
-    }
+    """A mean share with its 95% Wilson interval (within 0-100%, also for one game)."""
+    ci: MeanCI = share_ci(values)
+    return {"mean": ci.mean, "low": ci.low, "high": ci.high, "n": ci.n}
 
 
 def _by_year(outcomes: Sequence[GameOutcome], end_year: int) -> dict[str, list[Any]]:
