@@ -67,7 +67,7 @@ def test_closing_the_terminal_saves_and_resume_continues(tmp_path: Path) -> None
     )
     child.expect(PROMPTS[:3])
     child.sendeof()
-    child.expect("continue with: parlour resume (\\S+)")
+    child.expect("continue with: uv run parlour resume (\\S+)")
     gid = child.match.group(1).strip()
     child.expect(pexpect.EOF)
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
@@ -87,7 +87,8 @@ def _interrupt_at_prompt(child: pexpect.spawn) -> str:
     once with Ctrl-C's status (it used to wait for Enter, then hang at exit)."""
     child.sendintr()
     child.expect(
-        r"interrupted; everything so far is saved — continue with: parlour resume (\S+)", timeout=10
+        r"interrupted; everything so far is saved — continue with: uv run parlour resume (\S+)",
+        timeout=10,
     )
     game_id = str(child.match.group(1)).strip()
     child.expect(pexpect.EOF, timeout=10)

@@ -63,7 +63,7 @@ def test_two_phases_in_a_terminal_then_ctrl_d_and_resume(tmp_path: Path) -> None
     child.expect(r"(Winter 1901 Adjustments|Spring 1902 Movement)\. Supply centres: Austria")
     child.expect([UNIT_PROMPT, BUILDS])
     child.sendeof()
-    child.expect(r"continue with: parlour resume\s+(?P<id>di-[0-9a-f]+)")
+    child.expect(r"continue with: uv run parlour resume\s+(?P<id>di-[0-9a-f]+)")
     game_id = child.match.group("id")
     child.expect(pexpect.EOF)
     child.close()

@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.runtime.audit import GameAudit, audit_all, audit_game
 from parlour.runtime.databases import existing_store
@@ -16,7 +17,7 @@ console = Console()
 
 
 def audit(
-    game_id: Annotated[str | None, typer.Argument(help="id from `parlour list`")] = None,
+    game_id: Annotated[str | None, typer.Argument(help=f"id from `{command('list')}`")] = None,
     all_: Annotated[bool, typer.Option("--all", help="audit every stored game")] = False,
     db: Annotated[
         str | None,
@@ -26,7 +27,7 @@ def audit(
     """Replay stored games and check that no view or stored prompt gave a seat a secret it
     was not entitled to (needs games started with --set plant_markers=true). Exit 1 on a leak."""
     if (game_id is None) == (not all_):
-        raise ParlourError("give a game id or --all, e.g. `parlour audit --all`")
+        raise ParlourError(f"give a game id or --all, e.g. `{command('audit --all')}`")
     store = existing_store(db)
     reports = audit_all(store) if all_ else [audit_game(store, str(game_id))]
     for report in reports:

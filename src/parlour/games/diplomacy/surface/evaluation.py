@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any, Literal
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.core.rng import hash_seed
@@ -126,7 +127,7 @@ def check_specs(params: EvalParams, store: Store) -> None:
     specs = [module_spec(s, mod) for s in (params.bot, params.vs)]
     if any(isinstance(spec, HumanSpec) for spec in specs):
         raise ParlourError(
-            "a human cannot sit through an evaluation; use `parlour play diplomacy` to play"
+            f"a human cannot sit through an evaluation; use `{command('play diplomacy')}` to play"
         )
     models = [spec for spec in specs if is_model(spec)]
     if models:
