@@ -296,7 +296,12 @@ def _start(
             input_fn=status.pausing(input),  # the status steps aside while a person types
         )
     observer: TerminalObserver | SeatObserver = (
-        SeatObserver(console, humans[0], fallbacks=status.fell_back)
+        SeatObserver(
+            console,
+            humans[0],
+            fallbacks=status.fell_back,
+            echoes=human.echoes if human is not None else None,
+        )
         if len(humans) == 1
         else TerminalObserver(
             console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
@@ -433,7 +438,12 @@ def resume(
         else None
     )
     observer: TerminalObserver | SeatObserver = (
-        SeatObserver(console, humans[0], fallbacks=status.fell_back)
+        SeatObserver(
+            console,
+            humans[0],
+            fallbacks=status.fell_back,
+            echoes=human.echoes if human is not None else None,
+        )
         if len(humans) == 1
         else TerminalObserver(
             console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
