@@ -59,7 +59,7 @@ def test_a_person_plays_with_sheet_inventory_recap_and_resumes(tmp_path: Path) -
     child.expect('You: "I persuade Priya')
     child.expect("> ")
     child.sendeof()  # the person closes the terminal mid-campaign
-    child.expect(r"continue with: parlour resume (\S+)")
+    child.expect(r"continue with: uv run parlour resume (\S+)")
     gid = child.match.group(1).strip()
     child.expect(pexpect.EOF)
     again = pexpect.spawn(

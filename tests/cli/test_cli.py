@@ -18,7 +18,7 @@ from tests.conftest import CliRunner
             "unknown game 'chess'; choose one of: campaign, diplomacy, escape, missing, werewolf",
         ),
         (["watch", "werewolf", "--players", "3", "--model", "scripted"], "5 to 16 players"),
-        (["show", "nope"], "no game with id 'nope'; run `parlour list`"),
+        (["show", "nope"], "no game with id 'nope'; run `uv run parlour list`"),
         (["resume", "nope"], "no game with id 'nope'"),
         (["watch", "werewolf", "--model", "scripted", "--seat", "99=human"], "no seat '99'"),
         (["watch", "werewolf", "--model", "scripted", "--set", "bogus=1"], "bogus"),

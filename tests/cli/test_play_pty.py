@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sqlite3
@@ -67,7 +68,7 @@ def test_closing_the_terminal_saves_and_resume_continues(tmp_path: Path) -> None
     )
     child.expect(PROMPTS[:3])
     child.sendeof()
-    child.expect("continue with: parlour resume (\\S+)")
+    child.expect("continue with: uv run parlour resume (\\S+)")
     gid = child.match.group(1).strip()
     child.expect(pexpect.EOF)
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
@@ -87,7 +88,8 @@ def _interrupt_at_prompt(child: pexpect.spawn) -> str:
     once with Ctrl-C's status (it used to wait for Enter, then hang at exit)."""
     child.sendintr()
     child.expect(
-        r"interrupted; everything so far is saved — continue with: parlour resume (\S+)", timeout=10
+        r"interrupted; everything so far is saved — continue with: uv run parlour resume (\S+)",
+        timeout=10,
     )
     game_id = str(child.match.group(1)).strip()
     child.expect(pexpect.EOF, timeout=10)
@@ -134,3 +136,29 @@ def test_one_ctrl_c_at_other_games_prompts(tmp_path: Path, game: str) -> None:
     _interrupt_at_prompt(child)
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
     assert status == "paused"
+
+
+def test_escape_shows_what_the_player_typed_once_and_asks_which_they_meant(
+    tmp_path: Path,
+) -> None:
+    """The typed line is on the screen after its prompt; the game's event that repeats it
+    ("Player: read the note") is not printed again. The README's "Which did you mean"
+    example is what the game does."""
+    child = _spawn(tmp_path / "e.sqlite", "play", "escape", "--scenario", "ghost_room")
+    child.logfile_read = io.StringIO()
+    for line in ("read the note", "press the red or green button", "the green one"):
+        child.expect(r"What do you do next\?.*\n> ")
+        child.sendline(line)
+    child.expect(r"What do you do next\?.*\n> ")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", child.logfile_read.getvalue())
+    assert "Player: " not in screen, screen
+    for typed in ("read the note", "press the red or green button", "the green one"):
+        assert screen.count(typed) == 1, (typed, screen)
+    assert "The note is written in a trembling hand" in screen
+    assert (
+        "Which did you mean: press the red button beside the door, or press the green "
+        "button beside the door?"
+    ) in screen
+    assert "The green button clicks" in screen

@@ -11,7 +11,7 @@ except 6.J which tests the 2023 civil-disorder rule, an option here
 (`CivilDisorderRule.OWNED_CENTRES_2023`); our default is the older
 home-centre rule, tested separately at the bottom.
 
-Run: ``uv run pytest tests/diplomacy/test_datc.py -q``.
+Run: ``uv run --group test pytest tests/diplomacy/test_datc.py -q``.
 """
 
 from __future__ import annotations

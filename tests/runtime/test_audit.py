@@ -93,3 +93,17 @@ def test_the_command_exits_1_on_a_leak_and_0_when_clean(
     assert f"LEAK {leaky}: {seat} was given {marker}" in out.stdout
     assert cli("audit", clean, timeout=120).returncode == 0
     assert "give a game id or --all" in cli("audit", timeout=60).stderr
+
+
+def test_all_summarises_unmarked_games_in_one_line_with_their_ids(
+    cli: CliRunner, store: Store
+) -> None:
+    plain = [scripted_game(store, "werewolf", {}, seed=seed) for seed in (1, 2, 3)]
+    scripted_game(store, "escape", MARKED["escape"])
+    out = cli("audit", "--all", timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.count("no planted markers") == 1, out.stdout
+    [line] = [ln for ln in out.stdout.splitlines() if "no planted markers" in ln]
+    assert line.startswith("3 not auditable (")
+    assert sorted(line.rsplit(": ", 1)[1].split(", ")) == sorted(plain), line
+    assert "1 clean, 0 leaking, 3 not auditable" in out.stdout

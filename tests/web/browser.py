@@ -41,7 +41,7 @@ def chromium_or_skip() -> str:
         try:
             import playwright.sync_api  # noqa: F401
         except ImportError:
-            reason = "playwright is not installed (uv sync --dev)"
+            reason = "playwright is not installed (uv sync --group test)"
     if reason:
         if os.environ.get("CI") == "true":
             pytest.fail(f"{reason}; CI=true: the browser tests must run")

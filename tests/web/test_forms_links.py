@@ -8,6 +8,7 @@ import pytest
 import sqlalchemy as sa
 
 from parlour.core.actions import Choice, Choices, Structured, Text
+from parlour.core.asks import Hints
 from parlour.core.errors import IllegalAction
 from parlour.games import registry
 from parlour.runtime.store import Store, db_url, schema
@@ -28,9 +29,14 @@ def test_diplomacy_units_are_selects_of_legal_orders_and_the_engine_takes_the_an
     fields = structured_fields(d)
     assert fields and all(f.kind == "select" for f in fields)
     assert {f.name for f in fields} == set(d.json_schema["required"])
-    # Each select offers exactly the schema's legal orders, labelled.
+    # Each select offers exactly the schema's legal orders, labelled, each once, in the
+    # order the terminal shows them too (likely orders first: Hints.groups).
+    hints = Hints.of(d)
     for f in fields:
-        assert [v for v, _ in f.choices] == d.json_schema["properties"][f.name]["enum"]
+        enum = d.json_schema["properties"][f.name]["enum"]
+        values = [v for v, _ in f.choices]
+        assert sorted(values) == sorted(enum) and len(set(values)) == len(values)
+        assert values == [v for _, v in hints.shown(f.name, enum)]
     form = {f"f.{f.name}": [f.choices[-1][0]] for f in fields}
     action = action_from_form(d, form)
     assert isinstance(action, Structured)

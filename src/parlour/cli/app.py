@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import shlex
 import sys
 import time
 from dataclasses import replace
@@ -26,6 +27,7 @@ from parlour.cli.seed import checked_seed
 from parlour.cli.serve_cmd import serve
 from parlour.cli.signals import EXIT_TERMINATED, Terminated, sigterm_interrupts
 from parlour.cli.tournament_cmd import tournament
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.games import registry
@@ -35,7 +37,7 @@ from parlour.runtime.databases import existing_store, new_or_existing_store
 from parlour.runtime.local_lease import held_here
 from parlour.runtime.seating import parse_overrides
 from parlour.runtime.set_values import parse_set_options
-from parlour.runtime.store import Store
+from parlour.runtime.store import Store, default_db_url, sqlite_path
 from parlour.seats.human import HumanSeat
 
 clean_help.install()
@@ -59,7 +61,9 @@ status = LiveStatus(console)
 DbOpt = Annotated[
     str | None,
     typer.Option(
-        "--db", help="SQLite file or SQLAlchemy URL (default: user data dir, or $PARLOUR_DB)"
+        "--db",
+        help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB, else the checkout's "
+        ".parlour/parlour.sqlite, else one in the user data dir)",
     ),
 ]
 SeedOpt = Annotated[
@@ -168,18 +172,31 @@ def _run(
         store.set_status(session.game_id, "paused")  # `list` shows it until resumed
         how = "terminated" if isinstance(err, Terminated) else "interrupted"
         err_console.print(
-            f"{how}; everything so far is saved — continue with: parlour resume {session.game_id}",
+            f"{how}; everything so far is saved — "
+            f"continue with: {_again(store, 'resume', session)}",
             soft_wrap=True,
         )
         raise typer.Exit(EXIT_TERMINATED if isinstance(err, Terminated) else 130) from None
     except EOFError:
         store.set_status(session.game_id, "paused")
         err_console.print(
-            f"input closed; the game is saved — continue with: parlour resume {session.game_id}",
+            f"input closed; the game is saved — continue with: {_again(store, 'resume', session)}",
             soft_wrap=True,
         )
         raise typer.Exit(1) from None
-    console.print(f"saved as {session.game_id} (parlour show {session.game_id})", style="dim")
+    console.print(f"saved as {session.game_id} ({_again(store, 'show', session)})", style="dim")
+
+
+def _again(store: Store, verb: str, session: sessions.Session) -> str:
+    """``parlour VERB GAME_ID`` as the user can type it: with ``uv run`` from a checkout,
+    and with ``--db`` when the game is not in the default database."""
+    db = "" if store.url == default_db_url() else f" --db {_db_arg(store)}"
+    return command(f"{verb} {session.game_id}{db}")
+
+
+def _db_arg(store: Store) -> str:
+    path = sqlite_path(store.url)
+    return shlex.quote(str(path) if path is not None else store.url)
 
 
 @app.command()
@@ -199,7 +216,7 @@ def games() -> None:
 
 
 def watch(
-    game: Annotated[str, typer.Argument(help="game name (see `parlour games`)")],
+    game: Annotated[str, typer.Argument(help=f"game name (see `{command('games')}`)")],
     players: PlayersOpt = None,
     seed: SeedOpt = None,
     reveal: Annotated[bool, typer.Option(help="show secrets (roles, private channels)")] = False,
@@ -279,7 +296,12 @@ def _start(
             input_fn=status.pausing(input),  # the status steps aside while a person types
         )
     observer: TerminalObserver | SeatObserver = (
-        SeatObserver(console, humans[0], fallbacks=status.fell_back)
+        SeatObserver(
+            console,
+            humans[0],
+            fallbacks=status.fell_back,
+            echoes=human.echoes if human is not None else None,
+        )
         if len(humans) == 1
         else TerminalObserver(
             console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
@@ -335,7 +357,7 @@ def _human_renderer(game: Any) -> Any:
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="game name (see `parlour games`)")],
+    game: Annotated[str, typer.Argument(help=f"game name (see `{command('games')}`)")],
     players: PlayersOpt = None,
     seed: SeedOpt = None,
     as_: Annotated[
@@ -385,7 +407,7 @@ app.command("play")(game_flags.with_flags(play, "play", GAMES))
 
 @app.command()
 def resume(
-    game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
+    game_id: Annotated[str, typer.Argument(help=f"id from `{command('list')}`")],
     db: DbOpt = None,
     base_url: BaseUrlOpt = None,
     reveal: Annotated[bool, typer.Option(help="show secrets")] = False,
@@ -399,7 +421,7 @@ def resume(
     row = store.get_game(game_id)
     if row.status == "finished":
         raise ParlourError(
-            f"game {game_id} is already finished; see it with `parlour show {game_id}`"
+            f"game {game_id} is already finished; see it with `{command('show ' + game_id)}`"
         )
     # Takeover: `--seat FRANCE=human` replaces who plays a seat from here on.
     planned = sessions.plan_resume(store, game_id, seats=seat or [], llm=_llm(store, base_url))
@@ -416,7 +438,12 @@ def resume(
         else None
     )
     observer: TerminalObserver | SeatObserver = (
-        SeatObserver(console, humans[0], fallbacks=status.fell_back)
+        SeatObserver(
+            console,
+            humans[0],
+            fallbacks=status.fell_back,
+            echoes=human.echoes if human is not None else None,
+        )
         if len(humans) == 1
         else TerminalObserver(
             console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
@@ -482,7 +509,7 @@ def list_games(
 
 @app.command()
 def show(
-    game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
+    game_id: Annotated[str, typer.Argument(help=f"id from `{command('list')}`")],
     as_: Annotated[
         str | None, typer.Option("--as", help="the transcript as this seat saw it")
     ] = None,
@@ -617,7 +644,7 @@ COST_FIELDS = [
 
 @app.command()
 def cost(
-    game_id: Annotated[str, typer.Argument(help="id from `parlour list`")],
+    game_id: Annotated[str, typer.Argument(help=f"id from `{command('list')}`")],
     format_: Annotated[str, typer.Option("--format", help="table, csv or json")] = "table",
     db: DbOpt = None,
 ) -> None:

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour.cli.options import DbUrlOpt
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.runtime.audit import GameAudit, audit_all, audit_game
 from parlour.runtime.databases import existing_store
@@ -17,19 +18,24 @@ console = Console()
 
 
 def audit(
-    game_id: Annotated[str | None, typer.Argument(help="id from `parlour list`")] = None,
+    game_id: Annotated[str | None, typer.Argument(help=f"id from `{command('list')}`")] = None,
     all_: Annotated[bool, typer.Option("--all", help="audit every stored game")] = False,
     db: DbUrlOpt = None,
 ) -> None:
     """Replay stored games and check that no view or stored prompt gave a seat a secret it
     was not entitled to (needs games started with --set plant_markers=true). Exit 1 on a leak."""
     if (game_id is None) == (not all_):
-        raise ParlourError("give a game id or --all, e.g. `parlour audit --all`")
+        raise ParlourError(f"give a game id or --all, e.g. `{command('audit --all')}`")
     store = existing_store(db)
     reports = audit_all(store) if all_ else [audit_game(store, str(game_id))]
     for report in reports:
+        if all_ and report.status == "not auditable":
+            continue  # summarised below, one line per reason
         console.print(_table(report))
         _list(report)
+    if all_:
+        for line in _unauditable(reports):
+            _say(line)
     counts = {s: sum(r.status == s for r in reports) for s in ("clean", "leak", "not auditable")}
     console.print(
         f"{counts['clean']} clean, {counts['leak']} leaking, "
@@ -67,6 +73,16 @@ def _table(report: GameAudit) -> Table | str:
     if report.note:
         table.caption = report.note
     return table
+
+
+def _unauditable(reports: list[GameAudit]) -> list[str]:
+    """One line per reason a game could not be audited, with how many and which games (in
+    --all, dozens of unmarked games would otherwise repeat the same line each)."""
+    by_note: dict[str, list[str]] = {}
+    for report in reports:
+        if report.status == "not auditable":
+            by_note.setdefault(report.note, []).append(report.game_id)
+    return [f"{len(ids)} not auditable ({note}): {', '.join(ids)}" for note, ids in by_note.items()]
 
 
 def _list(report: GameAudit) -> None:

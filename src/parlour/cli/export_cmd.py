@@ -10,12 +10,15 @@ from typing import Annotated
 import typer
 
 from parlour.cli.options import DbUrlOpt
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.runtime.databases import existing_store
 
 
 def export(
-    game_id: Annotated[str | None, typer.Argument(help="a stored game id (`parlour list`)")] = None,
+    game_id: Annotated[
+        str | None, typer.Argument(help=f"a stored game id (`{command('list')}`)")
+    ] = None,
     tournament: Annotated[
         str | None, typer.Option("--tournament", help="every game of a tournament")
     ] = None,
@@ -34,7 +37,7 @@ def export(
         raise ParlourError(f"--format {format_}: only jsonl is supported; use --format jsonl")
     if (game_id is None) == (tournament is None):
         raise ParlourError(
-            "give a game id or --tournament ID (one of them), e.g. parlour export ww-1234"
+            f"give a game id or --tournament ID (one of them), e.g. {command('export ww-1234')}"
         )
     # Refused before any work, in `parlour show -o`'s words: a typo in a folder name
     # should not become a new folder tree.

@@ -9,5 +9,9 @@ import typer
 #: ``--db`` of the commands that read or write stored games and tournaments.
 DbUrlOpt = Annotated[
     str | None,
-    typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
+    typer.Option(
+        "--db",
+        help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB, else the checkout's "
+        ".parlour/parlour.sqlite, else one in the user data dir)",
+    ),
 ]

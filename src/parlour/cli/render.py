@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
 from rich.console import Console
@@ -85,12 +85,19 @@ class SeatObserver:
     they are out, since they keep their view)."""
 
     def __init__(
-        self, console: Console, seat: str, *, fallbacks: AbstractSet[str] = frozenset()
+        self,
+        console: Console,
+        seat: str,
+        *,
+        fallbacks: AbstractSet[str] = frozenset(),
+        echoes: Callable[[Event], bool] | None = None,
     ) -> None:
         self.console = console
         self.seat = seat
         self.shown = -1
         self.fallbacks = fallbacks
+        #: whether an event only repeats what the person just typed (HumanSeat.echoes)
+        self.echoes = echoes
 
     def on_events(self, game: Game, events: Sequence[Event]) -> None:
         if not events:
@@ -100,6 +107,8 @@ class SeatObserver:
             if event.seq <= self.shown:
                 continue
             self.shown = event.seq
+            if self.echoes is not None and self.echoes(event):
+                continue  # already on the screen, after the prompt it was typed at
             print_event(self.console, event, names, self.fallbacks)
 
     def on_finish(self, game: Game, result: Result) -> None:

@@ -16,6 +16,7 @@ from rich.table import Table
 from parlour.cli.options import DbUrlOpt
 from parlour.cli.progress import progress_bar
 from parlour.cli.seed import checked_seed
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.runtime.databases import existing_store, new_or_existing_store
 from parlour.runtime.set_values import parse_set_options
@@ -26,7 +27,7 @@ console = Console()
 
 def tournament(
     target: Annotated[
-        str, typer.Argument(help="game name (see `parlour games`), or `resume` / `list`")
+        str, typer.Argument(help=f"game name (see `{command('games')}`), or `resume` / `list`")
     ],
     tournament_id: Annotated[
         str | None, typer.Argument(help="with `resume`: the tournament id")
@@ -89,7 +90,7 @@ def tournament(
         raise ParlourError(f"--jobs {jobs}: give at least 1 worker, e.g. --jobs 2")
     if target == "resume":
         if tournament_id is None:
-            raise ParlourError("give the tournament id: parlour tournament resume ID")
+            raise ParlourError(f"give the tournament id: {command('tournament resume ID')}")
         tid = tournament_id
         from parlour.tournament import storage
 
@@ -98,7 +99,7 @@ def tournament(
         if tournament_id is not None:
             raise ParlourError(
                 f"unexpected argument '{tournament_id}'; to continue a tournament: "
-                "parlour tournament resume ID"
+                f"{command('tournament resume ID')}"
             )
         from parlour.games import registry
 
@@ -146,7 +147,7 @@ def _play(store: Store, tid: str, jobs: int, ray: str | None) -> None:
     if result.stopped_by_budget:
         console.print(
             f"budget reached after {result.played} games (${result.cost_usd:.4f}); "
-            f"`parlour tournament resume {tid}` plays the rest (raise nothing: the budget "
+            f"`{command('tournament resume ' + tid)}` plays the rest (raise nothing: the budget "
             "is stored with the tournament)",
             style="yellow",
             highlight=False,

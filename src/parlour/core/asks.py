@@ -89,6 +89,24 @@ class Hints(GameAsk):
     summary: str = ""
     #: a free text answer may hold several lines (diaries)
     multiline: bool = False
+    #: ``{property: [[heading, [value, ...]], ...]}``: the order to show a property's
+    #: options in, in groups (likely ones first; "" for no heading); options not listed
+    #: follow in the schema's order. Only how they are shown: what is legal is the schema.
+    groups: dict[str, list[tuple[str, list[str]]]] = Field(default_factory=dict)
+
+    def shown(self, name: str, options: list[Any]) -> list[tuple[str, Any]]:
+        """``(heading, option)`` in the order to show them; every option exactly once."""
+        out: list[tuple[str, Any]] = []
+        seen: set[Any] = set()
+        valid = set(options)
+        for heading, values in self.groups.get(name, []):
+            for value in values:
+                if value in valid and value not in seen:
+                    out.append((heading, value))
+                    seen.add(value)
+        rest = "other" if out else ""
+        out += [(rest, o) for o in options if o not in seen]
+        return out
 
     @classmethod
     def of(cls, decision: Decision) -> Self:

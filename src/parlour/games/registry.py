@@ -9,6 +9,7 @@ loaded lazily, one at a time, so that one broken game cannot break the CLI.
 from __future__ import annotations
 
 from parlour.core import plugins
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 
@@ -25,7 +26,9 @@ def load(name: str) -> GameModule:
     found = plugins.load(ENTRY_POINT_GROUP, name, "game")
     if found is None:
         choices = ", ".join(game_names()) or "none installed"
-        raise ParlourError(f"unknown game '{name}'; choose one of: {choices} (see `parlour games`)")
+        raise ParlourError(
+            f"unknown game '{name}'; choose one of: {choices} (see `{command('games')}`)"
+        )
     if not isinstance(found, GameModule):
         value = plugins.found(ENTRY_POINT_GROUP)[name].value
         raise ParlourError(f"game '{name}': {value} is not a GameModule; it is not installed right")

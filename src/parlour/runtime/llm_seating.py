@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.core.game import SeatInfo
 from parlour.core.module import GameModule
@@ -133,7 +134,7 @@ class LlmFactory:
             if not calls:
                 raise ParlourError(
                     f"game {game_id} made no model calls, so there is nothing to replay; "
-                    "pick a game played by a model (`parlour list`)"
+                    f"pick a game played by a model (`{command('list')}`)"
                 )
             self._recordings[game_id] = calls
         return self._recordings[game_id]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from parlour.core.commands import command
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Game, Result, SeatInfo
 from parlour.core.module import GameModule
@@ -267,7 +268,7 @@ def _recording(
     if row.game != game_name:
         raise ParlourError(
             f"replay:{source.game_id} recorded a {row.game} game, not {game_name}; "
-            f"replay it with `parlour watch {row.game} --model replay:{source.game_id}`"
+            f"replay it with `{command(f'watch {row.game} --model replay:{source.game_id}')}`"
         )
     if seed is not None and seed != row.seed:
         raise ParlourError(

@@ -34,6 +34,10 @@ class InputClosed(KeyboardInterrupt):
     the player; this stops the session like Ctrl-C, and the saved game can be resumed."""
 
 
+#: typed lines remembered per seat until their event comes back (a game may drop some)
+TYPED_KEPT = 4
+
+
 class HumanSeat:
     def __init__(
         self,
@@ -58,15 +62,29 @@ class HumanSeat:
         # A read still waiting for a line after its question was withdrawn or timed out:
         # the thread cannot be stopped, so the next question takes the line it reads.
         self._reading: asyncio.Future[str] | None = None
+        # Lines a person typed as free text, per seat, until the game's event that says
+        # them comes back: the screen already shows them after the prompt (``echoes``).
+        self._typed: dict[str, list[str]] = {}
 
     @property
     def label(self) -> str:
         return "human"
 
+    def echoes(self, event: Event) -> bool:
+        """Whether ``event`` only repeats a line its speaker just typed at this terminal
+        (escape's "Player: read the note" right after "> read the note"): shown once."""
+        typed = self._typed.get(event.speaker, [])
+        text = event.text.strip()
+        if text not in typed:
+            return False
+        typed.remove(text)
+        return True
+
     def _print_news(self, view: AnyView) -> None:
         for event in view.events:
             if event.seq not in self._seen:
-                self._console.print(self._render(event), markup=False, highlight=False)
+                if not self.echoes(event):
+                    self._console.print(self._render(event), markup=False, highlight=False)
                 self._seen.add(event.seq)
 
     def _say(self, line: str) -> None:
@@ -112,7 +130,11 @@ class HumanSeat:
                 raw = await self._ask(_hint(decision))
                 try:
                     action = parse_human_answer(decision, raw)
-                    return decision.check(action)
+                    checked = decision.check(action)
+                    if isinstance(checked, Text) and checked.text.strip():
+                        typed = self._typed.setdefault(decision.seat, [])
+                        typed[:] = [*typed[-(TYPED_KEPT - 1) :], checked.text.strip()]
+                    return checked
                 except IllegalAction as err:
                     self._console.print(f"[red]{err}[/] — try again", highlight=False)
                 except ValueError as err:

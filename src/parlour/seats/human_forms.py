@@ -79,6 +79,7 @@ class Form:
     def __init__(self, ask: Ask, say: Say, hints: Hints) -> None:
         self.ask = ask
         self.say = say
+        self.hints = hints
         self.labels: Mapping[str, Any] = hints.labels
         self.names: Mapping[str, Any] = hints.names
         self.aliases: Mapping[str, Any] = hints.aliases
@@ -98,11 +99,16 @@ class Form:
         return value
 
     async def choose(self, name: str, schema: Mapping[str, Any], indent: str = "") -> Any:
-        options = list(schema["enum"])
+        shown = self.hints.shown(name, list(schema["enum"]))
+        options = [opt for _, opt in shown]
         title = self.names.get(name)
         self.say(f"{indent}{name} ({title}):" if title and title != name else f"{indent}{name}:")
         labels = self.labels.get(name, {})
-        for n, opt in enumerate(options, 1):
+        heading = ""
+        for n, (group, opt) in enumerate(shown, 1):
+            if group and group != heading:
+                self.say(f"{indent}  {group}:")
+            heading = group
             label = labels.get(opt) if isinstance(labels, dict) else None
             extra = f"  — {label}" if label and label != opt else ""
             self.say(f"{indent}  {n:>2}. {opt}{extra}")

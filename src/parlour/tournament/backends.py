@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from parlour.core.commands import checkout, pip_install
 from parlour.core.errors import ParlourError
 from parlour.tournament.play import GameJob, play_job
 
@@ -53,7 +54,7 @@ def ray_init(address: str, num_cpus: int | None = None) -> None:
         import ray
     except ModuleNotFoundError:
         raise ParlourError(
-            "--ray needs Ray: install parlour with the ray extra (pip install 'parlour[ray]')"
+            f"--ray needs Ray: {pip_install('ray' if checkout() else repr('parlour[ray]'))}"
         ) from None
     if ray.is_initialized():
         return

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.core.rng import hash_seed
@@ -38,7 +39,7 @@ def parse_entrant(text: str, module: GameModule) -> tuple[Entrant, SeatSpec]:
     parsed = module_spec(spec, module)
     if isinstance(parsed, HumanSpec):
         raise ParlourError(
-            f"--entrant {text}: a person cannot sit through a tournament; use `parlour play`"
+            f"--entrant {text}: a person cannot sit through a tournament; use `{command('play')}`"
         )
     return Entrant(name, spec), parsed
 

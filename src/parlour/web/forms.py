@@ -37,10 +37,14 @@ class Field:
     rows: int = 0
 
 
-def _enum_field(name: str, prop: dict[str, Any], labels: dict[str, str]) -> Field | None:
+def _enum_field(
+    name: str, prop: dict[str, Any], labels: dict[str, str], hints: Hints | None = None
+) -> Field | None:
     kind = prop.get("type")
     if isinstance(prop.get("enum"), list):
         values = [str(v) for v in prop["enum"]]
+        if hints is not None:  # likely options first, as the terminal shows them
+            values = [v for _, v in hints.shown(name, values)]
         return Field(name, name, "select", tuple((v, labels.get(v, v)) for v in values))
     if kind == "string":
         return Field(name, name, "text", max_length=int(prop.get("maxLength", 0)))
@@ -65,7 +69,7 @@ def structured_fields(decision: Decision) -> tuple[Field, ...]:
         if not isinstance(prop, dict):
             return whole
         labels = all_labels.get(name, {}) if isinstance(all_labels, dict) else {}
-        simple = _enum_field(name, prop, labels if isinstance(labels, dict) else {})
+        simple = _enum_field(name, prop, labels if isinstance(labels, dict) else {}, hints)
         if simple is not None:
             title = names.get(name, name) if isinstance(names, dict) else name
             fields.append(

@@ -33,6 +33,7 @@ from typing import Any
 
 from fastapi.templating import Jinja2Templates
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.games import registry
 from parlour.runtime.remote import Desk
@@ -45,6 +46,8 @@ from parlour.web.tables import Games, costs, lines, seat_events
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+# A command a page tells the host to run, as they can type it (core/commands.py).
+templates.env.globals["command"] = command
 
 
 #: What a spectator is shown at each reveal level, in words.

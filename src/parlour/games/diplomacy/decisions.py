@@ -28,7 +28,16 @@ from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.board import Board, PhaseType
 from parlour.games.diplomacy.legal import LegalOrder, legal_orders
 from parlour.games.diplomacy.map import GameMap, UnitType
-from parlour.games.diplomacy.orders import Disband, Hold, Move, Retreat, Waive
+from parlour.games.diplomacy.orders import (
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from parlour.games.diplomacy.views import board_summary
 
 ORDERS = "orders"
@@ -53,6 +62,47 @@ def _default_first(options: tuple[LegalOrder, ...], retreat: bool) -> list[Legal
     wanted = Disband if retreat else Hold
     first = [lo for lo in options if isinstance(lo.order, wanted)]
     return first + [lo for lo in options if not isinstance(lo.order, wanted)]
+
+
+#: The groups a unit's orders are shown in, likely ones first (``order_groups``).
+LIKELY, BY_CONVOY, OTHERS_SUPPORT, CONVOYS = (
+    "likely",
+    "moves by convoy (and supports of them)",
+    "supports of other powers' units",
+    "convoys",
+)
+
+
+def order_groups(
+    board: Board, power: str, options: list[LegalOrder]
+) -> list[tuple[str, list[str]]]:
+    """One unit's orders in the order to show them: holds, moves to adjacent provinces,
+    and supports of its own power's units holding or moving to an adjacent province first;
+    then moves by convoy (and supports of such moves), supports of other powers' units and
+    convoys, each in the legal list's order. Only the showing changes: the decision's
+    options stay the full legal list."""
+    gm = board.game_map
+    groups: dict[str, list[str]] = {LIKELY: [], BY_CONVOY: [], OTHERS_SUPPORT: [], CONVOYS: []}
+    for lo in options:
+        order = lo.order
+        if isinstance(order, SupportHold | SupportMove):
+            unit = board.unit_at(order.target)
+            own = unit is not None and unit.power == power
+            if own and unit is not None and isinstance(order, SupportMove):
+                # a support of a move its unit could make only by convoy
+                direct = order.dest.province in gm.reachable_provinces(unit.type, unit.location)
+                own = direct
+                if not direct:
+                    groups[BY_CONVOY].append(lo.text)
+                    continue
+            groups[LIKELY if own else OTHERS_SUPPORT].append(lo.text)
+        elif isinstance(order, Convoy):
+            groups[CONVOYS].append(lo.text)
+        elif isinstance(order, Move) and order.via_convoy:
+            groups[BY_CONVOY].append(lo.text)
+        else:
+            groups[LIKELY].append(lo.text)
+    return [(name, texts) for name, texts in groups.items() if texts]
 
 
 #: How a person may type an order (shown when what they typed matches nothing).
@@ -109,11 +159,14 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
     labels: dict[str, dict[str, str]] = {}
     names: dict[str, str] = {}
     aliases: dict[str, dict[str, list[str]]] = {}
+    groups: dict[str, list[tuple[str, list[str]]]] = {}
     for unit, los in opts.units.items():
         ordered = _default_first(los, retreat)
         units[unit] = [lo.text for lo in ordered]
         labels[unit] = {lo.text: lo.label for lo in ordered}
         aliases[unit] = order_aliases(unit, ordered, gm)
+        if not retreat:
+            groups[unit] = order_groups(board, power, ordered)
         kind, _, where = unit.partition(" ")
         names[unit] = f"{UnitType(kind).noun} {gm.location_name(gm.parse_location(where))}"
     phase = board.phase
@@ -142,6 +195,7 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
                 names=names,
                 labels=labels,
                 aliases=aliases,
+                groups=groups,
                 forms=ORDER_FORMS,
                 summary=board_summary(board, power, heading=False),
             ),

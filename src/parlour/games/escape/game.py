@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel
 
 from parlour.core.actions import Action, Choice, Choices, Text
+from parlour.core.commands import command
 from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event, EventLog
@@ -67,7 +68,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
         if problems:
             raise ParlourError(
                 f"scenario '{config.scenario.title}' has errors; first: {problems[0]} "
-                "(run `parlour escape validate` on it)"
+                f"(run `{command('escape validate')}` on it)"
             )
         self._config = config
         self._seed = seed

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.games.missing.loader import DEFAULT_TOWN, load_town
 from parlour.games.missing.town import Town, TownError
@@ -92,7 +93,7 @@ def make_config(players: int | None, overrides: dict[str, object]) -> MissingCon
     if errors:
         raise ParlourError(
             f"town '{town.title}' has errors; first: {errors[0]} "
-            "(run `parlour missing validate` on it)"
+            f"(run `{command('missing validate')}` on it)"
         )
     for key in ("cards", "claims"):
         ids = options.get(key)

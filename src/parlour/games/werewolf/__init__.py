@@ -3,6 +3,7 @@
 from collections.abc import Mapping
 from typing import Any
 
+from parlour.core.commands import command
 from parlour.core.module import GameModule
 from parlour.core.surface_hooks import FlagContext, FlagEffect, PlayFlag
 from parlour.games.werewolf.config import WerewolfConfig, make_config
@@ -47,7 +48,7 @@ MODULE = GameModule(
             'werewolf: generate a cast for a setting, e.g. "a space station"',
             needs_seed=True,
         ),
-        PlayFlag("cast", "werewolf: a cast YAML file (see `parlour werewolf cast`)", "PATH"),
+        PlayFlag("cast", f"werewolf: a cast YAML file (see `{command('werewolf cast')}`)", "PATH"),
         PlayFlag(
             "speech",
             "werewolf: acts (structured speech acts put into words) or free (free text); "

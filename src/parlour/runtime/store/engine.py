@@ -17,6 +17,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 import sqlalchemy as sa
 from platformdirs import user_data_dir
 
+from parlour.core import commands
 from parlour.core.errors import ParlourError
 from parlour.runtime.store import schema
 from parlour.runtime.store.errors import describe, engine_error, where
@@ -29,11 +30,15 @@ DatabaseErrors: tuple[type[Exception], ...] = (ParlourError, sa.exc.SQLAlchemyEr
 
 
 def default_db_url() -> str:
-    """The user's data dir (platformdirs), overridable with ``PARLOUR_DB``."""
+    """``PARLOUR_DB`` when set; else, run from a source checkout, that checkout's own
+    ``.parlour/parlour.sqlite`` (git-ignored: every checkout and version keeps its own
+    games); else, installed, one file in the user's data dir (platformdirs)."""
     env = os.environ.get("PARLOUR_DB")
     if env:
         return db_url(env)
-    return db_url(str(Path(user_data_dir("parlour")) / "parlour.sqlite"))
+    root = commands.checkout()
+    folder = root / ".parlour" if root is not None else Path(user_data_dir("parlour"))
+    return db_url(str(folder / "parlour.sqlite"))
 
 
 def db_url(target: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from parlour.core.commands import pip_install
 from parlour.core.errors import ParlourError
 
 
@@ -70,7 +71,7 @@ def engine_error(err: BaseException, url: str) -> ParlourError:
     if isinstance(err, ModuleNotFoundError):
         return ParlourError(
             f"the database driver for '{scheme}://' is not installed ({err.name}); "
-            "for PostgreSQL: pip install 'psycopg[binary]'"
+            f"for PostgreSQL: {pip_install(repr('psycopg[binary]'))}"
         )
     return ParlourError(
         f"bad database URL '{url}' ({err}); pass --db a file path or a URL like "

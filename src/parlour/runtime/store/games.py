@@ -17,6 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from parlour.core.actions import Action, action_from_json
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.runtime.store import schema
@@ -104,7 +105,7 @@ class Games:
             row = conn.execute(sa.select(schema.games).where(schema.games.c.id == game_id)).first()
         if row is None:
             raise ParlourError(
-                f"no game with id '{game_id}'; run `parlour list` to see saved games"
+                f"no game with id '{game_id}'; run `{command('list')}` to see saved games"
             )
         return _game_row(row)
 
@@ -204,7 +205,7 @@ class Games:
             first = writes[0].idx
             raise ParlourError(
                 f"game {game_id} already has action #{first}; is it running in another "
-                "process? Stop that one, then `parlour resume` it"
+                f"process? Stop that one, then `{command('resume ' + game_id)}` it"
             ) from err
         except BaseException:
             raw.rollback()

@@ -16,6 +16,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.runtime.store import schema
 from parlour.runtime.store.engine import Database
@@ -88,7 +89,7 @@ class Tournaments:
             row = conn.execute(sa.select(T).where(T.c.id == tid)).first()
         if row is None:
             raise ParlourError(
-                f"no tournament with id '{tid}'; `parlour tournament list` shows stored ones"
+                f"no tournament with id '{tid}'; `{command('tournament list')}` shows stored ones"
             )
         return TournamentRow(row.id, row.game, json.loads(row.params), row.status)
 

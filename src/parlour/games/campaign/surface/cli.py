@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 
 campaign_app = typer.Typer(help="Campaign tools: validate a campaign file, recap a session.")
@@ -39,7 +40,7 @@ def validate_cmd(
 
 @campaign_app.command("recap")
 def recap_cmd(
-    game_id: Annotated[str, typer.Argument(help="id of a campaign game (`parlour list`)")],
+    game_id: Annotated[str, typer.Argument(help=f"id of a campaign game (`{command('list')}`)")],
     session: Annotated[
         int | None, typer.Option(help="only this session (default: all of them)")
     ] = None,
@@ -53,7 +54,7 @@ def recap_cmd(
     row = store.get_game(game_id)
     if row.game != "campaign":
         raise ParlourError(
-            f"game {game_id} is {row.game}, not campaign; pick one from `parlour list`"
+            f"game {game_id} is {row.game}, not campaign; pick one from `{command('list')}`"
         )
     events = store.events_for(game_id, "player")
     played = sorted({int(e.data.get("session", 0)) for e in events} - {0})

@@ -23,10 +23,11 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any, Literal
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.core.rng import hash_seed
-from parlour.core.stats import MeanCI, mean_ci
+from parlour.core.stats import MeanCI, share_ci
 from parlour.games.diplomacy.bot_protocol import declared_threats
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.diplomacy.guards import violations
@@ -126,7 +127,7 @@ def check_specs(params: EvalParams, store: Store) -> None:
     specs = [module_spec(s, mod) for s in (params.bot, params.vs)]
     if any(isinstance(spec, HumanSpec) for spec in specs):
         raise ParlourError(
-            "a human cannot sit through an evaluation; use `parlour play diplomacy` to play"
+            f"a human cannot sit through an evaluation; use `{command('play diplomacy')}` to play"
         )
     models = [spec for spec in specs if is_model(spec)]
     if models:
@@ -240,14 +241,9 @@ def play_all(
 
 
 def _ci(values: Sequence[float]) -> dict[str, float | int | None]:
-    ci: MeanCI = mean_ci(values)
-    finite = ci.n >= 2
-    return {
-        "mean": ci.mean,
-        "low": ci.low if finite else None,
-        "high": ci.high if finite else None,
-        "n": ci.n,
-    }
+    """A mean share with its 95% Wilson interval (within 0-100%, also for one game)."""
+    ci: MeanCI = share_ci(values)
+    return {"mean": ci.mean, "low": ci.low, "high": ci.high, "n": ci.n}
 
 
 def _by_year(outcomes: Sequence[GameOutcome], end_year: int) -> dict[str, list[Any]]:

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.games.werewolf.cast import Cast as WerewolfCast
 from parlour.games.werewolf.cast import default_cast, load_cast, save_cast
@@ -146,4 +147,4 @@ def cast_cmd(
     cast, source = generate_cast(theme, players, model, seed=seed, store=store, base_url=base_url)
     preview(cast, source)
     save_cast(cast, output)
-    console.print(f"wrote {output}; edit it, then: parlour watch werewolf --cast {output}")
+    console.print(f"wrote {output}; edit it, then: {command(f'watch werewolf --cast {output}')}")
