@@ -158,7 +158,7 @@ def test_escape_shows_what_the_player_typed_once_and_asks_which_they_meant(
         assert screen.count(typed) == 1, (typed, screen)
     assert "The note is written in a trembling hand" in screen
     assert (
-        "Which did you mean: press the red button beside the door, or press the green "
-        "button beside the door?"
+        "Which did you mean: (1) press the red button beside the door, or (2) press the "
+        "green button beside the door?"
     ) in screen
     assert "The green button clicks" in screen

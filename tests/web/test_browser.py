@@ -333,12 +333,12 @@ def test_diplomacy_convoy_clicked_on_the_board(server: LiveServer, browser: Any)
     page.wait_for_selector("#board [data-unit='F NTH'].mine", timeout=30_000)
     page.wait_for_selector("#board [data-unit='A YOR'].mine", timeout=30_000)
 
-    unit("F NTH")  # Edinburgh fits a convoy and a support of the army's move there:
-    unit("A YOR")  # the convoy first, the same place again switches to the support
+    unit("F NTH")  # Edinburgh fits a support of the army's move there and a convoy: the
+    unit("A YOR")  # support first (the likely order: the army can walk there), the same
+    province("EDI")  # place again switches to the convoy
+    assert order("F NTH") == "F NTH S A YOR - EDI"
     province("EDI")
     assert order("F NTH") == "F NTH C A YOR - EDI"
-    province("EDI")
-    assert order("F NTH") == "F NTH S A YOR - EDI"
 
     unit("F NTH")  # the fleet, then the army it carries, then where the army lands
     unit("A YOR")
