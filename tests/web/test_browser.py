@@ -9,38 +9,19 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
-
-import pytest
 
 from tests.conftest import CliRunner
 from tests.web.browser import (
     IMAGES,
     LiveServer,
     Seen,
-    chromium_or_skip,
     create_game,
     first_other,
-    launch,
     play,
     wait_until,
 )
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    chromium_or_skip()
-    path = tmp_path_factory.mktemp("web") / "browser.sqlite"
-    with LiveServer(f"sqlite:///{path}") as live:
-        yield live
-
-
-@pytest.fixture(scope="module")
-def browser(server: LiveServer) -> Iterator[Any]:
-    with launch(chromium_or_skip()) as b:
-        yield b
 
 
 def _shot(page: Any, name: str) -> Path:

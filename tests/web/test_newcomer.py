@@ -15,35 +15,16 @@ sidebars (Playwright driving Debian's Chromium, headless; see tests/web/browser.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.web.browser import (
     LiveServer,
     Seen,
-    chromium_or_skip,
     create_game,
     first_other,
-    launch,
     play,
     wait_until,
 )
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    chromium_or_skip()
-    path = tmp_path_factory.mktemp("web") / "newcomer.sqlite"
-    with LiveServer(f"sqlite:///{path}") as live:
-        yield live
-
-
-@pytest.fixture(scope="module")
-def browser(server: LiveServer) -> Iterator[Any]:
-    with launch(chromium_or_skip()) as b:
-        yield b
 
 
 def _open_form(page: Any) -> Any:
