@@ -24,7 +24,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -33,6 +32,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.web_embedded_game import free_port, wait_up
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -83,28 +86,6 @@ TABLES = {
     ),
     "diplomacy": Table("diplomacy", "ENGLAND", options="end_year=1902", middle=2, height=1500),
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_up(base: str, server: subprocess.Popen[bytes], limit: float = 120.0) -> None:
-    import httpx
-
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"parlour serve exited with {server.returncode}")
-        try:
-            if httpx.get(base + "/", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
-    raise SystemExit("parlour serve did not answer in time")
 
 
 def evaluate_until(page: Any, expression: str, arg: Any = None, limit: float = 60.0) -> Any:
