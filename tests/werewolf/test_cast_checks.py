@@ -109,6 +109,9 @@ def test_places_copied_from_the_example_or_babbled_are_refused() -> None:
     builder = _places_cast(["ship's cook", "aye aye aye", "sea", "sea", "radio operator"])
     assert set(builder.why) == {"Aoi's story", "Haruto's story", "Sora's story"}
     assert builder.cast().players[4].story.startswith("Ren is the radio operator, who ")
+    assert not builder.mostly_refused()  # 3 of 6 prose pieces: the model's cast stands
+    worse = _places_cast(["ship's cook", "aye aye aye", "sea", "sea", "sea"])
+    assert worse.mostly_refused()  # 4 of 6: the built-in cast is used instead
 
 
 def test_traits_fit_any_character() -> None:

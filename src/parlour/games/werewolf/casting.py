@@ -273,6 +273,12 @@ class CastBuilder:
         else:
             raise ParlourError(f"not a casting decision: {decision.id}")
 
+    def mostly_refused(self) -> bool:
+        """True when more than half of the prose (the scene and the bios) is the built-in
+        cast's: what the model wrote does not make a cast of its own."""
+        prose = [p for p in self.fallbacks if p == "scene" or p.endswith("'s story")]
+        return len(prose) * 2 > 1 + self.players
+
     def _fell_back(self, piece: str, why: str | None) -> None:
         self.fallbacks.append(piece)
         if why:

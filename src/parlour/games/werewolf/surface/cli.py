@@ -66,6 +66,14 @@ def generate_cast(
         errors = [a.error for a in attempts.items if a.outcome in ("error", "invalid")]
         last = _short(errors[-1]) if errors else "no usable answer"
         pieces = [f"{p} ({builder.why.get(p, last)})" for p in builder.fallbacks]
+        if builder.mostly_refused():
+            # A cast of stray names around stock bios reads worse than the stock cast.
+            console.print(
+                f"[yellow]{backend.model_id} could not write a cast for this theme, so the "
+                f"built-in cast is used. Refused: {'; '.join(pieces)}.[/]",
+                highlight=False,
+            )
+            return builder.built_in, "built-in"
         console.print(
             f"[yellow]{backend.model_id} could not write: {'; '.join(pieces)}. "
             "The built-in cast filled in those pieces.[/]",
