@@ -71,7 +71,7 @@ def role_named(text: str) -> str | None:
 def _prose_problem(text: str) -> str | None:
     """What makes ``text`` not plain narrated prose, or None."""
     if _SPEAKER.search(text):
-        return "it is written as dialogue (a 'Name:' line)"
+        return "it is written as dialogue, a 'Name:' line"
     if _FIRST_PERSON.search(text):
         return "it speaks in the first person"
     if not text.endswith((".", "!", "?")) or text.endswith(("..", "…")):
