@@ -105,6 +105,14 @@ def test_cast_is_generated_saved_edited_and_played(cli: CliRunner, tmp_path: Pat
     assert out.returncode == 0, out.stderr
     text = cast.read_text()
     assert "theme: a space station" in text and text.count("playstyle:") == 6
+    # The file is never overwritten unasked, and without -o nothing is written.
+    again = ("werewolf", "cast", "--theme", "a space station", "--model", "scripted")
+    refused = cli(*again, "-o", str(cast), "--seed", "5")
+    assert refused.returncode == 2 and "--force" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1 and cast.read_text() == text
+    preview = cli(*again)
+    assert preview.returncode == 0 and "not saved" in preview.stdout
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".yaml") == ["cast.yaml"]
     cast.write_text(text.replace("Kenji", "Zelda"))
     played = cli("watch", "werewolf", "--cast", str(cast), "--model", "scripted", "--seed", "2")
     assert played.returncode == 0, played.stderr

@@ -75,14 +75,17 @@ def test_bad_pieces_are_replaced_by_built_in_ones_and_named() -> None:
     assert cast.players[1].story.startswith(cast.names[1])
 
 
-def test_a_story_without_the_name_is_attributed() -> None:
+def test_a_story_that_does_not_start_with_the_name_is_replaced() -> None:
     def answer(decision: Decision) -> Action:
         if decision.purpose == "cast_story" and CastAsk.of(decision).index == 0:
             return Text(text="The quiet one who sits by the window.")
         return _good(decision)
 
-    cast = _build(answer).cast()
-    assert cast.players[0].story == "Aoi: The quiet one who sits by the window."
+    builder = _build(answer)
+    cast = builder.cast()
+    # Not a sentence about Aoi: the built-in bio, under Aoi's name, and the reason.
+    assert cast.players[0].story == default_cast(5, 3).players[0].story.replace("Kenji", "Aoi")
+    assert builder.why["Aoi's story"] == "it does not start with 'Aoi is …'"
 
 
 def test_the_fallback_policy_leaves_every_piece_to_the_built_in_cast() -> None:

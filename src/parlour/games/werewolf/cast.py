@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from parlour.core.errors import ParlourError
 from parlour.core.rng import Rng
 from parlour.core.safe_yaml import YamlError, load_file
+from parlour.games.werewolf.cast_checks import scene_problem, story_problem
 from parlour.games.werewolf.names import DEFAULT_NAMES, MAX_NAME_LENGTH, name_problem
 from parlour.games.werewolf.playstyles import Playstyle
 
@@ -61,6 +62,20 @@ _STOCK_STORIES = (
     "keeps careful notes on everything people say",
     "laughs loudly and forgives slowly",
     "is new to the group and eager to prove themselves",
+)
+#: What a composed bio says after the character's place ("… the cargo pilot, who …"):
+#: present tense, no pronoun, so it fits any character and any setting.
+TRAITS = (
+    "knows every rumour worth knowing",
+    "keeps to themselves since arriving",
+    "hears everything and repeats half of it",
+    "wants answers and will not wait for them",
+    "is the one everybody asks for advice",
+    "keeps careful notes on everything people say",
+    "laughs loudly and forgives slowly",
+    "is eager to prove themselves",
+    "trusts nobody before breakfast",
+    "remembers every promise anyone made",
 )
 _GENDERS: tuple[Gender, ...] = ("male", "female", "male", "female", "male", "female", "nonbinary")
 
@@ -110,10 +125,20 @@ def load_cast(path: Path) -> Cast:
     if not isinstance(lined.data, dict):
         raise ParlourError(f"{path}:1: expected a mapping with scene and players")
     try:
-        return Cast.model_validate(lined.data)
+        cast = Cast.model_validate(lined.data)
     except ValidationError as err:
         first = err.errors()[0]
         loc = tuple(first["loc"])
         where = ".".join(str(p) for p in loc) or "cast"
         message = str(first["msg"]).removeprefix("Value error, ")
         raise ParlourError(f"{path}:{lined.line_of(loc)}: {where}: {message}") from err
+    # A cast is checked before use: a hand-edited bio must still make sense to players.
+    problem = scene_problem(cast.scene)
+    if problem:
+        raise ParlourError(f"{path}:{lined.line_of(('scene',))}: scene: {problem}; rewrite it")
+    for i, c in enumerate(cast.players):
+        problem = story_problem(c.name, c.gender, c.story)
+        if problem:
+            line = lined.line_of(("players", i, "story"))
+            raise ParlourError(f"{path}:{line}: {c.name}'s story: {problem}; rewrite it")
+    return cast

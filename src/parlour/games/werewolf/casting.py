@@ -15,9 +15,15 @@ copied instructions: by the shared guards in the LLM seat (``PROSE_CHECKS``: the
 or its worked example copied, a loop), retried with the reason, and again here. A worked
 example in the system prompt shows the shape.
 
-Playstyles are dealt by the seed (a mixed table is a rule, not a matter of taste).
-Whatever a seat cannot answer, the fallback policy answers from the built-in cast, and
-the builder says which pieces those were.
+A small model (the embedded one) writes no bios at all: its free sentences were
+dialogue, fragments and other people's stories. It names each character's place in the
+setting instead (``cast:places``, a short lowercase phrase under a grammar, like "cargo
+pilot"), and the builder composes the bio from that place and a trait dealt by the seed.
+
+Every piece is checked (``cast_checks``: whole sentences, the character's own gender, no
+game role named). Playstyles are dealt by the seed (a mixed table is a rule, not a
+matter of taste). Whatever a seat cannot answer, the built-in cast fills in, and the
+builder says which pieces those were and why.
 """
 
 from __future__ import annotations
@@ -35,11 +41,13 @@ from parlour.games.werewolf.ask import CastAsk
 from parlour.games.werewolf.cast import (
     MAX_SCENE,
     MAX_STORY,
+    TRAITS,
     Cast,
     Character,
     Gender,
     default_cast,
 )
+from parlour.games.werewolf.cast_checks import gender_in, role_named, scene_problem, story_problem
 from parlour.games.werewolf.names import DEFAULT_NAMES, name_problem
 from parlour.games.werewolf.playstyles import Playstyle
 
@@ -64,6 +72,10 @@ SCENE_CHARS = 240
 #: Names are one pattern-bound word each: nothing there to copy or loop.
 PROSE_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition")
 STORY_CHARS = 110
+#: The places the worked example gives (a pirate ship): copied, they fit no other setting.
+EXAMPLE_PLACES = frozenset({"ship's cook", "youngest deckhand"})
+#: A character's place in the setting: one to four lowercase words ("cargo pilot").
+PLACE_PATTERN = "^[a-z][a-z']{1,14}( [a-z][a-z']{0,14}){0,3}$"
 
 
 def _object(key: str, schema: dict[str, Any]) -> dict[str, Any]:
@@ -89,6 +101,13 @@ def names_schema(players: int) -> dict[str, Any]:
     )
 
 
+def places_schema(players: int) -> dict[str, Any]:
+    place = {"type": "string", "pattern": PLACE_PATTERN}
+    return _object(
+        "places", {"type": "array", "minItems": players, "maxItems": players, "items": place}
+    )
+
+
 def genders_schema(players: int) -> dict[str, Any]:
     gender = {"type": "string", "enum": list(GENDERS)}
     return _object(
@@ -110,10 +129,17 @@ CastingView = View[CastingFacts, NoFacts]
 
 class CastBuilder:
     """The casting steps as decisions for the seat ``casting``; feed each answer back
-    with ``answer`` and read the finished ``cast()`` when ``next()`` returns None."""
+    with ``answer`` and read the finished ``cast()`` when ``next()`` returns None.
 
-    def __init__(self, theme: str, players: int, seed: int) -> None:
+    ``places``: ask for each character's place in the setting and compose the bios
+    (for a small model) instead of asking for one bio per character.
+    """
+
+    def __init__(self, theme: str, players: int, seed: int, *, places: bool = False) -> None:
         self.theme, self.players, self.seed = theme, players, seed
+        self.by_places = places
+        self.places: list[str] = []  # the places given so far, in seat order
+        self.traits: list[str] = Rng(seed).shuffled(list(TRAITS))
         self.built_in = default_cast(players, seed, theme)
         self.styles: list[Playstyle] = Rng(seed).shuffled(list(Playstyle))
         self.names: list[str] = []
@@ -122,6 +148,8 @@ class CastBuilder:
         self.stories: list[str] = []
         #: pieces the fallback answered instead of the model, in order ("names", "scene", …)
         self.fallbacks: list[str] = []
+        #: why each of those pieces was not the model's (piece → reason), where known
+        self.why: dict[str, str] = {}
 
     def view(self) -> CastingView:
         return CastingView(
@@ -161,6 +189,13 @@ class CastBuilder:
                 max_length=SCENE_CHARS,
             )
         i = len(self.stories)
+        if self.by_places and i < n:
+            return self._ask(
+                "places",
+                f"For each of the {n} characters, in the same order, give their job or place "
+                f"in the setting {self.theme}: one to four lowercase words, like 'ship's cook'.",
+                places_schema(n),
+            )
         if i < n:
             name, gender = self.names[i], self.genders[i]
             return self._ask(
@@ -210,22 +245,75 @@ class CastBuilder:
                 self.fallbacks.append("genders")
         elif step == "scene":
             scene = _sentences(prose.removeprefix("Scene:"), 2, MAX_SCENE)
-            if len(scene) < 20 or _echoes(scene):
+            problem = "it copies the instructions" if _echoes(scene) else scene_problem(scene)
+            if fallback or problem:
                 scene = self.built_in.scene
-                self.fallbacks.append("scene")
+                self._fell_back("scene", None if fallback else problem)
             self.scene = scene
+        elif step == "places":
+            raw = value.get("places")
+            places = [str(p) for p in raw] if isinstance(raw, list) else []
+            for i in range(self.players):
+                self.stories.append(self._placed(i, places[i] if i < len(places) else ""))
         elif step == "story":
             i = len(self.stories)
-            name, stock = self.names[i], self.built_in.players[i]
+            name = self.names[i]
             story = _sentences(prose.removeprefix(f"Story of {name}:"), 1, MAX_STORY)
-            if name.casefold() not in story.casefold() and len(story) >= 10:
-                story = f"{name}: {story}"
-            if len(story) < 10 + len(name) or _echoes(story):
-                story = stock.story.replace(stock.name, name)
-                self.fallbacks.append(f"{name}'s story")
+            problem = "it copies the instructions" if _echoes(story) else None
+            marked = gender_in(story)
+            if not problem and marked and marked != self.genders[i]:
+                # The bio is the richer answer: the character is who it describes.
+                self._fell_back(f"{name}'s gender", f"the story calls {name} {marked}")
+                self.genders[i] = "female" if marked == "female" else "male"
+            problem = problem or story_problem(name, self.genders[i], story)
+            if fallback or problem:
+                story = self._stock_story(i)
+                self._fell_back(f"{name}'s story", None if fallback else problem)
             self.stories.append(story)
         else:
             raise ParlourError(f"not a casting decision: {decision.id}")
+
+    def mostly_refused(self) -> bool:
+        """True when more than half of the prose (the scene and the bios) is the built-in
+        cast's: what the model wrote does not make a cast of its own."""
+        prose = [p for p in self.fallbacks if p == "scene" or p.endswith("'s story")]
+        return len(prose) * 2 > 1 + self.players
+
+    def _fell_back(self, piece: str, why: str | None) -> None:
+        self.fallbacks.append(piece)
+        if why:
+            self.why[piece] = why
+
+    def _stock_story(self, i: int) -> str:
+        stock = self.built_in.players[i]
+        return stock.story.replace(stock.name, self.names[i])
+
+    def _placed(self, i: int, place: str) -> str:
+        """Character ``i``'s bio from its place in the setting and a dealt trait, or the
+        built-in bio when the place is unusable (and why)."""
+        name = self.names[i]
+        words = place.split()
+        if words and words[0] in ("a", "an", "the"):
+            words = words[1:]
+        place = " ".join(words)
+        problem = None
+        if not re.fullmatch(PLACE_PATTERN, place or "-"):
+            problem = "no place in the setting was given"
+        elif role_named(place):
+            problem = f"its place names a game role ('{role_named(place)}')"
+        elif any(n.casefold() in words for n in self.names):
+            problem = "its place names a character"
+        elif place in EXAMPLE_PLACES or len(set(words)) < len(words):
+            problem = f"'{place}' is copied or repeated words, not a place in the setting"
+        elif place in self.places:
+            problem = f"'{place}' is already {self.names[self.places.index(place)]}'s place"
+        self.places.append(place)
+        story = f"{name} is the {place}, who {self.traits[i % len(self.traits)]}."
+        problem = problem or story_problem(name, self.genders[i], story)
+        if problem:
+            self._fell_back(f"{name}'s story", problem)
+            return self._stock_story(i)
+        return story
 
     def _names(self, raw: object) -> list[str]:
         """The model's usable names, then built-in ones (not clashing) for any missing."""

@@ -55,7 +55,8 @@ def generate_cast(
         # these bounds; one retry keeps a bad answer from costing more than a minute.
         config=LlmSeatConfig(retries=1, temperature=0.8, default_max_tokens=120),
     )
-    builder = CastBuilder(theme, players, seed)
+    # A small model names each character's place; its free bios were not usable.
+    builder = CastBuilder(theme, players, seed, places=backend.capabilities.small)
     while (decision := builder.next()) is not None:
         with console.status(f"casting: {decision.purpose.removeprefix('cast_')}…"):
             answer = asyncio.run(seat.decide(builder.view(), decision))
@@ -63,10 +64,19 @@ def generate_cast(
         builder.answer(decision, answer, fallback=fell_back)
     if builder.fallbacks:
         errors = [a.error for a in attempts.items if a.outcome in ("error", "invalid")]
-        why = f" ({_short(errors[-1])})" if errors else ""
+        last = _short(errors[-1]) if errors else "no usable answer"
+        pieces = [f"{p} ({builder.why.get(p, last)})" for p in builder.fallbacks]
+        if builder.mostly_refused():
+            # A cast of stray names around stock bios reads worse than the stock cast.
+            console.print(
+                f"[yellow]{backend.model_id} could not write a cast for this theme, so the "
+                f"built-in cast is used. Refused: {'; '.join(pieces)}.[/]",
+                highlight=False,
+            )
+            return builder.built_in, "built-in"
         console.print(
-            f"[yellow]{backend.model_id} could not write: {', '.join(builder.fallbacks)}; "
-            f"the built-in cast filled in{why}[/]",
+            f"[yellow]{backend.model_id} could not write: {'; '.join(pieces)}. "
+            "The built-in cast filled in those pieces.[/]",
             highlight=False,
         )
         return builder.cast(), f"{backend.model_id} + built-in"
@@ -131,9 +141,10 @@ def cast_cmd(
     model: Annotated[str, typer.Option(help="who writes the cast (a model spec or scripted)")] = (
         "local"
     ),
-    output: Annotated[Path, typer.Option("--output", "-o", help="YAML file to write")] = Path(
-        "cast.yaml"
-    ),
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="YAML file to write (none: preview only)")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="overwrite the --output file")] = False,
     seed: Annotated[int, typer.Option(help="seed")] = 0,
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
@@ -143,8 +154,14 @@ def cast_cmd(
     """Generate a cast for a theme, preview it and save it as YAML to edit and reuse."""
     if not 5 <= players <= 16:
         raise ParlourError(f"werewolf needs 5 to 16 players, got {players}")
+    # Refuse before the model runs: a minute of casting should not end in this error.
+    if output is not None and output.exists() and not force:
+        raise ParlourError(f"{output} exists; pass --force to overwrite it, or another -o FILE")
     store = Store(db_url(db) if db else None)
     cast, source = generate_cast(theme, players, model, seed=seed, store=store, base_url=base_url)
     preview(cast, source)
+    if output is None:
+        console.print("not saved: run it again with -o cast.yaml to keep a cast as a file")
+        return
     save_cast(cast, output)
     console.print(f"wrote {output}; edit it, then: {command(f'watch werewolf --cast {output}')}")
