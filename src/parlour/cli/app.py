@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import shlex
 import sys
 import time
@@ -38,7 +39,7 @@ from parlour.runtime.local_lease import held_here
 from parlour.runtime.seating import parse_overrides
 from parlour.runtime.set_values import parse_set_options
 from parlour.runtime.store import Store, default_db_url, sqlite_path
-from parlour.seats.human import HumanSeat
+from parlour.seats.human import HumanSeat, reading_input
 
 clean_help.install()
 
@@ -370,6 +371,7 @@ def play(
     base_url: BaseUrlOpt = None,
     db: DbOpt = None,
     router: RouterOpt = "scripted",
+    decision_timeout: TimeoutOpt = None,
 ) -> None:
     """Play a game in the terminal against AI seats."""
     store = _store(db)
@@ -391,7 +393,7 @@ def play(
         as_ is None,
     )
     session.runner.observers.extend(flags.observers)  # type: ignore[arg-type]
-    _run(session, store)
+    _run(session, store, timeout=decision_timeout)
 
 
 #: the games this command line needs (each may add sub-commands and watch/play flags);
@@ -733,9 +735,18 @@ def _seat_names(row: Any) -> dict[str, str]:
 def main() -> None:
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     try:
-        app()
-    except ParlourError as err:
-        # One line, never wrapped, so scripts and people can both read it.
-        first = " ".join(str(err).split())
-        sys.stderr.write(f"error: {first}\n")
-        sys.exit(2)
+        try:
+            app()
+        except ParlourError as err:
+            # One line, never wrapped, so scripts and people can both read it.
+            first = " ".join(str(err).split())
+            sys.stderr.write(f"error: {first}\n")
+            sys.exit(2)
+    except SystemExit as done:
+        if reading_input():
+            # A prompt whose decision timed out still blocks in input() holding stdin's
+            # lock; interpreter shutdown would abort on that lock (exit 134). All is saved.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(done.code if isinstance(done.code, int) else 1 if done.code else 0)
+        raise

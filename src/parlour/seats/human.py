@@ -153,6 +153,9 @@ class HumanSeat:
         return Structured(value=value)
 
 
+INPUT_THREAD = "parlour-input"
+
+
 def read_in_background(read: InputFn, prompt: str) -> asyncio.Future[str]:
     """``read(prompt)`` on a daemon thread of its own, its line as a future of the loop.
 
@@ -184,8 +187,15 @@ def read_in_background(read: InputFn, prompt: str) -> asyncio.Future[str]:
         with contextlib.suppress(RuntimeError):
             loop.call_soon_threadsafe(settle, line, err)
 
-    threading.Thread(target=work, name="parlour-input", daemon=True).start()
+    threading.Thread(target=work, name=INPUT_THREAD, daemon=True).start()
     return future
+
+
+def reading_input() -> bool:
+    """True while a ``read_in_background`` thread still waits for a line (its decision
+    was answered by a timeout or the game ended): the process must then end without the
+    interpreter's shutdown, which would block on stdin's lock."""
+    return any(t.name == INPUT_THREAD and t.is_alive() for t in threading.enumerate())
 
 
 def _hint(decision: Decision) -> str:
