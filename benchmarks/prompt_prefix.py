@@ -25,16 +25,19 @@ is computed on its real recorded prompts (first attempts only) too.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sqlite3
 import statistics
+import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._common import scripted_games_parser, seeds
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import MODULE, WerewolfGame
 from parlour.games.werewolf.prompts import PROMPTER
@@ -249,17 +252,14 @@ def report(title: str, calls: list[Call]) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--players", type=int, default=9)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", type=int, default=3)
+    parser = scripted_games_parser(None, games=3, players=9)
     parser.add_argument("--fixture", type=Path, default=FIXTURE)
     args = parser.parse_args()
     tokenize = local_tokenizer()
-    seeds = list(range(args.seed, args.seed + args.games))
-    calls = [c for s in seeds for c in game_calls(args.players, s, tokenize)]
-    out: dict[str, Any] = {"bench": "prompt_prefix", "players": args.players, "seeds": seeds}
-    out["scripted"] = report(f"scripted games, {args.players} players, seeds {seeds}", calls)
+    played = list(seeds(args))
+    calls = [c for s in played for c in game_calls(args.players, s, tokenize)]
+    out: dict[str, Any] = {"bench": "prompt_prefix", "players": args.players, "seeds": played}
+    out["scripted"] = report(f"scripted games, {args.players} players, seeds {played}", calls)
     if args.fixture.is_file():
         recorded = fixture_calls(args.fixture, tokenize)
         if recorded:

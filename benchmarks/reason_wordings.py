@@ -12,23 +12,23 @@ exists).
 
 from __future__ import annotations
 
-import argparse
+import sys
 from collections import Counter
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._common import scripted_games_parser, seeds
 from parlour.core.rng import Rng
 from parlour.games.werewolf import MODULE, WerewolfConfig, WerewolfGame
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--players", type=int, default=7)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    args = scripted_games_parser(__doc__.split("\n")[0], games=10, players=7).parse_args()
     wordings: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     lines = repeats = 0
-    for seed in range(args.seed, args.seed + args.games):
+    for seed in seeds(args):
         game = WerewolfGame.new(
             WerewolfConfig(players=args.players, speech="acts", messages_per_player=3), seed
         )

@@ -23,7 +23,6 @@ counted as "replaced".
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -31,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from collections.abc import Callable
 
+from benchmarks._common import scripted_games_parser, seeds
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
@@ -134,10 +134,7 @@ def replay_stored(db: str) -> tuple[list[LineScore], int, int]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", type=int, default=7)
+    ap = scripted_games_parser(__doc__.split("\n")[0], games=10, players=7)
     ap.add_argument("--examples", type=int, default=0, help="print this many flagged lines")
     ap.add_argument("--db", action="append", help="re-render the stored games of this file")
     args = ap.parse_args()
@@ -153,7 +150,7 @@ def main() -> None:
             scores, games, replaced = scores + got, games + n, replaced + r
         title = f"{games} stored games re-rendered ({replaced} stored choices replaced)"
     else:
-        for seed in range(args.seed, args.seed + args.games):
+        for seed in seeds(args):
             scores += play(args.players, seed)
         title = (
             f"{args.games} scripted {args.players}-player games in speech acts "

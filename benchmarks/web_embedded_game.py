@@ -30,13 +30,16 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.web.browser import LobbyRefused, create_clicked, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -66,12 +69,6 @@ class Report:
     refusals: list[str] = field(default_factory=list)
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
     load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_up(base: str, server: subprocess.Popen[bytes], limit: float = 120.0) -> None:
@@ -108,14 +105,12 @@ def create(page: Any, base: str, seed: int, person: str, spec: str) -> tuple[str
             page.select_option(f"select[name='seat.{seat}']", "model")
             if spec != "local":
                 page.fill(f"input[name='model.{seat}']", spec)
-    page.click("text=Create game")
-    # Either the admin link or the lobby's refusal (e.g. a bad spec option), in one line.
-    page.wait_for_selector("#admin-link, p.error")
-    if page.query_selector("p.error") is not None:
-        raise SystemExit(f"error: the lobby refused the game: {page.inner_text('p.error')}")
-    watch = str(page.get_attribute("#watch-link", "href"))
-    room = str(page.get_attribute("a.join-link", "href"))
-    return watch.rsplit("/", 1)[1], room
+    try:
+        links = create_clicked(page)
+    except LobbyRefused as err:  # e.g. a bad spec option: one line
+        raise SystemExit(f"error: {err}") from None
+    (room,) = links.seats.values()
+    return links.game, room
 
 
 def known_wolves(page: Any) -> list[str]:

@@ -36,6 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.web_embedded_game import free_port, wait_up
+from tests.web.browser import LobbyRefused, create_clicked, next_question, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -88,18 +89,6 @@ TABLES = {
 }
 
 
-def evaluate_until(page: Any, expression: str, arg: Any = None, limit: float = 60.0) -> Any:
-    """Polls a JS function of ``arg`` (the app's CSP forbids ``wait_for_function``)."""
-    deadline = time.monotonic() + limit
-    while True:
-        value = page.evaluate(expression, arg)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"waited {limit:.0f} s for {expression}")
-        time.sleep(0.1)
-
-
 def create(page: Any, base: str, table: Table) -> tuple[str, str, str]:
     """The lobby's two forms: (game id, the person's room path, the admin path)."""
     page.goto(base + "/")
@@ -122,14 +111,12 @@ def create(page: Any, base: str, table: Table) -> tuple[str, str, str]:
             continue
         kind = "person" if seat == table.person else "scripted"
         page.select_option(f"select[name='seat.{seat}']", kind)
-    page.click("text=Create game")
-    page.wait_for_selector("#admin-link, p.error")
-    if page.query_selector("p.error") is not None:
-        raise SystemExit(f"the lobby refused {table.game}: {page.inner_text('p.error')}")
-    watch = str(page.get_attribute("#watch-link", "href"))
-    room = str(page.get_attribute("a.join-link", "href"))
-    admin = str(page.get_attribute("#admin-link", "href"))
-    return watch.rsplit("/", 1)[1], room, admin
+    try:
+        links = create_clicked(page)
+    except LobbyRefused as err:
+        raise SystemExit(f"{table.game}: {err}") from None
+    (room,) = links.seats.values()
+    return links.game, room, links.admin
 
 
 def typed_lines(table: Table) -> Callable[[], str]:
@@ -189,11 +176,10 @@ def play(page: Any, table: Table, out: Path, limit: float) -> int:
     last = ""
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        page.wait_for_selector("#decision form.decision, #decision .over", timeout=120_000)
-        if page.locator("#decision .over").count():
+        question = next_question(page, timeout=120_000)
+        if question is None:
             return asked
-        form = page.locator("#decision form.decision")
-        decision = str(form.locator("input[name=decision_id]").get_attribute("value"))
+        form, decision = question
         if decision == last:
             time.sleep(0.2)  # a refusal: answer again, or the box is on its way
         last = decision
@@ -205,12 +191,12 @@ def play(page: Any, table: Table, out: Path, limit: float) -> int:
             middle = True
         asked += 1
         answer(form, text)
-        evaluate_until(
+        wait_until(
             page,
             "id => { const f = document.querySelector('#decision input[name=decision_id]');"
             " return !f || f.value !== id || document.querySelector('#decision .error'); }",
             decision,
-            limit=120,
+            timeout=120_000,
         )
     raise SystemExit(f"{table.game}: the game did not end within {limit:.0f} s")
 

@@ -26,7 +26,6 @@ figures are per game and per call.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from collections import Counter
@@ -35,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._common import scripted_games_parser, seeds
 from benchmarks.prompt_prefix import Tokenize, common_prefix, local_tokenizer
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import MODULE, WerewolfGame
@@ -113,16 +113,12 @@ def total(parts: list[Budget]) -> Budget:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=7)
-    args = parser.parse_args()
+    args = scripted_games_parser(__doc__.split("\n\n")[0], games=5, players=7).parse_args()
     tokenize = local_tokenizer()
-    seeds = range(args.seed, args.seed + args.games)
+    played = seeds(args)
     print(
-        f"{args.games} scripted {args.players}-player games per row (seeds {seeds.start}.."
-        f"{seeds.stop - 1}), per game:"
+        f"{args.games} scripted {args.players}-player games per row (seeds {played.start}.."
+        f"{played.stop - 1}), per game:"
     )
     print(
         "| configuration | calls | answered without a call | prompt tokens | evaluated (not "
@@ -131,7 +127,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     rows: dict[str, Budget] = {}
     for name, options in CONFIGS.items():
-        b = total([play(args.players, s, options, tokenize) for s in seeds])
+        b = total([play(args.players, s, options, tokenize) for s in played])
         rows[name] = b
         n = b.games
         mix = ", ".join(f"{k} {v / n:.1f}" for k, v in sorted(b.by_purpose.items()))

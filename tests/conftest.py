@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from parlour.runtime.store import Store, db_url
+from tests.support.cli import run_parlour
 
 CliRunner = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -135,15 +136,6 @@ def cli(db_path: Path) -> CliRunner:
     def run(
         *args: str, timeout: float = 300, input: str | None = None
     ) -> subprocess.CompletedProcess[str]:
-        env = {**os.environ, "PARLOUR_DB": str(db_path), "COLUMNS": "200"}
-        return subprocess.run(
-            [sys.executable, "-m", "parlour", *args],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            env=env,
-            input=input,
-            check=False,
-        )
+        return run_parlour(*args, db=db_path, timeout=timeout, input=input)
 
     return run

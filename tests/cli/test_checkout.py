@@ -4,11 +4,9 @@ per-user database. ``--db`` and ``$PARLOUR_DB`` override the default everywhere.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +14,7 @@ import pytest
 
 from parlour.core import commands
 from parlour.runtime.store import default_db_url
+from tests.support.cli import run_parlour
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,17 +54,7 @@ def _checkout(where: Path) -> Path:
 
 
 def _parlour(tree: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "PARLOUR_DB"}
-    env.update(PYTHONPATH=str(tree / "src"), COLUMNS="200")
-    return subprocess.run(
-        [sys.executable, "-m", "parlour", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_parlour(*args, env={"PYTHONPATH": str(tree / "src")}, cwd=cwd)
 
 
 def test_two_checkouts_keep_their_own_games(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ import pexpect
 import pytest
 
 from tests.conftest import CliRunner
+from tests.support.cli import run_parlour
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 RECORDED = json.loads((FIXTURES / "werewolf_local.json").read_text())["game_id"]
@@ -52,16 +53,7 @@ def recorded(tmp_path: Path) -> Path:
 
 
 def _run(db: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PARLOUR_DB": str(db), "COLUMNS": "200"}
-    return subprocess.run(
-        [sys.executable, "-m", "parlour", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-        cwd=cwd,
-        check=False,
-    )
+    return run_parlour(*args, db=db, cwd=cwd)
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "parlour")

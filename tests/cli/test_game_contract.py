@@ -107,7 +107,7 @@ def plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def _cli(recorded: list[game_flags.Applied]) -> typer.Typer:
     """A ``parlour``-shaped app: game commands mounted, watch/play with the game flags."""
     app = typer.Typer()
-    games = game_flags.installed()
+    games = registry.installed()
 
     def watch(game: str, seed: int | None = None) -> None:
         applied = game_flags.apply(

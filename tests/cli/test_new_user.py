@@ -20,20 +20,11 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tests.support.cli import run_parlour
+
 
 def _run(*args: str, db: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "200"}
-    env.pop("PARLOUR_DB", None)
-    if db is not None:
-        env["PARLOUR_DB"] = str(db)
-    return subprocess.run(
-        [sys.executable, "-m", "parlour", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
+    return run_parlour(*args, db=db, timeout=120)
 
 
 def _one_line_error(out: subprocess.CompletedProcess[str], *words: str) -> None:

@@ -6,12 +6,13 @@ import io
 import os
 import re
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+
+from tests.support.cli import run_parlour
 
 PROMPTS = [r"number> ", r"numbers, comma-separated .*> ", r"\(empty = say nothing\)> ", r"> "]
 
@@ -107,13 +108,7 @@ def test_one_ctrl_c_at_a_prompt_ends_the_process_and_resume_continues(
     while (i := child.expect(PROMPTS)) != prompt:  # answer until the wanted prompt
         child.sendline("" if i == 2 else "1")
     game_id = _interrupt_at_prompt(child)
-    listed = subprocess.run(
-        [sys.executable, "-m", "parlour", "list", "--db", str(db)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "COLUMNS": "200"},
-    )
+    listed = run_parlour("list", "--db", str(db), timeout=60)
     assert re.search(rf"{game_id}\s.*werewolf.*│ paused │ 2 ", listed.stdout), listed.stdout
     # resume shows the table, then what the player had seen, then asks again...
     again = _spawn(db, "resume", game_id)

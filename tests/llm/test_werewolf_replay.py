@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from itertools import pairwise
 
 from parlour.runtime.store import CallRecord
+from tests.support.cli import run_parlour
 
 from .conftest import Recorded
 
@@ -47,30 +45,21 @@ def test_replay_reproduces_the_event_log_exactly(recorded: Recorded) -> None:
 
 def test_replay_through_the_cli(recorded: Recorded) -> None:
     sets = [f"--set={k}={json.dumps(v)}" for k, v in recorded.options.items()]
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "parlour",
-            "watch",
-            "werewolf",
-            "--players",
-            str(recorded.players),
-            "--seed",
-            str(recorded.seed),
-            "--model",
-            f"replay:{recorded.game_id}",
-            "--router",
-            "llm",
-            "--db",
-            str(recorded.path),
-            *sets,
-        ],
-        capture_output=True,
-        text=True,
+    out = run_parlour(
+        "watch",
+        "werewolf",
+        "--players",
+        str(recorded.players),
+        "--seed",
+        str(recorded.seed),
+        "--model",
+        f"replay:{recorded.game_id}",
+        "--router",
+        "llm",
+        "--db",
+        str(recorded.path),
+        *sets,
         timeout=120,
-        env={**os.environ, "COLUMNS": "200"},
-        check=False,
     )
     assert out.returncode == 0, out.stderr
     result = recorded.store.get_game(recorded.game_id).result

@@ -9,7 +9,6 @@ and still resumes.
 from __future__ import annotations
 
 import hashlib
-import os
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import pytest
 from parlour.core.rng import SEED_MAX, SEED_MIN, seed_problem
 from parlour.runtime.store import Store, db_url
 from tests.conftest import CliRunner
+from tests.support.cli import run_parlour
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,14 +106,7 @@ def test_read_only_commands_leave_foreign_files_byte_identical(
 
 
 def _status(db_path: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "parlour", "list", "--db", str(db_path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "COLUMNS": "200"},
-        check=True,
-    )
+    done = run_parlour("list", "--db", str(db_path), timeout=120, check=True)
     rows = [line for line in done.stdout.splitlines() if "we-" in line]
     assert len(rows) == 1, done.stdout
     return rows[0].split("│")[4].strip()

@@ -162,8 +162,19 @@ def create_game(
     for seat, spec in (models or {}).items():
         page.select_option(f"select[name='seat.{seat}']", "model")
         page.fill(f"input[name='model.{seat}']", spec)
+    return create_clicked(page)
+
+
+class LobbyRefused(Exception):
+    """The lobby answered the seats form with an error (e.g. a bad model spec option)."""
+
+
+def create_clicked(page: Any) -> Links:
+    """Click the lobby's "Create game" (the seats chosen) and read the game's links."""
     page.click("text=Create game")
-    page.wait_for_selector("#admin-link")
+    page.wait_for_selector("#admin-link, p.error")
+    if page.query_selector("p.error") is not None:
+        raise LobbyRefused(f"the lobby refused the game: {page.inner_text('p.error')}")
     seats = {
         str(a.get_attribute("data-name")): str(a.get_attribute("href"))
         for a in page.query_selector_all("a.join-link")
@@ -196,17 +207,26 @@ def decision_state(page: Any) -> str:
     return "idle"
 
 
+def next_question(page: Any, timeout: float = 60_000) -> tuple[Any, str] | None:
+    """Wait for a question or the end of the game: the open decision form and its id, or
+    None once the room says the game is over."""
+    page.wait_for_selector("#decision form.decision, #decision .over", timeout=timeout)
+    if page.locator("#decision .over").count():
+        return None
+    form = page.locator("#decision form.decision")
+    return form, str(form.locator("input[name=decision_id]").get_attribute("value"))
+
+
 def play(page: Any, answer: Answer, *, limit: float = 240.0, max_turns: int = 200) -> Seen:
     """Answer every decision in this room until the game is over (no reloads)."""
     seen = Seen(lines_at_start=page.locator("#log li").count())
     deadline = time.monotonic() + limit
     last_id = ""
     while time.monotonic() < deadline and len(seen.kinds) < max_turns:
-        page.wait_for_selector("#decision form.decision, #decision .over", timeout=60_000)
-        if decision_state(page) == "over":
+        question = next_question(page)
+        if question is None:
             return seen
-        form = page.locator("#decision form.decision")
-        decision_id = form.locator("input[name=decision_id]").get_attribute("value")
+        form, decision_id = question
         if decision_id == last_id:  # the same question again: only after a refusal
             err = page.locator("#decision .error")
             if err.count():
@@ -214,7 +234,7 @@ def play(page: Any, answer: Answer, *, limit: float = 240.0, max_turns: int = 20
             time.sleep(0.1)
             if len(seen.errors) > 20:
                 raise AssertionError(f"the engine keeps refusing: {seen.errors[-3:]}")
-        last_id = str(decision_id)
+        last_id = decision_id
         purpose = str(form.get_attribute("data-purpose"))
         kind = str(form.get_attribute("class")).split("decision-")[-1]
         seen.kinds.append((purpose, kind))
@@ -224,7 +244,7 @@ def play(page: Any, answer: Answer, *, limit: float = 240.0, max_turns: int = 20
             page,
             "id => { const f = document.querySelector('#decision input[name=decision_id]');"
             " return !f || f.value !== id || document.querySelector('#decision .error'); }",
-            arg=str(decision_id),
+            arg=decision_id,
             timeout=60_000,
         )
     raise AssertionError(f"the game did not end in time; decisions so far: {seen.kinds[-5:]}")

@@ -30,7 +30,7 @@ import pytest
 from parlour.core.actions import Action, Choice, Text
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.runtime.store import GameRow, Store, db_url
-from tests.web.browser import LiveServer, chromium_or_skip, create_game, launch
+from tests.web.browser import LiveServer, chromium_or_skip, create_game, launch, next_question
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "web_embedded.sqlite"
 
@@ -73,11 +73,10 @@ def _play_recorded(page: Any, answers: dict[str, Action], limit: float = 300.0) 
     given: list[str] = []
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        page.wait_for_selector("#decision form.decision, #decision .over", timeout=60_000)
-        if page.locator("#decision .over").count():
+        question = next_question(page)
+        if question is None:
             return given
-        form = page.locator("#decision form.decision")
-        decision_id = str(form.locator("input[name=decision_id]").get_attribute("value"))
+        form, decision_id = question
         again = page.inner_text("#decision")
         assert decision_id not in given, f"asked {decision_id} again: {again}"
         assert decision_id in answers, f"the recording never asked the person {decision_id}"

@@ -4,8 +4,6 @@ chosen by default for seats a small model plays, guarded phrases."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from parlour.runtime import session as sessions
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.store import Store, db_url
 from parlour.seats.llm import LlmSeat
+from tests.support.cli import run_parlour
 from tests.support.conformance import conforms
 from tests.support.decisions import make_decision
 from tests.werewolf.helpers import events_of, name, new_game
@@ -228,21 +227,14 @@ def test_config_rejects_unknown_act_seats() -> None:
     ],
 )
 def test_cli_speech_flag_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "parlour",
-            "watch",
-            *args,
-            "--model",
-            "scripted",
-            "--quiet",
-            "--db",
-            str(tmp_path / "c.sqlite"),
-        ],
-        capture_output=True,
-        text=True,
+    proc = run_parlour(
+        "watch",
+        *args,
+        "--model",
+        "scripted",
+        "--quiet",
+        "--db",
+        str(tmp_path / "c.sqlite"),
         timeout=600,
     )
     assert proc.returncode != 0
@@ -251,27 +243,19 @@ def test_cli_speech_flag_errors_are_one_line(tmp_path: Path, args: list[str], me
 
 def test_cli_speech_acts_with_scripted_seats(tmp_path: Path) -> None:
     db = tmp_path / "a.sqlite"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "parlour",
-            "watch",
-            "werewolf",
-            "--players",
-            "6",
-            "--seed",
-            "4",
-            "--model",
-            "scripted",
-            "--speech",
-            "acts",
-            "--db",
-            str(db),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    proc = run_parlour(
+        "watch",
+        "werewolf",
+        "--players",
+        "6",
+        "--seed",
+        "4",
+        "--model",
+        "scripted",
+        "--speech",
+        "acts",
+        "--db",
+        str(db),
     )
     assert proc.returncode == 0, proc.stderr
     store = Store(db_url(str(db)))

@@ -286,28 +286,7 @@ def _start(
         random_human=random_human,
         llm=_llm(store, base_url),
     )
-    humans = planned.humans
-    human = None
-    if humans:
-        # The player's own screen streams their view; the seat only asks questions.
-        human = HumanSeat(
-            console=console,
-            render_event=_human_renderer(planned.game),
-            show_news=len(humans) > 1,
-            input_fn=status.pausing(input),  # the status steps aside while a person types
-        )
-    observer: TerminalObserver | SeatObserver = (
-        SeatObserver(
-            console,
-            humans[0],
-            fallbacks=status.fell_back,
-            echoes=human.echoes if human is not None else None,
-        )
-        if len(humans) == 1
-        else TerminalObserver(
-            console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
-        )
-    )
+    human, observer = _person_and_screen(planned.game, planned.humans, reveal=reveal, quiet=quiet)
     session = sessions.start_planned(store, planned, human=human)
     watch_seats(session.runner.seats, session.game.seats(), status)
     session.runner.observers.append(status.marks)  # "(fallback)" marks, as `show` has them
@@ -355,6 +334,29 @@ def _with_router(seat: list[str] | None, router: str, model: str) -> list[str]:
 def _human_renderer(game: Any) -> Any:
     names = {s.id: s.name for s in game.seats()}
     return lambda event: event_line(event, names)
+
+
+def _person_and_screen(
+    game: Any, humans: tuple[str, ...], *, reveal: bool, quiet: bool
+) -> tuple[HumanSeat | None, TerminalObserver | SeatObserver]:
+    """The seat a person at this terminal plays (None when nobody does), and what the
+    terminal shows: one person's own view as it streams (the seat only asks questions),
+    else the table as an onlooker sees it."""
+    human = None
+    if humans:
+        human = HumanSeat(
+            console=console,
+            render_event=_human_renderer(game),
+            show_news=len(humans) > 1,
+            input_fn=status.pausing(input),  # the status steps aside while a person types
+        )
+    if len(humans) == 1:
+        return human, SeatObserver(
+            console, humans[0], fallbacks=status.fell_back, echoes=human.echoes if human else None
+        )
+    return human, TerminalObserver(
+        console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
+    )
 
 
 def play(
@@ -429,28 +431,7 @@ def resume(
     planned = sessions.plan_resume(store, game_id, seats=seat or [], llm=_llm(store, base_url))
     humans = planned.humans
     game = planned.game
-    human = (
-        HumanSeat(
-            console=console,
-            render_event=_human_renderer(game),
-            show_news=len(humans) > 1,
-            input_fn=status.pausing(input),
-        )
-        if humans
-        else None
-    )
-    observer: TerminalObserver | SeatObserver = (
-        SeatObserver(
-            console,
-            humans[0],
-            fallbacks=status.fell_back,
-            echoes=human.echoes if human is not None else None,
-        )
-        if len(humans) == 1
-        else TerminalObserver(
-            console, reveal=reveal, quiet=quiet or bool(humans), fallbacks=status.fell_back
-        )
-    )
+    human, observer = _person_and_screen(game, humans, reveal=reveal, quiet=quiet)
     session = sessions.resume_planned(store, planned, observers=[observer], human=human)
     watch_seats(session.runner.seats, session.game.seats(), status)
     session.runner.observers.append(status.marks)  # "(fallback)" marks, as `show` has them

@@ -25,18 +25,6 @@ from parlour.games import registry
 _PARAM = "game_flag__"
 
 
-def installed() -> list[tuple[str, GameModule]]:
-    """Every game that loads, by name; a broken one is left out (``parlour games`` says
-    why) so that it cannot break the other commands."""
-    found: list[tuple[str, GameModule]] = []
-    for name in registry.game_names():
-        try:
-            found.append((name, registry.load(name)))
-        except ParlourError:
-            continue
-    return found
-
-
 def needed(argv: Sequence[str], own: Mapping[str, frozenset[str]]) -> list[tuple[str, GameModule]]:
     """The games a command line needs loaded. Importing a game costs its rules' imports
     (a tenth to a third of a second each, paid by every ``parlour`` process), and most
@@ -51,7 +39,7 @@ def needed(argv: Sequence[str], own: Mapping[str, frozenset[str]]) -> list[tuple
     names = set(registry.game_names())
     words = [a for a in argv if not a.startswith("-")]
     if not words or any(a in ("--help", "-h") for a in argv):
-        return installed()
+        return registry.installed()
     command = words[0]
     if command in names:
         return _loaded([command])
@@ -59,7 +47,7 @@ def needed(argv: Sequence[str], own: Mapping[str, frozenset[str]]) -> list[tuple
         return []
     options = {a.split("=", 1)[0] for a in argv if a.startswith("-")}
     if options - own[command]:
-        return installed()
+        return registry.installed()
     return _loaded([w for w in words[1:] if w in names])
 
 
@@ -200,7 +188,7 @@ def apply(
 
 
 def _not_for(flag: str, game: str, command: str) -> str:
-    owners = [name for name, module in installed() if flag in _names(module, command)]
+    owners = [name for name, module in registry.installed() if flag in _names(module, command)]
     if not owners:
         return f"--{flag} is not an option of {game}"
     which = " or ".join(owners)

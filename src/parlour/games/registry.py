@@ -33,3 +33,15 @@ def load(name: str) -> GameModule:
         value = plugins.found(ENTRY_POINT_GROUP)[name].value
         raise ParlourError(f"game '{name}': {value} is not a GameModule; it is not installed right")
     return found
+
+
+def installed() -> list[tuple[str, GameModule]]:
+    """Every game that loads, by name; a broken one is left out (``parlour games`` says
+    why) so that it cannot break the commands and pages that list the games."""
+    found: list[tuple[str, GameModule]] = []
+    for name in game_names():
+        try:
+            found.append((name, load(name)))
+        except ParlourError:
+            continue
+    return found

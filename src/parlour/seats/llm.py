@@ -8,6 +8,7 @@ retry budget the game's scripted policy answers. Every attempt is reported to a 
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import time
@@ -351,6 +352,7 @@ class LlmSeat(AnswerLedger):
         )
         branch: list[Message] = []
         free_text = decision.kind is DecisionKind.FREE_TEXT
+        record = functools.partial(self._record, view, decision, spec, sections)
         for attempt in range(1, self.config.retries + 2):
             messages = tuple(base + branch)
             # What this attempt's prompt says to do: the base and, on a retry, the
@@ -369,18 +371,7 @@ class LlmSeat(AnswerLedger):
             try:
                 response = await self.backend.complete(request)
             except ModelError as err:
-                self._record(
-                    view,
-                    decision,
-                    attempt,
-                    messages,
-                    spec,
-                    None,
-                    "error",
-                    str(err),
-                    time.perf_counter() - started,
-                    context=sections,
-                )
+                record(attempt, messages, None, "error", str(err), time.perf_counter() - started)
                 log.warning("%s: model error on %s: %s", self.seat_id, decision.id, err)
                 continue
             try:
@@ -406,17 +397,13 @@ class LlmSeat(AnswerLedger):
                 rejected: IllegalAction | None = err
             else:
                 rejected = None
-            self._record(
-                view,
-                decision,
+            record(
                 attempt,
                 messages,
-                spec,
                 response,
                 "valid" if rejected is None else "invalid",
                 note if rejected is None else str(rejected),
                 response.latency_s,
-                context=sections,
             )
             if rejected is None:
                 self._answered[decision.id] = response.model_id
@@ -433,18 +420,14 @@ class LlmSeat(AnswerLedger):
         # ``answered_by``: ``fallback`` now; else the model that answered (e.g. ``chaos:…``
         # for an injected answer that happened to be legal).
         action = self.fallback_answer(view, decision)
-        self._record(
-            view,
-            decision,
+        record(
             self.config.retries + 2,
             tuple(base),
-            spec,
             None,
             "fallback",
             "retry budget spent; scripted policy answered",
             0.0,
             fallback_answer=action,
-            context=sections,
         )
         return action
 
@@ -452,15 +435,15 @@ class LlmSeat(AnswerLedger):
         self,
         view: AnyView,
         decision: Decision,
+        spec: OutputSpec,
+        context: tuple[ContextSection, ...],
         attempt: int,
         messages: tuple[Message, ...],
-        spec: OutputSpec,
         response: ModelResponse | None,
         outcome: str,
         error: str,
         latency: float,
         fallback_answer: Action | None = None,
-        context: tuple[ContextSection, ...] = (),
     ) -> None:
         if self.sink is None:
             return

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -410,22 +410,21 @@ def _event_stream(
 def _install_seat(app: FastAPI, web: Web) -> None:
     # The link is resolved here, in the web process: a page worker renders only the seat
     # it is given.
-    @app.get("/play/{token}", response_class=HTMLResponse)
-    async def room(token: str) -> Response:
-        return _html(await web.page("room", _link(web, token, "seat"), token))
+    def seat_page(name: str) -> Callable[[str], Awaitable[Response]]:
+        async def page(token: str) -> Response:
+            return _html(await web.page(name, _link(web, token, "seat"), token))
 
-    @app.get("/play/{token}/decision", response_class=HTMLResponse)
-    async def decision(token: str) -> Response:
-        return _html(await web.page("decision", _link(web, token, "seat"), token))
+        return page
 
-    @app.get("/play/{token}/facts", response_class=HTMLResponse)
-    async def facts(token: str) -> Response:
-        return _html(await web.page("facts", _link(web, token, "seat"), token))
-
-    @app.get("/play/{token}/board", response_class=HTMLResponse)
-    async def board(token: str) -> Response:
-        """The board as it stands (Diplomacy; an empty holder otherwise): public facts."""
-        return _html(await web.page("board", _link(web, token, "seat"), token))
+    # The room, then the parts of it the page swaps in: the open decision, the seat's
+    # facts, and the board as it stands (Diplomacy; an empty holder otherwise).
+    for name, path in (
+        ("room", "/play/{token}"),
+        ("decision", "/play/{token}/decision"),
+        ("facts", "/play/{token}/facts"),
+        ("board", "/play/{token}/board"),
+    ):
+        app.get(path, response_class=HTMLResponse, name=name)(seat_page(name))
 
     @app.post("/play/{token}/typing")
     async def typing(request: Request, token: str) -> Response:

@@ -243,16 +243,12 @@ class Choice:
 
 def content_choices() -> list[Choice]:
     """Every installed game's content kinds that the game offers in the lobby."""
-    out: list[Choice] = []
-    for name in registry.game_names():
-        try:
-            module = registry.load(name)
-        except ParlourError:  # a broken plug-in is left out, as from the game list's use
-            continue
-        for kind in module.content:
-            if kind.lobby_label is not None:
-                out.append(Choice(name, kind.key, kind.lobby_label, tuple(kind.shipped())))
-    return out
+    return [
+        Choice(name, kind.key, kind.lobby_label, tuple(kind.shipped()))
+        for name, module in registry.installed()
+        for kind in module.content
+        if kind.lobby_label is not None
+    ]
 
 
 @dataclass(frozen=True)
@@ -265,14 +261,10 @@ class Hint:
 
 def option_hints() -> list[Hint]:
     """Per installed game: the safe options its config accepts (``web/policy.py``)."""
-    out: list[Hint] = []
-    for name in registry.game_names():
-        try:
-            module = registry.load(name)
-        except ParlourError:
-            continue
-        out.append(Hint(name, tuple(visitor_options(module.game.config_model))))
-    return out
+    return [
+        Hint(name, tuple(visitor_options(module.game.config_model)))
+        for name, module in registry.installed()
+    ]
 
 
 def default_size(web_processes: int = 1) -> int:

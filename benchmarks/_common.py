@@ -1,0 +1,22 @@
+"""What several benchmarks share."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def scripted_games_parser(
+    description: str | None, *, games: int, players: int
+) -> argparse.ArgumentParser:
+    """The options of a benchmark over scripted werewolf games on consecutive seeds:
+    ``--games N --seed FIRST --players P`` (``seeds(args)`` gives the seeds)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--players", type=int, default=players)
+    return parser
+
+
+def seeds(args: argparse.Namespace) -> range:
+    """The seeds ``--games N --seed FIRST`` name: FIRST, FIRST+1, ... (N of them)."""
+    return range(args.seed, args.seed + args.games)
