@@ -26,7 +26,6 @@ import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-background-networking"]
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 
 def chromium_or_skip() -> str:

@@ -2,19 +2,22 @@
 
 A person plays through the pages only: clicks and typing, no reloads, so every new
 question and every new line must reach the page by the live stream. Screenshots go to
-docs/images/ (the README and docs/web.md show them).
+a temporary folder, or to the folder ``PARLOUR_SCREENSHOTS`` names: run with
+``PARLOUR_SCREENSHOTS=docs/images`` to refresh the pictures the README and docs/web.md
+show (a plain test run must not rewrite tracked files).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Protocol
 
 from tests.conftest import CliRunner
 from tests.web.browser import (
-    IMAGES,
     LiveServer,
     Seen,
     create_game,
@@ -25,8 +28,9 @@ from tests.web.browser import (
 
 
 def _shot(page: Any, name: str) -> Path:
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    path = IMAGES / name
+    folder = Path(os.environ.get("PARLOUR_SCREENSHOTS") or Path(tempfile.gettempdir()) / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
     page.screenshot(path=str(path), full_page=True)
     return path
 
