@@ -37,8 +37,11 @@ async def keyword(view: AnyView, decision: Decision) -> Action:
 
 
 async def main(mistakes: str | None) -> None:
-    print("| set | scenario | accuracy | wrongly advanced | asked | outcome accuracy |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| set | scenario | accuracy | understood | wrongly advanced | asked | outcome accuracy |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    total = correct = understood = wrong = asked = 0
     for which in LABEL_SETS:
         for name in shipped_names():
             score = await evaluate_classifier(
@@ -46,8 +49,14 @@ async def main(mistakes: str | None) -> None:
             )
             print(
                 f"| {which} | {name} | {score.accuracy:.1%} ({score.correct}/{score.total}) "
+                f"| {score.understood_rate:.1%} ({score.understood}) "
                 f"| {score.wrongly_advanced} | {score.asked} | {score.outcome_accuracy:.1%} |"
             )
+            total += score.total
+            correct += score.correct
+            understood += score.understood
+            wrong += score.wrongly_advanced
+            asked += score.asked
             if which == mistakes:
                 for m in score.mistakes:
                     flag = f" ADVANCED {m.advanced}" if m.advanced else ""
@@ -55,6 +64,10 @@ async def main(mistakes: str | None) -> None:
                         f"    {m.message!r} [{','.join(m.state)}] expected {m.expected}, "
                         f"got {m.predicted}{flag}"
                     )
+    print(
+        f"| all | both | {correct / total:.1%} ({correct}/{total}) "
+        f"| {understood / total:.1%} ({understood}) | {wrong} | {asked} | |"
+    )
 
 
 if __name__ == "__main__":

@@ -70,9 +70,9 @@ def test_open_the_door_at_the_start_of_the_lift_does_nothing_and_asks_nothing() 
     game.apply("t1:act", Text(text="open the door"))
     (decision,) = game.pending()
     view = game.view("classifier")
-    # The options are still exactly the available actions, ask and none.
+    # The options are still exactly the available actions, look, ask and none.
     available = [a.id for a in load_scenario("stalled_lift").actions if not a.needs]
-    assert decision.option_ids == (*available, "ask", "none")
+    assert decision.option_ids == (*available, "look", "ask", "none")
     assert {u.id for u in view.private.unoffered} == {
         a.id for a in load_scenario("stalled_lift").actions if a.needs
     }

@@ -220,7 +220,11 @@ BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind15": {"ghost_room": (0.96, 0), "stalled_lift": (0.91, 0)},
     "blind16": {"ghost_room": (0.98, 0), "stalled_lift": (0.96, 0)},
     "blind17": {"ghost_room": (0.98, 0), "stalled_lift": (0.93, 0)},
-    "blind18": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
+    # stalled_lift 0.95: since a message of several deeds is played deed by deed
+    # (several.py), "push the plug back into the wall and then call the night desk" is
+    # read as its first deed alone, which the rules find nothing in: nothing happens (no
+    # wrong advance), where the whole message had plugged the phone in (58/60 → 57/60).
+    "blind18": {"ghost_room": (0.96, 0), "stalled_lift": (0.95, 0)},
 }
 
 

@@ -114,9 +114,13 @@ def test_understood_right_action_right_none_and_sensible_asks() -> None:
     assert not is_understood(ask, "ask", None, None, ())
     assert not is_understood(ask, "a", "a", None)
     assert not is_understood(ask, "none", None, None)
-    # several deeds: one pick makes one step happen; one question offering the first is fine
+    # several deeds: every step must happen, in order; one question offering the first
+    # is fine
     steps = case("a > b", steps=("a", "b"))
     assert not is_understood(steps, "a", "a", "a")
+    assert not is_understood(steps, "a", "a", "a", steps=("a",))
+    assert is_understood(steps, "a", "a", "a", steps=("a", "b"))
+    assert not is_understood(steps, "b", "b", "a", steps=("b", "a"))
     assert is_understood(steps, "ask", None, "a", ("a", "b"))
     assert not is_understood(steps, "ask", None, "a", ("b", "c"))
 
@@ -126,7 +130,8 @@ def fixed(picks: dict[str, str], offer: tuple[str, ...] = ()) -> object:
         message = ClassifyAsk.of(decision).message
         if decision.purpose == "clarify":
             return Choices(options=offer)
-        return Choice(option=picks[message])
+        # A message of several deeds reaches the classifier deed by deed (several.py).
+        return Choice(option=picks.get(message, picks.get("*", "none")))
 
     return decide
 
@@ -134,10 +139,13 @@ def fixed(picks: dict[str, str], offer: tuple[str, ...] = ()) -> object:
 async def test_eval_scores_asks_steps_and_wrong_advances(tmp_path: Path) -> None:
     labels = load_label_file(write(tmp_path, LIFT))
     scenario = load_scenario("stalled_lift")
+    # The message of two deeds is classified deed by deed: "open the little door", then
+    # (once it happened) "plug the phone in".
     picks = {
         "read the paper": "read_newspaper",
         "press it": "ask",
-        "open the little door then plug the phone in": "open_phone_door",
+        "open the little door": "open_phone_door",
+        "plug the phone in": "plug_phone",
         "hello?": "none",
     }
     score = await evaluate_classifier(
@@ -145,15 +153,24 @@ async def test_eval_scores_asks_steps_and_wrong_advances(tmp_path: Path) -> None
         scenario,
         labels,
     )
-    assert (score.total, score.understood, score.wrongly_advanced) == (4, 3, 0)
+    assert (score.total, score.understood, score.wrongly_advanced) == (4, 4, 0)
     assert score.asked == 1 and score.ask_rate == 0.25
-    assert score.first_step_only == 1
+    assert score.first_step_only == 0
     assert score.ms_per_message >= 0.0
+
+    # Only the first step: not understood, but no wrong advance.
+    picks["plug the phone in"] = "none"
+    score = await evaluate_classifier(
+        fixed(picks, ("ring_alarm", "press_floor_buttons")),  # type: ignore[arg-type]
+        scenario,
+        labels,
+    )
+    assert (score.understood, score.wrongly_advanced, score.first_step_only) == (3, 0, 1)
     (miss,) = score.mistakes
     assert miss.expected == "open_phone_door > plug_phone" and miss.advanced == "open_phone_door"
 
     # The second deed first, or a guess on the ask, is a wrong advance.
-    picks["open the little door then plug the phone in"] = "ring_alarm"
+    picks["open the little door"] = "ring_alarm"
     picks["press it"] = "press_floor_buttons"
     score = await evaluate_classifier(fixed(picks), scenario, labels)  # type: ignore[arg-type]
     assert (score.understood, score.wrongly_advanced, score.asked) == (2, 2, 0)
@@ -162,7 +179,7 @@ async def test_eval_scores_asks_steps_and_wrong_advances(tmp_path: Path) -> None
 
 async def test_an_ask_offering_other_actions_is_not_understood(tmp_path: Path) -> None:
     labels = load_label_file(write(tmp_path, LIFT))
-    picks = dict.fromkeys((c.message for c in labels.cases), "ask")
+    picks = {"*": "ask"}
     score = await evaluate_classifier(
         fixed(picks, ("use_torch", "shout_for_help")),  # type: ignore[arg-type]
         load_scenario("stalled_lift"),

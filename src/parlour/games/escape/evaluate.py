@@ -38,8 +38,9 @@ from parlour.core.errors import IllegalAction
 from parlour.core.view import AnyView
 from parlour.games.escape import commands
 from parlour.games.escape.labels import LabelCase, LabelSet, check_labels, frontier_for
+from parlour.games.escape.looking import visible
 from parlour.games.escape.resolve import resolve
-from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario, ScenarioError
+from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario, ScenarioError
 from parlour.games.escape.seat_requests import (
     clarify_decision,
     classifier_view,
@@ -48,6 +49,7 @@ from parlour.games.escape.seat_requests import (
     room_text,
     unoffered_actions,
 )
+from parlour.games.escape.several import passes_on, room_words, split_deeds
 
 Decide = Callable[[AnyView, Decision], Awaitable[Action]]
 INVALID = "(invalid)"
@@ -114,19 +116,20 @@ async def evaluate_classifier(
         raise ScenarioError(f"label set does not fit '{scenario.title}': {problems[0]}")
     gate = asyncio.Semaphore(max(1, concurrency))
 
-    async def one(index: int, case: LabelCase) -> _Result:
-        actions = {a.id: a for a in scenario.actions}
-        frontier = frontier_for(scenario, case.state)
+    actions = {a.id: a for a in scenario.actions}
+    texts = [t for a in scenario.actions for t in (a.description, *a.also)]
+    room = room_words((a.id, a.description) for a in scenario.actions)
+
+    async def step(index: int, message: str, state: tuple[str, ...]) -> _Result:
+        """One deed classified in one state, as the game would ask it."""
+        frontier = frontier_for(scenario, state)
         available = frontier.available()
-        wanted = _happened(case, available, _first(case), scenario)
-        if commands.parse(case.message) is not None:
-            return _Result(NONE_ID, None, wanted)
         decision = classify_decision(
-            f"eval{index}:classify", [actions[a] for a in available], case.message, ask=True
+            f"eval{index}:classify", [actions[a] for a in available], message, ask=True, look=True
         )
         view = classifier_view(
             "classify",
-            case.message,
+            message,
             unoffered_actions(scenario.actions, available),
             room_text(scenario.intro, scenario.world),
             phrasings_of(scenario.actions),
@@ -138,27 +141,73 @@ async def evaluate_classifier(
             try:
                 decision.check(answer)
             except IllegalAction:
-                return _Result(INVALID, None, wanted, seconds=spent)
+                return _Result(INVALID, None, None, seconds=spent)
             assert isinstance(answer, Choice)
-            picked = answer.option
+            picked = answer.option  # ``look``: the game shows a thing; nothing happens
             if picked != ASK_ID:
-                happened = _happened(case, available, picked, scenario)
-                return _Result(picked, happened, wanted, seconds=spent)
+                choice = NONE_ID if picked == LOOK_ID else picked
+                happened = resolve(actions, available, set(state), choice, message).happened
+                return _Result(picked, happened, None, seconds=spent)
             # The game asks which one was meant: nothing happens; which actions it offers
             # is the classifier's next answer.
             clarify = clarify_decision(
-                f"eval{index}:clarify", [actions[a] for a in available], case.message
+                f"eval{index}:clarify", [actions[a] for a in available], message
             )
-            view = classifier_view("clarify", case.message)
+            view = classifier_view("clarify", message)
             began = time.perf_counter()
             offer = await decide(view, clarify)
             spent += time.perf_counter() - began
         try:
             clarify.check(offer)
         except IllegalAction:
-            return _Result(ASK_ID, None, wanted, seconds=spent)
+            return _Result(ASK_ID, None, None, seconds=spent)
         assert isinstance(offer, Choices)
-        return _Result(ASK_ID, None, wanted, offered=tuple(offer.options), seconds=spent)
+        return _Result(ASK_ID, None, None, offered=tuple(offer.options), seconds=spent)
+
+    async def one(index: int, case: LabelCase) -> _Result:
+        frontier = frontier_for(scenario, case.state)
+        wanted = _happened(case, frontier.available(), _first(case), scenario)
+        if commands.parse(case.message) is not None:
+            return _Result(NONE_ID, None, wanted)
+        # The game plays a message's deeds as steps in order (``several.py``): the first
+        # that acts is what the message does; the rest follow while each makes something
+        # happen (a look, or taking a thing in sight, passes on to the next).
+        deeds = split_deeds(case.message, texts) or [case.message]
+        state, done, seconds = case.state, [], 0.0
+        first: _Result | None = None
+        at = 0
+        while at < len(deeds):
+            deed = deeds[at]
+            now = await step(index, deed, state)
+            seconds += now.seconds
+            at += 1
+            if now.happened is None:
+                looked = now.picked == LOOK_ID
+                if (
+                    at < len(deeds)
+                    and now.picked in (NONE_ID, LOOK_ID)
+                    and passes_on(deed, looked, _in_sight(scenario, state), room)
+                ):
+                    if not looked:  # read together with the next deed (the game does)
+                        deeds[at] = f"{deed} and {deeds[at]}"
+                    continue
+                first = first or now
+                break
+            first = first or now
+            done.append(now.happened)
+            state = (*state, now.happened)
+            if not case.steps:
+                break  # only a label of several deeds scores the steps after the first
+        first = first or now
+        first = first or now
+        return _Result(
+            NONE_ID if first.picked == LOOK_ID else first.picked,
+            first.happened,
+            wanted,
+            offered=first.offered,
+            seconds=seconds,
+            steps=tuple(done) if len(deeds) > 1 else (),
+        )
 
     results = await asyncio.gather(*(one(i, c) for i, c in enumerate(labels.cases)))
     confusion: dict[str, dict[str, int]] = {}
@@ -172,9 +221,11 @@ async def evaluate_classifier(
         asked += r.picked == ASK_ID
         same_outcome += r.happened == r.wanted
         advanced_wrong += r.happened is not None and r.happened != r.wanted
-        got = is_understood(case, r.picked, r.happened, r.wanted, r.offered)
+        got = is_understood(case, r.picked, r.happened, r.wanted, r.offered, r.steps)
         understood += got
-        first_only += bool(case.steps) and r.happened == r.wanted and r.happened is not None
+        first_only += (
+            bool(case.steps) and not got and r.happened == r.wanted and r.happened is not None
+        )
         if not got:
             mistakes.append(
                 Mistake(
@@ -214,6 +265,8 @@ class _Result(BaseModel):
     wanted: str | None
     offered: tuple[str, ...] = ()
     seconds: float = 0.0
+    #: when the message held several deeds, the actions its steps made happen, in order
+    steps: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -223,9 +276,15 @@ class _Result(BaseModel):
         *,
         offered: tuple[str, ...] = (),
         seconds: float = 0.0,
+        steps: tuple[str, ...] = (),
     ) -> None:
         super().__init__(
-            picked=picked, happened=happened, wanted=wanted, offered=offered, seconds=seconds
+            picked=picked,
+            happened=happened,
+            wanted=wanted,
+            offered=offered,
+            seconds=seconds,
+            steps=steps,
         )
 
 
@@ -235,8 +294,10 @@ def is_understood(
     happened: str | None,
     wanted: str | None,
     offered: tuple[str, ...] = (),
+    steps: tuple[str, ...] = (),
 ) -> bool:
-    """Whether one answer understood its case (the module docstring says when)."""
+    """Whether one answer understood its case (the module docstring says when); ``steps``:
+    the actions a message of several deeds made happen, in order."""
     if picked == ASK_ID:
         if case.options:
             mine, theirs = set(offered), set(case.options)
@@ -246,10 +307,15 @@ def is_understood(
     if case.options:
         return False
     if case.steps:
-        return False  # one pick makes one step happen at most
+        return steps == case.steps  # every step, in order
     if case.expect == NONE_ID:
         return picked == NONE_ID and happened == wanted  # an answer in the text may act
     return picked == case.expect or (wanted is not None and happened == wanted)
+
+
+def _in_sight(scenario: Scenario, state: tuple[str, ...]) -> list[str]:
+    """The names of the objects the player can see in that state."""
+    return [n for t in visible(scenario.objects, state) for n in t.all_names]
 
 
 def _first(case: LabelCase) -> str:

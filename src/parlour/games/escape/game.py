@@ -13,6 +13,7 @@ turn.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel
@@ -26,15 +27,23 @@ from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.game_base import SeededGame, require_config
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
+from parlour.core.rng import Rng
 from parlour.core.text_rules import TextRules
 from parlour.core.view import AnyView, NoFacts
-from parlour.games.escape import commands, faithful
+from parlour.games.escape import commands, faithful, looking, several, wording
 from parlour.games.escape import seat_requests as req
 from parlour.games.escape.availability import Frontier
 from parlour.games.escape.config import EscapeConfig
 from parlour.games.escape.hints import hint_order
-from parlour.games.escape.resolve import DEFAULT_WRONG, Outcome, brief_for, resolve
-from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
+from parlour.games.escape.resolve import (
+    DEFAULT_WRONG,
+    NO_EFFECT,
+    NO_EFFECT_LINES,
+    Outcome,
+    brief_for,
+    resolve,
+)
+from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario, ScenarioAction
 from parlour.games.escape.validate import validate
 
 Phase = Literal["act", "classify", "clarify", "narrate", "over"]
@@ -80,6 +89,9 @@ class EscapeGame(SeededGame[EscapeConfig]):
         # The classifier's room text and phrasings: fixed for the game, built once.
         self._room = req.room_text(self._scenario.intro, self._scenario.world)
         self._phrasings = req.phrasings_of(self._scenario.actions)
+        # The room's own action texts: a message is never split inside one (several.py).
+        self._texts = tuple(t for a in self._scenario.actions for t in (a.description, *a.also))
+        self._room_words = several.room_words((a.id, a.description) for a in self._scenario.actions)
         self._hint_key = hint_order(self._scenario)
         self._frontier = Frontier(self._scenario)
         self._log = EventLog()
@@ -103,6 +115,20 @@ class EscapeGame(SeededGame[EscapeConfig]):
         # next message is the answer, classified together with them (until one acts).
         self._asked: str | None = None
         self._offered: tuple[str, ...] = ()
+        # The deeds of the player's message still to come, in order (several.py): each
+        # is played on the next turn once the one before it made something happen.
+        self._queued: list[str] = []
+        # Deeds dropped this turn because the one before them made nothing happen.
+        self._dropped: list[str] = []
+        # Deeds read together with the next this turn (a deed about nothing in the room).
+        self._merged = 0
+        # This turn's brief answers a look (a description, not something that happened).
+        self._looked = False
+        # Every sentence narrated so far, counted, and the RNG that words a told one anew
+        # (wording.py): no sentence is told more than twice a game.
+        self._told: Counter[str] = Counter()
+        self._wording = Rng(seed)
+        self._hinted: Counter[str] = Counter()  # hints narrated, and how often
         self._hints_used = 0
         self._hints_given: dict[str, int] = {}  # a hint /hint gave, and its number
         self._say("narration", "start", self._scenario.intro, "narrator", turn=0)
@@ -163,8 +189,8 @@ class EscapeGame(SeededGame[EscapeConfig]):
         again = str(self._commands + 1) if step == "act" and self._commands else ""
         # After an ask the message is classified again (t3:classify2); a turn with no ask
         # keeps the ids stored games were recorded with.
-        if step in ("classify", "clarify") and self._asks:
-            again = str(self._asks + 1)
+        if step in ("classify", "clarify") and (self._asks or self._merged):
+            again = str(self._asks + self._merged + 1)
         return f"t{self._turn}:{step}{again}"
 
     def pending(self) -> tuple[Decision, ...]:
@@ -193,6 +219,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
                     ask=self._commands < commands.MAX_PER_TURN,
                     asked=self._asked,
                     offered=self._offered,
+                    look=True,
                 ),
             )
         if self._phase == "clarify":
@@ -243,8 +270,12 @@ class EscapeGame(SeededGame[EscapeConfig]):
         if command is not None:
             self._on_command(command, text)
             return
-        self._message = text
         self._say("message", "act", text, "player", turn=self._turn)
+        if self._asked is not None:  # an answer to "which did you mean?": one deed
+            self._message = text
+        else:
+            deeds = several.split_deeds(text, self._texts)
+            self._message, self._queued = (deeds[0], deeds[1:]) if len(deeds) > 1 else (text, [])
         self._phase = "classify"
 
     def _on_command(self, command: commands.Command, text: str) -> None:
@@ -288,9 +319,20 @@ class EscapeGame(SeededGame[EscapeConfig]):
             self._actions,
             self._frontier.available(),
             set(self._frontier.done),
-            choice,
+            NONE_ID if choice == LOOK_ID else choice,
             self._message,
         )
+        if (
+            outcome.kind == "no_effect"
+            and choice == NONE_ID
+            and self._queued
+            and several.passes_on(self._message, False, self._in_sight(), self._room_words)
+        ):
+            # A deed that is only how the next is done ("pick up the handset and ask for
+            # help"): read the two together, on this turn.
+            self._message = f"{self._message} and {self._queued.pop(0)}"
+            self._merged += 1
+            return
         progressed = False
         if outcome.happened is not None:
             progressed = self._frontier.mark_done(outcome.happened)
@@ -299,8 +341,21 @@ class EscapeGame(SeededGame[EscapeConfig]):
         self._stalled = 0 if progressed else self._stalled + 1
         self._hint = self._pick_hint() if self._ending is None else None
         self._brief = brief_for(outcome, self._actions)
-        if outcome.kind == "no_effect" and commands.looks_around(self._message):
-            self._brief = commands.LOOK_BRIEF
+        self._looked = False
+        around = commands.looks_around(self._message)
+        if outcome.kind == "no_effect" and (choice == LOOK_ID or around):
+            seen = looking.look_brief(self._scenario, self._frontier.done, self._message)
+            self._brief = seen or commands.LOOK_BRIEF
+            self._looked = seen is not None
+        elif self._brief == NO_EFFECT:
+            self._brief = wording.least_told(NO_EFFECT_LINES, self._told, self._wording)
+        if self._brief != commands.LOOK_BRIEF:
+            self._brief = wording.vary(self._brief, self._told, self._wording)
+        if self._ending is not None:
+            self._queued = []
+        elif outcome.happened is None and choice != LOOK_ID:
+            # The deed made nothing happen: the ones after it must not happen alone.
+            self._dropped, self._queued = self._queued, []
         self._set_rules(outcome)
         self._log.emit(
             "outcome",
@@ -336,6 +391,8 @@ class EscapeGame(SeededGame[EscapeConfig]):
         # On a turn where nothing happened the narration must at least be about the deed.
         looked = self._brief == commands.LOOK_BRIEF
         deed = (self._message or "") if outcome.kind == "no_effect" and not looked else ""
+        if self._looked:  # a description: the narration tells at least some of it
+            deed = self._brief
         # The look brief is an instruction to the narrator ("Describe the place again"),
         # not story: its words must not license talk about the task (rule 5).
         story = shown.replace(commands.LOOK_BRIEF, "")
@@ -344,6 +401,11 @@ class EscapeGame(SeededGame[EscapeConfig]):
         )
         locked = [a.consequence for a in self._scenario.actions if not self._frontier.is_done(a.id)]
         self._locked = faithful.locked_words(locked, shown)
+
+    def _in_sight(self) -> list[str]:
+        """The names of the objects the player can see now."""
+        done = self._frontier.done
+        return [n for t in looking.visible(self._scenario.objects, done) for n in t.all_names]
 
     def _fallback_brief(self) -> str:
         """What a replaced narration shows: the brief, or on a look turn the place itself
@@ -382,14 +444,23 @@ class EscapeGame(SeededGame[EscapeConfig]):
         after = self._config.hint_after
         if after <= 0 or self._stalled < after:
             return None
-        hint = self._next_hint()
+        # A hint told twice is not told again (wording.py): the next one, or none.
+        hint = self._next_hint(skip=self._told_hints())
         if hint is not None:
             self._stalled = 0
         return hint
 
-    def _next_hint(self) -> str | None:
+    def _told_hints(self) -> frozenset[str]:
+        """Hints the narration has carried ``wording.MOST`` times already."""
+        return frozenset(h for h, n in self._hinted.items() if n >= wording.MOST)
+
+    def _next_hint(self, skip: frozenset[str] = frozenset()) -> str | None:
         """The scenario's hint for the available step nearest a good ending, if any."""
-        candidates = [a for a in self.available() if a.hint and not self._frontier.is_done(a.id)]
+        candidates = [
+            a
+            for a in self.available()
+            if a.hint and a.hint not in skip and not self._frontier.is_done(a.id)
+        ]
         if not candidates:
             return None
         return min(candidates, key=lambda a: self._hint_key[a.id]).hint
@@ -417,6 +488,9 @@ class EscapeGame(SeededGame[EscapeConfig]):
                 self._fallback_brief(), self._hint, self._config.narrate_max_length
             )
         self._say("narration", "narrate", text, "narrator", turn=self._turn, extra=extra)
+        self._told.update(wording.sentences(text))
+        if self._hint is not None:
+            self._hinted[self._hint] += 1
         self._message = None
         self._brief = None
         self._hint = None
@@ -447,7 +521,24 @@ class EscapeGame(SeededGame[EscapeConfig]):
             self._turn += 1
             self._commands = 0
             self._asks = 0
+            self._merged = 0
             self._phase = "act"
+            if self._queued:  # the message's next deed: played now, not asked for again
+                self._message = self._queued.pop(0)
+                self._say(
+                    "message", "act", self._message, "player", turn=self._turn, extra={"then": True}
+                )
+                self._phase = "classify"
+        if self._dropped:
+            left = "; ".join(self._dropped)
+            self._log.emit(
+                "reply",
+                "act",
+                f"(You stop there: that did not work, so you did not go on to {left}.)",
+                Audience.everyone(),
+                data={"turn": self._turn, "command": "dropped", "dropped": list(self._dropped)},
+            )
+            self._dropped = []
 
     # -- views -------------------------------------------------------------------------
 
@@ -555,6 +646,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
             "asks": self._asks,
             "asked": self._asked,
             "offered": list(self._offered),
+            "queued": list(self._queued),
             "hints_used": self._hints_used,
             "done": list(self._frontier.done),
             "available": self._frontier.available(),

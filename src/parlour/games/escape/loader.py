@@ -21,10 +21,11 @@ from parlour.core.content_file import (
     must_be,
 )
 from parlour.core.safe_yaml import LinedData
-from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError
+from parlour.games.escape.scenario import Scenario, ScenarioAction, ScenarioError, Thing
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
-TOP_KEYS = ("title", "intro", "world", "actions")
+TOP_KEYS = ("title", "intro", "world", "places", "objects", "actions")
+THING_KEYS = tuple(k for k in Thing.model_fields)
 ACTION_KEYS = tuple(k for k in ScenarioAction.model_fields)
 
 
@@ -47,6 +48,10 @@ def parse_scenario(text: str, *, file: str = "<scenario>", source: str = "") -> 
     for index, item in enumerate(data.get("actions") or []):
         if isinstance(item, dict):
             _check_keys(item, ("actions", index), ACTION_KEYS, lined, file)
+    for group in ("places", "objects"):
+        for index, item in enumerate(data.get(group) or []):
+            if isinstance(item, dict):
+                _check_keys(item, (group, index), THING_KEYS, lined, file)
     try:
         scenario = Scenario.model_validate_json(json.dumps(data, default=str), strict=True)
     except ValidationError as err:
@@ -56,11 +61,18 @@ def parse_scenario(text: str, *, file: str = "<scenario>", source: str = "") -> 
 
 def _where(path: tuple[str | int, ...], data: Any) -> str:
     """``action 'open_hatch': `` for paths inside an action, else empty."""
-    if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
-        item = data["actions"][path[1]] if isinstance(data.get("actions"), list) else None
-        ident = item.get("id") if isinstance(item, dict) else None
+    kinds = {
+        "actions": ("action", "id"),
+        "places": ("place", "name"),
+        "objects": ("object", "name"),
+    }
+    if len(path) >= 2 and path[0] in kinds and isinstance(path[1], int):
+        kind, key = kinds[str(path[0])]
+        group = data.get(path[0])
+        item = group[path[1]] if isinstance(group, list) else None
+        ident = item.get(key) if isinstance(item, dict) else None
         name = f"'{ident}'" if isinstance(ident, str) else f"#{path[1] + 1}"
-        return f"action {name}: "
+        return f"{kind} {name}: "
     return ""
 
 

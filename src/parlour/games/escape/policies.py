@@ -31,8 +31,9 @@ from parlour.games.escape.keyword_classifier import (
     classify_reply,
 )
 from parlour.games.escape.loader import load_scenario
-from parlour.games.escape.resolve import NO_EFFECT, NO_EFFECT_LINES
-from parlour.games.escape.scenario import ASK_ID, Scenario, ScenarioAction
+from parlour.games.escape.looking import looks
+from parlour.games.escape.resolve import NO_EFFECT_LINES
+from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario, ScenarioAction
 from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 from parlour.games.escape.text import STOPWORDS, words
 from parlour.games.escape.understand import closest_two, understand
@@ -43,10 +44,15 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
         return keyword_clarifier(view, decision, rng)
     ask = ClassifyAsk.find(decision)
     message = ask.message if ask is not None else view.public.message or ""
-    options = [(o.id, o.label) for o in decision.options]
+    # ``look`` is no action of the room: the rules never score it (below: a look they
+    # found no action in).
+    options = [(o.id, o.label) for o in decision.options if o.id != LOOK_ID]
+    may_look = len(options) < len(decision.options)
     unoffered = [(u.id, u.description) for u in view.private.unoffered]
     asked, offered = (ask.asked, ask.offered) if ask is not None else (None, None)
     if asked is not None and offered is not None:
+        if may_look and looks(message):  # looking first is no answer: nothing happens
+            return Choice(option=LOOK_ID)
         # The message answers "which did you mean?": read it with what was asked.
         answer = classify_reply(
             message, asked, [str(o) for o in offered], options, unoffered, view.private.room
@@ -56,6 +62,10 @@ def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Ac
     picked = understand(
         message, options, unoffered=unoffered, room=view.private.room, phrasings=phrasings
     )
+    if picked == NONE_ID and may_look and looks(message):
+        # "look through the telescope", "inspect the desk": no action, so the game shows
+        # what the player looks at.
+        return Choice(option=LOOK_ID)
     return Choice(option=picked)
 
 
@@ -85,10 +95,6 @@ def template_narrator(view: NarratorView, decision: Decision, rng: Rng) -> Actio
     brief = view.private.brief or (ask.brief if ask is not None else "") or "Nothing happens."
     if brief == LOOK_BRIEF:  # an instruction to the narrator: show the place instead
         brief = look_text(view.private.intro, view.private.world)
-    elif brief == NO_EFFECT:  # the same flat line every turn reads like an error message
-        told = [e.text for e in view.events if e.kind == "narration"]
-        fresh = [line for line in NO_EFFECT_LINES if not told or not told[-1].startswith(line)]
-        brief = rng.choice(fresh)
     hint = view.private.hint or (ask.hint if ask is not None else None)
     return Text(text=templated(brief, str(hint) if hint else None, decision.max_length))
 

@@ -25,13 +25,17 @@ from parlour.games.escape.answers import answer_in_text
 from parlour.games.escape.scenario import NONE_ID, ScenarioAction
 
 NO_EFFECT = "Nothing comes of that."
-#: What the template narrator says when nothing happened, one chosen per turn (each keeps
-#: the narration rules of a no-effect turn: it carries the brief's "nothing").
+#: What the narrator is told when nothing happened, one chosen per turn by the game, the
+#: least told first (``wording.py``; each keeps the narration rules of a no-effect turn).
 NO_EFFECT_LINES = (
     NO_EFFECT,
     "You try, but nothing comes of it.",
     "Nothing changes.",
     "It makes no difference; nothing changes.",
+    "Nothing happens.",
+    "That changes nothing.",
+    "For all that, nothing is different.",
+    "The room stays just as it was; nothing comes of it.",
 )
 DEFAULT_WRONG = "It does not work: that is not the right answer."
 

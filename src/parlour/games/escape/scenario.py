@@ -14,6 +14,8 @@ from parlour.core.lookup import by_id, ids_of
 NONE_ID = "none"
 #: The classifier's "two actions fit; ask the player which" option id; no action may use it.
 ASK_ID = "ask"
+#: The classifier's "the player looks at something; nothing happens" option id.
+LOOK_ID = "look"
 
 
 class ScenarioError(ContentFileError):
@@ -52,10 +54,33 @@ class ScenarioAction(FrozenContent):
         return self.ends_game and bool(self.good)
 
 
+class Thing(FrozenContent):
+    """A place or an object the player can look at. Not a secret: its description is what
+    anyone standing there sees, so it must never tell a locked consequence or an answer."""
+
+    name: NonEmpty
+    #: What the player sees on "look at" / "examine" (the validator warns when missing).
+    description: str | None = None
+    #: Other words players use for it ("desk" for "writing desk").
+    names: tuple[NonEmpty, ...] = ()
+    #: Actions that must all have happened before it can be seen (a lantern inside a
+    #: locked cabinet, the crawlspace under the trapdoor).
+    needs: tuple[str, ...] = ()
+
+    @property
+    def all_names(self) -> tuple[str, ...]:
+        return (self.name, *self.names)
+
+
 class Scenario(FrozenContent):
     title: NonEmpty
     intro: NonEmpty
     world: tuple[str, ...] = ()
+    #: Where the player can be, first the starting place (a later place is where the
+    #: player is once its needs have happened).
+    places: tuple[Thing, ...] = ()
+    #: What the player can look at.
+    objects: tuple[Thing, ...] = ()
     actions: tuple[ScenarioAction, ...]
     #: Where it came from (a shipped name or a path); informational, never read by rules.
     source: str = ""

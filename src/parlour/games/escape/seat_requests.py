@@ -23,13 +23,15 @@ from parlour.core.events import Event
 from parlour.core.text_rules import TextRules
 from parlour.core.view import Facts, NoFacts, View
 from parlour.games.escape.ask import ActAsk, ClassifyAsk, NarrateAsk
-from parlour.games.escape.scenario import ASK_ID, NONE_ID, ScenarioAction
+from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, ScenarioAction
 
 GAME = "escape"
-NONE_LABEL = "none of these (a question, a look around, small talk, or any other attempt)"
+NONE_LABEL = "none of these (a question, small talk, or any other attempt)"
+LOOK_LABEL = "only looks at something (look at, examine, inspect, look through it); nothing changes"
 CLASSIFY_PROMPT = (
-    "Which of these actions does the player's message attempt? Choose none if the message "
-    "only asks, looks, describes or talks, or attempts something not listed."
+    "Which of these actions does the player's message attempt? Choose look if the message "
+    "only looks at or examines something no action lists; none if it only asks, describes "
+    "or talks, or attempts something not listed."
 )
 ASK_LABEL = "two of these fit the message equally well: ask the player which one they meant"
 CLARIFY_PROMPT = (
@@ -136,6 +138,7 @@ def option_for(action: ScenarioAction) -> Option:
 
 NONE_OPTION = Option(id=NONE_ID, label=NONE_LABEL)
 ASK_OPTION = Option(id=ASK_ID, label=ASK_LABEL)
+LOOK_OPTION = Option(id=LOOK_ID, label=LOOK_LABEL)
 
 
 def classify_decision(
@@ -146,14 +149,19 @@ def classify_decision(
     ask: bool = False,
     asked: str | None = None,
     offered: Sequence[str] = (),
+    look: bool = False,
 ) -> Decision:
-    """Options: the available actions (id, description), then ``ask`` (when ``ask`` and at
+    """Options: the available actions (id, description), then ``look`` (when ``look``: the
+    game answers a look from the room's descriptions), then ``ask`` (when ``ask`` and at
     least two actions are available), then ``none``. Prebuilt ``Option`` objects are
     accepted so the game need not rebuild them every turn. After "which did you mean?",
     ``asked`` is the message the player was asked about and ``offered`` the two actions the
     question named: the message is the player's answer, read together with them."""
     options = [a if isinstance(a, Option) else option_for(a) for a in available]
-    if ask and len(options) >= 2:
+    acts = len(options)
+    if look:
+        options.append(LOOK_OPTION)
+    if ask and acts >= 2:
         options.append(ASK_OPTION)
     options.append(NONE_OPTION)
     return Decision(

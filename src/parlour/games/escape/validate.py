@@ -15,7 +15,7 @@ from parlour.core.designer_check import has_errors as has_errors  # re-exported
 from parlour.games.escape.analysis import GraphFacts, analyse
 from parlour.games.escape.answers import answer_in_text, matchable
 from parlour.games.escape.hints import player_way
-from parlour.games.escape.scenario import ASK_ID, NONE_ID, Scenario
+from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario
 from parlour.games.escape.text import token_set
 from parlour.games.escape.text_index import WordIndex, similar_pairs
 
@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
     "E006": "no ending is reachable",
     "E007": "dead end: a reachable state with nothing new to do and no ending",
     "E008": "structural nonsense (answer on a repeatable action, reserved id, ...)",
+    "E009": "a place or object needs an unknown action id",
     "W001": "near-duplicate descriptions available at the same time",
     "W002": "no good ending is reachable",
     "W003": "an answer appears in an action description",
@@ -40,6 +41,9 @@ CODES: dict[str, str] = {
     "W006": "the shortest good ending (answers found, not known) needs more turns than the limit",
     "W007": "an answer appears in an also phrasing",
     "W008": "an also phrasing says another action too (its description or one of its phrasings)",
+    "W009": "a place or object has no description (look and examine have nothing to show)",
+    "W010": "the scenario describes objects but no place",
+    "W011": "an answer appears in a place or object description",
 }
 
 
@@ -79,10 +83,12 @@ def validate(
         *_structure(scenario),
         *_graph(scenario, facts),
         *_endings(scenario, facts, max_turns),
+        *_thing_needs(scenario, facts),
     ]
     if warnings:
         problems += [*_near_duplicates(facts, near_duplicate), *_answers(scenario, facts)]
         problems += _phrasings(scenario)
+        problems += _descriptions(scenario)
         if not any(a.hint for a in scenario.actions):
             problems.append(_p("W005", "no action has a hint, so stuck players never get help"))
     else:
@@ -111,6 +117,8 @@ def _structure(scenario: Scenario) -> list[Problem]:
             bad("the id 'none' is reserved for 'nothing happened'; rename the action")
         if act.id == ASK_ID:
             bad("the id 'ask' is reserved for 'ask which one was meant'; rename the action")
+        if act.id == LOOK_ID:
+            bad("the id 'look' is reserved for 'looks at something'; rename the action")
         if act.answer is not None and act.repeatable:
             bad(f"'{act.id}' has an answer but is repeatable; an answer unlocks something once")
         if act.answer is not None and not matchable(act.answer):
@@ -280,6 +288,57 @@ def _phrasings(scenario: Scenario) -> list[Problem]:
                         act.id,
                     )
                 )
+    return out
+
+
+def _thing_needs(scenario: Scenario, facts: GraphFacts) -> list[Problem]:
+    out: list[Problem] = []
+    for kind, things in (("place", scenario.places), ("object", scenario.objects)):
+        for thing in things:
+            for need in thing.needs:
+                if need not in facts.by_id:
+                    out.append(
+                        _p("E009", f"{kind} '{thing.name}' needs '{need}', which is not an action")
+                    )
+    return out
+
+
+def _descriptions(scenario: Scenario) -> list[Problem]:
+    """Places and objects: each described, at least one place, and no answer given away
+    (a description is shown to anyone who looks, whatever has happened)."""
+    out: list[Problem] = []
+    if scenario.objects and not scenario.places:
+        out.append(
+            _p(
+                "W010",
+                "objects but no place are described (add 'places'); a look at "
+                "nothing in particular shows only the intro",
+            )
+        )
+    for kind, things in (("place", scenario.places), ("object", scenario.objects)):
+        for thing in things:
+            if not (thing.description or "").strip():
+                out.append(
+                    _p(
+                        "W009",
+                        f"{kind} '{thing.name}' has no description; looking at it shows nothing",
+                    )
+                )
+                continue
+            for act in scenario.actions:
+                if (
+                    act.answer
+                    and matchable(act.answer)
+                    and answer_in_text(act.answer, thing.description or "")
+                ):
+                    out.append(
+                        _p(
+                            "W011",
+                            f"the answer of '{act.id}' appears in the description of "
+                            f"{kind} '{thing.name}', which anyone who looks sees",
+                            act.id,
+                        )
+                    )
     return out
 
 

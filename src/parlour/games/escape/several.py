@@ -1,0 +1,197 @@
+"""Several deeds in one message: "open the drawer and take the key", "X, then Y".
+
+The engine splits a message into its deeds before the classifier sees it, and plays them
+as steps in order: the first deed is classified on this turn; when it makes something
+happen, the next deed is classified on the next turn (the player is not asked again),
+and so on. When a deed makes nothing happen, the deeds after it are dropped and the
+player is told so: the second deed never happens without the first.
+
+A split is made only between two parts that each start with a verb (after "I", "then",
+"and", "let me"...): a verb a player uses on things (``VERBS``) or the first word of one
+of the room's own action descriptions or phrasings. It is never made inside a phrase the
+room itself uses ("bang on the door and shout for help" is one action), nor after a part
+that only moves ("go to the desk and open the drawer" is one deed), nor at "or"
+(alternatives are the classifier's to ask about).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from parlour.games.escape.roles import roles
+from parlour.games.escape.text import tokens
+
+#: Verbs a player does things with, besides the room's own (the first words of its
+#: descriptions and phrasings).
+_VERBS_TEXT = """
+open close shut take grab pick get read use unlock lock light climb push pull press turn
+put insert type enter dial say call tell ask speak talk examine inspect look search
+break force smash lift lower move plug unplug ring shout knock bang flip switch ease try
+hold drop throw kick hit cut pry prise wind set fill pour burn blow step jump crawl
+write draw wipe shake rub tap touch give show feed wake drink eat sit stand lie wait
+listen smell taste
+"""
+VERBS = frozenset(_VERBS_TEXT.split())
+#: Verbs of going somewhere: a part made only of one is where the deed is done, not a deed.
+_MOVES_TEXT = """
+go walk head approach come run wander cross return
+"""
+MOVES = frozenset(_MOVES_TEXT.split())
+
+_LEAD = re.compile(
+    r"^(?:(?:i|we|then|and|also|next|after that|afterwards|let me|let's|now|so)\b[\s,]*)*"
+)
+#: Where a message may split: sentence ends, semicolons, "then", "and", a comma.
+_JOINS = re.compile(
+    r"(?:[.!;]+\s+|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|\s+and\s+|,\s+)"
+)
+
+
+def _lead_verb(part: str) -> str:
+    rest = _LEAD.sub("", part.strip().lower())
+    found = re.match(r"[a-z']+", rest)
+    return found.group(0) if found else ""
+
+
+def room_verbs(texts: Iterable[str]) -> frozenset[str]:
+    """The first word of each of the room's action texts (descriptions, phrasings)."""
+    return frozenset(w for t in texts if (w := _lead_verb(t)))
+
+
+def _moves(part: str) -> bool:
+    """A part that only goes somewhere: "go to the desk", "turn to the ghost", "walk over
+    to the window"."""
+    rest = _LEAD.sub("", part.strip().lower()).split()
+    if not rest:
+        return False
+    if rest[0] in MOVES:
+        return True
+    after = [w for w in rest[1:3] if w not in ("over", "up", "back", "round", "around")]
+    return bool(after) and after[0] in ("to", "towards", "toward")
+
+
+def _is_verb(word: str, verbs: frozenset[str]) -> bool:
+    if not word:
+        return False
+    return any(f in verbs for f in (word, word.removesuffix("s"), word.removesuffix("es")))
+
+
+def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
+    """The message's deeds in order (one item when it holds one deed, or is a question)."""
+    plain = " ".join(message.split())
+    if not plain or plain.startswith("/") or "?" in plain or re.search(r"\bor\b", plain.lower()):
+        return [plain] if plain else []
+    texts = [t.lower() for t in texts]
+    verbs = VERBS | room_verbs(texts)
+    room = " \n ".join(" ".join(t.split()) for t in texts)
+    pieces: list[str] = []
+    joins: list[str] = []
+    at = 0
+    for found in _JOINS.finditer(plain):
+        pieces.append(plain[at : found.start()])
+        joins.append(found.group(0))
+        at = found.end()
+    pieces.append(plain[at:])
+    deeds = [pieces[0]]
+    for join, piece in zip(joins, pieces[1:], strict=True):
+        before, after = deeds[-1], piece
+        glued = f"{before}{join}{after}"
+        kept = re.sub(r"[.!;,\s]+$", "", before).strip()
+        split = (
+            _is_verb(_lead_verb(after), verbs)
+            and _is_verb(_lead_verb(kept), verbs | MOVES)
+            and not _moves(kept)
+            and len(after.split()) >= 2
+            and len(kept.split()) >= 2
+            and not _in_room(join, after, room)
+        )
+        if split:
+            deeds[-1] = kept
+            deeds.append(after.strip())
+        else:
+            deeds[-1] = glued
+    out = [d.strip(" ,;") for d in deeds if d.strip(" ,;.!")]
+    # "pick up the note and read it": a later deed's "it" is the thing of the one before.
+    for n in range(1, len(out)):
+        thing = _object_of(out[n - 1])
+        if thing:
+            out[n] = _IT.sub(thing, out[n], count=1)
+    return out
+
+
+_IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+_PARTICLES_TEXT = "up down off out on in over back open round around"
+_PARTICLES = frozenset(_PARTICLES_TEXT.split())
+_ENDS_TEXT = "off from on in into with to at onto for under behind inside through and then"
+_ENDS = frozenset(_ENDS_TEXT.split())
+
+
+def _object_of(deed: str) -> str:
+    """The thing a deed is done to: the words after its verb (and a particle) up to a
+    preposition ("pick up the note" → "the note"); empty when it is a pronoun or nothing."""
+    rest = _LEAD.sub("", deed.strip().lower()).split()[1:]
+    while rest and rest[0] in _PARTICLES:
+        rest = rest[1:]
+    thing: list[str] = []
+    for word in rest:
+        if word in _ENDS:
+            break
+        thing.append(word.strip(".,;!"))
+    if not thing or thing[0] in ("it", "them", "her", "him", "up", "down"):
+        return ""
+    return " ".join(thing)
+
+
+def _in_room(join: str, after: str, room: str) -> bool:
+    """The join and the words after it are a phrase of the room's own texts."""
+    words = after.lower().split()[:2]
+    phrase = f"{join.strip().lower()} {' '.join(words)}".strip()
+    return bool(words) and f" {phrase}" in f" {room}"
+
+
+#: Verbs of taking: the engine keeps no inventory, so taking a thing in plain sight is
+#: no deed of the story (the room's own actions say when taking does something).
+_TAKES_TEXT = """
+take grab get collect pocket pick keep hold
+"""
+TAKES = frozenset(_TAKES_TEXT.split())
+
+
+def room_words(actions: Iterable[tuple[str, str]]) -> tuple[frozenset[str], frozenset[str]]:
+    """The deeds (verbs) and things (head nouns) the room's actions are about, as
+    ``roles.py`` reads them from each (id, description)."""
+    about = [roles(aid, text) for aid, text in actions]
+    return (
+        frozenset(d for r in about for d in r.deeds),
+        frozenset(o for r in about for o in r.objects),
+    )
+
+
+def passes_on(
+    deed: str,
+    looked: bool,
+    in_sight: Iterable[str],
+    room: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+) -> bool:
+    """Whether the deeds after ``deed`` may still happen although ``deed`` made nothing
+    happen: it only looked; it took a thing in plain sight (``in_sight``: the names of the
+    objects the player can see now; taking what is not there yet stops the steps); or it
+    is about nothing the room's actions are about (``room``: their deeds and things), so
+    it is the way the next deed is done ("get my fingers in the gap and pull the doors
+    apart"), not a step of the story."""
+    if looked:
+        return True
+    lead = _lead_verb(deed)
+    said = f" {' '.join(re.findall(r'[a-z0-9]+', deed.lower()))} "
+    if lead in TAKES and any(
+        f" {' '.join(re.findall(r'[a-z0-9]+', n.lower()))} " in said for n in in_sight
+    ):
+        return True
+    deeds, things = room
+    if not (deeds or things):
+        return False
+    words = tokens(_LEAD.sub("", deed.strip().lower()))
+    if not words or words[0] in deeds:
+        return False
+    return not any(w in things for w in words)
