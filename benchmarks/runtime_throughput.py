@@ -8,7 +8,9 @@ ways in one run, so the ratios isolate each cost:
 * apply + view + persist — plus committing the actions and their events to SQLite (WAL),
   one transaction per batch of pending decisions, as the runner commits an ordered batch.
 
-Then whole scripted games through the full runtime (seats, runner, SQLite) per second.
+Each mode is timed in wall and in CPU seconds; on a shared machine the CPU ratio is the
+one to read (the wall one moves with the other processes' load). Then whole scripted
+games through the full runtime (seats, runner, SQLite) per second.
 Peak RSS of this process is printed last (target < 150 MB).
 
     uv run python benchmarks/runtime_throughput.py [--games 20]
@@ -67,10 +69,11 @@ def replay(seed: int, batches: list[Batch], *, view: bool, store: Store | None) 
             store.record_actions(gid, writes)
 
 
-def timed(fn: Callable[[], None]) -> float:
-    began = time.perf_counter()
+def timed(fn: Callable[[], None]) -> tuple[float, float]:
+    """Wall and CPU seconds of ``fn`` (CPU: this process's, which other load changes less)."""
+    began, cpu = time.perf_counter(), time.process_time()
     fn()
-    return time.perf_counter() - began
+    return time.perf_counter() - began, time.process_time() - cpu
 
 
 def main() -> None:
@@ -88,10 +91,17 @@ def main() -> None:
         }
         rows = []
         for name, kw in modes.items():
-            seconds = timed(
+            seconds, cpu = timed(
                 lambda kw=kw: [replay(seed, steps, **kw) for seed, steps in games.items()]  # type: ignore[arg-type]
             )
-            rows.append({"mode": name, "decisions_per_s": decisions / seconds, "seconds": seconds})
+            rows.append(
+                {
+                    "mode": name,
+                    "decisions_per_s": decisions / seconds,
+                    "seconds": seconds,
+                    "cpu_seconds": cpu,
+                }
+            )
         plan = SeatPlan(default="scripted", system_default="scripted", overrides={})
 
         def full_games() -> None:
@@ -101,13 +111,17 @@ def main() -> None:
                 )
                 asyncio.run(session.run())
 
-        full = timed(full_games)
-    base = rows[0]["decisions_per_s"]
+        full, _ = timed(full_games)
+    base, base_cpu = rows[0]["decisions_per_s"], rows[0]["cpu_seconds"]
     print(f"{decisions} decisions over {args.games} scripted {PLAYERS}-player games")
-    print(f"{'mode':<26}{'decisions/s':>13}{'vs baseline':>13}")
+    print(f"{'mode':<26}{'decisions/s':>13}{'vs baseline':>13}{'CPU s':>8}{'vs baseline':>13}")
     for row in rows:
         row["ratio"] = row["decisions_per_s"] / base
-        print(f"{row['mode']:<26}{row['decisions_per_s']:>13.0f}{row['ratio']:>12.2f}x")
+        row["cpu_ratio"] = base_cpu / row["cpu_seconds"]
+        print(
+            f"{row['mode']:<26}{row['decisions_per_s']:>13.0f}{row['ratio']:>12.2f}x"
+            f"{row['cpu_seconds']:>8.2f}{row['cpu_ratio']:>12.2f}x"
+        )
     games_per_s = args.games / full
     print(
         f"full scripted games through runner + SQLite: {games_per_s:.1f} games/s "

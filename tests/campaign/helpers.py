@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from parlour.core.conformance import strings_in
+from parlour.core.conformance import texts_in
 from parlour.core.rng import Rng
 from parlour.games.campaign import MODULE, CampaignGame, make_config
 from parlour.games.campaign.policies import campaign_policy
@@ -31,7 +31,7 @@ def scripted_game(
 
 def forbidden(game: CampaignGame, seat: str, given: object) -> list[str]:
     """Markers in ``given`` that ``seat`` is not entitled to now."""
-    text = "\n".join(t for _, t in strings_in(given, ""))
+    text = "\n".join(texts_in(given))
     return sorted(
         m for m, allowed in game.secret_markers().items() if seat not in allowed and m in text
     )

@@ -24,6 +24,7 @@ class Hint(Facts):
 
 class LeakConfig(BaseModel):
     leak: str = "none"  # none | data | public | reason
+    secret: str = SECRET
     plant_markers: bool = True
 
 
@@ -45,7 +46,7 @@ class TwoSeatGame:
         self.cfg = config
         self.log = EventLog()
         self.turn = 0
-        self.log.emit("secret", "setup", f"Your card {SECRET}", Audience.only("a"))
+        self.log.emit("secret", "setup", f"Your card {config.secret}", Audience.only("a"))
 
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> TwoSeatGame:
@@ -73,14 +74,14 @@ class TwoSeatGame:
     def apply(self, decision_id: str, action: Action) -> list[Event]:
         data: dict[str, Any] = {"pick": getattr(action, "option", "")}
         if self.cfg.leak == "data" and self.turn == 0:
-            data["card"] = {"nested": [f"a holds {SECRET}"]}
+            data["card"] = {"nested": [f"a holds {self.cfg.secret}"]}
         if self.cfg.leak == "reason":
             data["reason"] = action.reason
         self.turn += 1
         return [self.log.emit("pick", "play", "Someone picked.", Audience.everyone(), data=data)]
 
     def view(self, seat: str) -> AnyView:
-        public = Hint(hint=SECRET if self.cfg.leak == "public" and self.turn else "")
+        public = Hint(hint=self.cfg.secret if self.cfg.leak == "public" and self.turn else "")
         events = tuple(e for e in self.log.events if e.audience.includes(seat, ()))
         return View(
             game="toy",
@@ -99,13 +100,13 @@ class TwoSeatGame:
         return Result(winners=(), summary="done") if self.is_terminal() else None
 
     def secret_markers(self) -> dict[str, frozenset[str]]:
-        return {SECRET: frozenset({"a"})}
+        return {self.cfg.secret: frozenset({"a"})}
 
 
-def _scan(leak: str) -> int:
+def _scan(leak: str, secret: str = SECRET) -> int:
     return conformance.check_no_leaks(
         TwoSeatGame,  # type: ignore[arg-type]
-        lambda seed: LeakConfig(leak=leak),
+        lambda seed: LeakConfig(leak=leak, secret=secret),
         range(2),
     )
 
@@ -125,3 +126,19 @@ def test_a_clean_game_passes_and_the_scan_counts_views() -> None:
 def test_a_secret_in_data_public_or_a_published_reason_is_caught(leak: str, where: str) -> None:
     with pytest.raises(AssertionError, match=rf"seat b sees marker .* in {where}"):
         _scan(leak)
+
+
+#: Secrets the scan cannot look up in a seat's JSON text (not marker-shaped, or holding a
+#: character JSON escapes): they are searched for in the strings themselves.
+ODD_SECRETS = ["the butler", '[[mk:say:"hi"]]', "[[mk:back\\slash]]"]
+
+
+@pytest.mark.parametrize("secret", ODD_SECRETS)
+def test_a_secret_of_any_shape_passes_when_kept_and_is_caught_when_published(
+    secret: str,
+) -> None:
+    assert _scan("none", secret) == 2 * 2 * 3
+    with pytest.raises(AssertionError, match=r"seat b sees marker .* in view.public.hint"):
+        _scan("public", secret)
+    with pytest.raises(AssertionError, match=r"in view.events.0.data.card.nested.0"):
+        _scan("data", secret)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from parlour.core.conformance import check, strings_in
+from parlour.core.conformance import check, texts_in
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.missing import MODULE, MissingGame
 from parlour.seats.flatten import flatten
@@ -67,7 +67,7 @@ def test_no_marker_reaches_another_seat_in_200_scripted_games() -> None:
         markers = game.secret_markers()
         planted += len(markers)
         for seat in offered:
-            view = "\n".join(t for _, t in strings_in(game.view(seat).model_dump(mode="json"), ""))
+            view = "\n".join(texts_in(game.view(seat).model_dump(mode="json")))
             asked = "\n".join(offered[seat])
             for marker, allowed in markers.items():
                 # Secrets are everyone's after the debrief: the final view may hold them.

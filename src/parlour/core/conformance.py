@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Game
+from parlour.core.markers import MARKER_SHAPE
 from parlour.core.module import GameModule
 from parlour.core.random_answers import random_answer
 from parlour.core.replay import replay
@@ -140,20 +142,30 @@ def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable
         reasons: dict[str, frozenset[str]] = {}
         for step in range(20_001):
             markers = {**game.secret_markers(), **reasons}
+            in_json = {m for m in markers if _found_in_json(m)}
+            open_decisions = game.pending()
             for seat in game.seats():
                 scanned += 1
-                given = {
-                    "view": game.view(seat.id).model_dump(mode="json"),
-                    "decisions": [
-                        d.model_dump(mode="json") for d in game.pending() if d.seat == seat.id
-                    ],
-                }
-                strings = list(strings_in(given, ""))
-                everything = "\n".join(text for _, text in strings)
+                view = game.view(seat.id)
+                mine = [d for d in open_decisions if d.seat == seat.id]
+                # One JSON text per seat, searched for the markers it holds in one regex
+                # pass; the strings one by one only for a marker JSON could hide, or to
+                # name where a leaked marker sits.
+                text = "\n".join([view.model_dump_json(), *(d.model_dump_json() for d in mine)])
+                found = set(MARKER_SHAPE.findall(text))
+                everything: str | None = None
                 for marker, allowed in markers.items():
-                    if seat.id in allowed or marker not in everything:
+                    if seat.id in allowed:
                         continue
-                    where = next(w for w, text in strings if marker in text)
+                    if marker in in_json:
+                        if marker not in found:
+                            continue
+                    else:
+                        if everything is None:
+                            everything = "\n".join(texts_in(_given(view, mine)))
+                        if marker not in everything:
+                            continue
+                    where = next(w for w, t in strings_in(_given(view, mine), "") if marker in t)
                     raise AssertionError(
                         f"seed {seed} step {step}: seat {seat.id} sees marker "
                         f"{marker} in {where} (allowed: {sorted(allowed)})"
@@ -172,6 +184,53 @@ def check_no_leaks(game_cls: type[Game], configs: ConfigFactory, seeds: Iterable
         else:
             raise AssertionError(f"seed {seed}: no terminal state after 20000 steps")
     return scanned
+
+
+def _given(view: BaseModel, decisions: list[Decision]) -> dict[str, object]:
+    """What a seat is given, as the leak scan reads it: its view and its open decisions."""
+    return {
+        "view": view.model_dump(mode="json"),
+        "decisions": [d.model_dump(mode="json") for d in decisions],
+    }
+
+
+#: What JSON escapes inside a string (pydantic writes every other character as it is).
+_JSON_ESCAPED = re.compile(r'["\\\x00-\x1f]')
+
+
+def _found_in_json(marker: str) -> bool:
+    """Whether a JSON text of a value holds ``marker`` exactly when one of the value's
+    strings (or keys) does: true of a marker-shaped one without a character JSON escapes.
+    It is then written unchanged, cannot span two strings (a quote would sit between), and
+    JSON's own brackets never spell its opening ``[[mk:`` (no letter follows ``[`` outside
+    a string)."""
+    return MARKER_SHAPE.fullmatch(marker) is not None and not _JSON_ESCAPED.search(marker)
+
+
+def texts_in(value: object) -> list[str]:
+    """The strings of ``strings_in(value, "")`` in the same order, without their paths:
+    what a scan reads when it only needs to know whether a text is there."""
+    out: list[str] = []
+    _collect_texts(value, out)
+    return out
+
+
+def _collect_texts(value: object, out: list[str]) -> None:
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            out.append(str(key))
+            if isinstance(item, str):
+                out.append(item)
+            else:
+                _collect_texts(item, out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            if isinstance(item, str):
+                out.append(item)
+            else:
+                _collect_texts(item, out)
 
 
 def strings_in(value: object, path: str) -> Iterator[tuple[str, str]]:

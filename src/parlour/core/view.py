@@ -7,6 +7,7 @@ keys. Code that serves every game (seats, runtime, conformance) takes ``AnyView`
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Generic, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -18,6 +19,45 @@ class Facts(BaseModel):
     """Base of a game's public or private facts: frozen, typed, JSON-serialisable."""
 
     model_config = ConfigDict(frozen=True)
+
+
+FactsT = TypeVar("FactsT", bound="Facts")
+
+#: Values a copy of facts shares as they are (immutable).
+_SHARED = (str, int, float, bool, type(None))
+
+
+def copy_facts(facts: FactsT) -> FactsT:
+    """A deep copy of ``facts`` (what ``model_copy(deep=True)`` gives: no list or dict
+    shared, the same fields set), made without ``copy.deepcopy``'s bookkeeping: facts hold
+    JSON-like values, so their lists, dicts, tuples and nested facts are rebuilt and their
+    strings and numbers shared. A value of any other type is deep-copied as before. Views
+    that hand out records of the state (e.g. werewolf's finished days) call it per view."""
+    if facts.__pydantic_extra__ or facts.__pydantic_private__:
+        return facts.model_copy(deep=True)
+    cls = type(facts)
+    clone = cls.__new__(cls)
+    values = {name: _copy_value(value) for name, value in facts.__dict__.items()}
+    object.__setattr__(clone, "__dict__", values)
+    object.__setattr__(clone, "__pydantic_fields_set__", set(facts.__pydantic_fields_set__))
+    object.__setattr__(clone, "__pydantic_extra__", None)
+    object.__setattr__(clone, "__pydantic_private__", None)
+    return clone
+
+
+def _copy_value(value: Any) -> Any:
+    if isinstance(value, _SHARED):
+        return value
+    kind = type(value)
+    if kind is list:
+        return [_copy_value(v) for v in value]
+    if kind is dict:
+        return {k: _copy_value(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(_copy_value(v) for v in value)
+    if isinstance(value, Facts):
+        return copy_facts(value)
+    return copy.deepcopy(value)
 
 
 class NoFacts(Facts):

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from parlour.core.conformance import strings_in
+from parlour.core.conformance import strings_in, texts_in
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game
@@ -136,7 +136,7 @@ def _audit(store: Store, game_id: str) -> GameAudit:
         if step == len(actions):
             break
         act = actions[step]
-        texts = [text for _, text in strings_in(act.action.model_dump(mode="json"), "")]
+        texts = texts_in(act.action.model_dump(mode="json"))
         texts = [read(t) for t in texts] if read is not None else texts
         author = report.seats.setdefault(act.seat, SeatAudit(act.seat))
         author.forgeries += ledger.answer(act.seat, step, act.decision_id, texts, markers)
@@ -249,9 +249,9 @@ def _scan(
     step: int,
 ) -> None:
     """Record every marker in ``given`` as given to ``seat``; file what is not allowed."""
+    if not any("[[mk:" in t for t in texts_in(given)):
+        return  # most views hold no marker: their strings' paths are not worth building
     strings = [(p, t) for p, t in strings_in(given, "") if "[[mk:" in t]
-    if not strings:
-        return
     everything = "\n".join(text for _, text in strings)
     for marker, allowed in markers.items():
         if marker not in everything:

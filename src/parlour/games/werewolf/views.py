@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from parlour.core.view import Facts, NoFacts, View
+from parlour.core.view import Facts, NoFacts, View, copy_facts
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import DESCRIPTIONS, TEAM_OF, Role, goal
 from parlour.games.werewolf.state import DayRecord, NightRecord, WerewolfState
@@ -169,8 +169,8 @@ def public_facts(st: WerewolfState, cfg: WerewolfConfig) -> WerewolfPublic:
             vote_call="/vote" if cfg.allow_vote_call else None,
         ),
         # copies: a view never shares the state's lists and dicts
-        days=[d.model_copy(deep=True) for d in st.days],
-        nights=[n.model_copy(deep=True) for n in st.nights],
+        days=[copy_facts(d) for d in st.days],
+        nights=[copy_facts(n) for n in st.nights],
         scene=st.cast.scene if st.cast is not None else None,
         genders={c.name: c.gender for c in st.cast.players} if st.cast is not None else None,
         speaking_today=(

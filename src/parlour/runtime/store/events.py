@@ -6,6 +6,7 @@ this seat see since N" is one indexed query (``for_seat``), not a replay.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -235,12 +236,18 @@ def event_values(game_id: str, event: Event) -> dict[str, Any]:
         "seq": event.seq,
         "kind": event.kind,
         "phase": event.phase,
-        "audience": event.audience.model_dump_json(),
+        "audience": _audience_json(event.audience),
         "speaker": event.speaker,
         "text": event.text,
         "data": json.dumps(event.data, sort_keys=True),
         "to_seats": json.dumps(list(event.to)) if event.to else None,
     }
+
+
+@functools.lru_cache(maxsize=1024)
+def _audience_json(audience: Audience) -> str:
+    """An audience as stored (a game uses a handful: each is written out once)."""
+    return audience.model_dump_json()
 
 
 def seat_rows(game_id: str, events: Sequence[Event]) -> list[dict[str, Any]]:
