@@ -269,19 +269,19 @@ def belief(view: WerewolfView) -> Belief:
                 ev.weigh(voter, "voted_good", f"voted for {names[target]}, the {revealed[target]}")
         if target == me and role != "werewolf":
             ev.weigh(voter, "against_me", f"voted for me on day {day}")
-        stance = said.get((day, voter))
-        if stance is not None:
-            if target in stance.defended:
+        spoken = said.get((day, voter))
+        if spoken is not None:
+            if target in spoken.defended:
                 ev.weigh(
                     voter,
                     "contradiction",
                     f"defended {names[target]} on day {day}, then voted for them",
                 )
-            elif stance.accused and target not in stance.accused:
+            elif spoken.accused and target not in spoken.accused:
                 ev.weigh(
                     voter,
                     "contradiction",
-                    f"accused {names[stance.accused[0]]} on day {day}, then voted for "
+                    f"accused {names[spoken.accused[0]]} on day {day}, then voted for "
                     f"{names[target]}",
                 )
     for (_day, speaker), stance in said.items():
