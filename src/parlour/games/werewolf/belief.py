@@ -52,6 +52,9 @@ LR: Mapping[str, float] = {
     "against_me": 1.5,
     # accused a player later shown to be evil
     "accused_evil": 0.6,
+    # voted like a player later shown to be a werewolf, on the same day / defended one
+    "voted_with_wolf": 1.6,
+    "defended_evil": 2.2,
 }
 
 #: no belief goes past this without a proof
@@ -138,6 +141,10 @@ class Belief:
     reasons: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: living players who claimed the seer, in claim order
     claimers: tuple[str, ...] = ()
+    #: the strongest incriminating reason per player (see ``why``)
+    against: Mapping[str, str] = field(default_factory=dict)
+    #: each living claimer's announced readings: claimer → ((target, reading), ...)
+    readings: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def ranked(self, among: Iterable[str] | None = None) -> list[str]:
         """Most suspect first (ties: seat order as the view lists the players)."""
@@ -149,9 +156,13 @@ class Belief:
         return list(reversed(self.ranked(among)))
 
     def why(self, seat: str) -> str:
-        """The strongest reason held about a player, or ''."""
-        found = self.reasons.get(seat, ())
-        return found[0] if found else ""
+        """The strongest reason to suspect a player (a proof of evil, else the evidence
+        with the largest likelihood ratio above 1), or '' when nothing points at them."""
+        if self.known.get(seat) == "evil":
+            return self.reasons[seat][0]
+        if self.known.get(seat) == "good":
+            return ""
+        return self.against.get(seat, "")
 
 
 @dataclass
@@ -159,11 +170,14 @@ class _Evidence:
     odds: dict[str, float]
     reasons: dict[str, list[str]]
     known: dict[str, str]
+    strongest: dict[str, tuple[float, str]] = field(default_factory=dict)
 
     def weigh(self, seat: str, kind: str, reason: str) -> None:
         if seat in self.odds:
             self.odds[seat] *= LR[kind]
             self.reasons[seat].append(reason)
+            if LR[kind] > 1 and LR[kind] > self.strongest.get(seat, (1.0, ""))[0]:
+                self.strongest[seat] = (LR[kind], reason)
 
     def prove(self, seat: str, side: str, reason: str) -> None:
         if seat in self.odds and seat not in self.known:
@@ -284,7 +298,19 @@ def belief(view: WerewolfView) -> Belief:
                     f"accused {names[spoken.accused[0]]} on day {day}, then voted for "
                     f"{names[target]}",
                 )
+    wolf_ballots = {(d, t): v for d, v, t in ballots if revealed.get(v) == "werewolf"}
+    for day, voter, target in ballots:
+        wolf = wolf_ballots.get((day, target))
+        if wolf is not None and voter != wolf and voter != me:
+            ev.weigh(
+                voter,
+                "voted_with_wolf",
+                f"voted with {names[wolf]}, who was a werewolf, on day {day}",
+            )
     for (_day, speaker), stance in said.items():
+        for d in stance.defended:
+            if revealed.get(d) in EVIL_ROLES:
+                ev.weigh(speaker, "defended_evil", f"defended {names[d]}, who was evil")
         if any(revealed.get(a) in EVIL_ROLES for a in stance.accused):
             wolf = next(a for a in stance.accused if revealed.get(a) in EVIL_ROLES)
             ev.weigh(speaker, "accused_evil", f"accused {names[wolf]}, who was evil")
@@ -313,6 +339,8 @@ def belief(view: WerewolfView) -> Belief:
         known=dict(ev.known),
         reasons={s: tuple(r) for s, r in ev.reasons.items()},
         claimers=tuple(claimers),
+        against={s: why for s, (_, why) in ev.strongest.items()},
+        readings={c: tuple(claims[c]) for c in claimers},
     )
 
 

@@ -16,6 +16,7 @@ from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import RouteAsk, SpeakAsk, VoteAsk, asks_for_acts
 from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.plans import PLAN, Plan, current_plan, plan_events, scripted_choice
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
 from parlour.games.werewolf.views import WerewolfView
 
@@ -46,6 +47,8 @@ class Table:
     speeches_today: list[tuple[str, str]] = field(default_factory=list)
     #: today's spoken speech acts' accusations: (accuser, accused)
     acts_today: list[tuple[str, str]] = field(default_factory=list)
+    #: today's plan (plans.py), when the seat holds one
+    plan: Plan | None = None
     _suspects: dict[str, list[str]] | None = None
 
     @property
@@ -229,12 +232,62 @@ def _fit(sentences: list[str], limit: int) -> str:
     return out
 
 
+def _reason_line(plan: Plan, n: dict[str, str]) -> str:
+    """The plan's reason as its own sentence (never inside the accusation, whose parse
+    would take every name in it for a suspect)."""
+    why = plan.why
+    if not why:
+        return ""
+    if why[0].islower():
+        return f"My reason: {n[plan.suspect]} {why}."
+    return f"My reason: {why}."
+
+
+def _planned_speech(view: WerewolfView, t: Table, plan: Plan, rng: Rng) -> list[str]:
+    """Lines that follow today's plan, best first: answer an accusation, keep a (fake)
+    claim, accuse the suspect with the reason, defend the trusted player."""
+    n = t.names
+    lines: list[str] = []
+    against_me = [a for a, accused in t.suspects_today.items() if t.me in accused and a != t.me]
+    living_known = {s: r for s, r in t.known.items() if s in t.alive}
+    if t.role == "seer" and living_known:
+        found = [
+            f"I checked {n[s]}: {'evil' if r == 'evil' else 'innocent'}."
+            for s, r in living_known.items()
+        ]
+        lines.append(" ".join(["I am the seer.", *found]))
+    elif plan.claim and plan.claim_target in t.alive:
+        word = "evil" if plan.claim_reading == "evil" else "innocent"
+        claim = f"I am the seer. I checked {n[plan.claim_target]}: {word}."
+        if plan.claim_reading == "evil":
+            claim += f" Vote {n[plan.claim_target]}!"
+        lines.append(claim)
+    if against_me:
+        accuser = n[against_me[0]]
+        if plan.suspect == against_me[0]:
+            lines.append(f"{accuser}, I am not a wolf. I suspect {accuser} instead.")
+        else:
+            lines.append(f"{accuser}, you are wrong about me. I suspect {n[plan.suspect]}.")
+    reason = _reason_line(plan, n)
+    lines.append(f"I suspect {n[plan.suspect]}. {reason}".strip())
+    others = [s for s in t.living_others() if s not in (plan.suspect, plan.defend)]
+    if others:
+        asked = n[rng.choice(others)]
+        lines.append(f"I still suspect {n[plan.suspect]}. {asked}, whom do you suspect?")
+    if plan.defend and plan.defend in t.alive:
+        lines.append(f"I trust {n[plan.defend]}. I still suspect {n[plan.suspect]}.")
+    return lines
+
+
 def _speech(view: WerewolfView, t: Table, decision: Decision, rng: Rng) -> list[str]:
     """What this seat could say, best first; the caller skips what it already said today."""
     n = t.names
     others = t.living_others()
     if not others:
         return []
+    plan = current_plan(view)
+    if plan is not None and plan.suspect in t.alive:
+        return _planned_speech(view, t, plan, rng)
     living_known = {s: r for s, r in t.known.items() if s in t.alive}
     if t.role == "seer" and living_known:
         lines = ["I am the seer."]
@@ -301,6 +354,8 @@ def _diary(view: WerewolfView, t: Table) -> str:
         allies += [n[s] for s in t.claimed_seers() if s != t.me]
     suspects = [n[s] for s, r in t.known.items() if r == "evil" and s in t.alive]
     suspects += [n[s] for s in t.accused_evil() if n[s] not in suspects and s != t.me]
+    if t.plan is not None and t.plan.suspect in t.alive and n[t.plan.suspect] not in suspects:
+        suspects.append(n[t.plan.suspect])
     revealed = [f"{p.name} was the {p.role}" for p in view.public.players if p.role and not p.alive]
     threads = [
         f"{n.get(a, a)} suspects {', '.join(n[x] for x in accused)}"
@@ -308,6 +363,17 @@ def _diary(view: WerewolfView, t: Table) -> str:
         if accused
     ]
     plan = f"vote {suspects[0]}" if suspects else "listen for contradictions and the quiet ones"
+    today = plan_events(view.events, t.me, day)
+    if today:
+        last = today[-1].data
+        plan = f"today I planned to vote {n[str(last['vote'])]}"
+        changes = [e.data for e in today if e.data.get("changed_from")]
+        if changes:
+            plan += "; I changed my plan " + "; ".join(
+                f"from {n[str(c['changed_from'])]} to {n[str(c['vote'])]} because {c['because']}"
+                for c in changes
+            )
+        plan += "; tomorrow I start again from what I know"
     body = {
         "Allies": ", ".join(allies) or "none confirmed",
         "Suspects": ", ".join(suspects) or "none yet",
@@ -336,6 +402,13 @@ def _act(t: Table, decision: Decision, rng: Rng) -> str:
 
     others = t.living_others()
     evil = [s for s, r in t.known.items() if r == "evil" and s in t.alive]
+    plan = t.plan
+    if plan is not None and t.role != "seer":
+        chosen = pick("accuse", [plan.suspect], strong=True) or pick("accuse", [plan.suspect])
+        if SpeakAsk.of(decision).messages_today == 1 and plan.defend:
+            chosen = pick("defend", [plan.defend]) or chosen
+        if chosen:
+            return chosen
     if t.role == "seer":
         found = pick("reveal", [*evil, *t.known]) if t.known else None
         if found:
@@ -386,6 +459,7 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
     if decision.seat == "router" or decision.seat != view.seat:
         return random_answer(decision, rng)
     t = read_table(view)
+    t.plan = current_plan(view)
     options = list(decision.option_ids)
     purpose = decision.purpose
     if purpose == "wolf_chat" and asks_for_acts(decision):
@@ -417,7 +491,13 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
         return Choice(option=_pick(rng, preferred, options))
     if purpose == "maniac_kill":
         return Choice(option=_pick(rng, t.claimed_seers(), options))
+    if purpose == PLAN:
+        return Choice(option=scripted_choice(view, options))
     if purpose == "vote":
+        plan = t.plan
+        if plan is not None and plan.vote in options:
+            why = f" ({plan.why})" if plan.why else ""
+            return Choice(option=plan.vote, reason=f"My plan: vote {t.names[plan.vote]}{why}.")
         target = _vote_target(t, rng, decision)
         return Choice(option=target, reason=f"I think {t.names.get(target, target)} is evil.")
     if purpose == "speak" and asks_for_acts(decision):
