@@ -15,6 +15,7 @@ from parlour.core.decisions import Decision
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import RouteAsk, SpeakAsk, VoteAsk, asks_for_acts
+from parlour.games.werewolf.belief import stances
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.plans import PLAN, Plan, current_plan, plan_events, scripted_choice
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
@@ -433,16 +434,48 @@ def _act(t: Table, decision: Decision, rng: Rng) -> str:
 # -- routing -------------------------------------------------------------------------------
 
 
-def _route(decision: Decision) -> tuple[str, ...]:
-    """Addressed players first, then those silent today, with a NEEDS TURN player always in
-    the batch and never the last speaker (who is not an option anyway); 1-3 players."""
+def _unanswered(view: WerewolfView) -> list[str]:
+    """Players accused today who have not spoken since, the longest waiting first."""
+    names = {p.id: p.name for p in view.public.players}
+    today = f"day {view.public.day}"
+    waiting: dict[str, int] = {}
+    for k, event in enumerate(view.events):
+        if event.kind != "speech" or event.phase != today:
+            continue
+        waiting.pop(event.speaker, None)
+        for target in stances(event, names).accused:
+            if target != event.speaker:
+                waiting.setdefault(target, k)
+    return sorted(waiting, key=lambda s: waiting[s])
+
+
+def _route(view: WerewolfView, decision: Decision) -> tuple[str, ...]:
+    """Follow the talk: players accused today who have not answered yet speak next (the
+    longest waiting first, then whom the last message named), then a NEEDS TURN player
+    when none of them is one (the rule); a player already past a fair share of today's
+    turns waits. With nobody to answer: the silent ones, then NEEDS TURN; 1-3 players.
+    Never the last speaker (not an option)."""
     options = list(decision.option_ids)
-    rows = [r for r in RouteAsk.of(decision).players if r.id in options]
-    addressed = [r.id for r in rows if r.addressed]
-    silent = [r.id for r in rows if not r.messages_today and not r.passes_today]
-    needs = [r.id for r in rows if r.needs_turn]
-    order = list(dict.fromkeys([*addressed, *silent, *needs]))
+    ask = RouteAsk.of(decision)
+    rows = {r.id: r for r in ask.players if r.id in options}
+    fair = ask.turns_taken / max(1, len(ask.players) + 1) + 1
+
+    def under_share(seat: str) -> bool:
+        row = rows[seat]
+        return row.messages_today + row.passes_today <= fair
+
+    named = [s for s, r in rows.items() if r.addressed]
+    follow = [s for s in dict.fromkeys([*_unanswered(view), *named]) if s in rows]
+    follow = [s for s in follow if under_share(s)]
+    silent = [s for s, r in rows.items() if not r.messages_today and not r.passes_today]
+    needs = [s for s, r in rows.items() if r.needs_turn]
     k = max(1, min(3, decision.max_choices))
+    if follow:
+        batch = follow[:k]
+        if needs and not set(batch) & set(needs):
+            batch = [*batch[: k - 1], needs[0]]
+        return tuple(batch)
+    order = list(dict.fromkeys([*silent, *needs]))
     batch = order[:k] or options[:1]
     if needs and not set(batch) & set(needs):
         batch = [*batch[: k - 1], needs[0]]
@@ -455,7 +488,7 @@ def _route(decision: Decision) -> tuple[str, ...]:
 def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
     """Scripted answer to any werewolf decision, from the seat's view only."""
     if decision.purpose == "route":
-        return Choices(options=_route(decision))
+        return Choices(options=_route(view, decision))
     if decision.seat == "router" or decision.seat != view.seat:
         return random_answer(decision, rng)
     t = read_table(view)
