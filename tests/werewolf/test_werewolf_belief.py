@@ -58,7 +58,7 @@ def _check(game: WerewolfGame, b: Belief) -> None:
 def test_belief_is_normalised_and_sound_at_every_decision(
     seed: int, players: int, scripted: bool, maniac: bool
 ) -> None:
-    game = new_game(seed, players=players, maniac=maniac and players >= 7)
+    game = new_game(seed, players=players, maniac=maniac and players >= 7, plans=True)
     for _ in range(5_000):
         if game.is_terminal():
             break

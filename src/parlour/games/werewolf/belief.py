@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import isclose
 
 from parlour.core.events import Event
@@ -54,6 +55,8 @@ LR: Mapping[str, float] = {
     "accused_evil": 0.6,
     # voted like a player later shown to be a werewolf, on the same day / defended one
     "voted_with_wolf": 1.6,
+    # a player killed in the night had accused them (wolves kill who hunts them)
+    "victim_accused": 1.5,
     "defended_evil": 2.2,
 }
 
@@ -82,26 +85,38 @@ class Stance:
 
 
 def stances(event: Event, names: Mapping[str, str]) -> Stance:
+    """What a speech said (see ``_stances``), cached: every belief reads every speech."""
+    data = event.data
+    keys = ("act", "target", "reading", "role", "with_act")
+    return _stances(
+        event.speaker,
+        event.text,
+        tuple(str(data.get(k, "")) for k in keys),
+        tuple(names.items()),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _stances(
+    speaker: str, text: str, fields: tuple[str, ...], names_items: tuple[tuple[str, str], ...]
+) -> Stance:
     """Read a speech event: a speech act's data when it has one, else the fixed phrasings
     the scripted players use ("I suspect Aiko.", "I trust Kenji.", "I am the seer. I
     checked Omar: evil."). "Do not trust X" is an accusation, not a defence."""
-    speaker = event.speaker
-    data = event.data
-    act = data.get("act")
-    target = str(data.get("target", ""))
+    act, target, read, role, with_act = fields
+    names = dict(names_items)
     if act:
         if act == "reveal":
-            reading = "evil" if data.get("reading") == "evil" else "innocent"
+            reading = "evil" if read == "evil" else "innocent"
             named: tuple[str, ...] = (target,) if reading == "evil" else ()
             return Stance(speaker, named, (), True, ((target, reading),))
         if act == "claim":
-            return Stance(speaker, claims_seer=data.get("role") == "seer")
-        if act == "accuse" or (act == "agree" and data.get("with_act") == "accuse"):
+            return Stance(speaker, claims_seer=role == "seer")
+        if act == "accuse" or (act == "agree" and with_act == "accuse"):
             return Stance(speaker, accused=(target,))
-        if act == "defend" or (act == "agree" and data.get("with_act") == "defend"):
+        if act == "defend" or (act == "agree" and with_act == "defend"):
             return Stance(speaker, defended=(target,))
         return Stance(speaker)
-    text = event.text
     others = {s: n for s, n in names.items() if s != speaker}
     accused: list[str] = []
     defended: list[str] = []
@@ -215,7 +230,11 @@ def belief(view: WerewolfView) -> Belief:
     claims: dict[str, list[tuple[str, str]]] = {}
     said: dict[tuple[int, str], Stance] = {}
     ballots: list[tuple[int, str, str]] = []
+    killed: list[str] = []
     for event in view.events:
+        if event.kind == "death":
+            killed.extend(str(s) for s in event.data.get("dead", []))
+            continue
         if event.kind == "vote":
             ballots.append(
                 (int(event.data["day"]), str(event.data["voter"]), str(event.data["target"]))
@@ -308,6 +327,13 @@ def belief(view: WerewolfView) -> Belief:
                 f"voted with {names[wolf]}, who was a werewolf, on day {day}",
             )
     for (_day, speaker), stance in said.items():
+        if speaker in killed:
+            for a in dict.fromkeys(stance.accused):
+                ev.weigh(
+                    a,
+                    "victim_accused",
+                    f"was accused by {names[speaker]}, whom the night killed",
+                )
         for d in stance.defended:
             if revealed.get(d) in EVIL_ROLES:
                 ev.weigh(speaker, "defended_evil", f"defended {names[d]}, who was evil")

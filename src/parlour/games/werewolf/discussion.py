@@ -90,6 +90,7 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
                     ranked = [*ranked, keep]
         else:
             current = None
+        disc.offered[p.id] = {r.vote: r.data() for r in ranked}
         st.open(
             Decision(
                 id=f"d{st.day}:plan:{p.id}:{disc.plan_rounds}",
@@ -126,9 +127,11 @@ def apply_plan(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, actio
     assert disc is not None and isinstance(action, Choice)
     seat = decision.seat
     before = disc.plans.get(seat)
-    ranked = ranked_plans(seat_view(st, cfg, seat), 99)
-    plan = next((r for r in ranked if r.vote == action.option), None) or Plan(
-        vote=action.option, suspect=action.option
+    offered = disc.offered.get(seat, {}).get(action.option)
+    plan = (
+        Plan.from_data(offered)
+        if offered is not None
+        else Plan(vote=action.option, suspect=action.option)
     )
     if disc.plan_keys.get(seat) == plan.key():
         return

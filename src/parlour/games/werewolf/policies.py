@@ -15,7 +15,7 @@ from parlour.core.decisions import Decision
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import RouteAsk, SpeakAsk, VoteAsk, asks_for_acts
-from parlour.games.werewolf.belief import stances
+from parlour.games.werewolf.belief import belief, stances
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.plans import PLAN, Plan, current_plan, plan_events, scripted_choice
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
@@ -515,8 +515,8 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
         agreed = _tonight_proposal(view, t, options)
         return Choice(option=agreed or _pack_target(t, rng, options))
     if purpose == "investigate":
-        claimers = [s for s in t.claimed_seers() if s != t.me]
-        return Choice(option=_pick(rng, [*claimers, *_suspicion(t, options)], options))
+        # the player the seer's own belief finds most likely evil (claimers included)
+        return Choice(option=_pick(rng, belief(view).ranked(options), options))
     if purpose == "protect":
         preferred = t.claimed_seers()
         if t.me in options and rng.random() < 0.5:

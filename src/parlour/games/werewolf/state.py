@@ -83,6 +83,8 @@ class Discussion:
     plans: dict[str, str] = field(default_factory=dict)
     #: each seat's whole plan today as ``Plan.key()`` (a new key is a new plan event)
     plan_keys: dict[str, str] = field(default_factory=dict)
+    #: the plans offered by each seat's open plan decision (``Plan.data()``), by target
+    offered: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     #: plan decisions opened today (numbers their ids)
     plan_rounds: int = 0
     #: what just happened that asks every seat to look at its plan again ("" when nothing)
