@@ -270,6 +270,8 @@ def _planned_speech(view: WerewolfView, t: Table, plan: Plan, rng: Rng) -> list[
         else:
             lines.append(f"{accuser}, you are wrong about me. I suspect {n[plan.suspect]}.")
     reason = _reason_line(plan, n)
+    if not set(mentioned(reason, n)) <= t.alive:
+        reason = ""  # scripted talk names only the living
     lines.append(f"I suspect {n[plan.suspect]}. {reason}".strip())
     others = [s for s in t.living_others() if s not in (plan.suspect, plan.defend)]
     if others:
