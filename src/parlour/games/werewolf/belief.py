@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import isclose
+from zlib import crc32
 
 from parlour.core.events import Event
 from parlour.games.werewolf.names import mentioned
@@ -162,9 +163,10 @@ class Belief:
     readings: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def ranked(self, among: Iterable[str] | None = None) -> list[str]:
-        """Most suspect first (ties: seat order as the view lists the players)."""
+        """Most suspect first. Ties are broken by a fixed hash of (this seat, the player):
+        with no evidence, different seats suspect different players (not the first seat)."""
         pool = list(self.evil) if among is None else [s for s in self.evil if s in set(among)]
-        return sorted(pool, key=lambda s: -self.evil[s])
+        return sorted(pool, key=lambda s: (-self.evil[s], crc32(f"{self.seat}:{s}".encode())))
 
     def trusted(self, among: Iterable[str] | None = None) -> list[str]:
         """Least suspect first."""
