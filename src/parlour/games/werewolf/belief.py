@@ -37,8 +37,12 @@ EVIL_ROLES = ("werewolf", "maniac")
 LR: Mapping[str, float] = {
     # a lone seer claim: a wolf rarely claims first and never alone for long
     "lone_claim": 0.3,
-    # two or more claim the seer: at most one is honest
-    "counter_claim": 2.0,
+    # two or more claim the seer: at most one is honest, and the later claim is the
+    # likelier lie (a wolf counter-claims once the seer spoke)
+    "first_claim": 1.2,
+    "counter_claim": 3.0,
+    # a claimer read this seat (which knows it is good) as innocent
+    "read_me_right": 0.6,
     # a believed claimer read this player as evil / innocent
     "read_evil": 5.0,
     "read_innocent": 0.3,
@@ -273,6 +277,8 @@ def belief(view: WerewolfView) -> Belief:
         elif seer_dead:
             lie = "claimed the seer, but the seer died"
         for target, reading in claims[claimer]:
+            if target == me and reading == "evil" and role not in EVIL_ROLES:
+                lie = lie or "read me as evil, and I am not"
             if target in revealed and (revealed[target] in EVIL_ROLES) != (reading == "evil"):
                 lie = lie or f"read {names[target]} as {reading}, who was the {revealed[target]}"
         if lie:
@@ -282,10 +288,14 @@ def belief(view: WerewolfView) -> Belief:
     for claimer in honest:
         if claimer == me:
             continue
-        if disputed:
-            ev.weigh(claimer, "counter_claim", "claimed the seer against another claim")
+        if disputed and claimer == honest[0]:
+            ev.weigh(claimer, "first_claim", "claimed the seer first, then was disputed")
+        elif disputed:
+            ev.weigh(claimer, "counter_claim", "claimed the seer against an earlier claim")
         else:
             ev.weigh(claimer, "lone_claim", "claimed the seer and nobody disputes it")
+        if role not in EVIL_ROLES and (me, "innocent") in claims[claimer]:
+            ev.weigh(claimer, "read_me_right", "read me as innocent, which I know is true")
         for target, reading in claims[claimer]:
             if target == claimer:
                 continue
