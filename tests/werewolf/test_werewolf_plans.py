@@ -127,3 +127,17 @@ def test_a_wolf_keeps_to_one_fake_claim() -> None:
             claims_seen += bool(targets)
             assert len(targets) <= 1, (seed, wolf, targets)
     assert claims_seen > 0
+
+
+def test_speech_acts_offer_the_plan_first_and_never_defend_its_target() -> None:
+    game = _day_one(speech="acts")
+    _answer_plans(game)
+    disc = game.state.discussion
+    assert disc is not None
+    route = pending(game, "route")[0]
+    game.apply(route.id, Choices(options=(route.required_any[0],)))
+    speak = pending(game, "speak")[0]
+    target = disc.plans[speak.seat]
+    first = speak.option_ids[0].split(":")
+    assert first[0] == "reveal" or first[:2] == ["accuse", target], speak.option_ids[:3]
+    assert not any(o.startswith(f"defend:{target}:") for o in speak.option_ids)
