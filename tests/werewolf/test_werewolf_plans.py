@@ -99,7 +99,11 @@ def _facts(seeds: range, players: int = 7) -> dict[str, float]:
     total: dict[str, float] = {}
     for seed in seeds:
         game = scripted(new_game(seed, players=players, plans=True), seed)
-        facts = werewolf_facts(game, game.result() or Result(summary='', winners=()), [p.id for p in game.state.players])
+        facts = werewolf_facts(
+            game,
+            game.result() or Result(summary="", winners=()),
+            [p.id for p in game.state.players],
+        )
         for counters in facts.counters.values():
             for key, value in counters.items():
                 total[key] = total.get(key, 0.0) + value
