@@ -18,6 +18,9 @@ QUIET: dict[str, Any] = {
 
 
 def new_game(seed: int = 1, **overrides: Any) -> WerewolfGame:
+    """A game with these rules; without day plans unless asked (``plans=True``): rule
+    tests drive the talk by hand, and plans have their own tests (test_werewolf_plans)."""
+    overrides.setdefault("plans", False)
     return WerewolfGame.new(WerewolfConfig(**overrides), seed)
 
 

@@ -117,6 +117,20 @@ class VoteAsk(GameAsk):
     position_text: str | None = None
     #: "1. Kenji → Hiroshi", one per ballot already cast
     earlier_votes: list[str] = Field(default_factory=list)
+    #: the name of the player the voter's plan says to vote for, if it has a plan
+    plan: str | None = None
+
+
+class PlanAsk(GameAsk):
+    """plan: the day's plan, picked among plans ranked from the seat's own belief."""
+
+    KEY: ClassVar[str] = KEY
+
+    day: int
+    #: what made the game ask ("the day begins", "Aiko claimed the seer")
+    because: str
+    #: the vote target of the seat's plan so far today, if it has one
+    current: str | None = None
 
 
 class DiaryAsk(GameAsk):

@@ -89,6 +89,15 @@ class WerewolfConfig(BaseModel):
         default=(), description="the game stops when one of these seats dies"
     )
 
+    plans: bool = Field(
+        default=True,
+        description=(
+            "each player picks a plan for the day (suspect, defend, claim, vote) among "
+            "options ranked from its own belief, before the talk and again after a seer "
+            "claim; open-mic seats (people) are not asked"
+        ),
+    )
+
     # vote
     vote_mode: Literal["simultaneous", "sequential"] = "sequential"
     tie_rule: Literal["no_elimination", "random"] = "no_elimination"

@@ -27,9 +27,11 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience
 from parlour.core.rng import Rng, hash_seed
-from parlour.games.werewolf.ask import InterjectAsk, RouteAsk, RouteRow, SpeakAsk
+from parlour.games.werewolf.ask import InterjectAsk, PlanAsk, RouteAsk, RouteRow, SpeakAsk
+from parlour.games.werewolf.belief import stances
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.plans import PLAN, Plan, ranked_plans
 from parlour.games.werewolf.playstyles import Playstyle
 from parlour.games.werewolf.speech_acts import (
     act_decision,
@@ -40,6 +42,7 @@ from parlour.games.werewolf.speech_acts import (
 )
 from parlour.games.werewolf.speech_voice import render
 from parlour.games.werewolf.state import Discussion, Player, Stage, WerewolfState
+from parlour.games.werewolf.views import seat_view
 
 ROUTER = "router"
 ROUTE, SPEAK, INTERJECT = "route", "speak", "interject"
@@ -57,6 +60,101 @@ def enter_day(st: WerewolfState, cfg: WerewolfConfig) -> None:
     )
     st.discussion = Discussion(day=st.day, budget=cfg.messages_per_player * len(living))
     st.stage = Stage.SPEAK
+    open_plans(st, cfg, "the day begins")
+
+
+def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str = "") -> bool:
+    """Ask every living player (but open-mic seats and ``skip``) for today's plan, among
+    plans ranked from its own view (``plans.py``); False when nobody is asked."""
+    disc = st.discussion
+    assert disc is not None
+    if not cfg.plans:
+        return False
+    disc.plan_rounds += 1
+    names = {p.id: p.name for p in st.players}
+    asked = False
+    for p in st.living():
+        if p.id in cfg.open_mic or p.id == skip:
+            continue
+        ranked = ranked_plans(seat_view(st, cfg, p.id))
+        if not ranked:
+            continue
+        current = disc.plans.get(p.id)
+        if current is not None and st.player(current).alive:
+            if current not in [r.vote for r in ranked]:
+                keep = next(
+                    (r for r in ranked_plans(seat_view(st, cfg, p.id), 99) if r.vote == current),
+                    None,
+                )
+                if keep is not None:
+                    ranked = [*ranked, keep]
+        else:
+            current = None
+        disc.offered[p.id] = {r.vote: r.data() for r in ranked}
+        st.open(
+            Decision(
+                id=f"d{st.day}:plan:{p.id}:{disc.plan_rounds}",
+                seat=p.id,
+                kind=DecisionKind.CHOOSE_ONE,
+                purpose=PLAN,
+                max_tokens=40,
+                prompt=(
+                    f"Day {st.day}, {because}: choose your plan for today. You will speak "
+                    "and vote by it; change it only when something happens."
+                    + (f" Your plan so far: vote {names[current]}." if current else "")
+                ),
+                options=tuple(
+                    Option(
+                        id=r.vote,
+                        label=r.label(names) + (" (your plan so far)" if r.vote == current else ""),
+                    )
+                    for r in ranked
+                ),
+                context=PlanAsk(
+                    day=st.day, because=because, current=names[current] if current else None
+                ).context(),
+            )
+        )
+        asked = True
+    if asked:
+        st.stage = Stage.PLAN
+    return asked
+
+
+def apply_plan(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
+    """Keep the chosen plan; a new or changed plan is a private ``plan`` event."""
+    disc = st.discussion
+    assert disc is not None and isinstance(action, Choice)
+    seat = decision.seat
+    before = disc.plans.get(seat)
+    offered = disc.offered.get(seat, {}).get(action.option)
+    plan = (
+        Plan.from_data(offered)
+        if offered is not None
+        else Plan(vote=action.option, suspect=action.option)
+    )
+    if disc.plan_keys.get(seat) == plan.key():
+        return
+    disc.plans[seat] = action.option
+    disc.plan_keys[seat] = plan.key()
+    because = PlanAsk.of(decision).because
+    n = st.name
+    text = f"My plan for day {st.day}: suspect and vote {n(plan.vote)}"
+    if plan.why:
+        text += f" ({plan.why})"
+    if plan.defend:
+        text += f"; defend {n(plan.defend)}"
+    if plan.claim and plan.claim_target:
+        text += f"; say I am the {plan.claim} and {n(plan.claim_target)} is {plan.claim_reading}"
+    text += "."
+    if before is not None and before != plan.vote:
+        text += f" Changed from voting {n(before)}, because {because}."
+    elif before is not None:
+        text += f" Updated because {because}."
+        before = None
+    data = {"day": st.day, **plan.data(), "changed_from": before or "", "because": because}
+    marker = st.markers.plant(decision.id, [seat])
+    st.emit("plan", text + marker, Audience.only(seat), speaker=seat, data=data)
 
 
 def discussion_over(st: WerewolfState) -> bool:
@@ -417,7 +515,9 @@ def _take_turn(
         disc.messages[seat] = disc.messages.get(seat, 0) + 1
         disc.last_message = text
         disc.last_message_speaker = seat
-        st.emit("speech", text, Audience.everyone(), speaker=seat, data=data)
+        event = st.emit("speech", text, Audience.everyone(), speaker=seat, data=data)
+        if cfg.plans and stances(event, {p.id: p.name for p in st.players}).claims_seer:
+            disc.replan = f"{name} claimed the seer"
 
 
 def _find(st: WerewolfState, answer: str) -> Player | None:

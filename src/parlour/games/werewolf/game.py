@@ -22,7 +22,7 @@ from parlour.core.game import GameInfo, SeatInfo
 from parlour.core.game_base import TrackedStateGame, config_for
 from parlour.core.markers import SecretMarkers
 from parlour.core.rng import Rng
-from parlour.games.werewolf import discussion, night, reflection, voting
+from parlour.games.werewolf import discussion, night, plans, reflection, voting
 from parlour.games.werewolf.cast import default_cast, with_names
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import ROLE_ORDER, WOLF_GROUP, Role, Team, deal
@@ -154,7 +154,13 @@ class WerewolfGame(TrackedStateGame[WerewolfConfig, WerewolfState]):
             night.resolve_night(st, cfg)
             if not self._check_win():
                 discussion.enter_day(st, cfg)
-        elif st.stage in (Stage.ROUTE, Stage.SPEAK):
+        elif st.stage in (Stage.PLAN, Stage.ROUTE, Stage.SPEAK):
+            disc = st.discussion
+            if disc is not None and disc.replan and not discussion.discussion_over(st):
+                # something happened (a seer claim): every seat looks at its plan again
+                because, disc.replan = disc.replan, ""
+                if discussion.open_plans(st, cfg, because, skip=disc.last_message_speaker):
+                    return
             if discussion.discussion_over(st) or not discussion.open_next_turn(st, cfg):
                 voting.enter_vote(st, cfg)
         elif st.stage is Stage.VOTE:
@@ -256,6 +262,7 @@ _HANDLERS: dict[str, Handler] = {
     night.INVESTIGATE: _night_action,
     night.PROTECT: _night_action,
     night.MANIAC_KILL: _night_action,
+    plans.PLAN: lambda g, d, a: discussion.apply_plan(g.state, g.config, d, a),
     discussion.ROUTE: lambda g, d, a: discussion.apply_route(g.state, g.config, d, a),
     discussion.SPEAK: lambda g, d, a: discussion.apply_speak(g.state, g.config, d, a),
     discussion.INTERJECT: lambda g, d, a: discussion.apply_interject(g.state, g.config, d, a),

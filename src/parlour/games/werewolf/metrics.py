@@ -1,4 +1,5 @@
-"""Werewolf's tournament metrics: win rate by role, IRP, VSS, KSR and the village's win
+"""Werewolf's tournament metrics: win rate by role, IRP, VSS, KSR, VWA (votes that agree
+with the voter's words that day), WPV (wolves' votes for a packmate) and the village's win
 rate per rule set (definitions: docs/tournaments.md).
 
 Facts come from the finished game's own state and its event log (the engine's truth),
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 
 from parlour.core.game import Game, Result
 from parlour.core.metrics import GameFacts, GameMetrics, Ratio, dense_ranks
+from parlour.games.werewolf.belief import Stance, stances
 from parlour.games.werewolf.game import WerewolfGame
 from parlour.games.werewolf.roles import EVIL, TEAM_OF
 
@@ -28,15 +30,46 @@ def werewolf_facts(game: Game, result: Result, player_seats: Sequence[str]) -> G
         if ev.kind == "elimination" and ev.data.get("eliminated"):
             eliminated_on[int(ev.data["day"])] = str(ev.data["eliminated"])
     counters: dict[str, dict[str, float]] = {
-        s: {"votes": 0, "votes_evil": 0, "votes_success": 0, "key_role": 0, "key_alive": 0}
+        s: {
+            "votes": 0,
+            "votes_evil": 0,
+            "votes_success": 0,
+            "key_role": 0,
+            "key_alive": 0,
+            "votes_after_words": 0,
+            "votes_agree_words": 0,
+            "wolf_votes": 0,
+            "pack_votes": 0,
+        }
         for s in player_seats
     }
+    names = {p.id: p.name for p in st.players}
+    said: dict[tuple[int, str], list[Stance]] = {}
+    replanned: dict[tuple[int, str], set[str]] = {}
+    for ev in game.events:
+        if ev.kind == "speech" and ev.speaker and "day" in ev.data:
+            said.setdefault((int(ev.data["day"]), ev.speaker), []).append(stances(ev, names))
+        elif ev.kind == "plan" and ev.data.get("changed_from"):
+            key = (int(ev.data["day"]), ev.speaker)
+            replanned.setdefault(key, set()).add(str(ev.data["vote"]))
     for ev in game.events:
         if ev.kind != "vote":
             continue
         voter, target = str(ev.data["voter"]), str(ev.data["target"])
+        day = int(ev.data["day"])
         c = counters[voter]
         c["votes"] += 1
+        words = said.get((day, voter), [])
+        accused = {a for s in words for a in s.accused}
+        defended = {d for s in words for d in s.defended}
+        if accused or defended:
+            c["votes_after_words"] += 1
+            c["votes_agree_words"] += target not in defended and (
+                not accused or target in accused or target in replanned.get((day, voter), set())
+            )
+        if role[voter].value == "werewolf":
+            c["wolf_votes"] += 1
+            c["pack_votes"] += role[target].value == "werewolf"
         c["votes_evil"] += role[target] in EVIL
         out = eliminated_on.get(int(ev.data["day"]))
         c["votes_success"] += out == target and team[target] != team[voter]
@@ -74,6 +107,14 @@ METRICS = GameMetrics(
         Ratio("IRP", "votes_evil", "village_votes", "village votes that named an evil player"),
         Ratio("VSS", "votes_success", "votes", "votes for the player then eliminated, an opponent"),
         Ratio("KSR", "key_alive", "key_role", "seer/doctor seats alive at the end"),
+        Ratio(
+            "VWA",
+            "votes_agree_words",
+            "votes_after_words",
+            "votes that agree with the voter's words that day (not for a player it defended; "
+            "for one it accused, unless its plan changed to the target)",
+        ),
+        Ratio("WPV", "pack_votes", "wolf_votes", "werewolf votes for a packmate"),
     ),
     balance_grid={
         "doctor_self_protect": (True, False),

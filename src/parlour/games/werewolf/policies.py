@@ -15,7 +15,9 @@ from parlour.core.decisions import Decision
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import RouteAsk, SpeakAsk, VoteAsk, asks_for_acts
+from parlour.games.werewolf.belief import belief, stances
 from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.plans import PLAN, Plan, current_plan, plan_events, scripted_choice
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
 from parlour.games.werewolf.views import WerewolfView
 
@@ -46,6 +48,8 @@ class Table:
     speeches_today: list[tuple[str, str]] = field(default_factory=list)
     #: today's spoken speech acts' accusations: (accuser, accused)
     acts_today: list[tuple[str, str]] = field(default_factory=list)
+    #: today's plan (plans.py), when the seat holds one
+    plan: Plan | None = None
     _suspects: dict[str, list[str]] | None = None
 
     @property
@@ -229,12 +233,64 @@ def _fit(sentences: list[str], limit: int) -> str:
     return out
 
 
+def _reason_line(plan: Plan, n: dict[str, str]) -> str:
+    """The plan's reason as its own sentence (never inside the accusation, whose parse
+    would take every name in it for a suspect)."""
+    why = plan.why
+    if not why:
+        return ""
+    if why[0].islower():
+        return f"My reason: {n[plan.suspect]} {why}."
+    return f"My reason: {why}."
+
+
+def _planned_speech(view: WerewolfView, t: Table, plan: Plan, rng: Rng) -> list[str]:
+    """Lines that follow today's plan, best first: answer an accusation, keep a (fake)
+    claim, accuse the suspect with the reason, defend the trusted player."""
+    n = t.names
+    lines: list[str] = []
+    against_me = [a for a, accused in t.suspects_today.items() if t.me in accused and a != t.me]
+    living_known = {s: r for s, r in t.known.items() if s in t.alive}
+    if t.role == "seer" and living_known:
+        found = [
+            f"I checked {n[s]}: {'evil' if r == 'evil' else 'innocent'}."
+            for s, r in living_known.items()
+        ]
+        lines.append(" ".join(["I am the seer.", *found]))
+    elif plan.claim and plan.claim_target in t.alive:
+        word = "evil" if plan.claim_reading == "evil" else "innocent"
+        claim = f"I am the seer. I checked {n[plan.claim_target]}: {word}."
+        if plan.claim_reading == "evil":
+            claim += f" Vote {n[plan.claim_target]}!"
+        lines.append(claim)
+    if against_me:
+        accuser = n[against_me[0]]
+        if plan.suspect == against_me[0]:
+            lines.append(f"{accuser}, I am not a wolf. I suspect {accuser} instead.")
+        else:
+            lines.append(f"{accuser}, you are wrong about me. I suspect {n[plan.suspect]}.")
+    reason = _reason_line(plan, n)
+    if not set(mentioned(reason, n)) <= t.alive:
+        reason = ""  # scripted talk names only the living
+    lines.append(f"I suspect {n[plan.suspect]}. {reason}".strip())
+    others = [s for s in t.living_others() if s not in (plan.suspect, plan.defend)]
+    if others:
+        asked = n[rng.choice(others)]
+        lines.append(f"I still suspect {n[plan.suspect]}. {asked}, whom do you suspect?")
+    if plan.defend and plan.defend in t.alive:
+        lines.append(f"I trust {n[plan.defend]}. I still suspect {n[plan.suspect]}.")
+    return lines
+
+
 def _speech(view: WerewolfView, t: Table, decision: Decision, rng: Rng) -> list[str]:
     """What this seat could say, best first; the caller skips what it already said today."""
     n = t.names
     others = t.living_others()
     if not others:
         return []
+    plan = current_plan(view)
+    if plan is not None and plan.suspect in t.alive:
+        return _planned_speech(view, t, plan, rng)
     living_known = {s: r for s, r in t.known.items() if s in t.alive}
     if t.role == "seer" and living_known:
         lines = ["I am the seer."]
@@ -301,6 +357,8 @@ def _diary(view: WerewolfView, t: Table) -> str:
         allies += [n[s] for s in t.claimed_seers() if s != t.me]
     suspects = [n[s] for s, r in t.known.items() if r == "evil" and s in t.alive]
     suspects += [n[s] for s in t.accused_evil() if n[s] not in suspects and s != t.me]
+    if t.plan is not None and t.plan.suspect in t.alive and n[t.plan.suspect] not in suspects:
+        suspects.append(n[t.plan.suspect])
     revealed = [f"{p.name} was the {p.role}" for p in view.public.players if p.role and not p.alive]
     threads = [
         f"{n.get(a, a)} suspects {', '.join(n[x] for x in accused)}"
@@ -308,6 +366,17 @@ def _diary(view: WerewolfView, t: Table) -> str:
         if accused
     ]
     plan = f"vote {suspects[0]}" if suspects else "listen for contradictions and the quiet ones"
+    today = plan_events(view.events, t.me, day)
+    if today:
+        last = today[-1].data
+        plan = f"today I planned to vote {n[str(last['vote'])]}"
+        changes = [e.data for e in today if e.data.get("changed_from")]
+        if changes:
+            plan += "; I changed my plan " + "; ".join(
+                f"from {n[str(c['changed_from'])]} to {n[str(c['vote'])]} because {c['because']}"
+                for c in changes
+            )
+        plan += "; tomorrow I start again from what I know"
     body = {
         "Allies": ", ".join(allies) or "none confirmed",
         "Suspects": ", ".join(suspects) or "none yet",
@@ -336,6 +405,13 @@ def _act(t: Table, decision: Decision, rng: Rng) -> str:
 
     others = t.living_others()
     evil = [s for s, r in t.known.items() if r == "evil" and s in t.alive]
+    plan = t.plan
+    if plan is not None and t.role != "seer":
+        chosen = pick("accuse", [plan.suspect], strong=True) or pick("accuse", [plan.suspect])
+        if SpeakAsk.of(decision).messages_today == 1 and plan.defend:
+            chosen = pick("defend", [plan.defend]) or chosen
+        if chosen:
+            return chosen
     if t.role == "seer":
         found = pick("reveal", [*evil, *t.known]) if t.known else None
         if found:
@@ -360,16 +436,48 @@ def _act(t: Table, decision: Decision, rng: Rng) -> str:
 # -- routing -------------------------------------------------------------------------------
 
 
-def _route(decision: Decision) -> tuple[str, ...]:
-    """Addressed players first, then those silent today, with a NEEDS TURN player always in
-    the batch and never the last speaker (who is not an option anyway); 1-3 players."""
+def _unanswered(view: WerewolfView) -> list[str]:
+    """Players accused today who have not spoken since, the longest waiting first."""
+    names = {p.id: p.name for p in view.public.players}
+    today = f"day {view.public.day}"
+    waiting: dict[str, int] = {}
+    for k, event in enumerate(view.events):
+        if event.kind != "speech" or event.phase != today:
+            continue
+        waiting.pop(event.speaker, None)
+        for target in stances(event, names).accused:
+            if target != event.speaker:
+                waiting.setdefault(target, k)
+    return sorted(waiting, key=lambda s: waiting[s])
+
+
+def _route(view: WerewolfView, decision: Decision) -> tuple[str, ...]:
+    """Follow the talk: players accused today who have not answered yet speak next (the
+    longest waiting first, then whom the last message named), then a NEEDS TURN player
+    when none of them is one (the rule); a player already past a fair share of today's
+    turns waits. With nobody to answer: the silent ones, then NEEDS TURN; 1-3 players.
+    Never the last speaker (not an option)."""
     options = list(decision.option_ids)
-    rows = [r for r in RouteAsk.of(decision).players if r.id in options]
-    addressed = [r.id for r in rows if r.addressed]
-    silent = [r.id for r in rows if not r.messages_today and not r.passes_today]
-    needs = [r.id for r in rows if r.needs_turn]
-    order = list(dict.fromkeys([*addressed, *silent, *needs]))
+    ask = RouteAsk.of(decision)
+    rows = {r.id: r for r in ask.players if r.id in options}
+    fair = ask.turns_taken / max(1, len(ask.players) + 1) + 1
+
+    def under_share(seat: str) -> bool:
+        row = rows[seat]
+        return row.messages_today + row.passes_today <= fair
+
+    named = [s for s, r in rows.items() if r.addressed]
+    follow = [s for s in dict.fromkeys([*_unanswered(view), *named]) if s in rows]
+    follow = [s for s in follow if under_share(s)]
+    silent = [s for s, r in rows.items() if not r.messages_today and not r.passes_today]
+    needs = [s for s, r in rows.items() if r.needs_turn]
     k = max(1, min(3, decision.max_choices))
+    if follow:
+        batch = follow[:k]
+        if needs and not set(batch) & set(needs):
+            batch = [*batch[: k - 1], needs[0]]
+        return tuple(batch)
+    order = list(dict.fromkeys([*silent, *needs]))
     batch = order[:k] or options[:1]
     if needs and not set(batch) & set(needs):
         batch = [*batch[: k - 1], needs[0]]
@@ -382,10 +490,11 @@ def _route(decision: Decision) -> tuple[str, ...]:
 def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
     """Scripted answer to any werewolf decision, from the seat's view only."""
     if decision.purpose == "route":
-        return Choices(options=_route(decision))
+        return Choices(options=_route(view, decision))
     if decision.seat == "router" or decision.seat != view.seat:
         return random_answer(decision, rng)
     t = read_table(view)
+    t.plan = current_plan(view)
     options = list(decision.option_ids)
     purpose = decision.purpose
     if purpose == "wolf_chat" and asks_for_acts(decision):
@@ -408,8 +517,8 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
         agreed = _tonight_proposal(view, t, options)
         return Choice(option=agreed or _pack_target(t, rng, options))
     if purpose == "investigate":
-        claimers = [s for s in t.claimed_seers() if s != t.me]
-        return Choice(option=_pick(rng, [*claimers, *_suspicion(t, options)], options))
+        # the player the seer's own belief finds most likely evil (claimers included)
+        return Choice(option=_pick(rng, belief(view).ranked(options), options))
     if purpose == "protect":
         preferred = t.claimed_seers()
         if t.me in options and rng.random() < 0.5:
@@ -417,7 +526,13 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
         return Choice(option=_pick(rng, preferred, options))
     if purpose == "maniac_kill":
         return Choice(option=_pick(rng, t.claimed_seers(), options))
+    if purpose == PLAN:
+        return Choice(option=scripted_choice(view, options))
     if purpose == "vote":
+        plan = t.plan
+        if plan is not None and plan.vote in options:
+            why = f" ({plan.why})" if plan.why else ""
+            return Choice(option=plan.vote, reason=f"My plan: vote {t.names[plan.vote]}{why}.")
         target = _vote_target(t, rng, decision)
         return Choice(option=target, reason=f"I think {t.names.get(target, target)} is evil.")
     if purpose == "speak" and asks_for_acts(decision):

@@ -443,6 +443,34 @@ def speaks_in_acts(cfg: WerewolfConfig, seat: str) -> bool:
     return cfg.speech == "acts" or seat in cfg.act_seats
 
 
+def _follow_plan(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
+    """With a day plan (``plans.py``): no move that defends the plan's vote target or
+    accuses the player it defends, and the moves that carry the plan out first (reveal,
+    then accuse the target, then defend the trusted player)."""
+    disc = st.discussion
+    key = disc.plan_keys.get(seat) if disc is not None and disc.day == st.day else None
+    if not key:
+        return moves
+    vote, defend = key.split("|")[:2]
+    kept = [
+        m
+        for m in moves
+        if not (m.act == DEFEND and m.target == vote)
+        and not (defend and m.act == ACCUSE and m.target == defend)
+    ]
+
+    def rank(m: Move) -> int:
+        if m.act == REVEAL:
+            return 0
+        if m.act == ACCUSE and m.target == vote:
+            return 1
+        if defend and m.act == DEFEND and m.target == defend:
+            return 2
+        return 3
+
+    return sorted(kept or moves, key=rank)
+
+
 def act_decision(
     st: WerewolfState,
     cfg: WerewolfConfig,
@@ -452,7 +480,7 @@ def act_decision(
     ask: SpeakAsk,
 ) -> Decision:
     names = {p.id: p.name for p in st.players}
-    moves = legal_moves(st, seat)
+    moves = _follow_plan(st, seat, legal_moves(st, seat))
     return Decision(
         id=decision_id,
         seat=seat,

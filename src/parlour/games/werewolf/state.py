@@ -22,6 +22,7 @@ from parlour.games.werewolf.roles import EVIL, Reading, Role
 class Stage(StrEnum):
     WOLF_CHAT = "wolf_chat"
     NIGHT_ACTIONS = "night_actions"
+    PLAN = "plan"
     ROUTE = "route"
     SPEAK = "speak"
     VOTE = "vote"
@@ -78,6 +79,16 @@ class Discussion:
     answers: dict[str, str] = field(default_factory=dict)
     #: ask_all mode: the speech act behind an answer, when the seat spoke in acts
     acts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: each seat's plan today (plans.py): seat → the player it means to vote for
+    plans: dict[str, str] = field(default_factory=dict)
+    #: each seat's whole plan today as ``Plan.key()`` (a new key is a new plan event)
+    plan_keys: dict[str, str] = field(default_factory=dict)
+    #: the plans offered by each seat's open plan decision (``Plan.data()``), by target
+    offered: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    #: plan decisions opened today (numbers their ids)
+    plan_rounds: int = 0
+    #: what just happened that asks every seat to look at its plan again ("" when nothing)
+    replan: str = ""
 
     @property
     def turns_left(self) -> int:

@@ -60,6 +60,13 @@ def _ballot(st: WerewolfState, seat: str, position: int | None) -> Decision:
     rnd = st.vote
     assert rnd is not None
     targets = [p for p in st.living() if p.id != seat]
+    disc = st.discussion
+    plan = disc.plans.get(seat) if disc is not None and disc.day == st.day else None
+    if plan is not None and st.player(plan).alive and plan != seat:
+        # the plan's target is offered first; voting otherwise asks for a reason
+        targets = [st.player(plan), *[p for p in targets if p.id != plan]]
+    else:
+        plan = None
     me = st.player(seat)
     own = "you cannot vote for yourself"
     refusals: dict[str, str] = {me.id: own, me.name: own}
@@ -81,6 +88,12 @@ def _ballot(st: WerewolfState, seat: str, position: int | None) -> Decision:
         prompt += f" You vote {position} of {len(rnd.order)}."
         if earlier:
             prompt += " Votes so far: " + "; ".join(earlier) + "."
+    if plan is not None:
+        ask = ask.model_copy(update={"plan": st.name(plan)})
+        prompt += (
+            f" Your plan today was to vote {st.name(plan)}; if you vote for someone else, "
+            "give the reason your plan changed."
+        )
     return Decision(
         id=f"d{st.day}:vote:{seat}",
         seat=seat,
@@ -88,7 +101,10 @@ def _ballot(st: WerewolfState, seat: str, position: int | None) -> Decision:
         purpose=VOTE,
         max_tokens=60,
         prompt=prompt,
-        options=tuple(Option(id=p.id, label=p.name) for p in targets),
+        options=tuple(
+            Option(id=p.id, label=f"{p.name} (your plan)" if p.id == plan else p.name)
+            for p in targets
+        ),
         context=ask.context(),
         not_allowed=refusals,
     )

@@ -1,0 +1,408 @@
+"""A seat's belief over roles, built only from what its view holds.
+
+``belief(view)`` reads the seat's own facts (its role, its pack, the seer's results) and
+the public record in its view (role claims and counter-claims, the claimed seers'
+readings, ballots, deaths and revealed roles, what each player said about others on the
+day they voted) and returns, for every other living player, the probability that they are
+evil (a werewolf or the maniac). Nothing else goes in: the function has the view and
+nothing more, so it cannot know what the seat may not.
+
+The model is deliberately small and explainable: each piece of evidence multiplies a
+player's odds of being evil by a fixed likelihood ratio (``LR``), then the odds are scaled
+so the probabilities add up to the number of evil players still hidden among the living
+(``Belief.hidden_evil``). Proofs (the seer's own results, the pack, a claimer shown to have
+lied) are certainties, never odds. Every piece of evidence leaves a short reason, in the
+seat's words, so plans and speech can say why.
+
+``stances(event, names)`` is shared with the metrics: what one speech said about whom
+(accused, defended, claimed), from a speech act's data or the scripted phrasings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import isclose
+from zlib import crc32
+
+from parlour.core.events import Event
+from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.views import WerewolfView
+
+EVIL_ROLES = ("werewolf", "maniac")
+
+#: Likelihood ratios, P(evidence | evil) / P(evidence | good), one per kind of evidence.
+LR: Mapping[str, float] = {
+    # a lone seer claim: a wolf rarely claims first and never alone for long
+    "lone_claim": 0.3,
+    # two or more claim the seer: at most one is honest, and the later claim is the
+    # likelier lie (a wolf counter-claims once the seer spoke)
+    "first_claim": 1.2,
+    "counter_claim": 3.0,
+    # a claimer read this seat (which knows it is good) as innocent
+    "read_me_right": 0.6,
+    # a believed claimer read this player as evil / innocent
+    "read_evil": 5.0,
+    "read_innocent": 0.3,
+    # the reading came from a disputed claimer (a counter-claim exists)
+    "disputed_read_evil": 1.6,
+    "disputed_read_innocent": 0.7,
+    # voted out a player later shown to be good / evil
+    "voted_good": 1.7,
+    "voted_evil": 0.5,
+    # voted for a player they defended that day, or away from the one they accused
+    "contradiction": 1.8,
+    # accused or voted for this seat, which knows it is good
+    "against_me": 1.5,
+    # accused a player later shown to be evil
+    "accused_evil": 0.6,
+    # voted like a player later shown to be a werewolf, on the same day / defended one
+    "voted_with_wolf": 1.6,
+    # a player killed in the night had accused them (wolves kill who hunts them)
+    "victim_accused": 1.5,
+    "defended_evil": 2.2,
+}
+
+#: no belief goes past this without a proof
+CAP = 0.95
+
+_CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
+_FINDING = re.compile(r"I checked ([^:.]+): (evil|innocent|cleared)", re.IGNORECASE)
+_ACCUSE = re.compile(
+    r"\b(?:I suspect|Let's vote|Vote|I name|My eyes are on)\s+([^.!?,;:]+)", re.IGNORECASE
+)
+_DEFEND = re.compile(
+    r"\b(?:I trust|Leave|Do not vote|I stand by|Do not trust)\s+([^.!?,;:]+)", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Stance:
+    """What one speech said: whom it accused and defended, and a seer claim's readings."""
+
+    speaker: str
+    accused: tuple[str, ...] = ()
+    defended: tuple[str, ...] = ()
+    claims_seer: bool = False
+    readings: tuple[tuple[str, str], ...] = ()
+
+
+def stances(event: Event, names: Mapping[str, str]) -> Stance:
+    """What a speech said (see ``_stances``), cached: every belief reads every speech."""
+    data = event.data
+    keys = ("act", "target", "reading", "role", "with_act")
+    return _stances(
+        event.speaker,
+        event.text,
+        tuple(str(data.get(k, "")) for k in keys),
+        tuple(names.items()),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _stances(
+    speaker: str, text: str, fields: tuple[str, ...], names_items: tuple[tuple[str, str], ...]
+) -> Stance:
+    """Read a speech event: a speech act's data when it has one, else the fixed phrasings
+    the scripted players use ("I suspect Aiko.", "I trust Kenji.", "I am the seer. I
+    checked Omar: evil."). "Do not trust X" is an accusation, not a defence."""
+    act, target, read, role, with_act = fields
+    names = dict(names_items)
+    if act:
+        if act == "reveal":
+            reading = "evil" if read == "evil" else "innocent"
+            named: tuple[str, ...] = (target,) if reading == "evil" else ()
+            return Stance(speaker, named, (), True, ((target, reading),))
+        if act == "claim":
+            return Stance(speaker, claims_seer=role == "seer")
+        if act == "accuse" or (act == "agree" and with_act == "accuse"):
+            return Stance(speaker, accused=(target,))
+        if act == "defend" or (act == "agree" and with_act == "defend"):
+            return Stance(speaker, defended=(target,))
+        return Stance(speaker)
+    others = {s: n for s, n in names.items() if s != speaker}
+    accused: list[str] = []
+    defended: list[str] = []
+    readings: list[tuple[str, str]] = []
+    claims = bool(_CLAIM.search(text))
+    if claims:
+        for name, reading in _FINDING.findall(text):
+            for seat in mentioned(name, others):
+                evil = reading.lower() == "evil"
+                readings.append((seat, "evil" if evil else "innocent"))
+                if evil:
+                    accused.append(seat)
+    for chunk in _ACCUSE.findall(text):
+        accused += [s for s in mentioned(chunk, others) if s not in accused]
+    for match in _DEFEND.finditer(text):
+        found = [s for s in mentioned(match.group(1), others)]
+        if match.group(0).lower().startswith("do not trust"):
+            accused += [s for s in found if s not in accused]
+        else:
+            defended += [s for s in found if s not in defended]
+    return Stance(speaker, tuple(accused), tuple(defended), claims, tuple(readings))
+
+
+@dataclass(frozen=True)
+class Belief:
+    """One seat's belief: P(evil) for every other living player, and why."""
+
+    seat: str
+    role: str
+    #: other living player → probability that they are evil
+    evil: Mapping[str, float]
+    #: evil players not yet revealed or proven, among the living others
+    hidden_evil: float
+    #: players whose alignment this seat knows for sure: seat → "evil" | "good"
+    known: Mapping[str, str] = field(default_factory=dict)
+    #: the evidence behind each probability, in the seat's words
+    reasons: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: living players who claimed the seer, in claim order
+    claimers: tuple[str, ...] = ()
+    #: the strongest incriminating reason per player (see ``why``)
+    against: Mapping[str, str] = field(default_factory=dict)
+    #: each living claimer's announced readings: claimer → ((target, reading), ...)
+    readings: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+    def ranked(self, among: Iterable[str] | None = None) -> list[str]:
+        """Most suspect first. Ties are broken by a fixed hash of (this seat, the player):
+        with no evidence, different seats suspect different players (not the first seat)."""
+        pool = list(self.evil) if among is None else [s for s in self.evil if s in set(among)]
+        return sorted(pool, key=lambda s: (-self.evil[s], crc32(f"{self.seat}:{s}".encode())))
+
+    def trusted(self, among: Iterable[str] | None = None) -> list[str]:
+        """Least suspect first."""
+        return list(reversed(self.ranked(among)))
+
+    def why(self, seat: str) -> str:
+        """The strongest reason to suspect a player (a proof of evil, else the evidence
+        with the largest likelihood ratio above 1), or '' when nothing points at them."""
+        if self.known.get(seat) == "evil":
+            return self.reasons[seat][0]
+        if self.known.get(seat) == "good":
+            return ""
+        return self.against.get(seat, "")
+
+
+@dataclass
+class _Evidence:
+    odds: dict[str, float]
+    reasons: dict[str, list[str]]
+    known: dict[str, str]
+    strongest: dict[str, tuple[float, str]] = field(default_factory=dict)
+
+    def weigh(self, seat: str, kind: str, reason: str) -> None:
+        if seat in self.odds:
+            self.odds[seat] *= LR[kind]
+            self.reasons[seat].append(reason)
+            if LR[kind] > 1 and LR[kind] > self.strongest.get(seat, (1.0, ""))[0]:
+                self.strongest[seat] = (LR[kind], reason)
+
+    def prove(self, seat: str, side: str, reason: str) -> None:
+        if seat in self.odds and seat not in self.known:
+            self.known[seat] = side
+            self.reasons[seat].insert(0, reason)
+
+
+def belief(view: WerewolfView) -> Belief:
+    """The seat's belief from its view alone (see the module doc)."""
+    me = view.seat
+    role = view.private.role
+    players = view.public.players
+    names = {p.id: p.name for p in players}
+    by_name = {p.name: p.id for p in players}
+    alive = {p.id for p in players if p.alive}
+    revealed = {p.id: p.role for p in players if p.role and not p.alive}
+    others = [p.id for p in players if p.alive and p.id != me]
+    ev = _Evidence({s: 1.0 for s in others}, {s: [] for s in others}, {})
+
+    # -- the seat's own knowledge -----------------------------------------------------
+    pack = {w.id for w in view.private.pack or []}
+    if role == "werewolf":
+        for s in others:
+            if s in pack:
+                ev.prove(s, "evil", "is in my pack")
+            elif "maniac" not in view.public.role_counts:
+                ev.prove(s, "good", "is not in my pack")
+    for name, reading in (view.private.investigations or {}).items():
+        seat = by_name.get(name)
+        if seat:
+            side = "evil" if reading == "evil" else "good"
+            ev.prove(seat, side, f"I checked {name}: {'evil' if side == 'evil' else 'innocent'}")
+
+    # -- the public record ------------------------------------------------------------
+    claims: dict[str, list[tuple[str, str]]] = {}
+    said: dict[tuple[int, str], Stance] = {}
+    ballots: list[tuple[int, str, str]] = []
+    killed: list[str] = []
+    for event in view.events:
+        if event.kind == "death":
+            killed.extend(str(s) for s in event.data.get("dead", []))
+            continue
+        if event.kind == "vote":
+            ballots.append(
+                (int(event.data["day"]), str(event.data["voter"]), str(event.data["target"]))
+            )
+            continue
+        if event.kind != "speech" or not event.speaker:
+            continue
+        stance = stances(event, names)
+        if stance.claims_seer:
+            claims.setdefault(stance.speaker, []).extend(stance.readings)
+        day = _day_of(event.phase)
+        key = (day, stance.speaker)
+        if key in said:
+            prev = said[key]
+            stance = Stance(
+                stance.speaker,
+                prev.accused + stance.accused,
+                prev.defended + stance.defended,
+                prev.claims_seer or stance.claims_seer,
+                prev.readings + stance.readings,
+            )
+        said[key] = stance
+        if stance.speaker != me and me in stance.accused and role != "werewolf":
+            ev.weigh(stance.speaker, "against_me", f"accused me on day {day}")
+
+    # claims: a liar is proven by the seat's own seer role, a dead seer, or a reading
+    # the revealed roles contradict
+    seer_dead = "seer" in revealed.values()
+    claimers = [s for s in claims if s in alive]
+    for claimer in claimers:
+        lie = ""
+        if role == "seer" and claimer != me:
+            lie = "claimed the seer, but I am the seer"
+        elif seer_dead:
+            lie = "claimed the seer, but the seer died"
+        for target, reading in claims[claimer]:
+            if target == me and reading == "evil" and role not in EVIL_ROLES:
+                lie = lie or "read me as evil, and I am not"
+            if target in revealed and (revealed[target] in EVIL_ROLES) != (reading == "evil"):
+                lie = lie or f"read {names[target]} as {reading}, who was the {revealed[target]}"
+        if lie:
+            ev.prove(claimer, "evil", lie)
+    honest = [c for c in claimers if ev.known.get(c) != "evil"]
+    disputed = len(honest) > 1
+    for claimer in honest:
+        if claimer == me:
+            continue
+        if disputed and claimer == honest[0]:
+            ev.weigh(claimer, "first_claim", "claimed the seer first, then was disputed")
+        elif disputed:
+            ev.weigh(claimer, "counter_claim", "claimed the seer against an earlier claim")
+        else:
+            ev.weigh(claimer, "lone_claim", "claimed the seer and nobody disputes it")
+        if role not in EVIL_ROLES and (me, "innocent") in claims[claimer]:
+            ev.weigh(claimer, "read_me_right", "read me as innocent, which I know is true")
+        for target, reading in claims[claimer]:
+            if target == claimer:
+                continue
+            kind = f"{'disputed_' if disputed else ''}read_{reading}"
+            word = "evil" if reading == "evil" else "innocent"
+            ev.weigh(target, kind, f"{names[claimer]} checked {names[target]}: {word}")
+
+    # ballots against revealed roles, and words against votes
+    for day, voter, target in ballots:
+        if voter == me:
+            continue
+        if target in revealed:
+            if revealed[target] in EVIL_ROLES:
+                ev.weigh(voter, "voted_evil", f"voted for {names[target]}, who was evil")
+            else:
+                ev.weigh(voter, "voted_good", f"voted for {names[target]}, the {revealed[target]}")
+        if target == me and role != "werewolf":
+            ev.weigh(voter, "against_me", f"voted for me on day {day}")
+        spoken = said.get((day, voter))
+        if spoken is not None:
+            if target in spoken.defended:
+                ev.weigh(
+                    voter,
+                    "contradiction",
+                    f"defended {names[target]} on day {day}, then voted for them",
+                )
+            elif spoken.accused and target not in spoken.accused:
+                ev.weigh(
+                    voter,
+                    "contradiction",
+                    f"accused {names[spoken.accused[0]]} on day {day}, then voted for "
+                    f"{names[target]}",
+                )
+    wolf_ballots = {(d, t): v for d, v, t in ballots if revealed.get(v) == "werewolf"}
+    for day, voter, target in ballots:
+        wolf = wolf_ballots.get((day, target))
+        if wolf is not None and voter != wolf and voter != me:
+            ev.weigh(
+                voter,
+                "voted_with_wolf",
+                f"voted with {names[wolf]}, who was a werewolf, on day {day}",
+            )
+    for (_day, speaker), stance in said.items():
+        if speaker in killed:
+            for a in dict.fromkeys(stance.accused):
+                ev.weigh(
+                    a,
+                    "victim_accused",
+                    f"was accused by {names[speaker]}, whom the night killed",
+                )
+        for d in stance.defended:
+            if revealed.get(d) in EVIL_ROLES:
+                ev.weigh(speaker, "defended_evil", f"defended {names[d]}, who was evil")
+        if any(revealed.get(a) in EVIL_ROLES for a in stance.accused):
+            wolf = next(a for a in stance.accused if revealed.get(a) in EVIL_ROLES)
+            ev.weigh(speaker, "accused_evil", f"accused {names[wolf]}, who was evil")
+
+    # -- normalise --------------------------------------------------------------------
+    counts = view.public.role_counts
+    total_evil = sum(counts.get(r, 0) for r in EVIL_ROLES)
+    dead_evil = sum(1 for r in revealed.values() if r in EVIL_ROLES)
+    mine = 1 if role in EVIL_ROLES and view.private.alive else 0
+    proven_evil = sum(1 for s, side in ev.known.items() if side == "evil")
+    hidden = max(0, total_evil - dead_evil - mine - proven_evil)
+    unknown = [s for s in others if s not in ev.known]
+    # the hidden evil players that are unrevealed dead cannot be told apart from the living
+    unrevealed_dead = sum(1 for p in players if not p.alive and not p.role)
+    hidden_f = float(min(hidden, len(unknown)))
+    if unrevealed_dead and unknown:
+        hidden_f = hidden_f * len(unknown) / (len(unknown) + unrevealed_dead)
+    probs = {s: (1.0 if ev.known[s] == "evil" else 0.0) for s in ev.known}
+    probs.update(_spread(hidden_f, {s: ev.odds[s] for s in unknown}))
+    evil = {s: probs[s] for s in others}
+    return Belief(
+        seat=me,
+        role=role,
+        evil=evil,
+        hidden_evil=hidden_f,
+        known=dict(ev.known),
+        reasons={s: tuple(r) for s, r in ev.reasons.items()},
+        claimers=tuple(claimers),
+        against={s: why for s, (_, why) in ev.strongest.items()},
+        readings={c: tuple(claims[c]) for c in claimers},
+    )
+
+
+def _spread(total: float, weights: Mapping[str, float]) -> dict[str, float]:
+    """Probabilities proportional to ``weights`` that add up to ``total``, none above
+    ``CAP`` (the excess goes to the others in proportion): a belief, not a certainty."""
+    out = {s: 0.0 for s in weights}
+    free = dict(weights)
+    left = total
+    while free and left > 0:
+        mass = sum(free.values())
+        share = {s: left * w / mass for s, w in free.items()}
+        over = [s for s, p in share.items() if p > CAP and not isclose(p, CAP)]
+        if not over:
+            out.update(share)
+            break
+        for s in over:
+            out[s] = CAP
+            left -= CAP
+            del free[s]
+    return out
+
+
+def _day_of(phase: str) -> int:
+    """The day a speech belongs to ("day 2" → 2); 0 for anything else."""
+    word, _, number = phase.partition(" ")
+    return int(number) if word == "day" and number.isdigit() else 0

@@ -1,0 +1,223 @@
+"""A seat's plan for the day: whom it suspects, whom it defends, what it claims, whom it
+means to vote for. Speech and the vote follow from it.
+
+The engine ranks a few plans from the seat's own belief (``belief.py``, built from its
+view) and offers them as a choose-one ``plan`` decision before the day's talk, and again
+when something happened that may change a plan (a seer claim). A small model picks among
+ranked options; the scripted policy picks with ``scripted_choice``; the choice is kept as
+a private ``plan`` event, which is how the seat (and its diary) knows its plan and how a
+change of plan shows up in the record.
+
+Village seats suspect and vote the player their belief finds most likely evil and defend
+the one they trust most. The seer claims once it holds a result. Wolves plan from how the
+public record looks (the belief a plain villager would hold), so they vote with the
+village's suspicion but never for a packmate, defend an accused packmate, and keep to a
+fake seer claim once one of them made it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.events import Event
+from parlour.games.werewolf.belief import Belief, belief, stances
+from parlour.games.werewolf.views import WerewolfPrivate, WerewolfView
+
+PLAN = "plan"
+#: plans offered per decision
+PLAN_OPTIONS = 4
+#: a scripted seat changes its plan only when another target is this much more likely evil
+SWITCH_MARGIN = 0.15
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One day's plan. ``claim``: "seer" when the seat claims the seer (truly or not),
+    with the reading it announces about ``claim_target``."""
+
+    vote: str
+    suspect: str
+    defend: str = ""
+    claim: str = ""
+    claim_target: str = ""
+    claim_reading: str = ""
+    why: str = ""
+    #: P(evil) of the target in the seat's belief (the public one, for a wolf)
+    p: float = 0.0
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "vote": self.vote,
+            "suspect": self.suspect,
+            "defend": self.defend,
+            "claim": self.claim,
+            "claim_target": self.claim_target,
+            "claim_reading": self.claim_reading,
+            "why": self.why,
+            "p": round(self.p, 3),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Plan:
+        return cls(
+            vote=str(data.get("vote", "")),
+            suspect=str(data.get("suspect", "")),
+            defend=str(data.get("defend", "")),
+            claim=str(data.get("claim", "")),
+            claim_target=str(data.get("claim_target", "")),
+            claim_reading=str(data.get("claim_reading", "")),
+            why=str(data.get("why", "")),
+            p=float(data.get("p", 0.0)),
+        )
+
+    def key(self) -> str:
+        """What the seat would say and do: a plan with the same key is not a change."""
+        return "|".join((self.vote, self.defend, self.claim, self.claim_target))
+
+    def label(self, names: dict[str, str]) -> str:
+        """The option as the seat reads it: "suspect and vote Kenji (claimed the seer
+        against another claim); defend Aiko"."""
+        out = f"suspect and vote {names[self.vote]}"
+        if self.why:
+            out += f" ({self.why})"
+        if self.defend:
+            out += f"; defend {names[self.defend]}"
+        if self.claim and self.claim_target:
+            out += f"; say you are the {self.claim} and {names[self.claim_target]} is "
+            out += self.claim_reading
+        return out
+
+
+def public_belief(view: WerewolfView) -> Belief:
+    """The belief a villager would hold from the public record in this view: how the
+    table sees each player (a wolf plans from it to go with the village's suspicion)."""
+    me = view.private
+    blank = WerewolfPrivate(id=me.id, name=me.name, role="villager", alive=me.alive)
+    return belief(view.model_copy(update={"private": blank}))
+
+
+def _own_claim(view: WerewolfView) -> tuple[str, str]:
+    """The seer claim this seat made earlier (target, reading), or ("", "")."""
+    names = {p.id: p.name for p in view.public.players}
+    for event in view.events:
+        if event.kind == "speech" and event.speaker == view.seat:
+            stance = stances(event, names)
+            if stance.claims_seer and stance.readings:
+                return stance.readings[0]
+    return "", ""
+
+
+def _pack_claimed(view: WerewolfView, pack: set[str]) -> bool:
+    names = {p.id: p.name for p in view.public.players}
+    return any(
+        e.kind == "speech" and e.speaker in pack and stances(e, names).claims_seer
+        for e in view.events
+    )
+
+
+def ranked_plans(view: WerewolfView, limit: int = PLAN_OPTIONS) -> list[Plan]:
+    """The plans the engine offers this seat, best first (from its belief only)."""
+    role = view.private.role
+    mine = belief(view)
+    others = list(mine.evil)
+    if not others:
+        return []
+    if role == "werewolf":
+        return _wolf_plans(view, mine, limit)
+    order = mine.ranked()
+    claim, target, reading = "", "", ""
+    if role == "seer":
+        results = view.private.investigations or {}
+        by_name = {p.name: p.id for p in view.public.players}
+        living = [(by_name[n], r) for n, r in results.items() if by_name.get(n) in mine.evil]
+        evil = [s for s, r in living if r == "evil"]
+        if living:
+            claim = "seer"
+            target, reading = (evil[0], "evil") if evil else (living[-1][0], "innocent")
+    plans = []
+    for suspect in order[:limit]:
+        trusted = [s for s in mine.trusted() if s != suspect]
+        plans.append(
+            Plan(
+                vote=suspect,
+                suspect=suspect,
+                defend=trusted[0] if trusted and mine.evil[trusted[0]] < 0.2 else "",
+                claim=claim,
+                claim_target=target if claim else "",
+                claim_reading=reading if claim else "",
+                why=mine.why(suspect),
+                p=mine.evil[suspect],
+            )
+        )
+    return plans
+
+
+def _wolf_plans(view: WerewolfView, mine: Belief, limit: int) -> list[Plan]:
+    pack = {s for s, side in mine.known.items() if side == "evil"} | {
+        w.id for w in view.private.pack or []
+    }
+    public = public_belief(view)
+    outsiders = [s for s in public.ranked() if s not in pack]
+    if not outsiders:
+        outsiders = public.ranked()
+    # a packmate the table suspects gets defended (never voted for)
+    threatened = [s for s in public.ranked() if s in pack and public.evil[s] >= 0.3]
+    defend = threatened[0] if threatened else ""
+    claim, target, reading = "", "", ""
+    kept_target, kept_reading = _own_claim(view)
+    if kept_target and kept_target in mine.evil:
+        claim, target, reading = "seer", kept_target, kept_reading
+    elif not kept_target and not _pack_claimed(view, pack):
+        # counter-claim when a claimed seer named this wolf or a packmate as evil
+        for claimer in public.claimers:
+            read = public.readings.get(claimer, ())
+            if claimer not in pack and any(
+                r == "evil" and (t in pack or t == view.seat) for t, r in read
+            ):
+                claim, target, reading = "seer", claimer, "evil"
+                break
+    plans = []
+    for suspect in outsiders[:limit]:
+        vote = target if claim and reading == "evil" and target in outsiders else suspect
+        plans.append(
+            Plan(
+                vote=vote,
+                suspect=vote,
+                defend=defend,
+                claim=claim,
+                claim_target=target if claim else "",
+                claim_reading=reading if claim else "",
+                why=public.why(vote) or "has given me nothing to trust",
+                p=public.evil.get(vote, 0.0),
+            )
+        )
+        if claim and reading == "evil":
+            break  # a liar keeps to the one story
+    return plans
+
+
+def current_plan(view: WerewolfView) -> Plan | None:
+    """The seat's plan for today: its latest ``plan`` event of the current day."""
+    day = f"day {view.public.day}"
+    for event in reversed(view.events):
+        if event.kind == PLAN and event.phase == day and event.speaker == view.seat:
+            return Plan.from_data(dict(event.data))
+    return None
+
+
+def plan_events(events: list[Event] | tuple[Event, ...], seat: str, day: int) -> list[Event]:
+    return [e for e in events if e.kind == PLAN and e.speaker == seat and e.data.get("day") == day]
+
+
+def scripted_choice(view: WerewolfView, option_ids: list[str]) -> str:
+    """Keep today's plan unless its target died or another option is clearly more likely
+    evil; else the engine's first (best-ranked) option."""
+    plans = {p.vote: p for p in ranked_plans(view, len(option_ids) + 2)}
+    now = current_plan(view)
+    if now is not None and now.vote in option_ids:
+        best = option_ids[0]
+        gain = plans[best].p - plans[now.vote].p if best in plans and now.vote in plans else 0.0
+        if gain < SWITCH_MARGIN:
+            return now.vote
+    return option_ids[0]
