@@ -159,3 +159,19 @@ def test_an_npc_recalls_only_scenes_it_witnessed(seed: int, turns: int, moment: 
         witnessed = [s for s in game.scenes if npc in s.npcs and s.closed and s.said]
         if not witnessed:
             assert view.private.recalled == []
+
+
+def test_memory_probes_recall_witnessed_facts_and_never_others() -> None:
+    """The probe set of ``benchmarks/campaign_recall.py``, played through the engine: some
+    witnessed facts come back in the NPCs' answers, and no NPC's answer, recall or view
+    ever holds a fact said in a scene it did not attend."""
+    from benchmarks.campaign_recall import PROBES, run
+
+    answers, score = run(PROBES, seed=1)
+    assert score["probes"] == len(answers) >= 30
+    assert score["witnessed"] and score["not_witnessed"]
+    assert score["recalled_unwitnessed"] == 0
+    assert score["correct_recall"] > 0
+    for a in answers:
+        if a.witnessed and a.expect.lower() in a.line.lower():
+            assert any(a.expect.lower() in r.lower() for r in a.recalled)
