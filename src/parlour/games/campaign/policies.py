@@ -32,10 +32,13 @@ PLAYER_LINES = (
 
 
 def scripted_player(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """A line of ``PLAYER_LINES``; an out-of-character question is asked once a game."""
     table = view.public
     npc = rng.choice(table.present) if table.present else "anyone nearby"
     place = rng.choice(["the corridor", "the car park", "the lab", "the gate", "the inn"])
-    line = rng.choice(PLAYER_LINES).format(npc=npc, place=place)
+    asked = {e.text for e in view.events if e.kind == "command"}
+    lines = [line for line in PLAYER_LINES if line not in asked]
+    line = rng.choice(lines).format(npc=npc, place=place)
     return Text(text=line[: decision.max_length])
 
 
@@ -106,12 +109,12 @@ def _said_now(view: AnyView) -> list[Event]:
     return [e for e in view.events if e.phase == view.phase and e.data.get("scene") == facts.scene]
 
 
-#: how a check's outcome reads in the narration, by band
-OUTCOMES = {
-    "complication": "It goes wrong, and not quietly.",
-    "mixed": "It works, but not cleanly.",
-    "success": "It works.",
-    "success with style": "It works better than you hoped.",
+#: how a check's outcome reads in the narration, by band (one not told yet in the scene)
+OUTCOMES: dict[str, tuple[str, ...]] = {
+    "complication": ("It goes wrong, and not quietly.", "It goes badly wrong.", "No luck."),
+    "mixed": ("It works, but not cleanly.", "It half works.", "You manage, just."),
+    "success": ("It works.", "You pull it off.", "It goes as planned."),
+    "success with style": ("It works better than you hoped.", "Flawless."),
 }
 #: the narrator's last resort when a place has no details left to tell
 QUIET = ("For a moment nobody moves.", "Somewhere a door closes.", "The quiet stretches.")
@@ -138,7 +141,10 @@ def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Acti
         narration = f"{facts.location}. {facts.location_description} {facts.synopsis}"
     else:
         band = _turn_check(now)
-        parts = [OUTCOMES[band]] if band in OUTCOMES else []
+        parts = []
+        if band in OUTCOMES:
+            outcomes = OUTCOMES[band]
+            parts.append(next((o for o in outcomes if o not in told), outcomes[0]))
         fresh = [d for d in (*facts.location_details, *QUIET) if d not in told]
         parts.append(fresh[0] if fresh else f"The moment hangs in {facts.location}.")
         narration = " ".join(parts)
@@ -159,6 +165,7 @@ GENERIC = {
     "greet": ("Oh. {pc}. Hello.",),
     "recall": ("{then}, wasn't it? {memory}.",),
     "forgot": ("I don't remember anything like that.", "You must be thinking of someone else."),
+    "just_now": ("Just now? {memory}.", "A minute ago {memory}."),
     "default": ("Hm.", "Go on.", "I'm listening."),
 }
 
@@ -227,6 +234,12 @@ def npc_line(view: AnyView, rng: Rng) -> str:
             text = _pick(lines.get("recall") or list(GENERIC["recall"]), said, rng)
             return _sentence_case(text.format_map(slots))
     if topic == "recall":
+        # nothing from an earlier scene: what the player said earlier in this one
+        earlier = [m for m in messages[:-1] if not asks_to_recall(m) and m not in said]
+        if earlier:
+            quote = earlier[-1].strip().rstrip(".!?")
+            slots.update(memory=f"you said '{quote}'")
+            return _sentence_case(_pick(list(GENERIC["just_now"]), said, rng).format_map(slots))
         return _pick(list(GENERIC["forgot"]), said, rng).format_map(slots)
     options = (
         lines.get(topic) or lines.get("default") or list(GENERIC.get(topic, GENERIC["default"]))
@@ -271,7 +284,7 @@ def scripted_ooc(view: AnyView, decision: Decision, rng: Rng) -> Action:
         place = facts.locations.get(facts.location, facts.location)
         text = f"You are at {place} with {present}; session {facts.session}, turn {facts.turn}."
     elif about == "goals":
-        goals = "; ".join(facts.pc_sheet.goals) or "yours to choose"
+        goals = "; ".join(g.strip().rstrip(".") for g in facts.pc_sheet.goals) or "yours"
         text = (
             f"Your goals: {goals}. Talk to someone present, try something that can fail, or "
             "go somewhere new: going somewhere moves the story."
