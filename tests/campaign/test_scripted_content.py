@@ -178,3 +178,19 @@ def test_memory_probes_recall_witnessed_facts_and_never_others() -> None:
     for a in answers:
         if a.witnessed and a.expect.lower() in a.line.lower():
             assert any(a.expect.lower() in r.lower() for r in a.recalled)
+
+
+@pytest.mark.parametrize(
+    ("message", "skill"),
+    [
+        ("I am mixing the two solvents", "chemistry"),
+        ("I hide behind the trolley", "sneak"),
+        ("I try bribing Dov", "persuade"),
+        ("A mixture of suspicion and curiosity", None),
+        ("I mixed the reagents", "chemistry"),
+        ("I watch the hideous wallpaper", None),
+    ],
+)
+def test_rule_words_match_whole_or_with_a_plain_ending(message: str, skill: str | None) -> None:
+    risk = risk_of(message, NIGHT)
+    assert (risk.skill if risk else None) == skill

@@ -88,9 +88,9 @@ class Location(_Frozen):
 
 
 class CheckRule(_Frozen):
-    """An action that can fail: a message with any of ``words`` (each matched at the start
-    of a word: "pick" matches "picking") calls for a ``skill`` check. The game director
-    asks for it; when it does not, the engine rolls it anyway."""
+    """An action that can fail: a message with any of ``words`` (each whole or with a plain
+    ending: "mix" matches "mixing" and "mixed", not "mixture") calls for a ``skill`` check.
+    The game director asks for it; when it does not, the engine rolls it anyway."""
 
     words: tuple[NonEmpty, ...]
     skill: NonEmpty

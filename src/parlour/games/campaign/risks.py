@@ -1,6 +1,7 @@
 """Which player actions can fail, and so call for a check: a typed rule, not a director's
 whim. A message is matched against the campaign's own ``checks`` first, then the general
-list below; the first rule whose word starts a word of the message decides the skill.
+list below; the first rule with a word (or phrase) found in the message, whole or with a
+plain ending ("picking", "mixed"), decides the skill.
 
 A general rule names candidate skills in order; the first one the campaign has is
 rolled. A campaign with none of them gets no check from that rule (its own ``checks``
@@ -35,7 +36,17 @@ class GeneralRule:
 #: "without being noticed" is stealth, not noticing)
 GENERAL: tuple[GeneralRule, ...] = (
     GeneralRule(
-        ("pick the lock", "picklock", "lockpick", "pick a lock", "jimmy", "pry", "force the"),
+        (
+            "pick the lock",
+            "picking the lock",
+            "pick a lock",
+            "picking a lock",
+            "lockpick",
+            "jimmy",
+            "pry",
+            "force the",
+            "forcing the",
+        ),
         ("lockpicking", "thievery", "sleight", "sneak", "strength"),
         "a lock or a stuck thing can hold",
     ),
@@ -105,8 +116,17 @@ GENERAL: tuple[GeneralRule, ...] = (
 )
 
 
+#: the endings a rule's word may take in a message ("pick" → "picking", "mix" → "mixed";
+#: never "mix" → "mixture"), its last letter doubled or not ("jimmying", "stopping")
+_ENDINGS = r"(?:(?:[a-z])?(?:s|es|ed|d|ing|ings))?"
+
+
 def _matches(word: str, text: str) -> bool:
-    return re.search(r"(?<![a-z])" + re.escape(word.lower()), text) is not None
+    w = word.lower()
+    forms = re.escape(w) + _ENDINGS
+    if w.endswith("e"):  # "hide" → "hiding"
+        forms = f"(?:{forms}|{re.escape(w[:-1])}ings?)"
+    return re.search(r"(?<![a-z])" + forms + r"(?![a-z])", text) is not None
 
 
 def _middle(c: Campaign) -> str:
