@@ -26,6 +26,7 @@ RUNS = {
     "werewolf_routing": ["--players", "5"],
     "werewolf_call_budget": ["--games", "1", "--players", "5"],
     "campaign_context": ["--sessions", "2", "--turns", "2"],
+    "campaign_recall": ["--json"],
     "tournament_scale": ["--games", "2", "--no-ray"],
     "rendered_talk": ["--games", "1", "--players", "5"],
     "web_page_cost": ["--repeat", "3"],

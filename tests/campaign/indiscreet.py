@@ -1,7 +1,9 @@
 """An indiscreet agent for the gate tests (``python:tests.campaign.indiscreet:agent``): it
 answers as the scripted seats do, then writes every marker-bearing sentence of its view
 into every free-text field of its answer (as many whole sentences as fit, then the bare
-markers of the rest), and asks for a rewrite when it reviews, so the reason carries them."""
+markers of the rest), and asks for a rewrite when it reviews, so the reason carries them.
+The player's ``/ooc`` questions go out as asked, so the story director's out-of-character
+answer (free text) is where the indiscreet story director puts what it knows."""
 
 from __future__ import annotations
 
@@ -64,6 +66,8 @@ def _schema_at(schema: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
 def agent(view: AnyView, decision: Decision) -> Action:
     base = campaign_policy(view, decision, Rng(hash_seed(0, decision.id)))
     secrets = told(view)
+    if isinstance(base, Text) and base.text.startswith("/ooc"):
+        return base  # the story director's answer to it is the text to screen
     if isinstance(base, Text):
         return Text(text=fit(secrets, decision.max_length) or base.text)
     assert isinstance(base, Structured) and decision.json_schema is not None

@@ -10,6 +10,7 @@ from parlour.core.errors import ParlourError
 from parlour.games.campaign.ask import CampaignAsk
 from parlour.games.campaign.game import CampaignGame
 from parlour.games.campaign.requests import review_decision
+from parlour.games.campaign.risks import risk_of
 
 from .helpers import scripted_game
 
@@ -22,7 +23,13 @@ def test_route_and_sheet_decisions_carry_their_typed_ask() -> None:
             d = game.pending()[0]
             asked.append(d)
             if d.purpose == "route":
-                assert CampaignAsk.of(d) == CampaignAsk(message=game.view(d.seat).public.message)
+                message = game.view(d.seat).public.message
+                ask = CampaignAsk.of(d)
+                assert ask.message == message and ask.npc == ""
+                # the risk is the engine's rule on that very message, nothing else
+                risk = risk_of(message or "", game.campaign)
+                held = (risk.skill, risk.difficulty, risk.reason) if risk else ("", "", "")
+                assert (ask.risk_skill, ask.risk_difficulty, ask.risk_reason) == held
             else:
                 assert CampaignAsk.of(d) == CampaignAsk(npc=d.id.rsplit(":", 1)[1])
 

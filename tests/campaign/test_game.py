@@ -99,8 +99,11 @@ def test_scene_director_view_is_built_from_present_npcs_only() -> None:
             minds = {speaker} if speaker else present
             for e in view.events:
                 if e.kind == "memory":
+                    # a record of a closed scene, of an NPC who attended it, whose
+                    # knowledge the context holds
                     assert {e.data["npc"]} >= minds
-                    assert e.data["session"] < view.public.session
+                    assert e.data["scene"] != view.public.scene
+                    assert e.data["npc"] in probe.scenes[e.data["scene"] - 1].npcs
                 else:
                     attended = probe.scenes[e.data["scene"] - 1].npcs
                     assert (minds and minds <= set(attended)) or e.data[

@@ -18,8 +18,14 @@ class CampaignAsk(GameAsk):
 
     KEY: ClassVar[str] = "campaign"
 
-    #: route (game director): the player's message of this turn
+    #: route (game director): the player's message of this turn; ooc (story director):
+    #: the player's out-of-character question
     message: str = ""
     #: sheet (story director): the id of the NPC whose sheet is updated; line (scene
     #: director): the id of the NPC who speaks
     npc: str = ""
+    #: route (game director): the check the engine's rule (``risks.py``) holds the player's
+    #: action to ("" when nothing in it can fail); rolled even if the director asks none
+    risk_skill: str = ""
+    risk_difficulty: str = ""
+    risk_reason: str = ""

@@ -13,6 +13,12 @@ COMMANDS: tuple[Command, ...] = ("sheet", "inventory", "recap", "help")
 MAX_PER_TURN = 5
 
 
+def ooc_question(text: str) -> str | None:
+    """``/ooc QUESTION`` → the question ("" when none is given); any other line → None."""
+    head, _, rest = text.strip().partition(" ")
+    return rest.strip() if head.lower() == "/ooc" else None
+
+
 def parse(text: str) -> Command | None:
     word = text.strip().lower()
     for command in COMMANDS:
@@ -43,5 +49,6 @@ def reply(command: Command, view: PlayerView) -> str:
         return recap(view.events, session=table.session)
     return (
         "Type what you do or say. /sheet shows your character, /inventory what you carry, "
-        f"/recap this session so far. Turn {table.turn} of {table.turns_per_session}."
+        "/recap this session so far, /ooc QUESTION asks the story director out of "
+        f"character. Turn {table.turn} of {table.turns_per_session}."
     )

@@ -54,6 +54,15 @@ class PlayerCharacter(_Frozen):
     inventory: tuple[Id, ...] = ()
 
 
+#: what a player's message can be about, for an NPC's scripted lines (``lines`` keys)
+TOPICS = ("greet", "ask", "tell", "help", "threat", "farewell", "recall", "default")
+#: check outcomes an NPC can react to (``reactions`` keys: the dice bands)
+BANDS = ("complication", "mixed", "success", "success with style")
+#: placeholders a line may use: the PC's name, the place now; in ``recall`` lines also
+#: where the remembered scene was (``then``) and the remembered words (``memory``)
+PLACEHOLDERS = ("pc", "place", "then", "memory")
+
+
 class Npc(_Frozen):
     id: NonEmpty
     name: NonEmpty
@@ -64,12 +73,30 @@ class Npc(_Frozen):
     #: other NPC id (or ``pc``) → how this NPC sees them
     relationships: dict[Id, str] = Field(default_factory=dict)
     faction: Id | None = None
+    #: topic (``TOPICS``) → lines the scripted scene director may give this NPC
+    lines: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    #: check band (``BANDS``) → how this NPC reacts to the player's check coming out so
+    reactions: dict[str, tuple[str, ...]] = Field(default_factory=dict)
 
 
 class Location(_Frozen):
     id: NonEmpty
     name: NonEmpty
     description: NonEmpty
+    #: sentences the scripted narrator uses on later beats of a scene here, in turn
+    details: tuple[str, ...] = ()
+
+
+class CheckRule(_Frozen):
+    """An action that can fail: a message with any of ``words`` (each whole or with a plain
+    ending: "mix" matches "mixing" and "mixed", not "mixture") calls for a ``skill`` check.
+    The game director asks for it; when it does not, the engine rolls it anyway."""
+
+    words: tuple[NonEmpty, ...]
+    skill: NonEmpty
+    #: a name from ``difficulties``; empty: the middle one
+    difficulty: str = ""
+    reason: NonEmpty
 
 
 class Faction(_Frozen):
@@ -117,6 +144,8 @@ class Campaign(_Frozen):
     skills: tuple[Id, ...]
     #: difficulty name → DC for the d20 check
     difficulties: dict[str, int]
+    #: actions of this campaign that can fail (before the engine's general list)
+    checks: tuple[CheckRule, ...] = ()
     opening: Opening
     source: str = ""
 

@@ -37,7 +37,9 @@ class Roll(BaseModel):
     total: int
     dc: int
     band: Band
-    shown: str  # d20's own rendering, e.g. "1d20 (14) + 3 = `17`"
+    #: d20's plain rendering, e.g. "1d20 (14) + 3 = 17" (its default one marks the total
+    #: up as Markdown, "`17`", and a natural 1 or 20 as "**1**": stray marks in a transcript)
+    shown: str
 
 
 def notation(modifier: int) -> str:
@@ -59,7 +61,7 @@ def roll(rng: Rng, modifier: int, dc: int) -> Roll:
     shared = d20_expression.random
     d20_expression.random = random.Random(rng.randint(0, 2**62))
     try:
-        result = d20.roll(expr)
+        result = d20.roll(expr, stringifier=d20.SimpleStringifier())
     finally:
         d20_expression.random = shared
     natural = _natural(result)

@@ -65,6 +65,7 @@ PHASES: dict[Phase, PhaseRules] = {
     "gd": PhaseRules(game_director.ask, game_director.apply),
     "open": PhaseRules(story_director.ask, story_director.apply),
     "story": PhaseRules(story_director.ask, story_director.apply),
+    "ooc": PhaseRules(story_director.ask_ooc, story_director.apply_ooc),
     "scene": PhaseRules(scene_director.ask, scene_director.apply),
     "line": PhaseRules(scene_director.ask_line, scene_director.apply_line),
     "review": PhaseRules(scene_director.ask_review, scene_director.apply_review),

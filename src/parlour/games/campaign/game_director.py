@@ -1,4 +1,5 @@
-"""The game director's routing (phase ``gd``): an optional skill check the engine rolls,
+"""The game director's routing (phase ``gd``): a skill check the engine rolls (asked for by
+the director, or held by the rule of ``risks.py`` when the action can fail),
 then the gains and costs its band allows, then the route (the scene goes on, or the story
 director moves the story). A player left with no hit points ends the campaign."""
 
@@ -13,6 +14,7 @@ from parlour.core.events import Audience
 from parlour.games.campaign import dice, sessions
 from parlour.games.campaign import requests as req
 from parlour.games.campaign.config import CampaignConfig
+from parlour.games.campaign.risks import risk_of
 from parlour.games.campaign.scenes import entered_scene
 from parlour.games.campaign.state import GAME, CampaignState
 
@@ -28,6 +30,10 @@ def ask(st: CampaignState, cfg: CampaignConfig) -> Decision:
 def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     value = req.answer(action)
     check = value.get("check")
+    risk = risk_of(st.message or "", st.c)
+    if not isinstance(check, dict) and risk is not None:
+        # The action can fail (``risks.py``): the rule's check is rolled, asked for or not.
+        check = {"skill": risk.skill, "difficulty": risk.difficulty, "reason": risk.reason}
     band: dice.Band | None = None
     if isinstance(check, dict):
         band = _roll(st, check)

@@ -10,8 +10,9 @@ holds (a player's own disclosure, quoted back) is not hidden from it.
 ``screen`` routes each answer's text fields to the audiences they reach:
 
 * synopsis text → the scene director narrating the NEW cast (every context of its scene
-  sees the synopsis, so it may hold only what every NPC present knows); ``ooc_reply`` →
-  the player; ``notes_for_self`` stays with the story director;
+  sees the synopsis, so it may hold only what every NPC present knows); ``ooc_reply`` and
+  the answer to the player's ``/ooc`` question → the player; ``notes_for_self`` stays
+  with the story director;
 * narration and each NPC's line → the player, and the scene director narrating this scene
   (the beat becomes events every context of the scene sees);
 * the game director's check reason → the player and the scene director narrating;
@@ -128,6 +129,8 @@ Flow = tuple[str, str, str, tuple[str, ...], str | None, bool]
 def _flows(st: CampaignState, decision: Decision, action: Action) -> list[Flow]:
     present = st.synopsis.npc_list
     if isinstance(action, Text):
+        if decision.purpose == "ooc":
+            return [("ooc", action.text, PLAYER, present, None, True)]
         if decision.purpose != "line" or not action.text.strip():
             return []
         return [

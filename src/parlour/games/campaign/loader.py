@@ -11,6 +11,9 @@ C006   a skill (in the PC's modifiers) that is not in ``skills``
 C007   an item (in the inventory) that is not in ``items``
 C008   a faction that does not exist
 C009   a list that must not be empty is empty (npcs, locations, skills, difficulties)
+C010   an NPC line topic or reaction band that does not exist
+C011   a check rule naming a skill or a difficulty that does not exist
+C012   an NPC line with a placeholder it may not use
 =====  ==========================================================================
 
 YAML problems keep safe_yaml's codes (Y001–Y007).

@@ -1,5 +1,6 @@
-"""The player's turn (phase ``act``): a slash command is answered and costs no turn; any
-other line is the turn's message, which the game director routes next."""
+"""The player's turn (phase ``act``): a slash command is answered and costs no turn
+(``/ooc QUESTION`` by the story director, out of character); any other line is the turn's
+message, which the game director routes next."""
 
 from __future__ import annotations
 
@@ -20,6 +21,17 @@ def ask(st: CampaignState, cfg: CampaignConfig) -> Decision:
 def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     assert isinstance(action, Text)
     text = action.text
+    question = commands.ooc_question(text) if st.commands < commands.MAX_PER_TURN else None
+    if question is not None:
+        st.commands += 1
+        st.emit("command", text, Audience.only(PLAYER), speaker=PLAYER)
+        if not question:
+            usage = "Write your question after it, e.g. /ooc how do checks work?"
+            st.emit("reply", usage, Audience.only(PLAYER), data={"command": "ooc"})
+            return
+        st.ooc = question
+        st.phase = "ooc"
+        return
     command = commands.parse(text) if st.commands < commands.MAX_PER_TURN else None
     if command is not None:
         st.commands += 1

@@ -3,6 +3,7 @@ follow plain rules. Each reads only its own view, like a model would."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from parlour.core.actions import Action, Structured, Text
@@ -12,6 +13,8 @@ from parlour.core.policy import by_purpose
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
 from parlour.games.campaign.ask import CampaignAsk
+from parlour.games.campaign.remembering import asks_to_recall, terms
+from parlour.games.campaign.view_types import Recalled
 
 #: what the scripted player tries; {npc} is someone present, {place} a place to go to
 PLAYER_LINES = (
@@ -21,39 +24,38 @@ PLAYER_LINES = (
     "I go to {place} to look around.",
     "I ask {npc} whether they saw anything strange last week.",
     "I persuade {npc} to keep this between us.",
+    "I try to pick the lock of the cabinet.",
+    "I ask {npc} if they remember what I said before.",
+    "/ooc how do checks work?",
+    "/ooc what should I do next?",
 )
 
 
 def scripted_player(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """A line of ``PLAYER_LINES``; an out-of-character question is asked once a game."""
     table = view.public
     npc = rng.choice(table.present) if table.present else "anyone nearby"
     place = rng.choice(["the corridor", "the car park", "the lab", "the gate", "the inn"])
-    line = rng.choice(PLAYER_LINES).format(npc=npc, place=place)
+    asked = {e.text for e in view.events if e.kind == "command"}
+    lines = [line for line in PLAYER_LINES if line not in asked]
+    line = rng.choice(lines).format(npc=npc, place=place)
     return Text(text=line[: decision.max_length])
 
 
-def _skill_for(message: str, skills: list[str]) -> str | None:
-    words = message.lower()
-    hints = {"sneak": ("sneak", "hide", "quiet"), "persuade": ("persuade", "convince")}
-    for skill in skills:
-        if skill in words or any(h in words for h in hints.get(skill, ())):
-            return skill
-    return None
-
-
 def scripted_game_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """Moves the story when the player goes somewhere; asks for the check the engine's rule
+    (``risks.py``) holds the action to, with a cost if it goes wrong."""
     table = view.public
-    message = str(table.message or CampaignAsk.of(decision).message)
+    ask = CampaignAsk.of(decision)
+    message = str(table.message or ask.message)
     schema = decision.json_schema or {}
     route = "needs_story_director" if message.lower().startswith("i go") else "continue_scene"
     value: dict[str, Any] = {"route": route}
-    skill = _skill_for(message, list(table.skills))
-    if skill is not None:
-        levels = sorted(table.difficulties, key=lambda k: table.difficulties[k])
+    if ask.risk_skill:
         value["check"] = {
-            "skill": skill,
-            "difficulty": levels[len(levels) // 2],
-            "reason": "the outcome is uncertain",
+            "skill": ask.risk_skill,
+            "difficulty": ask.risk_difficulty,
+            "reason": ask.risk_reason,
         }
         cost = schema.get("properties", {}).get("cost", {}).get("properties", {})
         value["cost"] = {"hp": 1}
@@ -73,8 +75,11 @@ def scripted_story_director(view: AnyView, decision: Decision, rng: Rng) -> Acti
         return continue_scene(view, decision)
     place = next((p for p in places if p.replace("_", " ") in message), rng.choice(places))
     npcs = rng.sample(npc_ids, rng.randint(1, min(2, len(npc_ids))))
+    names = {n.id: n.name for n in facts.npcs}
+    waiting = " and ".join(names.get(n, n) for n in npcs)
     value: dict[str, Any] = {
-        "text": f"You arrive at {facts.locations.get(place, place)}. Someone is waiting.",
+        # the narration names the place; a place's name can be a word of a secret too
+        "text": f"You arrive. {waiting} {'is' if len(npcs) == 1 else 'are'} here.",
         "npc_list": npcs,
         "location": place,
         "new_scene": True,
@@ -104,23 +109,189 @@ def _said_now(view: AnyView) -> list[Event]:
     return [e for e in view.events if e.phase == view.phase and e.data.get("scene") == facts.scene]
 
 
+#: how a check's outcome reads in the narration, by band (one not told yet in the scene)
+OUTCOMES: dict[str, tuple[str, ...]] = {
+    "complication": ("It goes wrong, and not quietly.", "It goes badly wrong.", "No luck."),
+    "mixed": ("It works, but not cleanly.", "It half works.", "You manage, just."),
+    "success": ("It works.", "You pull it off.", "It goes as planned."),
+    "success with style": ("It works better than you hoped.", "Flawless."),
+}
+#: the narrator's last resort when a place has no details left to tell
+QUIET = ("For a moment nobody moves.", "Somewhere a door closes.", "The quiet stretches.")
+
+
+def _turn_check(now: list[Event]) -> str | None:
+    """The band of the check rolled since the player's last message in this scene."""
+    band = None
+    for e in now:
+        if e.kind == "message":
+            band = None
+        elif e.kind == "check":
+            band = str(e.data.get("band", ""))
+    return band or None
+
+
 def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """Sets the scene on its first beat, then lets the moment hang."""
+    """Sets the scene on its first beat; later beats tell how a check came out and one
+    detail of the place not told yet in this scene."""
     facts = view.public
-    if any(e.kind == "narration" for e in _said_now(view)):
-        narration = f"The moment hangs in {facts.location}."
+    now = _said_now(view)
+    told = " ".join(e.text for e in now if e.kind == "narration")
+    if not told:
+        narration = f"{facts.location}. {facts.location_description} {facts.synopsis}"
     else:
-        narration = f"{facts.location}. {facts.synopsis}"
+        band = _turn_check(now)
+        parts = []
+        if band in OUTCOMES:
+            outcomes = OUTCOMES[band]
+            parts.append(next((o for o in outcomes if o not in told), outcomes[0]))
+        fresh = [d for d in (*facts.location_details, *QUIET) if d not in told]
+        parts.append(fresh[0] if fresh else f"The moment hangs in {facts.location}.")
+        narration = " ".join(parts)
     limit = int((decision.json_schema or {})["properties"]["narration"]["maxLength"])
     return Structured(value={"narration": narration[:limit]})
 
 
+#: words that say what a player's message is about (``content.TOPICS``), in this order
+TOPIC_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("threat", ("threaten", "or else", "hurt", "warn you", "scare")),
+    ("farewell", ("leave", "goodbye", "bye", "have to go", "must go", "see you")),
+    ("help", ("help", "please", "need", "keep this", "between us")),
+    ("ask", ("ask", "?", "what", "why", "where", "who", "how", "whether")),
+    ("tell", ("tell", "say", "explain", "admit", "confess", "show")),
+)
+#: an NPC's lines when its campaign gives none for the topic (nor a ``default``)
+GENERIC = {
+    "greet": ("Oh. {pc}. Hello.",),
+    "recall": ("{then}, wasn't it? {memory}.",),
+    "forgot": ("I don't remember anything like that.", "You must be thinking of someone else."),
+    "just_now": ("Just now? {memory}.", "A minute ago {memory}."),
+    "default": ("Hm.", "Go on.", "I'm listening."),
+}
+
+
+def topic_of(message: str) -> str:
+    if asks_to_recall(message):
+        return "recall"
+    text = message.lower()
+    for topic, words in TOPIC_WORDS:
+        if any(w in text for w in words):
+            return topic
+    return "default"
+
+
+def _memory_words(r: Recalled, npc: str) -> str:
+    quote = r.text.strip().rstrip(".!?")
+    quote = quote if len(quote) <= 140 else quote[:139].rstrip() + "…"
+    if r.who == "player":
+        return f"you said '{quote}'"
+    if r.who == npc:
+        return f"I told you '{quote}'"
+    return f"{r.name} said '{quote}'"
+
+
+def _pick(options: list[str], used: str, rng: Rng) -> str:
+    """A line not said yet in this scene, when there is one."""
+    fresh = [o for o in options if o not in used]
+    return rng.choice(fresh or options)
+
+
+def _sentence_case(text: str) -> str:
+    return re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+
+
+def _addressed(message: str, view: AnyView) -> bool:
+    """Is the NPC who speaks now the one the message is for (or is it for nobody)?"""
+    text = message.lower()
+    named = [n.name for n in view.private.npcs if n.name.split()[0].lower() in text]
+    return not named or view.private.speaker.name in named
+
+
+def npc_line(view: AnyView, rng: Rng) -> str:
+    """The line the NPC who speaks now says, from the campaign's lines and reactions and
+    from what it recalls of earlier scenes it witnessed. An NPC the player's message is
+    not for says nothing, unless it reacts to a check."""
+    private = view.private
+    sheet = private.speaker
+    now = _said_now(view)
+    messages = [e.text for e in now if e.kind == "message"]
+    said = " ".join(e.data.get("said", "") for e in now if e.kind == "line")
+    first = view.public.pc.name.split()[0]
+    slots = {"pc": first, "place": view.public.location, "then": "", "memory": ""}
+    band = _turn_check(now)
+    topic = topic_of(messages[-1]) if messages else "greet"
+    lines: dict[str, list[str]] = private.lines
+    if band is not None and private.reactions.get(band):
+        return _pick(private.reactions[band], said, rng).format_map(slots)
+    if messages and not _addressed(messages[-1], view):
+        return ""
+    fresh = [r for r in private.recalled if r.text not in said]
+    best = fresh[0] if fresh else None
+    if messages and best is not None:
+        shared = terms(messages[-1]) & terms(best.text)
+        if topic == "recall" or len(shared) >= 2:
+            slots.update(then=best.place, memory=_memory_words(best, sheet.id))
+            text = _pick(lines.get("recall") or list(GENERIC["recall"]), said, rng)
+            return _sentence_case(text.format_map(slots))
+    if topic == "recall":
+        # nothing from an earlier scene: what the player said earlier in this one
+        earlier = [m for m in messages[:-1] if not asks_to_recall(m) and m not in said]
+        if earlier:
+            quote = earlier[-1].strip().rstrip(".!?")
+            slots.update(memory=f"you said '{quote}'")
+            return _sentence_case(_pick(list(GENERIC["just_now"]), said, rng).format_map(slots))
+        return _pick(list(GENERIC["forgot"]), said, rng).format_map(slots)
+    options = (
+        lines.get(topic) or lines.get("default") or list(GENERIC.get(topic, GENERIC["default"]))
+    )
+    return _pick(options, said, rng).format_map(slots)
+
+
 def scripted_line(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """The NPC whose line it is answers the player, quoting what they just said."""
-    sheet = view.private.speaker
-    said = [e.text for e in _said_now(view) if e.kind == "message"]
-    text = f'You said "{said[-1]}". Hm.' if said else f"{sheet.name} looks up at you."
-    return Text(text=text[: min(200, decision.max_length)])
+    """The NPC whose line it is speaks from the campaign's own content (``npc_line``)."""
+    return Text(text=npc_line(view, rng)[: decision.max_length])
+
+
+#: what the scripted story director answers out of character, by what the question is about
+OOC_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("rules", ("check", "roll", "dice", "d20", "skill", "difficult")),
+    ("state", ("hp", "health", "hurt", "inventory", "carry", "hit point")),
+    ("where", ("where", "who", "here", "scene", "session", "turn")),
+    ("goals", ("goal", "should", "next", "stuck", "what now", "do now", "how do i")),
+)
+
+
+def scripted_ooc(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """The story director out of character: rules, the character's state, where the
+    story stands, the player's own goals; never a secret (and the gate screens it)."""
+    facts = view.public
+    question = CampaignAsk.of(decision).message.lower()
+    about = next((k for k, words in OOC_WORDS if any(w in question for w in words)), "")
+    names = {n.id: n.name for n in facts.npcs}
+    if about == "rules":
+        text = (
+            "A check rolls 1d20 plus your skill's modifier (/sheet lists them) against the "
+            "difficulty's number. Falling a little short works at a cost; a natural 1 goes "
+            "wrong, a natural 20 goes very well."
+        )
+    elif about == "state":
+        conditions = ", ".join(facts.pc.conditions) or "none"
+        text = (
+            f"You have {facts.pc.hp} HP; conditions: {conditions}. /inventory lists what you carry."
+        )
+    elif about == "where":
+        present = ", ".join(names.get(n, n) for n in facts.present) or "nobody"
+        place = facts.locations.get(facts.location, facts.location)
+        text = f"You are at {place} with {present}; session {facts.session}, turn {facts.turn}."
+    elif about == "goals":
+        goals = "; ".join(g.strip().rstrip(".") for g in facts.pc_sheet.goals) or "yours"
+        text = (
+            f"Your goals: {goals}. Talk to someone present, try something that can fail, or "
+            "go somewhere new: going somewhere moves the story."
+        )
+    else:
+        text = "That is for your character to find out in play: ask someone, or go and look."
+    return Text(text=text[: decision.max_length])
 
 
 def scripted_review(view: AnyView, decision: Decision, rng: Rng) -> Action:
@@ -143,6 +314,7 @@ campaign_policy = by_purpose(
         "scene": scripted_scene_director,
         "line": scripted_line,
         "review": scripted_review,
+        "ooc": scripted_ooc,
     },
     scripted_sheet,
 )

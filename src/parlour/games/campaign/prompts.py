@@ -89,12 +89,13 @@ def _setting(view: AnyView) -> str:
 
 
 def _remembered(view: AnyView) -> str:
-    memories: dict[str, list[str]] = {}
-    for e in view.events:
-        if e.kind == "memory":
-            memories.setdefault(str(e.data["npc"]), []).append(e.text)
-    texts = "\n".join(t for texts in memories.values() for t in texts[-2:])
-    return f"\n\nWhat they remember from earlier sessions:\n{texts}" if texts else ""
+    """What the NPC who speaks now recalls of earlier scenes it witnessed (best first)."""
+    sheet = view.private.speaker
+    recalled = view.private.recalled
+    if sheet is None or not recalled:
+        return ""
+    lines = "\n".join(f"- scene {r.scene} at {r.place}: {r.name} said “{r.text}”" for r in recalled)
+    return f"\n{sheet.name} remembers (earlier scenes; refer to them if it fits):\n{lines}"
 
 
 def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
@@ -103,16 +104,13 @@ def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
     prefix; what differs (the speaker's sheet and memories) is in the command."""
     f = view.public
     sheet = view.private.speaker
-    command = (
-        f"Scene {f.scene} at {f.location}: {f.location_description}\nSynopsis: {f.synopsis}"
-        f"{_remembered(view)}\n"
-    )
+    command = f"Scene {f.scene} at {f.location}: {f.location_description}\nSynopsis: {f.synopsis}\n"
     reminders = "Narration only: the NPCs present speak in their own turns."
     if sheet is not None:
         beat = "\n".join(f.beat)
         command += (
-            f"You play {sheet.name} now; their sheet (theirs alone): {_sheet_lines([sheet])}\n"
-            + (f"This beat so far:\n{beat}\n" if beat else "")
+            f"You play {sheet.name} now; their sheet (theirs alone): {_sheet_lines([sheet])}"
+            f"{_remembered(view)}\n" + (f"This beat so far:\n{beat}\n" if beat else "")
         )
         reminders = f"Only {sheet.name}'s words, under {decision.max_length} characters."
     return PromptParts(
@@ -133,6 +131,11 @@ def story_parts(view: AnyView, decision: Decision) -> PromptParts:
         f"{json.dumps(f.who_knows)}\nYour notes: {'; '.join(f.notes_for_self) or '(none)'}"
     )
     command = f"Session {f.session}, turn {f.turn}. Now at {f.location} with {f.present}.\n"
+    reminders = "Answer with JSON matching the schema."
+    if decision.purpose == "ooc":
+        question = CampaignAsk.of(decision).message
+        command += f"The player asks, out of character: {_speech(question)}\n"
+        reminders = f"Plain text, out of character, under {decision.max_length} characters."
     if decision.purpose == "review":
         command += f"Draft:\n{f.draft}\n"
     command += decision.prompt
@@ -141,7 +144,7 @@ def story_parts(view: AnyView, decision: Decision) -> PromptParts:
         memory=memory,
         transcript=_transcript(view, player=f.pc.name),
         command=command,
-        reminders="Answer with JSON matching the schema.",
+        reminders=reminders,
     )
 
 
@@ -152,12 +155,19 @@ def game_parts(view: AnyView, decision: Decision) -> PromptParts:
         f"Difficulties (DC): {json.dumps(f.difficulties)}\nInventory: {f.inventory}\n"
         f"Clocks: {json.dumps(f.clocks)}"
     )
-    message = str(f.message or CampaignAsk.of(decision).message)
+    ask = CampaignAsk.of(decision)
+    message = str(f.message or ask.message)
+    risk = ""
+    if ask.risk_skill:
+        risk = (
+            f"This action can fail ({ask.risk_reason}): ask for a {ask.risk_skill} check "
+            f"({ask.risk_difficulty} unless another fits better).\n"
+        )
     return PromptParts(
         system=GAME_SYSTEM,
         memory=memory,
         transcript=_transcript(view, player=f.pc.name),
-        command=f"The player's turn: {_speech(message)}\n{decision.prompt}",
+        command=f"The player's turn: {_speech(message)}\n{risk}{decision.prompt}",
         reminders="Answer with JSON matching the schema.",
     )
 

@@ -11,9 +11,10 @@ from parlour.core.actions import Action, Structured
 from parlour.core.decisions import Decision, DecisionKind, TextCheck
 from parlour.games.campaign.ask import CampaignAsk
 from parlour.games.campaign.content import Campaign
+from parlour.games.campaign.risks import risk_of
 
 ROUTES = ("continue_scene", "needs_story_director")
-ACT_PROMPT = "What do you do or say? (/sheet, /inventory, /recap, /help)"
+ACT_PROMPT = "What do you do or say? (/sheet, /inventory, /recap, /ooc QUESTION, /help)"
 GD_PROMPT = (
     "Route the player's turn: continue_scene when the current scene can answer it (talk with "
     "someone present, a small action), needs_story_director when the story must move (going "
@@ -35,6 +36,11 @@ LINE_PROMPT = (
 REVIEW_PROMPT = (
     "Check this scene draft against the secrets: does it give away anything the present NPCs "
     "cannot know? Approve it, or ask for one rewrite with a reason."
+)
+OOC_PROMPT = (
+    "The player asks you out of character. Answer in one to three plain sentences: the "
+    "rules, their character, where the story stands. Never tell a secret their character "
+    "does not know."
 )
 SHEET_PROMPT = "The session is over. Update this NPC's sheet: attitude to the player and a note."
 
@@ -102,6 +108,15 @@ def gd_schema(c: Campaign) -> dict[str, Any]:
 
 
 def gd_decision(decision_id: str, c: Campaign, message: str) -> Decision:
+    risk = risk_of(message, c)
+    ask = CampaignAsk(message=message)
+    if risk is not None:
+        ask = CampaignAsk(
+            message=message,
+            risk_skill=risk.skill,
+            risk_difficulty=risk.difficulty,
+            risk_reason=risk.reason,
+        )
     return Decision(
         id=decision_id,
         seat="game-director",
@@ -109,7 +124,7 @@ def gd_decision(decision_id: str, c: Campaign, message: str) -> Decision:
         purpose="route",
         prompt=GD_PROMPT,
         json_schema=gd_schema(c),
-        context=CampaignAsk(message=message).context(),
+        context=ask.context(),
         max_tokens=160,
         # the check's reason is printed with the roll
         checks=PROSE_CHECKS,
@@ -191,6 +206,20 @@ def line_decision(
         context=CampaignAsk(npc=npc).context(),
         max_tokens=120,
         checks=SCENE_CHECKS,
+    )
+
+
+def ooc_decision(decision_id: str, question: str, max_length: int = 300) -> Decision:
+    return Decision(
+        id=decision_id,
+        seat="story-director",
+        kind=DecisionKind.FREE_TEXT,
+        purpose="ooc",
+        prompt=OOC_PROMPT,
+        max_length=max_length,
+        context=CampaignAsk(message=question).context(),
+        max_tokens=120,
+        checks=PROSE_CHECKS,
     )
 
 

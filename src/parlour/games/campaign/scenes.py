@@ -43,7 +43,17 @@ def close_scene(st: CampaignState) -> None:
             "memory",
             text,
             Audience.only(STORY),
-            data={"npc": npc, "location": scene.location, "said": [list(s) for s in scene.said]},
+            data={
+                "npc": npc,
+                "location": scene.location,
+                "place": place,
+                "said": [list(s) for s in scene.said],
+                "lines": [
+                    [who, st.speaker_name(who), text]
+                    for who, text in scene.said
+                    if who != "narrator"
+                ],
+            },
         )
 
 
@@ -56,13 +66,14 @@ def visible_scenes(st: CampaignState, present: tuple[str, ...], speaker: str | N
 
 
 def scene_events(st: CampaignState, present: tuple[str, ...], speaker: str | None) -> list[Event]:
-    """This session's events of the scenes the context may see, and the memory records from
-    earlier sessions of the NPCs whose knowledge it holds (the pool its Recall ranks)."""
+    """This session's events of the scenes the context may see, and the memory records of
+    closed scenes (this session's and earlier ones) of the NPCs whose knowledge it holds
+    (the pool its recall ranks)."""
     scenes = visible_scenes(st, present, speaker)
     out: list[Event] = []
     for e in st.log.events:
         if e.kind == "memory":
-            if e.data["session"] < st.session and context_knows((e.data["npc"],), present, speaker):
+            if context_knows((e.data["npc"],), present, speaker):
                 out.append(e)
         elif (
             e.audience.kind == "all"

@@ -15,7 +15,7 @@ from parlour.games.campaign.content import Campaign, Secret
 
 #: the game's name, as views carry it
 NAME = "campaign"
-Phase = Literal["open", "act", "gd", "story", "scene", "line", "review", "sheets", "over"]
+Phase = Literal["open", "act", "ooc", "gd", "story", "scene", "line", "review", "sheets", "over"]
 PLAYER, STORY, SCENE, GAME = "player", "story-director", "scene-director", "game-director"
 SEATS = (PLAYER, STORY, SCENE, GAME)
 
@@ -87,6 +87,8 @@ class CampaignState(PhasedLog):
     turn: int = 1
     #: slash commands answered this turn
     commands: int = 0
+    #: the player's out-of-character question the story director answers now (phase ``ooc``)
+    ooc: str = ""
     #: the player's message of this turn, once sent (None at a session's opening beat)
     message: str | None = None
     #: the beat being written: ``{"narration": str, "lines": [{"npc", "text"}], "held":
@@ -152,6 +154,8 @@ class CampaignState(PhasedLog):
 
     def decision_id(self, step: str) -> str:
         """Stable ids: ``s1:open``, ``s1:scene``, ``s1t2:act3``, ``s1t2:scene2``, ..."""
+        if step == "ooc":
+            return f"s{self.session}t{self.turn}:ooc{self.commands}"
         if step in ("open", "sheet"):
             return f"s{self.session}:{step}"
         again = ""

@@ -1,10 +1,10 @@
 """The story director's synopsis (phases ``open`` and ``story``): where the story goes and
 who is there, its own notes, an out-of-character reply, and a secret revealed on purpose
-to the NPCs present."""
+to the NPCs present; and its out-of-character answers to the player (phase ``ooc``)."""
 
 from __future__ import annotations
 
-from parlour.core.actions import Action
+from parlour.core.actions import Action, Text
 from parlour.core.decisions import Decision
 from parlour.core.events import Audience
 from parlour.games.campaign import requests as req
@@ -41,6 +41,20 @@ def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
         reveal(st, str(secret_id))
     st.phase = "scene"
     entered_scene(st)
+
+
+def ask_ooc(st: CampaignState, cfg: CampaignConfig) -> Decision:
+    return req.ooc_decision(st.decision_id("ooc"), st.ooc)
+
+
+def apply_ooc(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
+    """The out-of-character answer goes to the player only (screened: ``gates.py``); the
+    turn goes on."""
+    assert isinstance(action, Text)
+    text = action.text.strip() or "No answer to that, out of character."
+    st.emit("ooc", text, Audience.only(PLAYER), speaker=STORY, data={"question": st.ooc})
+    st.ooc = ""
+    st.phase = "act"
 
 
 def reveal(st: CampaignState, secret_id: str) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from string import Formatter
 
 from parlour.core.safe_yaml import LinedData
-from parlour.games.campaign.content import Campaign, CampaignError
+from parlour.games.campaign.content import BANDS, PLACEHOLDERS, TOPICS, Campaign, CampaignError
 
 PC = "pc"
 
@@ -84,4 +85,40 @@ def _problems(c: Campaign, lined: LinedData) -> list[tuple[int, str, str]]:
     for n, item in enumerate(c.pc.inventory):
         if item not in items:
             out.append((at(("pc", "inventory", n)), "C007", _unknown("item", item, items)))
+    out += _scripted_content(c, lined)
+    return out
+
+
+def _placeholders(text: str) -> list[str]:
+    """The ``{name}`` placeholders of a line (``{{`` and ``}}`` are literal braces)."""
+    try:
+        return [name for _, name, _, _ in Formatter().parse(text) if name is not None]
+    except ValueError:
+        return ["{"]
+
+
+def _scripted_content(c: Campaign, lined: LinedData) -> list[tuple[int, str, str]]:
+    """NPC lines and reactions, and check rules: keys, placeholders, skills, difficulties."""
+    out: list[tuple[int, str, str]] = []
+    at = lined.line_of
+    for i, npc in enumerate(c.npcs):
+        for key, known, kind in (("lines", TOPICS, "topic"), ("reactions", BANDS, "band")):
+            table: dict[str, tuple[str, ...]] = getattr(npc, key)
+            for name, texts in table.items():
+                if name not in known:
+                    out.append((at(("npcs", i, key, name)), "C010", _unknown(kind, name, known)))
+                for n, text in enumerate(texts):
+                    allowed = PLACEHOLDERS if name == "recall" else PLACEHOLDERS[:2]
+                    bad = [p for p in _placeholders(text) if p not in allowed]
+                    if bad:
+                        where = at(("npcs", i, key, name, n))
+                        words = f"unknown placeholder '{{{bad[0]}}}' in a {name} line; use "
+                        out.append((where, "C012", words + ", ".join(f"{{{p}}}" for p in allowed)))
+    for n, rule in enumerate(c.checks):
+        if rule.skill not in c.skills:
+            where = at(("checks", n, "skill"))
+            out.append((where, "C011", _unknown("skill", rule.skill, c.skills)))
+        if rule.difficulty and rule.difficulty not in c.difficulties:
+            where = at(("checks", n, "difficulty"))
+            out.append((where, "C011", _unknown("difficulty", rule.difficulty, c.difficulties)))
     return out

@@ -29,6 +29,21 @@ class NpcSheet(Facts):
     notes: list[str] = Field(default_factory=list)
 
 
+class Recalled(Facts):
+    """A line said in an earlier scene, as the NPC who witnessed it recalls it."""
+
+    scene: int
+    session: int
+    #: where the scene was (the place's name)
+    place: str
+    #: who said it: ``player`` or an NPC id; ``name``: their name
+    who: str
+    name: str
+    text: str
+    #: how well it matches the moment (``remembering.recall``)
+    score: float = 0.0
+
+
 class NpcPersona(Facts):
     """An NPC as anyone in the room sees it."""
 
@@ -43,6 +58,8 @@ class SceneFacts(Facts):
     scene: int
     location: str
     location_description: str
+    #: sentences about the place for later beats (the campaign's ``details``)
+    location_details: list[str] = Field(default_factory=list)
     synopsis: str
     pc: PcPublic
     #: the story director's reason when it asked for a rewrite
@@ -58,6 +75,12 @@ class SceneSheets(Facts):
     npcs: list[NpcPersona]
     #: the private sheet of the NPC whose line is asked, and of nobody else
     speaker: NpcSheet | None = None
+    #: what the speaker recalls of earlier scenes it witnessed, best match first
+    recalled: list[Recalled] = Field(default_factory=list)
+    #: the speaker's scripted lines (topic → lines) and reactions (check band → lines),
+    #: from the campaign file
+    lines: dict[str, list[str]] = Field(default_factory=dict)
+    reactions: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class TableFacts(Facts):

@@ -18,6 +18,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.view import AnyView, NoFacts
 from parlour.games.campaign.config import CampaignConfig
 from parlour.games.campaign.knowledge import NARRATOR, scene_context
+from parlour.games.campaign.remembering import recall, remembered
 from parlour.games.campaign.scenes import scene_events
 from parlour.games.campaign.state import GAME, NAME, PLAYER, SCENE, SEATS, STORY, CampaignState
 from parlour.games.campaign.view_types import (
@@ -113,6 +114,11 @@ def _beat(st: CampaignState) -> list[str]:
     return [str(st.draft["narration"]), *lines]
 
 
+def _names(st: CampaignState, present: tuple[str, ...]) -> str:
+    """The names said in a moment that tell nothing of what it is about."""
+    return " ".join([st.c.pc.name, *(st.c.npc(n).name for n in present)])
+
+
 def scene_view(
     st: CampaignState, present: tuple[str, ...] | None = None, speaker: str | None = None
 ) -> SceneView:
@@ -125,6 +131,8 @@ def scene_view(
     speaker = (now_speaker if present == now_present else NARRATOR) if speaker is None else speaker
     place = st.c.location(st.synopsis.location)
     voiced = speaker if speaker != NARRATOR else ""
+    events = scene_events(st, present, speaker)
+    moment = st.message if st.message is not None else st.synopsis.text
     return SceneView(
         game=NAME,
         seat=SCENE,
@@ -136,6 +144,7 @@ def scene_view(
             scene=st.scenes[-1].number,
             location=place.name,
             location_description=place.description,
+            location_details=list(place.details),
             synopsis=st.synopsis.text,
             pc=pc_public(st),
             rewrite=st.rewrite,
@@ -145,8 +154,14 @@ def scene_view(
         private=SceneSheets(
             npcs=[npc_persona(st, n) for n in present],
             speaker=npc_sheet(st, voiced) if voiced else None,
+            # only the voiced NPC's own records, from this very view's events
+            recalled=recall(remembered(events, voiced), moment, ignore=_names(st, present))
+            if voiced
+            else [],
+            lines={k: list(v) for k, v in st.c.npc(voiced).lines.items()} if voiced else {},
+            reactions={k: list(v) for k, v in st.c.npc(voiced).reactions.items()} if voiced else {},
         ),
-        events=tuple(scene_events(st, present, speaker)),
+        events=tuple(events),
     )
 
 
