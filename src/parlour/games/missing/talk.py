@@ -31,6 +31,9 @@ from parlour.games.missing.views import ClueFacts, MissingPrivate, MissingPublic
 
 #: A line may be seen this many times in a game, no more.
 MAX_REPEATS = 2
+#: The chance that a message goes on with a second act, as a second text (never a third).
+SECOND_TEXT = 0.3
+SECOND_TEXT_AFTER = 2
 
 _CARD = (
     "Ok, this just came back to me: {topic}. {friend} brought it up twice last week and "
@@ -173,12 +176,18 @@ def message(view: AnyView, answering: Answering | None, rng: Rng) -> str:
     me: MissingPrivate = view.private
     ctx = _Ctx(pub=pub, me=me, seat=view.seat, friend=pub.friend.split()[0], rng=rng)
     said = Counter(e.text for e in view.events if e.kind == "message")
+    lines: list[str] = []
     for candidates in _acts(ctx, view.events, answering):
         fresh = [c for c in candidates if said[c] == 0]
         allowed = fresh or [c for c in candidates if said[c] < MAX_REPEATS]
         if allowed:
-            return rng.choice(allowed)
-    return _NOW.format(friend=ctx.friend, clock=pub.clock)
+            lines.append(rng.choice(allowed))
+            # People send a second text now and then: a follow-up act, its own text.
+            if len(lines) == SECOND_TEXT_AFTER or rng.random() >= SECOND_TEXT:
+                break
+    if not lines:
+        lines.append(_NOW.format(friend=ctx.friend, clock=pub.clock))
+    return "\n".join(lines)
 
 
 def _acts(ctx: _Ctx, events: tuple[Event, ...], answering: Answering | None) -> list[list[str]]:

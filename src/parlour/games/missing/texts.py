@@ -1,8 +1,8 @@
 """A turn's answer as text messages: people send several short texts, not one long one.
 
-``split_texts`` cuts an answer into texts of at most ``limit`` characters: between
-sentences where it can (short sentences share a text), else between words; a word is
-never cut unless it alone is longer than a text (a pasted link).
+``split_texts`` cuts an answer into texts of at most ``limit`` characters: at its line
+breaks, then between sentences where it can (short sentences share a text), else
+between words; a word is never cut unless it alone is longer than a text (a pasted link).
 
 ``reply_target`` is the engine's rule for which message a speaker answers: the latest
 message since the speaker last spoke that names them (a question put to them, or an
@@ -25,7 +25,10 @@ QUOTE_CHARS = 40
 
 
 def split_texts(text: str, limit: int) -> list[str]:
-    """``text`` as texts of at most ``limit`` characters, cut at sentences, then words."""
+    """``text`` as texts of at most ``limit`` characters: a line break always starts a
+    new text; a longer line is cut at sentences, then words."""
+    if "\n" in text.strip():
+        return [t for line in text.splitlines() for t in split_texts(line, limit)]
     flat = " ".join(text.split())
     if len(flat) <= limit:
         return [flat] if flat else []
