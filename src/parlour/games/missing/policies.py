@@ -60,7 +60,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
             return Text(text="")
         return Text(text=_fit(talk.message(view, ask.answering, rng), limit))
     if purpose == "epilogue":
-        return Text(text=_fit(f"{me.name.split()[0]} heads home, still set to {me.drive}.", limit))
+        return Text(text=_fit(f"{me.name.split()[0]} goes home, still thinking: {me.drive}.", limit))
     return (
         random_answer(decision, rng)
         if decision.kind is not DecisionKind.FREE_TEXT

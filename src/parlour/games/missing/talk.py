@@ -61,6 +61,9 @@ _ANSWER_FIND = (
 _ANSWER_TOLD = (
     "{asker}, only what I said: {title} at {place}. Nothing else yet.",
     "Nothing new, {asker}. Just what I said: {title}. I can't make it fit.",
+    "{asker}, I told you: {title}, at {place}. That's all I have.",
+    "Same as before, {asker}: {title}. Still no idea what it means.",
+    "{asker}, just {place}, and you know what was there: {title}.",
 )
 _ANSWER_HUNCH = (
     "{asker}, nothing solid. But {suspect} worries me: {about}.",
@@ -216,7 +219,8 @@ def _card(ctx: _Ctx) -> list[str]:
     if card.final:
         return [t.format(friend=ctx.friend) for t in _FINAL]
     topic = _topic(card.prompt, card.about)
-    asking = re.search(r"\bask\b", card.prompt, re.IGNORECASE) is not None
+    # "Ask them about it." (not "why did she ask?"): the card tells the seat to ask someone.
+    asking = re.search(r"(?:^|[.!?:]\s+)Ask\b", card.prompt) is not None
     lines = [t.format(topic=topic, friend=ctx.friend) for t in (_CARD_ASK if asking else _CARD)]
     return [line[0].upper() + line[1:] for line in lines]
 
@@ -244,7 +248,10 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> list[str]:
     names = {p.seat: p.name for p in ctx.pub.players}
     named = names_in(text, names)
     suspect, about = ctx.suspect()
-    place = ctx.pick(p.name for p in ctx.pub.places)
+    # a place the message did not just name ("I was at the market" - "has anyone been to
+    # the market?" would not be listening)
+    unnamed = [p.name for p in ctx.pub.places if p.name.casefold() not in text.casefold()]
+    place = ctx.pick(unnamed or [p.name for p in ctx.pub.places])
     asked = "?" in text and (ctx.seat in named or not named)
     if not asked and wants_answer(ref, ctx.seat, names):
         return [
