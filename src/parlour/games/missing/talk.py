@@ -234,7 +234,7 @@ def _topic(prompt: str, about: tuple[str, ...]) -> str:
             continue
         start = found.start()
         if prompt[start].isupper() and start > 0 and prompt[start - 2] not in ".?!":
-            name = re.match(r"[A-Z][\w']*(?: [A-Z][\w']*)*", prompt[start:])
+            name = re.match(r"[A-Z][a-z]*(?: [A-Z][a-z]+)*", prompt[start:])
             return name.group(0) if name else found.group(1)
         return f"the {found.group(1).casefold()}"
     return f"the {about[0]}" if about else "all this"
