@@ -60,7 +60,8 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
             return Text(text="")
         return Text(text=_fit(talk.message(view, ask.answering, rng), limit))
     if purpose == "epilogue":
-        return Text(text=_fit(f"{me.name.split()[0]} goes home, still thinking: {me.drive}.", limit))
+        first = me.name.split()[0]
+        return Text(text=_fit(f"{first} goes home, still thinking: {me.drive}.", limit))
     return (
         random_answer(decision, rng)
         if decision.kind is not DecisionKind.FREE_TEXT
@@ -101,6 +102,10 @@ def _name_of(pub: MissingPublic, seat: str) -> str:
     return next((p.name for p in pub.players if p.seat == seat), seat)
 
 
+#: A seat with fewer messages than this share of the table's mean asks to speak more often.
+QUIET_SHARE = 0.8
+
+
 def _turn(view: AnyView, decision: Decision, rng: Rng) -> str:
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
@@ -108,10 +113,16 @@ def _turn(view: AnyView, decision: Decision, rng: Rng) -> str:
         return "speak3"
     since = _since_mine(view)
     names = {p.seat: p.name for p in pub.players}
+    mine = next(p.messages for p in pub.players if p.seat == view.seat)
+    mean = sum(p.messages for p in pub.players) / len(pub.players)
     if any(wants_answer(e, view.seat, names) for e in since):
-        return "speak3"  # a question put to me, or my name in an accusation
+        # a question put to me, or my name in an accusation: urgent, unless I have talked
+        # more than my share (the referee still prefers the seat a message named)
+        return "speak3" if mine <= mean else "speak2"
     if any(not c.shared for c in me.clues):
         return "speak2"
+    if mine < QUIET_SHARE * mean and rng.random() < 0.5:
+        return "speak2"  # I have said less than my share: get a word in
     free = asks.MissingAsk.of(decision).places
     searches = [f"{asks.SEARCH_PREFIX}{pid}" for pid in free if pid not in me.visited]
     later = [f"{asks.SEARCH_PREFIX}{pid}" for pid in free if pid in _come_back(view)]
@@ -119,11 +130,9 @@ def _turn(view: AnyView, decision: Decision, rng: Rng) -> str:
         return rng.choice(later)
     if searches and rng.random() < 0.08:
         return rng.choice(searches)
-    if any(e.data.get("news") for e in since) and rng.random() < 0.5:
+    if any(e.data.get("news") for e in since) and mine <= mean and rng.random() < 0.5:
         return "speak2"
     last = pub.recent_speakers[-1] if pub.recent_speakers else ""
-    mine = next(p.messages for p in pub.players if p.seat == view.seat)
-    mean = sum(p.messages for p in pub.players) / len(pub.players)
     if last and last != view.seat and mine <= mean and rng.random() < 0.5:
         return "speak2" if mine < mean else "speak1"
     if rng.random() < 0.2:
