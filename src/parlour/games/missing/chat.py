@@ -84,6 +84,7 @@ def apply_turn(st: MissingState, cfg: MissingConfig, seat: str, option: str) -> 
             raise IllegalAction(f"{st.name(who)} is already there")
         search(st, cfg, seat, place)
     st.answered[seat] = option
+    _holders_speak(st)
     _maybe_close_round(st, cfg)
 
 
@@ -108,6 +109,8 @@ def _apply_person(st: MissingState, cfg: MissingConfig, seat: str, text: str) ->
         return
     if line.startswith("/"):
         command(st, cfg, seat, line)
+        _holders_speak(st)  # a /search costs clock time: a card may have fired
+        _maybe_close_round(st, cfg)
         return
     # A person's message takes the next slot: the round's open questions are withdrawn.
     _post(st, cfg, seat, line, _person_reply(st, seat, line))
@@ -152,13 +155,18 @@ def _next_round(st: MissingState, cfg: MissingConfig) -> None:
         return
     st.round += 1
     st.answered = {}
-    # Calls whose answer the engine already knows are not made: an AI seat holding an
-    # unanswered story card asks to speak now (the rules make it answer next).
-    for seat in st.ais():
-        if seat in st.card_of:
-            st.answered[seat] = asks.SPEAK[-1]
+    _holders_speak(st)
     if st.answered and all(s in st.answered for s in st.seats):
         _maybe_close_round(st, cfg)
+
+
+def _holders_speak(st: MissingState) -> None:
+    """Calls whose answer the engine already knows are not made: an AI seat holding an
+    unanswered story card asks to speak now (the rules make it answer next). A card may
+    fire in the middle of a round too, when a search costs the clock its time."""
+    for seat in st.ais():
+        if seat in st.card_of and seat not in st.answered:
+            st.answered[seat] = asks.SPEAK[-1]
 
 
 def _addressed(st: MissingState) -> set[str]:
