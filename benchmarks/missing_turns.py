@@ -34,7 +34,8 @@ def play(seed: int, players: int) -> tuple[dict[str, int], int, int]:
         game.apply(decision.id, MODULE.policy(game.view(decision.seat), decision, rng))
     counts = {s.id: 0 for s in game.seats()}
     for event in game.events:
-        if event.kind == "message":
+        # a turn may send several texts (issue 30): count turns, the unit the referee shares
+        if event.kind == "message" and event.data.get("part", 1) == 1:
             counts[event.speaker] += 1
     return counts, turns, says
 

@@ -1,12 +1,13 @@
-"""The clock and the chat rules: typing time, the 160-character limit, story-card marks,
-one searcher per place, a person's message taking the next slot, no ending before the
-final card."""
+"""The clock and the chat rules: typing time, texts of at most 160 characters (a turn may
+send several), story-card marks, searches costing clock time, one searcher per place, a
+person's message taking the next slot, no ending before the final card."""
 
 from __future__ import annotations
 
 import pytest
 
 from parlour.core.actions import Choice, Text
+from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
 from parlour.games.missing import MissingGame
 from parlour.games.missing.clock import mmss, typing_seconds
@@ -26,22 +27,51 @@ def test_typing_time_formula() -> None:
     assert mmss(5400) == "90:00" and mmss(61.2) == "01:02" and mmss(0) == "00:00"
 
 
-def test_messages_cost_their_typing_time() -> None:
-    game = scripted(small(), 5)
-    stamps = [e for e in game.events if e.kind == "message"]
-    first = stamps[0]
-    assert first.data["seconds_left"] == pytest.approx(1800 - typing_seconds(first.text), abs=0.1)
-
-
-def test_a_message_over_160_characters_is_rejected_naming_the_limit() -> None:
-    game = scripted(small(), 1, until="chat")
+def _to_the_message(game: MissingGame) -> Decision:
+    """Every AI seat asks to speak; the referee's pick is asked for its message."""
     while not any(d.purpose == "message" for d in game.pending()):
         d = game.pending()[0]
         game.apply(d.id, Choice(option="speak3"))
-    say = next(d for d in game.pending() if d.purpose == "message")
-    with pytest.raises(IllegalAction, match="at most 160"):
-        game.apply(say.id, Text(text="x" * 161))
-    game.apply(say.id, Text(text="x" * 160))
+    return next(d for d in game.pending() if d.purpose == "message")
+
+
+def test_messages_cost_their_typing_time() -> None:
+    game = scripted(small(), 5, until="chat")
+    say = _to_the_message(game)
+    before = game.seconds_left
+    game.apply(say.id, Text(text="Anyone at the bus stop?"))
+    assert before - game.seconds_left == pytest.approx(typing_seconds("Anyone at the bus stop?"))
+    # Each text of a turn costs its own typing time.
+    say = _to_the_message(game)
+    before = game.seconds_left
+    game.apply(say.id, Text(text="On my way.\nCall me."))
+    spent = typing_seconds("On my way.") + typing_seconds("Call me.")
+    assert before - game.seconds_left == pytest.approx(spent)
+
+
+def test_a_search_costs_the_clock_its_search_cost() -> None:
+    for cost, config in ((60.0, small()), (150.0, small(search_cost=150))):
+        game = scripted(config, 4, until="chat")
+        turn = next(d for d in game.pending() if d.purpose == "turn")
+        before = game.seconds_left
+        game.apply(turn.id, Choice(option="search:cinema"))
+        assert before - game.seconds_left == pytest.approx(cost)
+        assert game.state.town.search_cost == 60.0
+
+
+def test_a_long_answer_goes_out_as_texts_of_at_most_160_characters() -> None:
+    game = scripted(small(), 1, until="chat")
+    say = _to_the_message(game)
+    assert say.max_length == 3 * 160
+    with pytest.raises(IllegalAction, match="at most 480"):
+        game.apply(say.id, Text(text="x" * 481))
+    words = " ".join(f"word{n}" for n in range(70))  # 419 characters, no sentence end
+    start = len(game.events)
+    game.apply(say.id, Text(text=words))
+    texts = [e for e in game.events[start:] if e.kind == "message"]
+    assert len(texts) == 3 and all(len(e.text) <= 160 for e in texts)
+    assert " ".join(e.text for e in texts) == words  # cut between words, nothing lost
+    assert [e.data["part"] for e in texts] == [1, 2, 3]
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -51,17 +81,18 @@ def test_story_cards_fire_at_their_marks_within_one_message(seed: int) -> None:
     cards = config.town.story_cards
     fired = [e for e in game.events if e.kind == "story_card"]
     assert len(fired) == len(cards)
-    longest = typing_seconds("x" * config.message_limit) + config.silence_seconds
+    step = max(config.silence_seconds, config.town.search_cost)
+    longest = typing_seconds("x" * config.message_limit) + step
     for event in fired:
         mark = cards[event.data["card"]].at * 60
         left = _secs(event.data["clock"])
         assert mark - longest - 1 <= left <= mark, (event.data, mark)
-        # the addressee's next message answers it
+        # the addressee's next turn answers it (a card may fire between two texts of a turn)
         nxt = next(
             (
                 e
                 for e in game.events[event.seq :]
-                if e.kind == "message" and e.speaker == event.to[0]
+                if e.kind == "message" and e.speaker == event.to[0] and e.data.get("part", 1) == 1
             ),
             None,
         )
@@ -115,7 +146,9 @@ def test_a_persons_message_takes_the_next_slot_and_withdraws_the_round() -> None
 
 def test_the_referee_caps_messages_in_a_row() -> None:
     game = scripted(full(max_in_a_row=2), 11)
-    speakers = [e.speaker for e in game.events if e.kind == "message"]
+    speakers = [
+        e.speaker for e in game.events if e.kind == "message" and e.data.get("part", 1) == 1
+    ]
     assert all(
         not (a == b == c) for a, b, c in zip(speakers, speakers[1:], speakers[2:], strict=False)
     )

@@ -24,9 +24,11 @@ _STYLE = {
 
 def event_line(event: Event, names: dict[str, str]) -> str:
     """One event for people: whom it was for (by name; engine notes say so), who said it."""
-    from parlour.render.transcript import clock_stamp, scope_label
+    from parlour.render.transcript import clock_stamp, reply_note, scope_label
 
     who = names.get(event.speaker, event.speaker)
+    if who:
+        who += reply_note(event, names)  # a message answering another says which
     scope = scope_label(event.audience, names)
     private = f"{clock_stamp(event)}[{scope}] " if scope else clock_stamp(event)
     if who:

@@ -112,6 +112,18 @@ def clock_stamp(event: Event) -> str:
     return f"[{clock}] " if isinstance(clock, str) and clock else ""
 
 
+def reply_note(event: Event, names: dict[str, str]) -> str:
+    """`` → Bram ("Has anyone heard…")`` after the speaker of a message that answers
+    another (``data``: ``reply_to`` the answered event's seq, ``reply_to_seat`` its
+    speaker, ``quote`` its first words), else ""."""
+    seat = event.data.get("reply_to_seat")
+    if not isinstance(seat, str) or not seat or "reply_to" not in event.data:
+        return ""
+    quoted = event.data.get("quote")
+    said = f' ("{quoted}")' if isinstance(quoted, str) and quoted else ""
+    return f" → {names.get(seat, seat)}{said}"
+
+
 def _line(entry: Entry, names: dict[str, str], reasons: bool) -> Line | None:
     event, answer = entry.event, entry.answer
     if event is None:
@@ -129,7 +141,7 @@ def _line(entry: Entry, names: dict[str, str], reasons: bool) -> Line | None:
         phase=event.phase,
         kind=event.kind,
         text=clock_stamp(event) + event.text,  # games with a clock: time left
-        speaker=names.get(event.speaker, event.speaker),
+        speaker=names.get(event.speaker, event.speaker) + reply_note(event, names),
         scope=scope_label(event.audience, names),
         fallback=entry.fallback,
         reason=reason_of(answer, event) if reasons and event.kind == "vote" else "",

@@ -47,6 +47,9 @@ class Line:
     speaker: str
     text: str
     scope: str  # "" when public; else whom it was for
+    #: A message answering another: "Bram", and the answered message's first words.
+    reply_to: str = ""
+    quote: str = ""
 
 
 def played_by(spec: str) -> tuple[str, bool]:
@@ -293,7 +296,20 @@ def lines(events: list[Event], names: dict[str, str]) -> list[Line]:
             scope = ", ".join(names.get(s, s) for s in e.audience.seats)
         else:
             scope = "engine note"
-        out.append(Line(e.seq, e.phase, e.kind, names.get(e.speaker, e.speaker), e.text, scope))
+        seat, quoted = e.data.get("reply_to_seat"), e.data.get("quote")
+        to = names.get(seat, seat) if isinstance(seat, str) and "reply_to" in e.data else ""
+        out.append(
+            Line(
+                e.seq,
+                e.phase,
+                e.kind,
+                names.get(e.speaker, e.speaker),
+                e.text,
+                scope,
+                reply_to=to,
+                quote=quoted if to and isinstance(quoted, str) else "",
+            )
+        )
     return out
 
 

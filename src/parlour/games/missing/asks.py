@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from pydantic import BaseModel, ConfigDict
+
 from parlour.core.actions import Text
 from parlour.core.asks import GameAsk
 from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
@@ -42,12 +44,24 @@ NO_CLOCK = TextRules(
 )
 
 COMMANDS_HELP = (
-    "Type a message (at most {limit} characters) and press Enter, or just Enter to stay "
-    "quiet this round. Commands: /search PLACE, /who, /time, /help."
+    "Type a message and press Enter (a long one goes out as texts of at most {limit} "
+    "characters; start with a name, 'Bram, ...', to answer that player's last text), or "
+    "just Enter to stay quiet this round. Commands: /search PLACE, /who, /time, /help."
 )
 
 #: Added to a person's questions outside the chat (a model's prompt never carries it).
 SETUP_COMMANDS = "(Commands: /who, /time, /help.)"
+
+
+class Answering(BaseModel):
+    """The message a speaker is asked to answer: its event's seq, its sender's first name
+    and its words (a public message, so the speaker has seen it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seq: int
+    name: str
+    text: str
 
 
 class MissingAsk(GameAsk):
@@ -63,6 +77,8 @@ class MissingAsk(GameAsk):
     places: tuple[str, ...] = ()
     #: A person's standing chance to type in the chat: an empty answer stays quiet.
     standing: bool = False
+    #: A chat message: the message it answers (None: it answers nobody in particular).
+    answering: Answering | None = None
 
 
 def second_person(decision_id: str, seat: str, purpose: str, question: str) -> Decision:
@@ -154,7 +170,18 @@ def round_choice(
     )
 
 
-def say(decision_id: str, seat: str, limit: int, card_about: tuple[str, ...], why: str) -> Decision:
+def say(
+    decision_id: str,
+    seat: str,
+    limit: int,
+    card_about: tuple[str, ...],
+    why: str,
+    *,
+    texts: int = 1,
+    answering: Answering | None = None,
+) -> Decision:
+    """The chosen speaker's message: up to ``texts`` texts of ``limit`` characters (the
+    game splits a longer answer), answering ``answering`` when the engine says so."""
     rules = (
         TextRules(
             subject="your story card",
@@ -171,18 +198,31 @@ def say(decision_id: str, seat: str, limit: int, card_about: tuple[str, ...], wh
         seat=seat,
         kind=DecisionKind.FREE_TEXT,
         purpose="message",
-        prompt=f"{why} Write your text message to the group (at most {limit} characters, "
-        "plain text-message style).",
-        max_length=limit,
-        max_tokens=text_tokens(limit),
+        prompt=f"{why}{_answer_note(answering)} Write your message to the group: "
+        f"{_texts_words(texts)} of at most {limit} characters, plain text-message style.",
+        max_length=limit * texts,
+        max_tokens=text_tokens(limit * texts),
         checks=MESSAGE_CHECKS,
         text_rules=rules,
         batch="as_arrived",
-        context=MissingAsk().context(),
+        context=MissingAsk(answering=answering).context(),
     )
 
 
-def person_message(decision_id: str, seat: str, limit: int, wait: float) -> Decision:
+def _texts_words(texts: int) -> str:
+    return "one short text" if texts == 1 else f"one to {texts} short texts, each"
+
+
+def _answer_note(answering: Answering | None) -> str:
+    """What the speaker answers, in the command (the message itself is in the chat)."""
+    if answering is None:
+        return ""
+    return f" Answer {answering.name}'s last text to you or the group."
+
+
+def person_message(
+    decision_id: str, seat: str, limit: int, wait: float, texts: int = 1
+) -> Decision:
     """A person's standing chance to type: any time during a round, never blocking the AIs
     for longer than ``wait`` wall seconds (then the round goes on without them)."""
     return Decision(
@@ -191,7 +231,7 @@ def person_message(decision_id: str, seat: str, limit: int, wait: float) -> Deci
         kind=DecisionKind.FREE_TEXT,
         purpose="message",
         prompt=COMMANDS_HELP.format(limit=limit),
-        max_length=limit,
+        max_length=limit * texts,
         allow_empty=True,
         deadline=Deadline(seconds=wait, clock="wall", human_seconds=wait),
         default=Text(text=""),

@@ -5,8 +5,12 @@ speak with an urgency 1-3, or search a free place. When the round is complete th
 (``referee.py``) picks one speaker, who is then asked for the message. A person's seat
 instead gets a standing free-text decision each round: a message takes the next slot at
 once (the round's open questions are withdrawn), a ``/command`` is answered privately, and
-an empty answer (or the wall deadline) lets the round go on. Every message costs typing
-time (``clock.py``), after which due story cards fire (``story.py``).
+an empty answer (or the wall deadline) lets the round go on. A turn's answer may run to
+``texts_per_turn`` texts (``texts.py`` splits it at sentences or words); every text costs
+typing time (``clock.py``), after which due story cards fire (``story.py``). A message
+may answer another: the chosen speaker is told which one (``texts.reply_target``), a
+person answers one by starting with its sender's name, and the message's event carries
+the reference (``reply_to``: the answered event's seq, its sender, a short quote).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any
 
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
-from parlour.core.events import Audience
+from parlour.core.events import Audience, Event
 from parlour.games.missing import asks, story
 from parlour.games.missing.clock import mmss, typing_seconds
 from parlour.games.missing.commands import command
@@ -24,6 +28,7 @@ from parlour.games.missing.config import MissingConfig
 from parlour.games.missing.referee import Bid, pick_speaker, quietest
 from parlour.games.missing.search import mark_shared, places_for, search
 from parlour.games.missing.state import MissingState
+from parlour.games.missing.texts import names_in, quote, reply_target, split_texts
 
 TURN = "turn"
 MESSAGE = "message"
@@ -35,7 +40,23 @@ def pending(st: MissingState, cfg: MissingConfig) -> tuple[Decision, ...]:
         seat = st.speaker
         card = st.pending_card(seat)
         about = card.about if card is not None and not card.final else ()
-        return (asks.say(f"r{r}:say:{seat}", seat, cfg.message_limit, about, st.speaker_why),)
+        reply = _reply_for(st, seat)
+        answering = (
+            asks.Answering(seq=reply.seq, name=st.name(reply.speaker), text=reply.text)
+            if reply is not None
+            else None
+        )
+        return (
+            asks.say(
+                f"r{r}:say:{seat}",
+                seat,
+                cfg.message_limit,
+                about,
+                st.speaker_why,
+                texts=cfg.texts_per_turn,
+                answering=answering,
+            ),
+        )
     out: list[Decision] = []
     free, taken = places_for(st)
     for seat in st.ais():
@@ -47,7 +68,9 @@ def pending(st: MissingState, cfg: MissingConfig) -> tuple[Decision, ...]:
             continue
         k = st.asked_person[seat]
         out.append(
-            asks.person_message(f"r{r}:p{k}:{seat}", seat, cfg.message_limit, cfg.person_wait)
+            asks.person_message(
+                f"r{r}:p{k}:{seat}", seat, cfg.message_limit, cfg.person_wait, cfg.texts_per_turn
+            )
         )
     return tuple(out)
 
@@ -61,6 +84,7 @@ def apply_turn(st: MissingState, cfg: MissingConfig, seat: str, option: str) -> 
             raise IllegalAction(f"{st.name(who)} is already there")
         search(st, cfg, seat, place)
     st.answered[seat] = option
+    _holders_speak(st)
     _maybe_close_round(st, cfg)
 
 
@@ -69,8 +93,9 @@ def apply_message(st: MissingState, cfg: MissingConfig, seat: str, text: str) ->
     if st.is_person(seat) and st.speaker is None:
         _apply_person(st, cfg, seat, text)
         return
+    reply = _reply_for(st, seat)
     st.speaker = None
-    _post(st, cfg, seat, text)
+    _post(st, cfg, seat, text, reply)
     _next_round(st, cfg)
 
 
@@ -84,9 +109,11 @@ def _apply_person(st: MissingState, cfg: MissingConfig, seat: str, text: str) ->
         return
     if line.startswith("/"):
         command(st, cfg, seat, line)
+        _holders_speak(st)  # a /search costs clock time: a card may have fired
+        _maybe_close_round(st, cfg)
         return
     # A person's message takes the next slot: the round's open questions are withdrawn.
-    _post(st, cfg, seat, line)
+    _post(st, cfg, seat, line, _person_reply(st, seat, line))
     st.silent_rounds = 0
     _next_round(st, cfg)
 
@@ -94,7 +121,7 @@ def _apply_person(st: MissingState, cfg: MissingConfig, seat: str, text: str) ->
 def _maybe_close_round(st: MissingState, cfg: MissingConfig) -> None:
     """Once every seat answered, the referee picks a speaker; two silent rounds in a row
     make the quietest AI seat speak."""
-    if any(s not in st.answered for s in st.seats):
+    if st.phase != "chat" or any(s not in st.answered for s in st.seats):
         return
     bids = [Bid(seat=s, urgency=int(o[-1])) for s, o in st.answered.items() if o in asks.SPEAK]
     best = pick_speaker(
@@ -128,13 +155,18 @@ def _next_round(st: MissingState, cfg: MissingConfig) -> None:
         return
     st.round += 1
     st.answered = {}
-    # Calls whose answer the engine already knows are not made: an AI seat holding an
-    # unanswered story card asks to speak now (the rules make it answer next).
-    for seat in st.ais():
-        if seat in st.card_of:
-            st.answered[seat] = asks.SPEAK[-1]
+    _holders_speak(st)
     if st.answered and all(s in st.answered for s in st.seats):
         _maybe_close_round(st, cfg)
+
+
+def _holders_speak(st: MissingState) -> None:
+    """Calls whose answer the engine already knows are not made: an AI seat holding an
+    unanswered story card asks to speak now (the rules make it answer next). A card may
+    fire in the middle of a round too, when a search costs the clock its time."""
+    for seat in st.ais():
+        if seat in st.card_of and seat not in st.answered:
+            st.answered[seat] = asks.SPEAK[-1]
 
 
 def _addressed(st: MissingState) -> set[str]:
@@ -143,19 +175,66 @@ def _addressed(st: MissingState) -> set[str]:
     return {s for s in st.seats if st.name(s).casefold() in words}
 
 
-def _post(st: MissingState, cfg: MissingConfig, seat: str, text: str) -> None:
-    """A chat message: it costs typing time, then due story cards fire."""
-    story.run_clock(st, typing_seconds(text, cfg.base_seconds, cfg.chars_per_second))
+def _messages(st: MissingState) -> list[Event]:
+    return [e for e in st.log.events if e.kind == "message"]
+
+
+def _first_names(st: MissingState) -> dict[str, str]:
+    return {s: st.name(s) for s in st.seats}
+
+
+def _reply_for(st: MissingState, seat: str) -> Event | None:
+    """The message the chosen speaker answers (None when it holds a story card: its
+    answer is the card's)."""
+    if seat in st.card_of:
+        return None
+    return reply_target(_messages(st), seat, _first_names(st))
+
+
+def _person_reply(st: MissingState, seat: str, line: str) -> Event | None:
+    """A person answers a message by starting theirs with its sender's name ("Bram, ..."
+    or "@Bram ..."): the latest message that player sent."""
+    first = line.split(maxsplit=1)[0].lstrip("@") if line.split() else ""
+    others = {s: n for s, n in _first_names(st).items() if s != seat}
+    named = names_in(first, others)
+    if len(named) != 1 or first.strip(",:;!?").casefold() != others[next(iter(named))].casefold():
+        return None
+    sender = next(iter(named))
+    return next((e for e in reversed(_messages(st)) if e.speaker == sender), None)
+
+
+def _post(
+    st: MissingState, cfg: MissingConfig, seat: str, text: str, reply: Event | None = None
+) -> None:
+    """A turn's message: one text or several, each costing typing time, after each of
+    which due story cards fire; the first text carries what it answers."""
+    index = st.card_of.get(seat)
     card = st.pending_card(seat)
-    data: dict[str, Any] = {"clock": mmss(st.left), "seconds_left": round(st.left, 1)}
-    if card is not None:
-        data["answers_card"] = st.card_of[seat]
-    st.log.emit("message", "chat", text, Audience.everyone(), speaker=seat, data=data)
+    parts = split_texts(text, cfg.message_limit) or [text]
+    for n, part in enumerate(parts):
+        story.run_clock(st, typing_seconds(part, cfg.base_seconds, cfg.chars_per_second))
+        data: dict[str, Any] = {"clock": mmss(st.left), "seconds_left": round(st.left, 1)}
+        if n == 0 and index is not None:
+            data["answers_card"] = index
+            data["news"] = True
+        if n == 0 and reply is not None:
+            data["reply_to"] = reply.seq
+            data["reply_to_seat"] = reply.speaker
+            data["quote"] = quote(reply.text)
+        if len(parts) > 1:
+            data["part"] = n + 1
+            data["parts"] = len(parts)
+        if mark_shared(st, seat, part):
+            data["news"] = True
+        st.log.emit("message", "chat", part, Audience.everyone(), speaker=seat, data=data)
+        if n + 1 < len(parts):
+            story.after_time(st)
+            if st.phase != "chat":
+                return
     st.messages[seat] += 1
     st.history.append(seat)
     st.last_text = text
-    mark_shared(st, seat, text)
-    if card is not None:
+    if card is not None and st.card_of.get(seat) == index:
         del st.card_of[seat]
         if card.final:
             story.announce(st)

@@ -40,7 +40,12 @@ class MissingConfig(BaseModel):
     silence_seconds: float = Field(default=20.0, gt=0)
     #: How long a searcher stays at a location (nobody else may search it meanwhile).
     search_seconds: float = Field(default=180.0, ge=0)
+    #: Seconds of the shared clock a search costs (None: the town's ``search_cost``).
+    search_cost: float | None = Field(default=None, ge=0, le=1800)
+    #: Characters per text message; a turn's answer may run to ``texts_per_turn`` texts,
+    #: split at sentence or word boundaries (``texts.py``).
     message_limit: int = Field(default=MESSAGE_LIMIT, ge=40, le=400)
+    texts_per_turn: int = Field(default=3, ge=1, le=6)
     intro_limit: int = Field(default=160, ge=40, le=1000)
     plant_markers: bool = False
 

@@ -1,5 +1,7 @@
 """The deal: from a config and a seed, every seat's card, drive, relationship pairing,
-suspect and place, and the opening events (the setting; each dealt card, privately)."""
+suspect and place, each place's clue deck (shuffled), and the opening events (the
+setting; each dealt card, privately). Decks and the game's later draws use streams of
+their own, so a seed deals the same cards and pairings whatever the decks hold."""
 
 from __future__ import annotations
 
@@ -40,11 +42,12 @@ def deal(config: MissingConfig, seed: int) -> MissingState:
         markers=markers,
         secret_mark={},
         left=config.clock_seconds,
+        rng=Rng(hash_seed(seed, "play")),
         asked_person={s: 0 for s in config.people},
         commands={s: 0 for s in config.people},
         messages={s: 0 for s in seats},
         cards_got={s: 0 for s in seats},
-        deck={loc.id: 0 for loc in town.locations},
+        deck=_decks(config, seed),
         finds={s: list[Find]() for s in seats},
         visited={s: list[str]() for s in seats},
     )
@@ -72,6 +75,12 @@ def deal(config: MissingConfig, seed: int) -> MissingState:
         if seat not in st.picking:
             emit_card(st, seat)
     return st
+
+
+def _decks(config: MissingConfig, seed: int) -> dict[str, list[str]]:
+    """Each place's clue ids in the order searches draw them, shuffled by the seed."""
+    rng = Rng(hash_seed(seed, "decks"))
+    return {loc.id: rng.shuffled([c.id for c in loc.clues]) for loc in config.town.locations}
 
 
 def _deal_claims(

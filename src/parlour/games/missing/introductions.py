@@ -88,7 +88,7 @@ def apply_answer(st: MissingState, seat: str, purpose: str, text: str) -> None:
         return
     st.phase = "chat"
     note = (
-        f"The chat begins. {mmss(st.left)} until the tide turns. Text the group, "
+        f"The chat begins. {mmss(st.left)} until {st.town.deadline}. Text the group, "
         "search places (one person per place), answer your story cards."
     )
     st.log.emit("phase", st.phase, note, Audience.everyone(), data={"clock": mmss(st.left)})

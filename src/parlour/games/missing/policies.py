@@ -1,25 +1,19 @@
-"""The scripted player: answers story cards, searches places it has not seen, shares some of
-what it finds (by its title, never the private text), keeps its secret, and takes a fair
-share of the talk. It reads only its own view, like any seat."""
+"""The scripted player: answers story cards, searches places it has not seen (and goes back
+to one that had nothing yet), shares what it finds (by its title, never the private
+text), answers what it is asked, reacts to news, accuses and asks (``talk.py``), keeps
+its secret, and takes a fair share of the talk. It reads only its own view, like any seat."""
 
 from __future__ import annotations
 
 from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.events import Event
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
-from parlour.games.missing import asks
+from parlour.games.missing import asks, talk
+from parlour.games.missing.texts import wants_answer
 from parlour.games.missing.views import MissingPrivate, MissingPublic
-
-_CHATTER = (
-    "Has anyone tried calling {friend} again? Still straight to voicemail for me.",
-    "I keep thinking about {suspect}. Something about them is off tonight.",
-    "Who's near {place}? Someone should look there before the tide.",
-    "{other}, what do you make of all this? You knew {friend} well.",
-    "Ok. Let's not panic. What do we actually know so far?",
-    "If {friend} was scared of someone, it was {suspect}. I'd bet on it.",
-)
 
 
 def _fit(text: str, limit: int) -> str:
@@ -61,13 +55,13 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     if purpose == "turn":
         return Choice(option=_turn(view, decision, rng))
     if purpose == "message":
-        if asks.MissingAsk.of(decision).standing:
+        ask = asks.MissingAsk.of(decision)
+        if ask.standing:
             return Text(text="")
-        return Text(text=_fit(_message(view, rng), limit))
+        return Text(text=_fit(talk.message(view, ask.answering, rng), limit))
     if purpose == "epilogue":
-        return Text(
-            text=_fit(f"{me.name.split()[0]} goes home at dawn, still thinking: {me.drive}.", limit)
-        )
+        first = me.name.split()[0]
+        return Text(text=_fit(f"{first} goes home, still thinking: {me.drive}.", limit))
     return (
         random_answer(decision, rng)
         if decision.kind is not DecisionKind.FREE_TEXT
@@ -108,45 +102,66 @@ def _name_of(pub: MissingPublic, seat: str) -> str:
     return next((p.name for p in pub.players if p.seat == seat), seat)
 
 
+#: A seat with fewer messages than this share of the table's mean asks to speak more often.
+QUIET_SHARE = 0.8
+
+
 def _turn(view: AnyView, decision: Decision, rng: Rng) -> str:
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
     if me.card is not None:
         return "speak3"
-    if any(not c.shared for c in me.clues):
-        return "speak2"
-    last = pub.recent_speakers[-1] if pub.recent_speakers else ""
+    since = _since_mine(view)
+    names = {p.seat: p.name for p in pub.players}
     mine = next(p.messages for p in pub.players if p.seat == view.seat)
     mean = sum(p.messages for p in pub.players) / len(pub.players)
+    if any(wants_answer(e, view.seat, names) for e in since):
+        # a question put to me, or my name in an accusation: urgent, unless I have talked
+        # more than my share (the referee still prefers the seat a message named)
+        return "speak3" if mine <= mean else "speak2"
+    if any(not c.shared for c in me.clues):
+        return "speak2"
+    if mine < QUIET_SHARE * mean and rng.random() < 0.5:
+        return "speak2"  # I have said less than my share: get a word in
     free = asks.MissingAsk.of(decision).places
     searches = [f"{asks.SEARCH_PREFIX}{pid}" for pid in free if pid not in me.visited]
-    if searches and rng.random() < 0.1:
+    later = [f"{asks.SEARCH_PREFIX}{pid}" for pid in free if pid in _come_back(view)]
+    if later and rng.random() < 0.1:
+        return rng.choice(later)
+    if searches and rng.random() < 0.08:
         return rng.choice(searches)
-    if last and last != view.seat and mine <= mean and rng.random() < 0.6:
+    if any(e.data.get("news") for e in since) and mine <= mean and rng.random() < 0.5:
+        return "speak2"
+    last = pub.recent_speakers[-1] if pub.recent_speakers else ""
+    if last and last != view.seat and mine <= mean and rng.random() < 0.5:
         return "speak2" if mine < mean else "speak1"
-    if rng.random() < 0.25:
+    if rng.random() < 0.2:
         return "speak1"
     return asks.SILENT
 
 
-def _message(view: AnyView, rng: Rng) -> str:
-    pub: MissingPublic = view.public
-    me: MissingPrivate = view.private
-    friend = pub.friend.split()[0]
-    if me.card is not None:
-        if me.card.final:
-            return f"It's {friend}. {friend} just texted me. Reading it to you now."
-        word = me.card.about[0] if me.card.about else "it"
-        return (
-            f"Something just came back to me, about the {word}. {friend} mentioned the "
-            f"{word} twice last week and looked scared."
-        )
-    unshared = [c for c in me.clues if not c.shared]
-    if unshared and rng.random() < 0.8:
-        clue = unshared[0]
-        return f"At {clue.place_name}: {clue.title}. Not sure what it means yet."
-    others = [p.name for p in pub.players if p.seat != view.seat]
-    line = rng.choice(_CHATTER)
-    suspect = rng.choice([name for name, _ in pub.suspects])
-    place = rng.choice([p.name for p in pub.places])
-    return line.format(friend=friend, suspect=suspect, place=place, other=rng.choice(others))
+def _since_mine(view: AnyView) -> list[Event]:
+    """The chat's messages since this seat last texted."""
+    out: list[Event] = []
+    for event in reversed(view.events):
+        if event.kind != "message":
+            continue
+        if event.speaker == view.seat:
+            break
+        out.append(event)
+    return out
+
+
+def _come_back(view: AnyView) -> set[str]:
+    """Places where this seat was told there was nothing to find yet, and has not found
+    anything since."""
+    out: set[str] = set()
+    for event in view.events:
+        place = event.data.get("place")
+        if event.kind != "found" or not isinstance(place, str):
+            continue
+        if event.data.get("later"):
+            out.add(place)
+        else:
+            out.discard(place)
+    return out

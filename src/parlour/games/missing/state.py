@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from parlour.core.events import EventLog
 from parlour.core.game import Forkable
 from parlour.core.markers import SecretMarkers
+from parlour.core.rng import Rng
 from parlour.games.missing.town import Character, Ending, StoryCard, Town
 
 Phase = Literal["characters", "intro", "relationships", "suspicions", "chat", "epilogue", "over"]
@@ -60,6 +61,8 @@ class MissingState(Forkable):
     secret_mark: dict[str, str]
     #: Seconds left on the simulated clock.
     left: float
+    #: The game's own draws during play (a story card's slots), from the seed.
+    rng: Rng
     log: EventLog = field(default_factory=EventLog)
     phase: Phase = "characters"
     background: dict[str, str] = field(default_factory=dict)
@@ -93,8 +96,10 @@ class MissingState(Forkable):
     announced: bool = False
     #: place id → (searching seat, seconds left when it leaves).
     busy: dict[str, tuple[str, float]] = field(default_factory=dict)
-    #: place id → index of its next clue.
-    deck: dict[str, int] = field(default_factory=dict)
+    #: place id → the ids of its clues not found yet, in the order the seed shuffled.
+    deck: dict[str, list[str]] = field(default_factory=dict)
+    #: fired story card index → its prompt and ``about`` words with the slots filled.
+    card_words: dict[int, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     finds: dict[str, list[Find]] = field(default_factory=dict)
     visited: dict[str, list[str]] = field(default_factory=dict)
     epilogue: dict[str, str] = field(default_factory=dict)
@@ -136,9 +141,13 @@ class MissingState(Forkable):
         return None
 
     def pending_card(self, seat: str) -> StoryCard | None:
-        """The story card the seat must answer with its next message."""
+        """The story card the seat must answer with its next message, its slots filled."""
         index = self.card_of.get(seat)
-        return self.town.story_cards[index] if index is not None else None
+        if index is None:
+            return None
+        card = self.town.story_cards[index]
+        prompt, about = self.card_words.get(index, (card.prompt, card.about))
+        return card.model_copy(update={"prompt": prompt, "about": about})
 
     def found_clues(self) -> set[str]:
         return {f.clue for finds in self.finds.values() for f in finds}

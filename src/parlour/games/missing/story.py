@@ -1,6 +1,10 @@
 """The clock and the story: time passes, story cards fire privately to their addressee at
 their minute mark, and the final card (or the clock running out) tells how it ends.
 
+A card's prompt may name slots (``town.CARD_SLOTS``) that the game fills from the state when
+the card fires, with the game's seeded draws: another player, a suspect, a place, and
+something found that the addressee knows of (its own find, or one told to the chat).
+
 The ending is the engine's, chosen from the clues found; nobody learns it before the final
 card fires.
 """
@@ -10,7 +14,27 @@ from __future__ import annotations
 from parlour.core.events import Audience
 from parlour.games.missing.clock import mmss
 from parlour.games.missing.state import MissingState
-from parlour.games.missing.town import Ending, StoryCard
+from parlour.games.missing.town import CARD_SLOTS, Ending, StoryCard
+
+#: Words too common to tell whether an answer is about a filled slot.
+_COMMON = frozenset(
+    [
+        "the",
+        "and",
+        "that",
+        "this",
+        "with",
+        "from",
+        "her",
+        "his",
+        "their",
+        "not",
+        "was",
+        "has",
+        "have",
+        "who",
+    ]
+)
 
 
 def advance(st: MissingState, seconds: float) -> None:
@@ -39,10 +63,13 @@ def fire_cards(st: MissingState) -> None:
         seat = _addressee(st, card)
         st.cards_got[seat] += 1
         st.card_of[seat] = index
-        text = card.prompt
+        fills = _fills(st, seat)
+        text = card.prompt.format_map(fills)
+        about = _about(card, fills)
+        st.card_words[index] = (text, about)
         if card.final:
             st.ending = _choose_ending(st)
-            text = f"{card.prompt} Message from {st.town.friend.name}: {st.ending.text}"
+            text = f"{text} Message from {st.town.friend.name}: {st.ending.text}"
         st.log.emit(
             "story_card",
             "chat",
@@ -50,6 +77,40 @@ def fire_cards(st: MissingState) -> None:
             Audience.only(seat),
             data={"card": index, "at": card.at, "clock": mmss(st.left), "final": card.final},
         )
+
+
+def _fills(st: MissingState, seat: str) -> dict[str, str]:
+    """Values for every slot a card may name, drawn for its addressee ``seat``: only what
+    the seat may know (its own finds and the finds told to the chat)."""
+    town = st.town
+    others = [st.name(s) for s in st.seats if s != seat]
+    place = st.rng.choice(town.locations).name
+    known = [f.title for f in st.finds[seat]] + [
+        f.title for s in st.seats if s != seat for f in st.finds[s] if f.shared
+    ]
+    fills = {
+        "friend": town.friend.name.split()[0],
+        "player": st.rng.choice(others) if others else st.name(seat),
+        "suspect": st.rng.choice(town.suspects).name,
+        "place": place,
+        "found": st.rng.choice(known) if known else place,
+    }
+    assert set(fills) == set(CARD_SLOTS)
+    return fills
+
+
+def _about(card: StoryCard, fills: dict[str, str]) -> tuple[str, ...]:
+    """The card's ``about`` words; a slot among them stands for the words of its value."""
+    out: list[str] = []
+    for word in card.about:
+        if "{" not in word:
+            out.append(word)
+            continue
+        for part in word.format_map(fills).replace("'", " ").split():
+            part = part.strip(".,;:!?").casefold()
+            if len(part) > 2 and part not in _COMMON and part not in out:
+                out.append(part)
+    return tuple(out)
 
 
 def _addressee(st: MissingState, card: StoryCard) -> str:

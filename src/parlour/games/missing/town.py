@@ -57,18 +57,31 @@ class Clue(_Frozen):
     title: NonEmpty
     #: What the searcher finds; shown to the searcher only.
     text: NonEmpty
+    #: Minutes left on the clock from which it can be found (None: from the start), e.g.
+    #: what the ebbing tide uncovers; a search before then draws another clue or none.
+    available_at: float | None = None
 
 
 class Location(_Frozen):
     id: NonEmpty
     name: NonEmpty
     about: NonEmpty
-    #: Drawn in order, one per search.
+    #: One per search, in an order shuffled by the game's seed.
     clues: tuple[Clue, ...] = ()
+    #: What a searcher is told when the clues left here cannot be found yet ("The tide is
+    #: still over the steps."); empty: the game's plain "nothing yet".
+    not_yet: str = ""
+
+
+#: Slots a story card's ``prompt`` and ``about`` words may name; the game fills them when
+#: the card fires (``story.py``): the missing friend's first name, another player's first
+#: name, a suspect, a place, and something found (by the addressee, or told to the chat).
+CARD_SLOTS = ("friend", "player", "suspect", "place", "found")
 
 
 class StoryCard(_Frozen):
-    """A private prompt that fires at a minute mark (minutes left) to one player."""
+    """A private prompt that fires at a minute mark (minutes left) to one player. Its
+    ``prompt`` may name slots (``{suspect}``, ``{found}``...: ``CARD_SLOTS``)."""
 
     at: float = Field(description="minutes left on the clock when it fires")
     to: str = Field(min_length=1, description="character id of the addressee")
@@ -99,6 +112,12 @@ class Town(_Frozen):
     relationships: tuple[str, ...]
     story_cards: tuple[StoryCard, ...]
     endings: tuple[Ending, ...]
+    #: What happens when the clock runs out, in the town's words ("the tide turns"): the
+    #: chat opens with "90:00 until the tide turns".
+    deadline: NonEmpty = "time runs out"
+    #: Seconds of the shared clock one search costs (the group waits while you look);
+    #: ``--set search_cost=`` overrides it.
+    search_cost: float = Field(default=60.0, ge=0, le=1800)
     source: str = ""
 
     def character(self, cid: str) -> Character:

@@ -8,6 +8,7 @@ runs: exit 0 without errors, 1 with errors, 2 when the file cannot be read at al
 from __future__ import annotations
 
 from pathlib import Path
+from string import Formatter
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -21,7 +22,7 @@ from parlour.core.designer_check import (
 )
 from parlour.core.safe_yaml import LinedData
 from parlour.games.missing.loader import load_town
-from parlour.games.missing.town import Town, TownError
+from parlour.games.missing.town import CARD_SLOTS, Town, TownError
 
 #: Messages are text messages: a story card or clue longer than this is hard to read.
 MAX_CARD_CHARS = 400
@@ -38,6 +39,8 @@ CODES: dict[str, str] = {
     "E007": "a location has no clue to find",
     "E008": "a relationship prompt does not name {other}",
     "E009": "a story card (not the final one) has no 'about' words to check the answer",
+    "E010": "a story card names an unknown slot (slots: friend, player, suspect, place, found)",
+    "E011": "a clue's available_at mark is off the clock",
     "W001": "fewer than the recommended 5 suspects, 5 locations, 6 characters, 10 prompts",
     "W002": "a clue no ending counts",
     "W003": "two story cards fire at the same minute",
@@ -137,6 +140,13 @@ def _counts(town: Town, found: _Found) -> None:
         if not loc.clues:
             found.add("E007", f"location '{loc.id}' has no clues", ("locations", n))
         for k, clue in enumerate(loc.clues):
+            if clue.available_at is not None and not 0 < clue.available_at <= town.minutes:
+                found.add(
+                    "E011",
+                    f"clue '{clue.id}' is available at {clue.available_at:g} minutes left, "
+                    f"off a {town.minutes}-minute clock",
+                    ("locations", n, "clues", k, "available_at"),
+                )
             if len(clue.text) > MAX_CARD_CHARS:
                 found.add(
                     "W004",
@@ -187,6 +197,23 @@ def _cards(town: Town, found: _Found) -> None:
             found.add(
                 "W004", f"story card {n + 1} is {len(card.prompt)} characters", (*path, "prompt")
             )
+        for key, texts in (("prompt", (card.prompt,)), ("about", card.about)):
+            bad = sorted({slot for text in texts for slot in _slots(text)} - set(CARD_SLOTS))
+            if bad:
+                found.add(
+                    "E010",
+                    f"story card {n + 1} names unknown slot(s) {', '.join(bad)}; slots: "
+                    f"{', '.join(CARD_SLOTS)} (write a literal brace as {{{{ or }}}})",
+                    (*path, key),
+                )
+
+
+def _slots(text: str) -> set[str]:
+    """The slot names a template names (a malformed brace counts as the slot '{')."""
+    try:
+        return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"{"}
 
 
 def _endings(town: Town, found: _Found) -> None:

@@ -1,0 +1,348 @@
+"""What a scripted friend texts in the chat: speech acts built from its own view.
+
+A message is one act, chosen from what the seat knows and what it was asked:
+
+* **card**: answer its story card, naming what the card is about;
+* **answer**: a question put to it (its finds, else its suspicion);
+* **defend**: a message that names it without asking;
+* **react**: news another player texted (a find, a card's answer);
+* **share**: a find it has not told yet (its title and place, never the private text);
+* **ask**: a player who searched a place and said nothing about it, or a quiet one;
+* **accuse**: a suspect, with a reason from its own finds or its suspicion.
+
+Each act has several wordings; the seat never sends a line the chat has already seen
+twice (it prefers one never seen), so a game of many messages does not loop. Everything
+comes from the seat's view: its own card, finds and story card, and public facts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from parlour.core.events import Event
+from parlour.core.rng import Rng
+from parlour.core.view import AnyView
+from parlour.games.missing.asks import Answering
+from parlour.games.missing.texts import names_in, wants_answer
+from parlour.games.missing.views import ClueFacts, MissingPrivate, MissingPublic
+
+#: A line may be seen this many times in a game, no more.
+MAX_REPEATS = 2
+#: The chance that a message goes on with a second act, as a second text (never a third).
+SECOND_TEXT = 0.3
+SECOND_TEXT_AFTER = 2
+
+_CARD = (
+    "Ok, this just came back to me: {topic}. {friend} brought it up twice last week and "
+    "changed the subject fast.",
+    "Can't stop thinking about {topic}. {friend} was scared of something to do with it, "
+    "I'm sure of it now.",
+    "Something I should have said earlier. {friend} asked me about {topic} and wouldn't say why.",
+    "Remembered something about {topic}. Didn't seem like much at the time. Now it does.",
+    "{topic}. That's what {friend} was on about the other night. I thought it was nothing.",
+)
+#: A card that tells the seat to ask someone: the first ``about`` word is who or what.
+_CARD_ASK = (
+    "I have to ask. {topic}, what was going on earlier? I saw you and you looked rattled.",
+    "{topic}, be straight with me: where were you this afternoon, and who were you talking to?",
+)
+_FINAL = (
+    "It's {friend}! {friend} just texted me. Reading it out now.",
+    "Everyone stop. {friend} just messaged me. Here it is.",
+)
+_ANSWER_FIND = (
+    "{asker}, yes. At {place}: {title}. {read}",
+    "{asker}, I was at {place}. There: {title}. {read}",
+    "Honestly, {asker}? At {place}: {title}. {read}",
+)
+_ANSWER_TOLD = (
+    "{asker}, only what I said: {title} at {place}. Nothing else yet.",
+    "Nothing new, {asker}. Just what I said: {title}. I can't make it fit.",
+    "{asker}, I told you: {title}, at {place}. That's all I have.",
+    "Same as before, {asker}: {title}. Still no idea what it means.",
+    "{asker}, just {place}, and you know what was there: {title}.",
+)
+_ANSWER_HUNCH = (
+    "{asker}, nothing solid. But {suspect} worries me: {about}.",
+    "Not much, {asker}. I keep coming back to {suspect}, though.",
+    "{asker}, I've got nothing yet. Has anyone been to {place}?",
+    "Nothing found, {asker}. I'd look hard at {suspect} before anyone else.",
+)
+_DEFEND = (
+    "Come on, {asker}. I've been looking for {friend} all night, same as you.",
+    "{asker}, that's not fair. Ask me straight if you think I did something.",
+    "I hear you, {asker}, but you're looking at the wrong person. Look at {suspect}.",
+    "{asker}, I've got nothing to hide. Check {place} yourself if you don't believe me.",
+    "Really, {asker}? I'm on your side here.",
+)
+_REACT = (
+    "That's big, {speaker}. {link}",
+    "Wait, {speaker}. {link}",
+    "{speaker}, seriously? {link}",
+    "Ok, {speaker}, that changes things. {link}",
+    "Hang on. {link}",
+)
+_LINK_MINE = (
+    "It fits with what I found at {place}: {title}.",
+    "Put that next to what was at {place}: {title}.",
+)
+_LINK_SUSPECT = (
+    "Doesn't that point at {suspect}?",
+    "Tell me that's not {suspect}.",
+    "I'd bet {suspect} knows something about it.",
+)
+_LINK_ASK = (
+    "Was anyone else around?",
+    "Where exactly?",
+    "Did you see anyone?",
+)
+_SHARE = (
+    "Found something at {place}: {title}. {read}",
+    "At {place} now: {title}. {read}",
+    "{place}: {title}. {read}",
+    "Just been to {place}, and: {title}. {read}",
+)
+_READ_SUSPECT = (
+    "That's {suspect}, isn't it?",
+    "{suspect} again.",
+    "Someone should ask {suspect} about this.",
+)
+_READ_NONE = (
+    "Not sure what it means yet.",
+    "No idea what to make of it.",
+    "Does that mean anything to anyone?",
+)
+_ASK_SEARCHED = (
+    "{other}, you were at {place}. Find anything?",
+    "{other}, what was at {place}? You went quiet after.",
+    "Anything at {place}, {other}?",
+)
+_ASK_QUIET = (
+    "{other}, you've gone quiet. You ok?",
+    "{other}, what do you make of all this? You knew {friend} well.",
+    "{other}, when did you last hear from {friend}?",
+    "Has anyone heard from {friend} since? {other}?",
+)
+_DOUBT = (
+    "{other} went to {place} and hasn't said a word about it. I don't like that.",
+    "Funny how {other} went quiet after {place}.",
+    "{other} was first to {place}. Just saying.",
+)
+_ACCUSE_FOUND = (
+    "I'm saying it: {suspect}. Look at what I found: {title}.",
+    "{suspect}. Think about it: {title}.",
+    "It keeps coming back to {suspect}. Remember: {title}.",
+)
+_ACCUSE_HUNCH = (
+    "I keep thinking about {suspect}, {about}.",
+    "If {friend} was scared of someone, it was {suspect}.",
+    "Nobody's checked on {suspect} tonight. That bothers me.",
+    "{suspect}, {about}, has been too quiet tonight.",
+)
+_PLAN = (
+    "I'll try {place} next unless someone's already there.",
+    "Someone should get to {place}. I can go.",
+    "Who's near {place}?",
+)
+#: A last resort when every wording of every act was seen twice: plain, and new each time.
+_NOW = "Still nothing from {friend}, with {clock} to go."
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    pub: MissingPublic
+    me: MissingPrivate
+    seat: str
+    friend: str
+    rng: Rng
+
+    def pick(self, items: Iterable[str]) -> str:
+        return self.rng.choice(list(items))
+
+    def suspect(self) -> tuple[str, str]:
+        """A suspect the seat has reason to name: one its finds mention, else its own."""
+        named = [s for s in self.pub.suspects if any(_mentions(c, s[0]) for c in self.me.clues)]
+        if named and self.rng.random() < 0.7:
+            return self.rng.choice(named)
+        own = next((s for s in self.pub.suspects if s[0] == self.me.suspect), None)
+        if own is not None and self.rng.random() < 0.6:
+            return own
+        return self.rng.choice(self.pub.suspects)
+
+
+def message(view: AnyView, answering: Answering | None, rng: Rng) -> str:
+    """The scripted seat's chat message: one act in one of its wordings, unseen if possible."""
+    pub: MissingPublic = view.public
+    me: MissingPrivate = view.private
+    ctx = _Ctx(pub=pub, me=me, seat=view.seat, friend=pub.friend.split()[0], rng=rng)
+    said = Counter(e.text for e in view.events if e.kind == "message")
+    lines: list[str] = []
+    for candidates in _acts(ctx, view.events, answering):
+        fresh = [c for c in candidates if said[c] == 0]
+        allowed = fresh or [c for c in candidates if said[c] < MAX_REPEATS]
+        if allowed:
+            lines.append(rng.choice(allowed))
+            # People send a second text now and then: a follow-up act, its own text.
+            if len(lines) == SECOND_TEXT_AFTER or rng.random() >= SECOND_TEXT:
+                break
+    if not lines:
+        lines.append(_NOW.format(friend=ctx.friend, clock=pub.clock))
+    return "\n".join(lines)
+
+
+def _acts(ctx: _Ctx, events: tuple[Event, ...], answering: Answering | None) -> list[list[str]]:
+    """Candidate lines, act by act, the fittest act first."""
+    me = ctx.me
+    out: list[list[str]] = []
+    if me.card is not None:
+        out.append(_card(ctx))
+        return out
+    if answering is not None:
+        ref = next((e for e in events if e.seq == answering.seq), None)
+        if ref is not None:
+            out.append(_reply(ctx, ref, answering.name))
+    unshared = [c for c in me.clues if not c.shared]
+    if unshared:
+        out.append(_share(ctx, unshared[0]))
+    acts = [_ask, _accuse, _plan]
+    for act in ctx.rng.shuffled(acts):
+        out.append(act(ctx, events))
+    return out
+
+
+def _card(ctx: _Ctx) -> list[str]:
+    card = ctx.me.card
+    assert card is not None
+    if card.final:
+        return [t.format(friend=ctx.friend) for t in _FINAL]
+    topic = _topic(card.prompt, card.about)
+    # "Ask them about it." (not "why did she ask?"): the card tells the seat to ask someone.
+    asking = re.search(r"(?:^|[.!?:]\s+)Ask\b", card.prompt) is not None
+    lines = [t.format(topic=topic, friend=ctx.friend) for t in (_CARD_ASK if asking else _CARD)]
+    return [line[0].upper() + line[1:] for line in lines]
+
+
+def _topic(prompt: str, about: tuple[str, ...]) -> str:
+    """The first ``about`` word as the card's prompt writes it: a name as it is ("Vic
+    Marran"), anything else with "the" ("the dog")."""
+    for word in about:
+        found = re.search(rf"\b({re.escape(word)}[a-z]*)", prompt, re.IGNORECASE)
+        if found is None:
+            continue
+        start = found.start()
+        if prompt[start].isupper() and start > 0 and prompt[start - 2] not in ".?!":
+            name = re.match(r"[A-Z][a-z]*(?: [A-Z][a-z]+)*", prompt[start:])
+            return name.group(0) if name else found.group(1)
+        return f"the {found.group(1).casefold()}"
+    return f"the {about[0]}" if about else "all this"
+
+
+def _reply(ctx: _Ctx, ref: Event, asker: str) -> list[str]:
+    """Answer a question put to the seat (or to nobody in particular), defend against a
+    message that names it, or react to news."""
+    me = ctx.me
+    text = ref.text
+    names = {p.seat: p.name for p in ctx.pub.players}
+    named = names_in(text, names)
+    suspect, about = ctx.suspect()
+    # a place the message did not just name ("I was at the market" - "has anyone been to
+    # the market?" would not be listening)
+    unnamed = [p.name for p in ctx.pub.places if p.name.casefold() not in text.casefold()]
+    place = ctx.pick(unnamed or [p.name for p in ctx.pub.places])
+    asked = "?" in text and (ctx.seat in named or not named)
+    if not asked and wants_answer(ref, ctx.seat, names):
+        return [
+            t.format(asker=asker, friend=ctx.friend, suspect=suspect, place=place) for t in _DEFEND
+        ]
+    if asked:
+        unshared = [c for c in me.clues if not c.shared]
+        if unshared:
+            clue = unshared[0]
+            read = _read(ctx, clue)
+            return [
+                t.format(asker=asker, place=clue.place_name, title=clue.title, read=read)
+                for t in _ANSWER_FIND
+            ]
+        if me.clues:
+            clue = ctx.rng.choice(me.clues)
+            return [
+                t.format(asker=asker, place=clue.place_name, title=clue.title) for t in _ANSWER_TOLD
+            ]
+        return [
+            t.format(asker=asker, suspect=suspect, about=about, place=place) for t in _ANSWER_HUNCH
+        ]
+    links: list[str] = []
+    if me.clues:
+        clue = ctx.rng.choice(me.clues)
+        links += [t.format(title=clue.title, place=clue.place_name) for t in _LINK_MINE]
+    links += [t.format(suspect=suspect) for t in _LINK_SUSPECT]
+    links += list(_LINK_ASK)
+    link = ctx.pick(links)
+    return [t.format(speaker=asker, link=link) for t in _REACT]
+
+
+def _read(ctx: _Ctx, clue: ClueFacts) -> str:
+    """The seat's read of its own find: a suspect it mentions, else a shrug."""
+    named = [name for name, _ in ctx.pub.suspects if _mentions(clue, name)]
+    if named:
+        return ctx.pick(_READ_SUSPECT).format(suspect=named[0])
+    return ctx.pick(_READ_NONE)
+
+
+def _mentions(clue: ClueFacts, name: str) -> bool:
+    words = set(re.findall(r"[a-z]+", f"{clue.title} {clue.text}".casefold()))
+    parts = [p for p in re.findall(r"[a-z]+", name.casefold()) if len(p) > 2]
+    return any(p in words for p in parts)
+
+
+def _share(ctx: _Ctx, clue: ClueFacts) -> list[str]:
+    read = _read(ctx, clue)
+    lines = [t.format(place=clue.place_name, title=clue.title, read=read) for t in _SHARE]
+    return [line[0].upper() + line[1:] for line in lines]
+
+
+def _ask(ctx: _Ctx, events: tuple[Event, ...]) -> list[str]:
+    names = {p.seat: p.name for p in ctx.pub.players}
+    searched: list[tuple[str, str]] = []
+    for event in events:
+        seat = event.data.get("seat")
+        if event.kind == "search" and isinstance(seat, str) and seat != ctx.seat:
+            place = next((p.name for p in ctx.pub.places if p.id == event.data.get("place")), "")
+            if place and seat in names:
+                searched.append((names[seat], place))
+    lines: list[str] = []
+    if searched:
+        other, place = searched[-1] if ctx.rng.random() < 0.6 else ctx.rng.choice(searched)
+        doubt = ctx.rng.random() < 0.25
+        lines += [t.format(other=other, place=place) for t in (_DOUBT if doubt else _ASK_SEARCHED)]
+    others = [p for p in ctx.pub.players if p.seat != ctx.seat]
+    quiet = min(others, key=lambda p: (p.messages, ctx.rng.random())).name if others else ""
+    if quiet:
+        lines += [t.format(other=quiet, friend=ctx.friend) for t in _ASK_QUIET]
+    return lines
+
+
+def _accuse(ctx: _Ctx, events: tuple[Event, ...]) -> list[str]:
+    suspect, about = ctx.suspect()
+    found = [c for c in ctx.me.clues if _mentions(c, suspect)]
+    if found:
+        title = ctx.rng.choice(found).title
+        return [t.format(suspect=suspect, title=title) for t in _ACCUSE_FOUND]
+    return [
+        _capital(t.format(suspect=suspect, about=about, friend=ctx.friend)) for t in _ACCUSE_HUNCH
+    ]
+
+
+def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> list[str]:
+    free = [p.name for p in ctx.pub.places if not p.occupied_by and p.id not in ctx.me.visited]
+    if not free:
+        return []
+    place = ctx.pick(free)
+    return [t.format(place=place) for t in _PLAN]
+
+
+def _capital(line: str) -> str:
+    return line[0].upper() + line[1:] if line else line
