@@ -132,9 +132,17 @@ def reconcile(
 
 
 def journal_line(
-    phase: str, heard: list[str], settled: list[Commitment], attacks: dict[str, list[str]]
+    phase: str,
+    heard: list[str],
+    settled: list[Commitment],
+    attacks: dict[str, list[str]],
+    deals: list[str] | None = None,
 ) -> str:
+    """One phase in the journal: the deals judged first (they matter most), then press,
+    commitments and attacks."""
     parts: list[str] = []
+    if deals:
+        parts.append("deals: " + "; ".join(deals))
     if heard:
         parts.append("press: " + " | ".join(heard))
     if settled:
