@@ -59,6 +59,10 @@ class BotMemory:
     bot_replies: int = 0
     #: never-stupid guards: orders corrected, by guard, over the game
     guards: dict[str, int] = field(default_factory=dict)
+    #: the bot's own order sets (plan and finalise answers, before any guard or the
+    #: deception bound) and how many of them the guards had to repair
+    own_sets: int = 0
+    stupid_sets: int = 0
     #: outgoing messages with an order redacted because it would reveal the real plan
     redactions: int = 0
     bootstrapped: bool = False
@@ -76,6 +80,8 @@ class BotMemory:
             sent=dict(self.sent),
             bot_replies=self.bot_replies,
             guards=dict(self.guards),
+            own_sets=self.own_sets,
+            stupid_sets=self.stupid_sets,
             redactions=self.redactions,
             bootstrapped=self.bootstrapped,
         )

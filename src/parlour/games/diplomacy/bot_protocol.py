@@ -261,6 +261,15 @@ def _guarded(st: DiplomacyState, memory: BotMemory, chosen: dict[str, str]) -> d
     return fixed
 
 
+def _count_own(st: DiplomacyState, memory: BotMemory, chosen: dict[str, str]) -> None:
+    """Count one order set the bot answered itself and whether, as answered, it broke a
+    never-stupid rule (what the guards then repair): "never stupid" before the guards."""
+    threats = declared_threats(memory, st.board)
+    memory.own_sets += 1
+    if guards.violations(st.board, memory.power, chosen, threats):
+        memory.stupid_sets += 1
+
+
 def _by_index(decision: Decision, value: dict[str, Any]) -> dict[str, str]:
     options = DiplomacyAsk.of(decision).options
     return {u: options[u][int(value[u])] for u in options}
@@ -272,7 +281,9 @@ def apply_plan(
     assert isinstance(action, Structured)
     memory = st.bots[decision.seat]
     value = action.value
-    memory.floor = _guarded(st, memory, _by_index(decision, value["orders"]))
+    planned = _by_index(decision, value["orders"])
+    _count_own(st, memory, planned)
+    memory.floor = _guarded(st, memory, planned)
     memory.read = str(value.get("read", ""))[:160]
     allowed = _allowed_targets(st, cfg, decision.seat)
     memory.agenda = [
@@ -632,6 +643,7 @@ def apply_finalise(
     power = decision.seat
     memory = st.bots[power]
     chosen = _by_index(decision, action.value)
+    _count_own(st, memory, chosen)
     options = DiplomacyAsk.of(decision).options
     chosen = _keep_word(st, cfg, memory, chosen, options)
     chosen = negotiation.keep_deals(st, cfg, power, chosen, options)
