@@ -278,6 +278,15 @@ def test_italy_breaks_its_peace_with_austria_by_entering_trieste() -> None:
         line for line in table.text.splitlines() if line.startswith("Italy ") and "Austria" in line
     )
     assert "broken" in row and "A VEN - TRI" in row
+    # Austria offers the power that betrayed it nothing the next season
+    offers = [
+        (e.data["from"], e.data["to"])
+        for e in events
+        if e.kind == "press" and e.phase == "F1901M"
+        for a in e.data.get("proposals", [])
+        if a["act"] == "offer"
+    ]
+    assert ("AUSTRIA", "ITALY") not in offers and any(fr == "AUSTRIA" for fr, _ in offers)
     # Austria's memory: trust in Italy fell, the betrayal is recorded
     bot = game.view("AUSTRIA").private.bot
     assert bot is not None and bot.trust["ITALY"] < 3

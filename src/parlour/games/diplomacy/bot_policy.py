@@ -3,7 +3,7 @@ protocol runs (and is tested) model-free, and is the fallback of model-played bo
 
 * plan: DumbBot's orders as indices; agenda: the neighbours its orders leave alone
   (peace), and, when its orders attack a power, a neighbour of that power (an alliance
-  against it) — never a power it attacks;
+  against it) — never a power it attacks, nor one it trusts less than neutral;
 * gate: reply when the message carries proposals to it or is about the board (a
   province, unit, order words or a question), silence for greetings and small talk;
 * initiate: the agenda's proposal as an act (peace for two seasons, or an alliance),
@@ -54,7 +54,9 @@ def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     assert decision.json_schema is not None
     agenda = decision.json_schema["properties"].get("agenda")
     if agenda is not None:
-        allowed = agenda["items"]["properties"]["to"]["enum"]
+        trust = bot.trust if bot is not None else {}
+        # no deal is offered to a power that broke its word or attacked us (below neutral)
+        allowed = [p for p in agenda["items"]["properties"]["to"]["enum"] if trust.get(p, 3) >= 3]
         floor = [options[u][orders[u]] for u in options]
         value["agenda"] = talk_plan(board, decision.seat, floor, allowed)[: agenda["maxItems"]]
     return Structured(value=value)
