@@ -26,7 +26,6 @@ from parlour.games.diplomacy.proposals import (
     act_of,
     act_schema,
     check,
-    nearby,
     term_of,
 )
 from parlour.games.diplomacy.state import DiplomacyState
@@ -47,9 +46,9 @@ def open_offers(st: DiplomacyState, power: str, sender: str) -> dict[str, dict[s
 
 def schema_for(st: DiplomacyState, power: str, partner: str, refs: list[str]) -> dict[str, Any]:
     """The proposal acts a message from ``power`` to ``partner`` may carry."""
-    units, provinces = nearby(st.board, [power, partner])
+    units = sorted(u.text for p in (power, partner) for u in st.board.units_of(p))
     powers = [p for p in surviving(st.board) if p not in (power, partner)]
-    return act_schema(units, provinces, powers, refs)
+    return act_schema(units, powers, refs)
 
 
 def _refuse(st: DiplomacyState, power: str, item: Mapping[str, Any], why: str) -> None:

@@ -129,11 +129,11 @@ def term_phases(term: Term, phase: str) -> tuple[str, ...]:
 # -- the act as a model or the scripted bot writes it ----------------------------------
 
 
-def act_schema(
-    units: list[str], provinces: list[str], powers: list[str], refs: list[str]
-) -> dict[str, Any]:
+def act_schema(units: list[str], powers: list[str], refs: list[str]) -> dict[str, Any]:
     """One flat object per act (every field present; "" or 1 where it does not apply), so
-    a small model's grammar stays simple."""
+    a small model's grammar stays simple. Provinces are short strings, not an enum: the
+    schema is printed in the prompt, and ``check`` refuses a province that is not there."""
+    province = {"type": "string", "maxLength": 6}
     return {
         "type": "array",
         "maxItems": MAX_ACTS,
@@ -143,8 +143,8 @@ def act_schema(
                 "act": {"type": "string", "enum": list(ACTS)},
                 "term": {"type": "string", "enum": list(TERMS)},
                 "unit": {"type": "string", "enum": ["", *units]},
-                "from": {"type": "string", "enum": ["", *provinces]},
-                "to": {"type": "string", "enum": ["", *provinces]},
+                "from": province,
+                "to": province,
                 "power": {"type": "string", "enum": ["", *powers]},
                 "phases": {"type": "integer", "minimum": 1, "maximum": MAX_PHASES},
                 "ref": {"type": "string", "enum": ["", *refs]},
@@ -211,8 +211,9 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 def term_of(item: dict[str, Any]) -> Term | str:
     """The term an act names, or why it names none."""
     kind = str(item.get("term", "none"))
-    unit, to = str(item.get("unit", "")), str(item.get("to", ""))
-    src, power = str(item.get("from", "")), str(item.get("power", ""))
+    unit = str(item.get("unit", ""))
+    to, src = str(item.get("to", "")).upper()[:3], str(item.get("from", "")).upper()[:3]
+    power = str(item.get("power", ""))
     phases = int(item.get("phases", 1) or 1)
     if kind not in _FIELDS:
         return f"'{kind}' is not a term ({', '.join(t for t in TERMS if t != 'none')})"
@@ -286,18 +287,3 @@ def _provinces(term: Term) -> tuple[str, ...]:
     if isinstance(term, (StayOut, Dmz)):
         return (term.province,)
     return ()
-
-
-def nearby(board: Board, powers: list[str]) -> tuple[list[str], list[str]]:
-    """The units of ``powers`` and the provinces they stand on or can reach, plus their
-    centres: what a proposal between them may name (sorted)."""
-    gm = board.game_map
-    units: list[str] = []
-    provinces: set[str] = set()
-    for p in powers:
-        provinces |= set(board.centres_of(p))
-        for u in board.units_of(p):
-            units.append(u.text)
-            provinces.add(u.province)
-            provinces |= gm.reachable_provinces(u.type, u.location)
-    return sorted(units), sorted(provinces)
