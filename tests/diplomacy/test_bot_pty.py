@@ -50,9 +50,10 @@ def test_two_people_and_five_bots_talk_both_ways(tmp_path: Path) -> None:
     screen = " ".join(screen_log.getvalue().split())  # rich wraps lines at the width
     assert child.exitstatus == 0, screen[-2000:]
     # bots -> person: England answers France's question in private, and the bots'
-    # agendas open a conversation with a person
+    # agendas open a conversation with a person: a proposal (peace or an alliance for
+    # two seasons) the game put into words
     assert "[England, France] England: Noted." in screen
-    assert "Peace on our border this season?" in screen
+    assert "for the next 2 seasons" in screen
 
     store = Store(db_url(str(db)))
     (game,) = store.list_games()

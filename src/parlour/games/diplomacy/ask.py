@@ -8,7 +8,7 @@ purpose sets the fields it needs; the others keep their defaults.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -45,3 +45,6 @@ class DiplomacyAsk(GameAsk):
     sender: str = ""
     message: str = ""
     n: int = 0
+    #: bot gate and reply: the sender's open proposals to this power, id → the act that
+    #: states it (``proposals.act``)
+    offers: dict[str, dict[str, Any]] = Field(default_factory=dict)

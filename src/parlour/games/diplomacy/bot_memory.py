@@ -59,6 +59,10 @@ class BotMemory:
     bot_replies: int = 0
     #: never-stupid guards: orders corrected, by guard, over the game
     guards: dict[str, int] = field(default_factory=dict)
+    #: the bot's own order sets (plan and finalise answers, before any guard or the
+    #: deception bound) and how many of them the guards had to repair
+    own_sets: int = 0
+    stupid_sets: int = 0
     #: outgoing messages with an order redacted because it would reveal the real plan
     redactions: int = 0
     bootstrapped: bool = False
@@ -76,6 +80,8 @@ class BotMemory:
             sent=dict(self.sent),
             bot_replies=self.bot_replies,
             guards=dict(self.guards),
+            own_sets=self.own_sets,
+            stupid_sets=self.stupid_sets,
             redactions=self.redactions,
             bootstrapped=self.bootstrapped,
         )
@@ -132,9 +138,17 @@ def reconcile(
 
 
 def journal_line(
-    phase: str, heard: list[str], settled: list[Commitment], attacks: dict[str, list[str]]
+    phase: str,
+    heard: list[str],
+    settled: list[Commitment],
+    attacks: dict[str, list[str]],
+    deals: list[str] | None = None,
 ) -> str:
+    """One phase in the journal: the deals judged first (they matter most), then press,
+    commitments and attacks."""
     parts: list[str] = []
+    if deals:
+        parts.append("deals: " + "; ".join(deals))
     if heard:
         parts.append("press: " + " | ".join(heard))
     if settled:

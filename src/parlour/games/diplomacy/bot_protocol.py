@@ -27,7 +27,7 @@ from parlour.core.actions import Action, Choice, Structured
 from parlour.core.asks import Hints, contexts
 from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
 from parlour.core.events import Audience
-from parlour.games.diplomacy import guards
+from parlour.games.diplomacy import guards, negotiation
 from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_memory import KINDS, BotMemory, Commitment
@@ -35,6 +35,7 @@ from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.decisions import phase_decisions, trusted_decision
 from parlour.games.diplomacy.orders import Move, Waive, parse_order
 from parlour.games.diplomacy.press import ALL, PRESS, PRESS_CHECKS, PRESS_FIELDS, press_schema
+from parlour.games.diplomacy.proposal_words import summary
 from parlour.games.diplomacy.state import DiplomacyState
 from parlour.games.diplomacy.views import board_summary, power_name, surviving
 
@@ -118,6 +119,7 @@ def open_window(st: DiplomacyState, cfg: DiplomacyConfig, bots: list[str]) -> li
     board = st.board
     st.msg_seq = 0
     st.talk_turns = {}
+    st.proposals, st.accepted, st.answered = {}, set(), set()
     out: list[Decision] = []
     for d in phase_decisions(board):
         if d.seat in bots:
@@ -259,6 +261,15 @@ def _guarded(st: DiplomacyState, memory: BotMemory, chosen: dict[str, str]) -> d
     return fixed
 
 
+def _count_own(st: DiplomacyState, memory: BotMemory, chosen: dict[str, str]) -> None:
+    """Count one order set the bot answered itself and whether, as answered, it broke a
+    never-stupid rule (what the guards then repair): "never stupid" before the guards."""
+    threats = declared_threats(memory, st.board)
+    memory.own_sets += 1
+    if guards.violations(st.board, memory.power, chosen, threats):
+        memory.stupid_sets += 1
+
+
 def _by_index(decision: Decision, value: dict[str, Any]) -> dict[str, str]:
     options = DiplomacyAsk.of(decision).options
     return {u: options[u][int(value[u])] for u in options}
@@ -270,7 +281,9 @@ def apply_plan(
     assert isinstance(action, Structured)
     memory = st.bots[decision.seat]
     value = action.value
-    memory.floor = _guarded(st, memory, _by_index(decision, value["orders"]))
+    planned = _by_index(decision, value["orders"])
+    _count_own(st, memory, planned)
+    memory.floor = _guarded(st, memory, planned)
     memory.read = str(value.get("read", ""))[:160]
     allowed = _allowed_targets(st, cfg, decision.seat)
     memory.agenda = [
@@ -284,9 +297,12 @@ def apply_plan(
         Audience.only(decision.seat),
         data={"floor": dict(memory.floor), "agenda": [list(a) for a in memory.agenda]},
     )
-    if memory.agenda and _room(cfg, memory, memory.agenda[0][0]):
-        return [initiate_decision(st, cfg, decision.seat, [to for to, _ in memory.agenda])]
-    return []
+    # one message per power the agenda names (neighbours, targets, allies), caps allowing
+    out: list[Decision] = []
+    for i, (to, _) in enumerate(memory.agenda):
+        if _room(cfg, memory, to):
+            out.append(initiate_decision(st, cfg, decision.seat, [to], i))
+    return out
 
 
 def _allowed_targets(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> list[str]:
@@ -316,11 +332,11 @@ def _whats(board: Board, powers: list[str]) -> list[str]:
 
 
 def initiate_decision(
-    st: DiplomacyState, cfg: DiplomacyConfig, power: str, targets: list[str]
+    st: DiplomacyState, cfg: DiplomacyConfig, power: str, targets: list[str], i: int = 0
 ) -> Decision:
     phase = st.board.phase
     return trusted_decision(
-        id=f"{phase.name}:{INITIATE}:{power}",
+        id=f"{phase.name}:{INITIATE}{i + 1 if i else ''}:{power}",
         seat=power,
         kind=DecisionKind.STRUCTURED,
         purpose=INITIATE,
@@ -328,7 +344,9 @@ def initiate_decision(
         max_tokens=220,
         prompt=(
             "Your agenda names someone to contact. Write one short message (an empty text "
-            "says nothing), and any commitment it makes or asks for."
+            "says nothing), any commitment it makes or asks for, and any proposal (offer or "
+            "request: support, move, stay_out, dmz, peace, alliance, hold), which the game "
+            "puts into words after your text."
         ),
         json_schema={
             "type": "object",
@@ -336,14 +354,17 @@ def initiate_decision(
                 "to": {"type": "string", "enum": targets},
                 "text": {"type": "string", "maxLength": cfg.press_max_length},
                 "commitments": _commit_schema(_whats(st.board, [power, *targets])),
+                "proposals": negotiation.schema_for(st, power, targets[0], []),
             },
-            "required": ["to", "text", "commitments"],
+            "required": ["to", "text", "commitments", "proposals"],
             "additionalProperties": False,
         },
         checks=PRESS_CHECKS,
         checked_fields=("text",),
         context=DiplomacyAsk(pool="chat", targets=targets).context(),
-        default=Structured(value={"to": targets[0], "text": "", "commitments": []}),
+        default=Structured(
+            value={"to": targets[0], "text": "", "commitments": [], "proposals": []}
+        ),
     )
 
 
@@ -364,7 +385,13 @@ def gate_decision(st: DiplomacyState, power: str, n: int, sender: str, text: str
             Option(id=REPLY_OPT, label="Reply"),
             Option(id=SILENT_OPT, label="Stay silent"),
         ),
-        context=DiplomacyAsk(pool="chat", sender=sender, message=text, n=n).context(),
+        context=DiplomacyAsk(
+            pool="chat",
+            sender=sender,
+            message=text,
+            n=n,
+            offers=negotiation.open_offers(st, power, sender),
+        ).context(),
         default=Choice(option=SILENT_OPT),
     )
 
@@ -374,6 +401,8 @@ def reply_decision(
 ) -> Decision:
     phase = st.board.phase
     whats = _whats(st.board, [power, sender])
+    offers = negotiation.open_offers(st, power, sender)
+    listed = "".join(f" {ref}: {_offer_line(st, ref)}." for ref in offers)
     return trusted_decision(
         id=f"{phase.name}:{REPLY}{n}:{power}",
         seat=power,
@@ -384,7 +413,9 @@ def reply_decision(
         prompt=(
             f"Reply to {power_name(sender)} in one short message (empty: say nothing). "
             "List any commitment your "
-            "reply makes or asks for, and any commitment their message made ('heard')."
+            "reply makes or asks for, and any commitment their message made ('heard'). "
+            "Answer their proposals by id (accept, reject, or counter with a term of your "
+            "own), or make new ones." + (f" Their open proposals:{listed}" if listed else "")
         ),
         json_schema={
             "type": "object",
@@ -392,15 +423,25 @@ def reply_decision(
                 "text": {"type": "string", "maxLength": cfg.press_max_length},
                 "commitments": _commit_schema(whats),
                 "heard": _commit_schema(whats),
+                "proposals": negotiation.schema_for(st, power, sender, list(offers)),
             },
-            "required": ["text", "commitments", "heard"],
+            "required": ["text", "commitments", "heard", "proposals"],
             "additionalProperties": False,
         },
         checks=PRESS_CHECKS,
         checked_fields=("text",),
-        context=DiplomacyAsk(pool="chat", sender=sender, message=text, n=n).context(),
-        default=Structured(value={"text": "", "commitments": [], "heard": []}),
+        context=DiplomacyAsk(
+            pool="chat", sender=sender, message=text, n=n, offers=offers
+        ).context(),
+        default=Structured(value={"text": "", "commitments": [], "heard": [], "proposals": []}),
     )
+
+
+def _offer_line(st: DiplomacyState, ref: str) -> str:
+    p = st.proposals[ref]
+    doer = p.doers()[0]
+    line = summary(p.term, doer, p.sender if doer == p.to else p.to, p.phase)
+    return f"{'request' if p.ask else 'offer'}, {line}"
 
 
 def _owner(board: Board, order_text: str) -> str | None:
@@ -458,12 +499,16 @@ def send(
     to: str,
     text: str,
     bots: list[str],
+    acts: list[dict[str, Any]] | None = None,
 ) -> list[Decision]:
-    """Emit one message; returns the gates it opens for bots it reaches."""
+    """Emit one message (with the proposal ``acts`` it carries); returns the gates it
+    opens for bots it reaches."""
     phase = st.board.phase.name
     st.msg_seq += 1
     n = st.msg_seq
-    data = {"from": sender, "to": to, "n": n}
+    data: dict[str, Any] = {"from": sender, "to": to, "n": n}
+    if acts:
+        data["proposals"] = acts
     if to == ALL:
         st.emit("press", text, Audience.everyone(), speaker=sender, data=data)
         readers = [b for b in bots if b != sender]
@@ -478,7 +523,7 @@ def send(
             continue
         if sender in bots and memory.bot_replies >= cfg.bot_bot_replies:
             continue
-        if not needs_reply(text):
+        if not needs_reply(text) and not negotiation.open_offers(st, bot, sender):
             continue  # small talk: silence, decided without asking anyone
         out.append(gate_decision(st, bot, n, sender, text))
     return out
@@ -510,14 +555,19 @@ def apply_message(
     memory = st.bots[power]
     to = str(value.get("to") or DiplomacyAsk.of(decision).sender)
     text = str(value.get("text", "")).strip()
-    if not text:
+    items = list(value.get("proposals", []))
+    if not text and not items:
         return []
     if decision.purpose == REPLY and not _may_reply(cfg, memory, to, st):
         return []  # other replies filled the caps while this one was written: dropped
     made = _record(st, memory, to, list(value.get("commitments", [])))
     _record(st, memory, to, list(value.get("heard", [])))
     promised = {c.what for c in made if c.by == power}
-    text = _redact(memory, text, promised)[: cfg.press_max_length]
+    text = _redact(memory, text, promised)
+    words, acts = negotiation.apply_acts(st, power, to, items)
+    text = " ".join([text, *words]).strip()[: cfg.press_max_length]
+    if not text:
+        return []
     memory.sent[to] = memory.sent.get(to, 0) + 1
     if decision.purpose == REPLY and to in bots:
         memory.bot_replies += 1
@@ -526,7 +576,7 @@ def apply_message(
         for c in made:
             if c not in other.commitments:
                 other.commitments.append(c)
-    return send(st, cfg, power, to, text, bots)
+    return send(st, cfg, power, to, text, bots, acts)
 
 
 def apply_talk(
@@ -593,8 +643,10 @@ def apply_finalise(
     power = decision.seat
     memory = st.bots[power]
     chosen = _by_index(decision, action.value)
+    _count_own(st, memory, chosen)
     options = DiplomacyAsk.of(decision).options
     chosen = _keep_word(st, cfg, memory, chosen, options)
+    chosen = negotiation.keep_deals(st, cfg, power, chosen, options)
     final = _guarded(st, memory, chosen)
     return tuple(final[u] for u in options)
 

@@ -10,6 +10,7 @@ from parlour.core.events import Audience
 from parlour.games.diplomacy.board import Board, PhaseType
 from parlour.games.diplomacy.bot_memory import BotMemory, compress_year, journal_line, reconcile
 from parlour.games.diplomacy.bot_protocol import attacks_on
+from parlour.games.diplomacy.negotiation import deal_lines
 from parlour.games.diplomacy.state import DiplomacyState
 from parlour.games.diplomacy.views import power_name
 
@@ -69,7 +70,11 @@ def after_phase(
     if board.phase.type is PhaseType.MOVEMENT:
         attacks = attacks_on(board, power, submitted)
         settled = reconcile(memory, phase, submitted, attacks)
-        memory.journal.append(journal_line(phase, _heard(st, power, phase), settled, attacks))
+        memory.journal.append(
+            journal_line(
+                phase, _heard(st, power, phase), settled, attacks, deal_lines(st, power, phase)
+            )
+        )
         broken = [c for c in settled if c.status == "broken" and c.by != power]
         if settled:
             st.emit(

@@ -21,7 +21,7 @@ from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.game_base import TrackedStateGame, config_for
 from parlour.core.markers import SecretMarkers
 from parlour.games.diplomacy import bot_protocol as bp
-from parlour.games.diplomacy import consolidate, decisions, press, reports
+from parlour.games.diplomacy import consolidate, decisions, negotiation, press, reports
 from parlour.games.diplomacy.adjudicator import Rules, process_phase
 from parlour.games.diplomacy.board import Board, PhaseType, Season, initial_board
 from parlour.games.diplomacy.config import DiplomacyConfig
@@ -243,6 +243,8 @@ class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
             },
         )
         st.history.append(PhaseRecord(phase, tuple(submitted.items()), outcomes, dislodged))
+        if board.phase.type is PhaseType.MOVEMENT:
+            negotiation.settle(st, board, submitted)
         for power in self._bots():
             consolidate.after_phase(st, power, board, submitted, result.board)
         st.boards.append(board)
@@ -306,6 +308,7 @@ class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
         )
         st.stage = "over"
         st.pending.clear()
+        negotiation.final_table(st)
         st.emit(
             "result",
             summary,

@@ -18,6 +18,8 @@ from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_memory import BotMemory
+from parlour.games.diplomacy.deals import Deal, Lie
+from parlour.games.diplomacy.proposals import Proposal
 
 Stage = Literal["press", "orders", "window", "finalise", "over"]
 
@@ -81,6 +83,15 @@ class DiplomacyState(PhasedLog):
     msg_seq: int = 0
     #: human power → talk turns taken this phase (window press)
     talk_turns: dict[str, int] = field(default_factory=dict)
+    #: this phase's proposals (id → proposal), the ids accepted and those answered
+    proposals: dict[str, Proposal] = field(default_factory=dict)
+    accepted: set[str] = field(default_factory=set)
+    answered: set[str] = field(default_factory=set)
+    #: proposals made over the game (numbers their ids)
+    proposal_seq: int = 0
+    #: every commitment agreed over the game, open or judged; every lie found
+    deals: list[Deal] = field(default_factory=list)
+    lies: list[Lie] = field(default_factory=list)
 
     def current_phase(self) -> str:
         return self.board.phase.name
@@ -103,4 +114,10 @@ class DiplomacyState(PhasedLog):
             bots={p: m.copy() for p, m in self.bots.items()},
             msg_seq=self.msg_seq,
             talk_turns=dict(self.talk_turns),
+            proposals=dict(self.proposals),
+            accepted=set(self.accepted),
+            answered=set(self.answered),
+            proposal_seq=self.proposal_seq,
+            deals=list(self.deals),
+            lies=list(self.lies),
         )

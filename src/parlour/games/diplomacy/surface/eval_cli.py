@@ -219,18 +219,25 @@ def _report(console: Printer, summary: dict[str, Any]) -> None:
         per.add_row(*row)
     console.print(per)
     never = Table(title="never stupid (rules broken in submitted orders, per game) and A's calls")
-    for col in ("mode", "A broken", "A guard fixes", "B broken", "A tokens/phase", "A s/phase"):
+    cols = ("mode", "A broken", "A guard fixes", "A stupid before guards", "B broken")
+    for col in (*cols, "A tokens/phase", "A s/phase"):
         never.add_column(col, justify="left" if col == "mode" else "right")
     for mode, m in summary["modes"].items():
         never.add_row(
             mode,
             f"{m['stupid_a_per_game']:.2f}",
             f"{m['guard_fixes_a_per_game']:.2f}",
+            _sets(m["stupid_sets_a"], m["own_sets_a"]),
             f"{m['stupid_b_per_game']:.2f}",
             f"{m['a_tokens_per_phase']:.0f}",
             f"{m['a_latency_per_phase']:.1f}",
         )
     console.print(never)
+
+
+def _sets(stupid: int, own: int) -> str:
+    """A's own order sets that were stupid as answered: "3/40 (7.5%)"; "-" for none."""
+    return f"{stupid}/{own} ({stupid / own:.1%})" if own else "-"
 
 
 def _advance(bar: Progress, _outcome: object) -> None:

@@ -84,6 +84,10 @@ class GameOutcome:
     stupid_a: int = 0
     stupid_b: int = 0
     guard_fixes_a: int = 0
+    #: A's own order sets (bot plans and finalise answers) and those that, as answered,
+    #: broke a never-stupid rule the guards then repaired
+    own_sets_a: int = 0
+    stupid_sets_a: int = 0
     #: A's model calls: movement phases played, input+output tokens, latency (seconds)
     a_phases: int = 0
     a_tokens: int = 0
@@ -189,6 +193,8 @@ def play_task(task: GameTask, params: EvalParams) -> GameOutcome:
         guard_fixes_a=sum(
             sum(m.guards.values()) for p, m in game.state.bots.items() if p in a_powers
         ),
+        own_sets_a=sum(m.own_sets for p, m in game.state.bots.items() if p in a_powers),
+        stupid_sets_a=sum(m.stupid_sets for p, m in game.state.bots.items() if p in a_powers),
         a_phases=sum(1 for r in game.state.history if r.phase.endswith("M")),
         a_tokens=sum(c.input_tokens + c.output_tokens for c in a_calls),
         a_latency_s=sum(c.latency_s for c in a_calls),
@@ -302,6 +308,9 @@ def _mode_summary(mode: Mode, outcomes: Sequence[GameOutcome], parity: float) ->
         "stupid_b_per_game": _per_game(outcomes, "stupid_b"),
         "guard_fixes_a_per_game": _per_game(outcomes, "guard_fixes_a"),
         "stupid_a_games": [o.stupid_a for o in outcomes],
+        # never stupid BEFORE the guards: A's own order sets that broke a rule as answered
+        "own_sets_a": sum(o.own_sets_a for o in outcomes),
+        "stupid_sets_a": sum(o.stupid_sets_a for o in outcomes),
         # cost and latency per movement phase of A's model calls (0 for scripted bots)
         "a_tokens_per_phase": sum(o.a_tokens for o in outcomes)
         / max(sum(o.a_phases for o in outcomes), 1),
