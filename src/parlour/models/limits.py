@@ -39,15 +39,15 @@ BASE_BACKOFF_S = 1.0
 class ProviderLimits:
     """What one provider allows a worker. ``None``: no cap of that kind.
 
-    ``attempts``: tries per call while the provider answers 429 or overloaded, before
-    the error reaches the seat (which retries, then falls back); ``max_backoff_s`` caps
-    the backoff when the provider gave no ``Retry-After`` (one it gave is honoured).
+    ``max_wait_s``: how long one call may keep waiting out 429s and overloads before the
+    error reaches the seat (which retries, then falls back); ``max_backoff_s`` caps the
+    backoff when the provider gave no ``Retry-After`` (one it gave is honoured).
     """
 
     requests_per_minute: float | None = None
     tokens_per_minute: float | None = None
     in_flight: int | None = None
-    attempts: int = 8
+    max_wait_s: float = 600.0
     max_backoff_s: float = 60.0
 
     def __post_init__(self) -> None:
@@ -58,10 +58,9 @@ class ProviderLimits:
                     name, "in-flight"
                 )
                 raise ModelError(f"{flag} {value}: give a positive number, e.g. {flag} 60")
-        if self.attempts < 1:
-            raise ModelError(f"attempts {self.attempts}: give at least 1")
-        if self.max_backoff_s <= 0:
-            raise ModelError(f"max_backoff_s {self.max_backoff_s}: give a positive number")
+        for name in ("max_wait_s", "max_backoff_s"):
+            if getattr(self, name) <= 0:
+                raise ModelError(f"{name} {getattr(self, name)}: give a positive number")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -257,8 +256,9 @@ class LimitedBackend(WrappedBackend):
         tokens_in, tokens_out = estimated_tokens(request)
         tokens = tokens_in + tokens_out
         worst = cost(self.model_id, Usage(input_tokens=tokens_in, output_tokens=tokens_out))
-        attempts = self.limiter.limits.attempts
-        for attempt in range(attempts):
+        give_up = time.monotonic() + self.limiter.limits.max_wait_s
+        attempt = 0
+        while True:
             await self.limiter.acquire(tokens)
             used = 0
             actual = 0.0
@@ -274,12 +274,13 @@ class LimitedBackend(WrappedBackend):
                     if self.budget is not None:
                         self.budget.settle(worst, actual)
             except (RateLimited, Overloaded) as err:
-                if attempt == attempts - 1:
+                wait = self._backoff(attempt, err)
+                if time.monotonic() + wait > give_up:
                     raise
-                self.limiter.pause(self._backoff(attempt, err))
+                self.limiter.pause(wait)
+                attempt += 1
             finally:
                 self.limiter.release(tokens, used)
-        raise AssertionError("unreachable")  # the last attempt returns or raises
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """The inner backend's vectors, each text one call under the limiter."""
