@@ -138,6 +138,11 @@ class _Bucket:
             return (1.0 - self.level) / self.rate
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 512  # listen backlog: many clients connect at once
+
+
 class LatencyServer:
     """The server in a background thread (``start``/``close``, or ``with``)."""
 
@@ -158,9 +163,7 @@ class LatencyServer:
         self.in_flight = 0
         self.peak_in_flight = 0
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer((host, port), self._handler())
-        self._server.daemon_threads = True
-        self._server.request_queue_size = 256
+        self._server = _Server((host, port), self._handler())
         self._thread: threading.Thread | None = None
 
     @property

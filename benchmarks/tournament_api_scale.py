@@ -192,6 +192,7 @@ def main() -> None:
         "--games-per-level", default=None, help="games at each level, e.g. 3,32,64,128"
     )
     parser.add_argument("--rpm-games", type=int, default=None, help="games under --rpm")
+    parser.add_argument("--only-rpm", action="store_true", help="only the --rpm run")
     parser.add_argument("--rpm", type=float, default=None, help="also run under this limit")
     parser.add_argument("--ray", action="store_true", help="also run the top level on Ray")
     parser.add_argument("--seed", type=int, default=1)
@@ -217,10 +218,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         with latency_server(args.latency) as url:
-            for n in levels:
+            for n in [] if args.only_rpm else levels:
                 results[f"N={n}"] = level(url, n, counts[n], args.seed, tmp)
                 progress(f"N={n}", results)
-            if args.ray:
+            if args.ray and not args.only_rpm:
                 try:
                     results[f"ray N={top}"] = level(url, top, counts[top], args.seed, tmp, True)
                     progress(f"ray N={top}", results)
@@ -232,7 +233,7 @@ def main() -> None:
                 games = args.rpm_games or counts[top]
                 results[name] = level(url, top, games, args.seed, tmp)
                 progress(name, results)
-    first = results[f"N={levels[0]}"]
+    first = results[f"N={levels[0]}"] if not args.only_rpm else next(iter(results.values()))
     base = first["played"] / first["wall_s"] * 3600
     for name, d in results.items():
         n_same = same(first["outcomes"], d["outcomes"])

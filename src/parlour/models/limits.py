@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -136,6 +137,10 @@ class Limiter:
         self._requests = _bucket(limits.requests_per_minute, now)
         self._tokens = _bucket(limits.tokens_per_minute, now)
         self._paused_until = now
+        #: Learned from 429s: the least time between two starts (see ``pause``).
+        self.spacing = 0.0
+        self._next_start = now
+        self._answered: deque[float] = deque(maxlen=256)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._turn = asyncio.Lock()
         self._slots: asyncio.Semaphore | None = None
@@ -163,7 +168,7 @@ class Limiter:
             async with self._turn:
                 while True:
                     now = self._clock()
-                    wait = self._paused_until - now
+                    wait = max(self._paused_until, self._next_start) - now
                     if self._requests is not None:
                         wait = max(wait, self._requests.wait(now, 1))
                     if self._tokens is not None:
@@ -175,6 +180,7 @@ class Limiter:
                     self._requests.take(1)
                 if self._tokens is not None:
                     self._tokens.take(tokens)
+                self._next_start = now + self.spacing
         except BaseException:
             if self._slots is not None:
                 self._slots.release()
@@ -190,10 +196,23 @@ class Limiter:
         if self._tokens is not None and used_tokens < reserved_tokens:
             self._tokens.give_back(reserved_tokens - used_tokens)
 
+    def answered(self) -> None:
+        """A call got its answer: the learned spacing shrinks a little (1% a call), so
+        the rate creeps back up until the provider objects again."""
+        self._answered.append(self._clock())
+        self.spacing *= 0.99
+
     def pause(self, seconds: float) -> None:
-        """The provider said to slow down: no call of this provider starts for ``seconds``."""
+        """The provider said to slow down: no call of this provider starts for ``seconds``,
+        and from then on calls start no closer together than the provider's recent
+        answers came (their rate over the last 10 s), so waiting callers do not all
+        retry at once."""
+        now = self._clock()
         self.pauses.append(seconds)
-        self._paused_until = max(self._paused_until, self._clock() + seconds)
+        self._paused_until = max(self._paused_until, now + seconds)
+        recent = [t for t in self._answered if t > now - 10.0]
+        if len(recent) >= 2 and now > recent[0]:
+            self.spacing = max(self.spacing, (now - recent[0]) / len(recent))
 
 
 class BudgetSpent(BaseException):
@@ -267,6 +286,7 @@ class LimitedBackend(WrappedBackend):
                     self.budget.reserve(worst)
                 try:
                     response = await self.inner.complete(request)
+                    self.limiter.answered()
                     used = _used_tokens(response.usage)
                     actual = cost(response.model_id, response.usage)
                     return response
