@@ -104,6 +104,29 @@ def test_an_enforced_rate_limit_is_waited_out_not_failed(store: Store) -> None:
         assert same_result(x, y)
 
 
+def test_the_budget_stops_games_in_flight_and_is_never_overspent(
+    store: Store, server: LatencyServer
+) -> None:
+    # a priced model name: the server answers it, the price table prices its usage
+    params = runs.prepare(
+        store, "werewolf", ["m=openai:gpt-4o-mini", "s=scripted"], games=4, seed=3,
+        options=SMALL, base_url=server.base_url, budget=0.002,
+    )  # fmt: skip
+    tid = runs.create(store, params)
+    report = runs.run(store, tid, concurrency=4)
+    assert report.status == "stopped" and report.stopped_by_budget
+    games = storage.games(store, tid)
+    spent = sum(c.cost_usd for g in games if g.game_id for c in store.calls(g.game_id))
+    assert 0.001 < spent <= 0.002  # it spent, and never past the budget
+    stopped = [g for g in games if g.game_id and g.outcome is None]
+    assert stopped  # games in flight stopped where they stood, stored for a resume
+    assert all(store.get_game(g.game_id or "").status == "running" for g in stopped)
+    again = runs.run(store, tid, concurrency=4)  # the same stored budget: nothing more
+    assert again.played == 0 and again.status == "stopped"
+    after = sum(c.cost_usd for g in games if g.game_id for c in store.calls(g.game_id))
+    assert after == pytest.approx(spent)
+
+
 def test_resume_at_concurrency_4_plays_each_missing_game_once(store: Store) -> None:
     reference = storage.games(store, _full_scripted(store, concurrency=1))
     params = runs.prepare(store, "werewolf", ["a=scripted", "b=random"], games=6, seed=11)
