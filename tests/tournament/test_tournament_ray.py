@@ -37,6 +37,12 @@ def test_ray_jobs1_and_jobs2_give_the_same_results(store: Store, ray_local: None
     ray_results = _outcomes(store, ray="local")
     one = _outcomes(store, jobs=1)
     two = _outcomes(store, jobs=2)
-    for a, b, c in zip(one, two, ray_results, strict=True):
+    # games in flight: 4 per async actor on Ray, 4 per worker process, 4 inline
+    actors = _outcomes(store, ray="local", concurrency=4)
+    batches = _outcomes(store, jobs=2, concurrency=4)
+    inline = _outcomes(store, concurrency=4)
+    for a, b, c, d, e, f in zip(one, two, ray_results, actors, batches, inline, strict=True):
         assert same_result(a, b) and same_result(a, c)
+        assert same_result(a, d) and same_result(a, e) and same_result(a, f)
     assert len({o["game_id"] for o in ray_results}) == 20  # 20 stored games
+    assert len({o["game_id"] for o in actors}) == 20

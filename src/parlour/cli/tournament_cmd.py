@@ -52,6 +52,27 @@ def tournament(
         str | None,
         typer.Option("--ray", help="run games as Ray tasks: a cluster ADDRESS, or `local`"),
     ] = None,
+    concurrency: Annotated[
+        int,
+        typer.Option(
+            "--concurrency",
+            "-c",
+            help="games in flight per worker on one event loop (for hosted models: "
+            "a worker mostly waits on them); results do not depend on it",
+        ),
+    ] = 1,
+    rpm: Annotated[
+        float | None,
+        typer.Option("--rpm", help="requests per minute per provider and worker (stored)"),
+    ] = None,
+    tpm: Annotated[
+        float | None,
+        typer.Option("--tpm", help="tokens per minute per provider and worker (stored)"),
+    ] = None,
+    in_flight: Annotated[
+        int | None,
+        typer.Option("--in-flight", help="model calls in flight per provider and worker (stored)"),
+    ] = None,
     budget: Annotated[
         float | None, typer.Option("--budget", help="stop cleanly once this many USD are spent")
     ] = None,
@@ -88,9 +109,17 @@ def tournament(
         return
     if jobs < 1:
         raise ParlourError(f"--jobs {jobs}: give at least 1 worker, e.g. --jobs 2")
+    if concurrency < 1:
+        raise ParlourError(f"--concurrency {concurrency}: give at least 1, e.g. --concurrency 8")
+    limits = runs.limits_of(rpm, tpm, in_flight)
     if target == "resume":
         if tournament_id is None:
             raise ParlourError(f"give the tournament id: {command('tournament resume ID')}")
+        if (rpm, tpm, in_flight) != (None, None, None):
+            raise ParlourError(
+                "--rpm, --tpm and --in-flight are stored with the tournament when it is "
+                f"created; drop them: {command('tournament resume ' + tournament_id)}"
+            )
         tid = tournament_id
         from parlour.tournament import storage
 
@@ -116,6 +145,7 @@ def tournament(
             grid=grid_map,
             budget=budget,
             base_url=base_url,
+            limits=limits,
         )
         tid = runs.create(store, params)
         sets = len(runs.rule_sets_of(params))
@@ -124,11 +154,11 @@ def tournament(
             + (f" ({games} per rule set × {sets})" if sets > 1 else ""),
             highlight=False,
         )
-    _play(store, tid, jobs, ray)
+    _play(store, tid, jobs, ray, concurrency)
     _show(store, tid, report)
 
 
-def _play(store: Store, tid: str, jobs: int, ray: str | None) -> None:
+def _play(store: Store, tid: str, jobs: int, ray: str | None, concurrency: int) -> None:
     from parlour.tournament import run as runs
 
     todo = len(runs.pending_jobs(store, tid))
@@ -143,7 +173,7 @@ def _play(store: Store, tid: str, jobs: int, ray: str | None) -> None:
         def done(_outcome: dict[str, Any], cost: float) -> None:
             progress.update(task, advance=1, cost=cost)
 
-        result = runs.run(store, tid, jobs=jobs, ray=ray, on_done=done)
+        result = runs.run(store, tid, jobs=jobs, ray=ray, concurrency=concurrency, on_done=done)
     if result.stopped_by_budget:
         console.print(
             f"budget reached after {result.played} games (${result.cost_usd:.4f}); "

@@ -15,6 +15,7 @@ from parlour.models.base import (
     ModelError,
     ModelTimeout,
     ModelUnavailable,
+    Overloaded,
     RateLimited,
     ReplayDivergence,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "OpenAIBackend",
     "OutputKind",
     "OutputSpec",
+    "Overloaded",
     "Price",
     "PriceTable",
     "RateLimited",

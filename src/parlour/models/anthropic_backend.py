@@ -27,6 +27,7 @@ from parlour.models.base import (
 )
 from parlour.models.messages import Message, ModelRequest, ModelResponse, Usage, answer_schema
 from parlour.models.sdk_errors import map_sdk_error
+from parlour.models.transport import PerLoop
 
 ANSWER_TOOL = "answer"
 MAX_BREAKPOINTS = 4
@@ -100,9 +101,17 @@ class AnthropicBackend:
             base_url or os.environ.get("ANTHROPIC_BASE_URL") or "https://api.anthropic.com"
         )
         # Retries belong to parlour's transport wrappers (seeded, logged), not the SDK.
-        self.client = client or anthropic.AsyncAnthropic(
-            api_key=key, base_url=self.base_url, max_retries=max_retries
+        # One client per event loop (games of a worker may each run their own loop).
+        self._given = client
+        self._clients = PerLoop(
+            lambda: anthropic.AsyncAnthropic(
+                api_key=key, base_url=self.base_url, max_retries=max_retries
+            )
         )
+
+    @property
+    def client(self) -> anthropic.AsyncAnthropic:
+        return self._given if self._given is not None else self._clients.get()
 
     @property
     def model_id(self) -> str:
@@ -110,10 +119,15 @@ class AnthropicBackend:
 
     async def check(self, timeout_s: float = 10.0) -> None:
         """Fail fast, with a one-line error naming the fix, if the API is unusable."""
+        client = self.client
         try:
-            await self.client.models.list(limit=1, timeout=timeout_s)
+            await client.models.list(limit=1, timeout=timeout_s)
         except anthropic.AnthropicError as e:
             raise _map_error(e, self.base_url) from e
+        finally:
+            if self._given is None:  # a probe's loop ends with it: close its client here
+                self._clients.forget()
+                await client.close()
 
     def request_kwargs(self, request: ModelRequest) -> dict[str, Any]:
         """The keyword arguments for ``messages.create`` (exposed for inspection)."""

@@ -99,6 +99,17 @@ class RateLimited(ModelError):
         self.retry_after = retry_after
 
 
+class Overloaded(ModelError):
+    """The provider is overloaded or briefly unavailable (HTTP 503, 529): worth another
+    try later. ``retry_after`` in seconds when it said so."""
+
+    retryable = True
+
+    def __init__(self, message: str, *, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class ReplayDivergence(ModelError):
     """A replayed game asked for something the recording does not contain."""
 

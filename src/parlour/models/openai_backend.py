@@ -40,6 +40,7 @@ from parlour.models.messages import (
     format_instruction,
 )
 from parlour.models.sdk_errors import map_sdk_error
+from parlour.models.transport import PerLoop
 
 StructuredMode = Literal["json_schema", "json_object", "none"]
 OPENAI_URL = "https://api.openai.com/v1"
@@ -92,9 +93,15 @@ class OpenAIBackend:
         self.embedding_model = embedding_model or model
         self._send_temperature = True
         # Retries belong to parlour's transport wrappers (seeded, logged), not the SDK.
-        self.client = client or openai.AsyncOpenAI(
-            base_url=url, api_key=key, max_retries=max_retries
+        # One client per event loop (games of a worker may each run their own loop).
+        self._given = client
+        self._clients = PerLoop(
+            lambda: openai.AsyncOpenAI(base_url=url, api_key=key, max_retries=max_retries)
         )
+
+    @property
+    def client(self) -> openai.AsyncOpenAI:
+        return self._given if self._given is not None else self._clients.get()
 
     @property
     def model_id(self) -> str:
@@ -111,10 +118,15 @@ class OpenAIBackend:
 
     async def check(self, timeout_s: float = 10.0) -> None:
         """Fail fast, with a one-line error naming the fix, if the endpoint is unusable."""
+        client = self.client
         try:
-            await self.client.models.list(timeout=timeout_s)
+            await client.models.list(timeout=timeout_s)
         except openai.OpenAIError as e:
             raise _map_error(e, self.base_url) from e
+        finally:
+            if self._given is None:  # a probe's loop ends with it: close its client here
+                self._clients.forget()
+                await client.close()
 
     def _messages(self, request: ModelRequest) -> list[dict[str, str]]:
         messages: list[Message] = list(request.messages)

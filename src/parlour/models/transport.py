@@ -9,9 +9,40 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
+from typing import Generic, TypeVar
 
 from parlour.models.base import Capabilities, ModelBackend, ModelError, ModelTimeout, RateLimited
 from parlour.models.messages import ModelRequest, ModelResponse
+
+T = TypeVar("T")
+
+
+class PerLoop(Generic[T]):
+    """One ``make()`` per event loop. An SDK client's connection pool belongs to the loop
+    that opened its connections, and a worker may run one ``asyncio.run`` per game; a
+    backend shared by those games asks this for its client instead of keeping one."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make = make
+        self._value: T | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def get(self) -> T:
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if self._value is None or (loop is not None and self._loop not in (None, loop)):
+            self._value = self._make()
+            self._loop = loop
+        elif self._loop is None:
+            self._loop = loop  # made outside a loop: the first loop to use it owns it
+        return self._value
+
+    def forget(self) -> None:
+        """The next ``get`` makes a new value (the caller closed this one)."""
+        self._value = None
+        self._loop = None
 
 
 class WrappedBackend:

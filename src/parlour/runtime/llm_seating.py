@@ -14,6 +14,7 @@ from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
 from parlour.models.base import Capabilities, ModelBackend, ModelError, Resumable
 from parlour.models.chaos import ChaosBackend
+from parlour.models.limits import CostBudget, LimitedBackend, Limiter, ProviderLimits
 from parlour.models.messages import Message, Usage, messages_digest
 from parlour.models.pricing import cost
 from parlour.models.registry import resolve
@@ -75,6 +76,9 @@ class StoreSink:
         )
 
 
+#: Backends that run on this machine: no provider limits, no rate limits to wait out.
+OFFLINE_BACKENDS = frozenset({"local", "indiscreet"})
+
 #: Told, in one line, when something a person watching should know happens (a replay
 #: whose recording stops matching).
 Warn = Callable[[str], None]
@@ -87,13 +91,21 @@ class LlmFactory:
     Stateless backends (a local model, an endpoint) are shared per spec. A replay is
     per game (its streams are consumed as the game goes); chaos is per seat, seeded from
     the seat's seed (itself derived from the game's) unless the spec gives a seed.
+
+    A hosted backend is wrapped in a ``LimitedBackend``: one ``Limiter`` per provider
+    (backend and endpoint) under ``limits``, shared by every game this factory seats, so
+    429s and overloads are waited out, never answered by a fallback; with ``budget``, each
+    call reserves its worst-case cost first (``models/limits.py``).
     """
 
     store: Store
     base_url: str | None = None
     retries: int = 2
     on_warning: Warn | None = None
+    limits: ProviderLimits = field(default_factory=ProviderLimits)
+    budget: CostBudget | None = None
     backends: dict[str, ModelBackend] = field(default_factory=dict)
+    limiters: dict[str, Limiter] = field(default_factory=dict)
     #: One recall ranker per embedding spec, shared by every seat (one vector cache).
     rankers: dict[str, Ranker] = field(default_factory=dict)
     _replays: dict[tuple[str, str], ReplayBackend] = field(default_factory=dict)
@@ -119,11 +131,21 @@ class LlmFactory:
         if isinstance(spec, ModelSpec):
             if spec.text not in self.backends:
                 try:
-                    self.backends[spec.text] = resolve(spec.text, base_url=self.base_url)
+                    backend = resolve(spec.text, base_url=self.base_url)
                 except ModelError as err:
                     raise ParlourError(str(err)) from err
+                self.backends[spec.text] = self._limited(backend)
             return self.backends[spec.text]
         raise ParlourError(f"seat spec '{spec.text}' is not played by a model")
+
+    def _limited(self, backend: ModelBackend) -> ModelBackend:
+        """A hosted backend under its provider's shared limiter (and the budget)."""
+        if backend.name in OFFLINE_BACKENDS:
+            return backend
+        provider = f"{backend.name} {getattr(backend, 'base_url', '')}".strip()
+        if provider not in self.limiters:
+            self.limiters[provider] = Limiter(self.limits)
+        return LimitedBackend(backend, self.limiters[provider], self.budget)
 
     def recording(self, game_id: str) -> list[RecordedCall]:
         """The answered model calls of stored game ``game_id`` (loaded once)."""

@@ -344,7 +344,16 @@ class Runner:
         return not self.game.is_terminal()
 
     async def _step_ordered(self, batch: Sequence[Decision]) -> None:
-        answers = await asyncio.gather(*(self._ask(d) for d in batch))
+        asking = [asyncio.ensure_future(self._ask(d)) for d in batch]
+        try:
+            answers = await asyncio.gather(*asking)
+        except BaseException:
+            # The game stops here (e.g. a budget ran out): no seat keeps thinking, or
+            # paying, for a batch that will never be applied.
+            for task in asking:
+                task.cancel()
+            await asyncio.gather(*asking, return_exceptions=True)
+            raise
         out = _Outcome()
         try:
             for decision, answer in zip(batch, answers, strict=True):

@@ -2,9 +2,15 @@
 
 ``prepare`` checks everything before anything is stored (game, entrants, models, rules);
 ``create`` stores the tournament and its schedule; ``run`` plays the games that have no
-outcome yet (so ``resume`` is ``run`` again) and records each outcome as it arrives. A
-budget cap stops submitting new games once the running cost reaches it; games already
-running finish and are recorded, and the tournament is left ``stopped`` for a resume.
+outcome yet (so ``resume`` is ``run`` again) and records each outcome as it arrives.
+
+A budget cap is exact: what is left of it (outcomes and the calls of started games
+counted) is shared out among the workers, and every model call reserves its worst-case
+cost before it starts (``models/limits.py``). The first call that would not fit stops
+its worker's games where they stand (stored, continued by a resume) and no new game is
+started; the tournament is left ``stopped``. Provider limits (requests and tokens per
+minute, calls in flight) are stored with the tournament and shared by all the games of
+a worker.
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ from typing import Any
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
 from parlour.games import registry
+from parlour.models.base import ModelError
+from parlour.models.limits import ProviderLimits
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import is_model
 from parlour.runtime.store import Store
 from parlour.tournament import backends, storage
 from parlour.tournament.metrics import metrics_for
-from parlour.tournament.play import GameJob
+from parlour.tournament.play import GameJob, run_here
 from parlour.tournament.schedule import Entrant, make_schedule, parse_entrant, rule_sets
 
 
@@ -36,11 +44,14 @@ class TournamentParams:
     grid: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     budget: float | None = None
     base_url: str | None = None
+    #: Per-provider limits every worker applies to its games' model calls.
+    limits: ProviderLimits = field(default_factory=ProviderLimits)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["entrants"] = [asdict(e) for e in self.entrants]
         data["grid"] = {k: list(v) for k, v in self.grid.items()}
+        data["limits"] = self.limits.to_json()
         return data
 
     @classmethod
@@ -54,6 +65,7 @@ class TournamentParams:
             grid={k: tuple(v) for k, v in data.get("grid", {}).items()},
             budget=data.get("budget"),
             base_url=data.get("base_url"),
+            limits=ProviderLimits.from_json(data.get("limits") or {}),
         )
 
 
@@ -93,6 +105,7 @@ def prepare(
     grid: Mapping[str, tuple[Any, ...]] | None = None,
     budget: float | None = None,
     base_url: str | None = None,
+    limits: ProviderLimits | None = None,
 ) -> TournamentParams:
     """Validated parameters: nothing is stored until every check passed. A one-entrant
     tournament is a balance check: it crosses the game's registered rule variants."""
@@ -113,6 +126,7 @@ def prepare(
         grid=dict(grid),
         budget=budget,
         base_url=base_url,
+        limits=limits or ProviderLimits(),
     )
     seats = player_seats(module, params.options)
     for match in make_schedule(seats, params.entrants, 1, seed, params.grid, params.options):
@@ -144,7 +158,21 @@ class RunReport:
     status: str
 
 
-def pending_jobs(store: Store, tid: str) -> list[GameJob]:
+def limits_of(
+    requests_per_minute: float | None = None,
+    tokens_per_minute: float | None = None,
+    in_flight: int | None = None,
+) -> ProviderLimits:
+    """The CLI's ``--rpm``, ``--tpm`` and ``--in-flight``, checked (one-line errors)."""
+    try:
+        return ProviderLimits(requests_per_minute, tokens_per_minute, in_flight)
+    except ModelError as err:
+        raise ParlourError(str(err)) from err
+
+
+def pending_jobs(store: Store, tid: str, budget_share: float | None = None) -> list[GameJob]:
+    """Every scheduled game without an outcome; ``budget_share``: the USD each worker may
+    spend (``None``: no budget)."""
     row = storage.get(store, tid)
     params = TournamentParams.from_json(row.params)
     specs = {e.name: e.spec for e in params.entrants}
@@ -158,6 +186,8 @@ def pending_jobs(store: Store, tid: str) -> list[GameJob]:
             seats={seat: specs[name] for seat, name in g.match.seating.items()},
             db_url=store.url,
             base_url=params.base_url,
+            limits=params.limits,
+            budget_usd=budget_share,
         )
         for g in storage.games(store, tid)
         if g.outcome is None
@@ -165,7 +195,18 @@ def pending_jobs(store: Store, tid: str) -> list[GameJob]:
 
 
 def spent(store: Store, tid: str) -> float:
+    """USD of the games with an outcome."""
     return sum(float(g.outcome["cost_usd"]) for g in storage.games(store, tid) if g.outcome)
+
+
+def spent_in_progress(store: Store, tid: str) -> float:
+    """USD of the stored calls of games started but without an outcome (interrupted)."""
+    return sum(
+        c.cost_usd
+        for g in storage.games(store, tid)
+        if g.outcome is None and g.game_id is not None
+        for c in store.calls(g.game_id)
+    )
 
 
 def run(
@@ -174,33 +215,58 @@ def run(
     *,
     jobs: int = 1,
     ray: str | None = None,
+    concurrency: int = 1,
     on_done: Callable[[dict[str, Any], float], None] | None = None,
 ) -> RunReport:
-    """Play every game without an outcome; ``on_done(outcome, cost so far)`` after each."""
+    """Play every game without an outcome, up to ``concurrency`` at once per worker;
+    ``on_done(outcome, cost so far)`` after each."""
+    if concurrency < 1:
+        raise ParlourError(f"--concurrency {concurrency}: give at least 1, e.g. --concurrency 8")
     params = TournamentParams.from_json(storage.get(store, tid).params)
-    todo = pending_jobs(store, tid)
     cost = spent(store, tid)
     budget = params.budget
-    storage.set_status(store, tid, "running")
-
-    def keep_going() -> bool:
-        return budget is None or cost < budget
-
+    width = 1
     if ray is not None:
         backends.ray_init(ray)
-        stream = backends.run_ray(todo, backends.ray_width(), keep_going)
+        width = backends.ray_width()
     elif jobs > 1:
-        stream = backends.run_processes(todo, jobs, keep_going)
-    else:
-        stream = backends.run_inline(todo, keep_going)
+        width = jobs
+    share = None
+    if budget is not None:
+        share = max(0.0, budget - cost - spent_in_progress(store, tid)) / width
+    todo = pending_jobs(store, tid, share)
+    storage.set_status(store, tid, "running")
     played = 0
-    for outcome in stream:
-        storage.record_outcome(store, tid, int(outcome["idx"]), outcome)
+    stopped = False  # a worker's budget share stopped a game
+
+    def keep_going() -> bool:
+        return not stopped and (budget is None or cost < budget)
+
+    def record(result: dict[str, Any] | None) -> None:
+        nonlocal played, cost, stopped
+        if result is None:
+            stopped = True
+            return
+        storage.record_outcome(store, tid, int(result["idx"]), result)
         played += 1
-        cost += float(outcome["cost_usd"])
+        cost += float(result["cost_usd"])
         if on_done is not None:
-            on_done(outcome, cost)
+            on_done(result, cost)
+
+    if ray is not None:
+        for result in backends.run_ray(todo, width, keep_going, concurrency):
+            record(result)
+    elif jobs > 1:
+        for result in backends.run_processes(todo, jobs, keep_going, concurrency):
+            record(result)
+    else:
+
+        async def drive() -> None:
+            async for result in backends.in_flight(todo, concurrency, keep_going):
+                record(result)
+
+        run_here(drive())
     left = len(todo) - played
     status = "finished" if left == 0 else "stopped"
     storage.set_status(store, tid, status)
-    return RunReport(played, cost, left > 0 and not keep_going(), status)
+    return RunReport(played, cost, left > 0 and (stopped or not keep_going()), status)
