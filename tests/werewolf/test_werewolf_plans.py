@@ -95,6 +95,25 @@ def test_without_plans_nobody_is_asked() -> None:
     assert pending(game, "route")
 
 
+def test_engine_plans_are_picked_without_asking_as_the_scripted_player_would() -> None:
+    """Seats a small model plays (``engine_plans``) get the scripted player's pick from
+    their own belief as a private plan event, and no plan decision is opened for them."""
+    asked = _day_one()
+    expected = {d.seat: d.option_ids[0] for d in pending(asked, "plan")}
+    everyone = tuple(p.id for p in asked.state.players)
+    game = _day_one(engine_plans=everyone)
+    assert not pending(game, "plan") and pending(game, "route")
+    events = {e.speaker: e for e in game.events if e.kind == "plan"}
+    assert {s: e.data["vote"] for s, e in events.items()} == expected
+    for seat_id, event in events.items():
+        seen = [v for v in game.view(seat_id).events if v.kind == "plan"]
+        assert seen == [event]  # private, as an answered plan is
+    finished = scripted(new_game(3, players=7, plans=True, engine_plans=everyone), 3)
+    assert finished.result() is not None
+    days = {e.data["day"] for e in finished.events if e.kind == "plan"}
+    assert days and not any(d.purpose == "plan" for d in finished.pending())
+
+
 def _facts(seeds: range, players: int = 7) -> dict[str, float]:
     total: dict[str, float] = {}
     for seed in seeds:

@@ -40,7 +40,14 @@ MODULE = GameModule(
     human_options=lambda seat: {"open_mic": [seat]},
     # A small model speaks in speech acts the game puts into words (speech_acts.py); its
     # free phrases were mostly noise when measured (docs/benchmarks.md), so none by default.
-    small_model_options=lambda seats: {"act_seats": list(seats), "speech_phrase_words": 0},
+    # Its day plan is the engine's pick from its own belief: asking it cost a model call
+    # per seat per plan round (the README's game went past its 6 minutes), and its choice
+    # came with reasons such as "suspect and vote Kenji" (docs/benchmarks.md).
+    small_model_options=lambda seats: {
+        "act_seats": list(seats),
+        "speech_phrase_words": 0,
+        "engine_plans": list(seats),
+    },
     metrics=METRICS,
     flags=(
         PlayFlag(

@@ -97,6 +97,13 @@ class WerewolfConfig(BaseModel):
             "claim; open-mic seats (people) are not asked"
         ),
     )
+    engine_plans: tuple[str, ...] = Field(
+        default=(),
+        description=(
+            "seats whose day plan the engine picks from their own belief, as the scripted "
+            "player does, without asking (filled in for seats a small model plays)"
+        ),
+    )
 
     # vote
     vote_mode: Literal["simultaneous", "sequential"] = "sequential"
@@ -118,7 +125,7 @@ class WerewolfConfig(BaseModel):
                 f"werewolf needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players}"
             )
         seats = {f"p{i}" for i in range(1, self.players + 1)}
-        for key in ("open_mic", "end_when_dead", "act_seats"):
+        for key in ("open_mic", "end_when_dead", "act_seats", "engine_plans"):
             unknown = sorted(set(getattr(self, key)) - seats)
             if unknown:
                 raise ValueError(

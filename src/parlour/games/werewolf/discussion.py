@@ -31,7 +31,7 @@ from parlour.games.werewolf.ask import InterjectAsk, PlanAsk, RouteAsk, RouteRow
 from parlour.games.werewolf.belief import stances
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
-from parlour.games.werewolf.plans import PLAN, Plan, ranked_plans
+from parlour.games.werewolf.plans import PLAN, Plan, ranked_plans, scripted_choice
 from parlour.games.werewolf.playstyles import Playstyle
 from parlour.games.werewolf.speech_acts import (
     act_decision,
@@ -91,30 +91,35 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
         else:
             current = None
         disc.offered[p.id] = {r.vote: r.data() for r in ranked}
-        st.open(
-            Decision(
-                id=f"d{st.day}:plan:{p.id}:{disc.plan_rounds}",
-                seat=p.id,
-                kind=DecisionKind.CHOOSE_ONE,
-                purpose=PLAN,
-                max_tokens=40,
-                prompt=(
-                    f"Day {st.day}, {because}: choose your plan for today. You will speak "
-                    "and vote by it; change it only when something happens."
-                    + (f" Your plan so far: vote {names[current]}." if current else "")
-                ),
-                options=tuple(
-                    Option(
-                        id=r.vote,
-                        label=r.label(names) + (" (your plan so far)" if r.vote == current else ""),
-                    )
-                    for r in ranked
-                ),
-                context=PlanAsk(
-                    day=st.day, because=because, current=names[current] if current else None
-                ).context(),
-            )
+        decision = Decision(
+            id=f"d{st.day}:plan:{p.id}:{disc.plan_rounds}",
+            seat=p.id,
+            kind=DecisionKind.CHOOSE_ONE,
+            purpose=PLAN,
+            max_tokens=40,
+            prompt=(
+                f"Day {st.day}, {because}: choose your plan for today. You will speak "
+                "and vote by it; change it only when something happens."
+                + (f" Your plan so far: vote {names[current]}." if current else "")
+            ),
+            options=tuple(
+                Option(
+                    id=r.vote,
+                    label=r.label(names) + (" (your plan so far)" if r.vote == current else ""),
+                )
+                for r in ranked
+            ),
+            context=PlanAsk(
+                day=st.day, because=because, current=names[current] if current else None
+            ).context(),
         )
+        if p.id in cfg.engine_plans:
+            # The engine picks as the scripted player would, from the seat's own view.
+            view = seat_view(st, cfg, p.id)
+            choice = scripted_choice(view, [o.id for o in decision.options])
+            apply_plan(st, cfg, decision, Choice(option=choice))
+            continue
+        st.open(decision)
         asked = True
     if asked:
         st.stage = Stage.PLAN
