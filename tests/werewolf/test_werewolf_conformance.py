@@ -28,6 +28,7 @@ def varied(seed: int) -> WerewolfConfig:
         wolf_chat_messages=seed % 3,
         route_batch_max=1 + seed % 5,
         allow_vote_call=seed % 9 != 0,
+        plans=seed % 4 != 3,
         router_rule="repair" if seed % 2 else "reject",
     )
 

@@ -97,7 +97,8 @@ def test_without_plans_nobody_is_asked() -> None:
 
 def test_engine_plans_are_picked_without_asking_as_the_scripted_player_would() -> None:
     """Seats a small model plays (``engine_plans``) get the scripted player's pick from
-    their own belief as a private plan event, and no plan decision is opened for them."""
+    their own belief as a private plan event and vote by it: no plan or vote decision is
+    opened for them, and every vote agrees with the day's words."""
     asked = _day_one()
     expected = {d.seat: d.option_ids[0] for d in pending(asked, "plan")}
     everyone = tuple(p.id for p in asked.state.players)
@@ -108,10 +109,25 @@ def test_engine_plans_are_picked_without_asking_as_the_scripted_player_would() -
     for seat_id, event in events.items():
         seen = [v for v in game.view(seat_id).events if v.kind == "plan"]
         assert seen == [event]  # private, as an answered plan is
-    finished = scripted(new_game(3, players=7, plans=True, engine_plans=everyone), 3)
-    assert finished.result() is not None
-    days = {e.data["day"] for e in finished.events if e.kind == "plan"}
-    assert days and not any(d.purpose == "plan" for d in finished.pending())
+    for mode in ("sequential", "simultaneous"):
+        finished = scripted(
+            new_game(3, players=7, plans=True, engine_plans=everyone, vote_mode=mode), 3
+        )
+        assert finished.result() is not None
+        # nobody was asked to plan or vote: each ballot is its voter's plan of that day
+        plans: dict[tuple[int, str], str] = {}
+        for e in finished.events:
+            if e.kind == "plan":
+                plans[(int(e.data["day"]), str(e.speaker))] = str(e.data["vote"])
+        facts = werewolf_facts(
+            finished, finished.result() or Result(summary="", winners=()), list(everyone)
+        )
+        total = {
+            k: sum(c.get(k, 0.0) for c in facts.counters.values())
+            for k in ("votes_after_words", "votes_agree_words", "pack_votes")
+        }
+        assert plans and total["pack_votes"] == 0
+        assert total["votes_agree_words"] == total["votes_after_words"] > 0
 
 
 def _facts(seeds: range, players: int = 7) -> dict[str, float]:

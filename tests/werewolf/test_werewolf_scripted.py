@@ -26,6 +26,7 @@ def _config(seed: int) -> WerewolfConfig:
         first_phase="day" if seed % 7 == 2 else "night",
         debrief=seed % 10 == 0,
         messages_per_player=1 + seed % 3,
+        plans=True,  # as in every new game (make_config)
     )
 
 

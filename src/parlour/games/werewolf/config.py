@@ -89,19 +89,22 @@ class WerewolfConfig(BaseModel):
         default=(), description="the game stops when one of these seats dies"
     )
 
+    #: Off in the model, on for every new game (``make_config``): a game stored before
+    #: plans existed has no such key and must replay as it was played.
     plans: bool = Field(
-        default=True,
+        default=False,
         description=(
             "each player picks a plan for the day (suspect, defend, claim, vote) among "
             "options ranked from its own belief, before the talk and again after a seer "
-            "claim; open-mic seats (people) are not asked"
+            "claim; open-mic seats (people) are not asked (on in new games)"
         ),
     )
     engine_plans: tuple[str, ...] = Field(
         default=(),
         description=(
             "seats whose day plan the engine picks from their own belief, as the scripted "
-            "player does, without asking (filled in for seats a small model plays)"
+            "player does, and who vote by it, without being asked for either (filled in for "
+            "seats a small model plays: they still choose what to say and their night moves)"
         ),
     )
 
@@ -162,8 +165,10 @@ class WerewolfConfig(BaseModel):
 
 
 def make_config(players: int | None, overrides: dict[str, object]) -> WerewolfConfig:
-    """Validated config; the player count defaults to the size of a given roles/names list."""
+    """Validated config for a new game (day plans on unless set); the player count
+    defaults to the size of a given roles/names list."""
     data = dict(overrides)
+    data.setdefault("plans", True)
     if players is not None:
         data["players"] = players
     elif "players" not in data:

@@ -164,7 +164,7 @@ class WerewolfGame(TrackedStateGame[WerewolfConfig, WerewolfState]):
             if discussion.discussion_over(st) or not discussion.open_next_turn(st, cfg):
                 voting.enter_vote(st, cfg)
         elif st.stage is Stage.VOTE:
-            if cfg.vote_mode == "sequential" and voting.open_next_voter(st):
+            if cfg.vote_mode == "sequential" and voting.open_next_voter(st, cfg):
                 return
             voting.tally(st, cfg, self._rng)
             if self._check_win():

@@ -38,17 +38,33 @@ def enter_vote(st: WerewolfState, cfg: WerewolfConfig) -> None:
     st.emit("phase", f"Day {st.day}: the vote begins.{why} {how}", Audience.everyone())
     if cfg.vote_mode == "simultaneous":
         for seat in order:
-            st.open(_ballot(st, seat, None))
+            ballot = _ballot(st, seat, None)
+            if not _vote_by_plan(st, cfg, ballot):
+                st.open(ballot)
 
 
-def open_next_voter(st: WerewolfState) -> bool:
-    """Sequential mode: ask the next voter; False when everyone has voted."""
+def open_next_voter(st: WerewolfState, cfg: WerewolfConfig) -> bool:
+    """Sequential mode: ask the next voter (voters whose plan the engine keeps vote by it
+    at once); False when everyone has voted."""
     rnd = st.vote
     assert rnd is not None
-    k = len(rnd.cast)
-    if k >= len(rnd.order):
+    while (k := len(rnd.cast)) < len(rnd.order):
+        ballot = _ballot(st, rnd.order[k], k + 1)
+        if not _vote_by_plan(st, cfg, ballot):
+            st.open(ballot)
+            return True
+    return False
+
+
+def _vote_by_plan(st: WerewolfState, cfg: WerewolfConfig, ballot: Decision) -> bool:
+    """A seat whose plan the engine keeps (``engine_plans``, a small model) votes for its
+    plan's target without being asked, so its vote agrees with the words its plan chose;
+    False when the seat is asked (not such a seat, or no living target planned)."""
+    disc = st.discussion
+    plan = disc.plans.get(ballot.seat) if disc is not None and disc.day == st.day else None
+    if ballot.seat not in cfg.engine_plans or plan is None or plan not in ballot.option_ids:
         return False
-    st.open(_ballot(st, rnd.order[k], k + 1))
+    apply_vote(st, cfg, ballot, Choice(option=plan))
     return True
 
 
