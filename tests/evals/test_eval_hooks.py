@@ -69,6 +69,6 @@ def test_a_game_without_a_harness_is_no_eval_command(cli: CliRunner) -> None:
 
 def test_the_tournament_reads_the_games_own_metrics() -> None:
     assert metrics_for("werewolf") is registry.load("werewolf").metrics
-    assert [r.name for r in metrics_for("werewolf").ratios] == ["IRP", "VSS", "KSR"]
+    assert [r.name for r in metrics_for("werewolf").ratios] == ["IRP", "VSS", "KSR", "VWA", "WPV"]
     assert metrics_for("diplomacy").headline == ("solo", "solo rate")
     assert registry.load("missing").metrics is None and metrics_for("missing") is GENERIC

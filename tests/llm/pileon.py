@@ -16,6 +16,7 @@ OPTIONS: dict[str, object] = {
     "messages_per_player": 2,
     "vote_mode": "sequential",
     "diaries": False,
+    "plans": False,  # the recorded ballots (tests/fixtures/pileon_*.json) predate day plans
 }
 SEED = 5
 
