@@ -75,8 +75,16 @@ def test_old_database_migrates_and_its_games_resume_identically(
         ]
 
     for gid, (players, seed, options) in OPTIONS.items():
+        stored = _dump(store, gid)
         resumed = sessions.resume(store, gid)
         assert asyncio.run(resumed.run()) is not None
+        assert _dump(store, gid)[: len(stored)] == stored  # nothing stored was changed
+        if gid == WEREWOLF:
+            # Its stored actions are the scripted players' of the fixture's day; today's
+            # scripted players (belief, day plans) choose otherwise, so a fresh game is
+            # another game. It resumed to its end on top of what was stored: enough here.
+            assert store.get_game(gid).status == "finished"
+            continue
         fresh = Store(db_url(str(tmp_path / f"fresh-{gid}.sqlite")))
         whole = sessions.start(
             fresh, resumed.game_name, players=players, seed=seed, options=options, plan=SCRIPTED

@@ -144,7 +144,7 @@ def test_a_cached_game_advances_to_what_a_whole_replay_gives(tmp_path: Path) -> 
     live = sessions.start(store, "werewolf", players=6, seed=2, options={}, plan=plan)
     gid = live.game_id
     shared, alone = Games(store), Games(store, shared=False)
-    for step in range(12):
+    for step in range(40):  # day plans add batches: room for the whole game
         if store.get_game(gid).status != "running":
             break
         asyncio.run(live.run(max_batches=2))
