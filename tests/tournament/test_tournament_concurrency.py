@@ -121,10 +121,12 @@ def test_the_budget_stops_games_in_flight_and_is_never_overspent(
     stopped = [g for g in games if g.game_id and g.outcome is None]
     assert stopped  # games in flight stopped where they stood, stored for a resume
     assert all(store.get_game(g.game_id or "").status == "running" for g in stopped)
-    again = runs.run(store, tid, concurrency=4)  # the same stored budget: nothing more
+    again = runs.run(store, tid, concurrency=4)  # the same stored budget: no new game
     assert again.played == 0 and again.status == "stopped"
     after = sum(c.cost_usd for g in games if g.game_id for c in store.calls(g.game_id))
-    assert after == pytest.approx(spent)
+    # Calls cancelled in flight released their reservations, so what is left may pay for
+    # a call or two more (how much depends on which calls were in flight), never past it.
+    assert spent <= after <= 0.002
 
 
 def test_resume_at_concurrency_4_plays_each_missing_game_once(store: Store) -> None:
