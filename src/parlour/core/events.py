@@ -80,6 +80,13 @@ class Event(BaseModel):
         return data
 
     @property
+    def unasked(self) -> bool:
+        """The engine did this for its seat without asking it (``data["unasked"]``), e.g.
+        a small model's vote taken from its plan: no answer of the seat owns it, so no
+        reason or fallback mark of an earlier answer is shown with it."""
+        return bool(self.data.get("unasked"))
+
+    @property
     def is_public(self) -> bool:
         """Everyone may see it (what a spectator without reveal is shown)."""
         return self.audience.kind == "all"

@@ -80,6 +80,8 @@ def annotate(store: Store, game_id: str) -> Annotated:
         for event in game.events[before:]:
             actor = _actor(event)
             owner = latest.get(actor) if actor else (answer if act.seat in system else None)
+            if event.unasked:
+                owner = None  # the seat's latest answer (a speech) did not choose this
             if owner is not None:
                 owner.shown = True
             out.entries.append(Entry(event, owner, event.phase))

@@ -112,6 +112,8 @@ class Ballot:
     voter: str
     target: str
     reason: str
+    #: the engine cast it from the voter's plan without asking (``engine_plans``)
+    unasked: bool = False
 
 
 @dataclass

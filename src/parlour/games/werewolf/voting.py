@@ -64,7 +64,7 @@ def _vote_by_plan(st: WerewolfState, cfg: WerewolfConfig, ballot: Decision) -> b
     plan = disc.plans.get(ballot.seat) if disc is not None and disc.day == st.day else None
     if ballot.seat not in cfg.engine_plans or plan is None or plan not in ballot.option_ids:
         return False
-    apply_vote(st, cfg, ballot, Choice(option=plan))
+    apply_vote(st, cfg, ballot, Choice(option=plan), unasked=True)
     return True
 
 
@@ -126,10 +126,18 @@ def _ballot(st: WerewolfState, seat: str, position: int | None) -> Decision:
     )
 
 
-def apply_vote(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
+def apply_vote(
+    st: WerewolfState,
+    cfg: WerewolfConfig,
+    decision: Decision,
+    action: Action,
+    unasked: bool = False,
+) -> None:
     rnd = st.vote
     assert rnd is not None and isinstance(action, Choice)
-    ballot = Ballot(voter=decision.seat, target=action.option, reason=action.reason)
+    ballot = Ballot(
+        voter=decision.seat, target=action.option, reason=action.reason, unasked=unasked
+    )
     rnd.cast.append(ballot)
     if ballot.reason:
         # The reason is the voter's own note: the prompt never says it is public, so it
@@ -155,6 +163,8 @@ def _publish(st: WerewolfState, k: int, ballot: Ballot) -> None:
             "order": k,
             "voter": ballot.voter,
             "target": ballot.target,
+            # taken from the seat's plan by the engine (``engine_plans``): not an answer
+            **({"unasked": True} if ballot.unasked else {}),
         },
     )
 
