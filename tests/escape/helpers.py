@@ -102,3 +102,15 @@ def classified_in(room: str, cases: Sequence[StateCase]) -> Callable[..., None]:
         assert classify_in(message, room, done) == expected
 
     return test
+
+
+def said_in(
+    room: str, done: tuple[str, ...], cases: Sequence[tuple[str, str]]
+) -> Callable[..., None]:
+    """``classified_in_rooms`` for (message, expected pick) cases all in one room and state."""
+
+    @pytest.mark.parametrize(("message", "expected"), cases)
+    def test(message: str, expected: str) -> None:
+        assert classify_in(message, room, done) == expected
+
+    return test

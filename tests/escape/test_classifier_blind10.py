@@ -10,7 +10,14 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import DOWN, PANEL, classified_in, classified_in_rooms, classify_in, options_in
+from .helpers import (
+    DOWN,
+    PANEL,
+    classified_in,
+    classified_in_rooms,
+    options_in,
+    said_in,
+)
 
 test_two_options_as_one_act_are_none = classified_in_rooms(
     [
@@ -71,8 +78,9 @@ test_a_verb_of_one_way_moves_a_thing = classified_in_rooms(
 LAMP = ("read_note", "open_drawer", "unlock_cabinet")
 
 
-@pytest.mark.parametrize(
-    ("message", "expected"),
+test_getting_a_thing_burning_or_going = said_in(
+    "ghost_room",
+    LAMP,
     [
         # Making a thing burn is lighting it; making it go is using it (its one deed here).
         ("get the lamp lit", "light_lantern"),  # blind12
@@ -84,8 +92,6 @@ LAMP = ("read_note", "open_drawer", "unlock_cabinet")
         ("get it burning", NONE_ID),
     ],
 )
-def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
-    assert classify_in(message, "ghost_room", LAMP) == expected
 
 
 test_a_light_put_on_and_looked_by = classified_in(

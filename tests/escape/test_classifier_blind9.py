@@ -9,13 +9,22 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import PANEL, TALKED, classified_in, classified_in_rooms, classify_in, options_in
+from .helpers import (
+    PANEL,
+    TALKED,
+    classified_in,
+    classified_in_rooms,
+    classify_in,
+    options_in,
+    said_in,
+)
 
 LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
 
 
-@pytest.mark.parametrize(
-    ("message", "expected"),
+test_negation_counts_only_in_the_clause_it_is_said_in = said_in(
+    "ghost_room",
+    LIT,
     [
         # A warning reported after the deed is its reason, not the player taking it back.
         ("press the red button, the note said not to but im curious", "press_red"),  # blind9
@@ -28,8 +37,6 @@ LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
         ("the note said not to press red", NONE_ID),
     ],
 )
-def test_negation_counts_only_in_the_clause_it_is_said_in(message: str, expected: str) -> None:
-    assert classify_in(message, "ghost_room", LIT) == expected
 
 
 test_the_deed_said_by_its_means_or_a_mark_of_its_thing = classified_in_rooms(
@@ -181,8 +188,9 @@ def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str
     )
 
 
-@pytest.mark.parametrize(
-    ("message", "expected"),
+test_the_second_deed_of_an_option_names_it = said_in(
+    "ghost_room",
+    TALKED,
     [
         # The second deed of a two-deed option, with its own words, names it.
         ("shout for help", "bang_door"),
@@ -192,5 +200,3 @@ def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str
         ("call for help", NONE_ID),
     ],
 )
-def test_the_second_deed_of_an_option_names_it(message: str, expected: str) -> None:
-    assert classify_in(message, "ghost_room", TALKED) == expected
