@@ -10,6 +10,7 @@ import pytest
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
+from parlour.core.events import Event
 from parlour.core.rng import Rng
 from parlour.core.view import View
 from parlour.games.escape import EscapeConfig, EscapeGame, make_config, parse_scenario
@@ -51,6 +52,11 @@ def play(game: EscapeGame, seats: dict[str, Decider], seed: int, max_steps: int 
         action = seats[decision.seat](game.view(decision.seat), decision, rng)
         game.apply(decision.id, action)
     raise AssertionError("game did not end")
+
+
+def last_narration(game: EscapeGame) -> Event:
+    """The narration the player was shown last."""
+    return [e for e in game.events if e.kind == "narration"][-1]
 
 
 def options_in(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
