@@ -12,8 +12,10 @@ and every clue can be found from the first minute (``available_at`` dropped).
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from parlour.core.rng import Rng, hash_seed
@@ -68,6 +70,11 @@ def play(seed: int, paced: bool, players: int) -> Played:
     return out
 
 
+def _found_between(played: Played, low: float, high: float) -> int:
+    """How many clues the game found from minute ``low`` up to (not at) minute ``high``."""
+    return sum(low <= m < high for m in played.found.values())
+
+
 def _mmss(minutes: float) -> str:
     whole = round(minutes * 60)
     return f"{whole // 60:02d}:{whole % 60:02d}"
@@ -104,55 +111,36 @@ def main() -> None:
     head = f"{'':<34}" + "".join(f"{label:>12}" for label in runs)
     print(head)
 
-    def row(name: str, values: list[str]) -> None:
-        print(f"{name:<34}" + "".join(f"{v:>12}" for v in values))
+    def row(name: str, cell: Callable[[list[Played]], object]) -> None:
+        """One line of the table: ``cell`` of each run's games, under the run's label."""
+        print(f"{name:<34}" + "".join(f"{cell(ps)!s:>12}" for ps in runs.values()))
+
+    def found_between(low: float, high: float) -> Callable[[list[Played]], str]:
+        return lambda ps: f"{statistics.mean(_found_between(p, low, high) for p in ps):.1f}"
+
+    def per_turn(count: Callable[[Played], int]) -> Callable[[list[Played]], float]:
+        return lambda ps: sum(count(p) for p in ps) / max(1, sum(p.turns for p in ps))
 
     for n in range(3):
         low, high = n * third, (n + 1) * third
-        name = f"clues found {_mmss(low)}-{_mmss(high)} (mean)"
-        row(
-            name,
-            [
-                f"{statistics.mean(sum(low <= m < high for m in p.found.values()) for p in ps):.1f}"
-                for ps in runs.values()
-            ],
-        )
+        row(f"clues found {_mmss(low)}-{_mmss(high)} (mean)", found_between(low, high))
+    last = 2 * third
     row(
         "games with a clue in the last third",
-        [
-            f"{sum(any(m >= 2 * third for m in p.found.values()) for p in ps)}/{len(ps)}"
-            for ps in runs.values()
-        ],
+        lambda ps: f"{sum(_found_between(p, last, math.inf) > 0 for p in ps)}/{len(ps)}",
     )
     row(
         "clues found (mean of 15)",
-        [f"{statistics.mean(len(p.found) for p in ps):.1f}" for ps in runs.values()],
+        lambda ps: f"{statistics.mean(len(p.found) for p in ps):.1f}",
     )
     row(
         "last clue found at (median)",
-        [
-            _mmss(statistics.median(max(p.found.values(), default=0) for p in ps))
-            for ps in runs.values()
-        ],
+        lambda ps: _mmss(statistics.median(max(p.found.values(), default=0) for p in ps)),
     )
-    row(
-        "turns that answer a message",
-        [
-            f"{sum(p.replies for p in ps) / max(1, sum(p.turns for p in ps)):.0%}"
-            for ps in runs.values()
-        ],
-    )
-    row(
-        "texts per turn (mean)",
-        [
-            f"{sum(p.texts for p in ps) / max(1, sum(p.turns for p in ps)):.2f}"
-            for ps in runs.values()
-        ],
-    )
-    row(
-        "most repeated line (max per game)",
-        [str(max(p.most_repeated for p in ps)) for ps in runs.values()],
-    )
+    replies, texts = per_turn(lambda p: p.replies), per_turn(lambda p: p.texts)
+    row("turns that answer a message", lambda ps: f"{replies(ps):.0%}")
+    row("texts per turn (mean)", lambda ps: f"{texts(ps):.2f}")
+    row("most repeated line (max per game)", lambda ps: max(p.most_repeated for p in ps))
 
 
 if __name__ == "__main__":

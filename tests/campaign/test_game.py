@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from parlour.core.actions import Structured, Text
+from parlour.core.conformance import Report
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import Rng
 from parlour.games import registry
-from parlour.games.campaign import MODULE, CampaignGame, make_config
+from parlour.games.campaign import MODULE, CampaignConfig, CampaignGame, make_config
 from parlour.games.campaign.policies import campaign_fallback
 from parlour.games.campaign.prompts import CampaignPrompter
 from tests.support.conformance import conforms
@@ -22,21 +23,26 @@ def test_registered() -> None:
     assert registry.load("campaign") is MODULE
 
 
+def _conforms(config: CampaignConfig, games: int, decisions: int) -> Report:
+    """The conformance suite on ``games`` games of ``config``, each also replayed, and the
+    leak scan on as many games of it with planted markers."""
+    marked = config.model_copy(update={"plant_markers": True})
+    return conforms(
+        MODULE,
+        lambda seed: config,
+        marked=lambda seed: marked,
+        games=games,
+        replays=games,
+        leaks=games,
+        decisions=decisions,
+    )
+
+
 def test_conformance_40_seeds() -> None:
     # 40 games, each also replayed: random play (and its replay) from seeds 0-199 takes no
     # line-to-line step in parlour's sources that seeds 0-23 do not already take, so 200
     # games added time and no coverage (measured with a sys.settrace arc tracer).
-    plain = make_config(None, {})
-    marked = make_config(None, {"plant_markers": True})
-    report = conforms(
-        MODULE,
-        lambda seed: plain,
-        marked=lambda seed: marked,
-        games=40,
-        replays=40,
-        leaks=40,
-        decisions=4,
-    )
+    report = _conforms(make_config(None, {}), games=40, decisions=4)
     assert report.games_replayed == 40
     assert report.views_scanned > 5_000
     assert report.answers_tried > 500
@@ -44,16 +50,7 @@ def test_conformance_40_seeds() -> None:
 
 def test_conformance_with_review_on_the_short_campaign() -> None:
     config = make_config(None, {"campaign": "short_test", "review": True, "sessions": 3})
-    marked = config.model_copy(update={"plant_markers": True})
-    report = conforms(
-        MODULE,
-        lambda s: config,
-        marked=lambda s: marked,
-        games=20,
-        replays=20,
-        leaks=20,
-        decisions=2,
-    )
+    report = _conforms(config, games=20, decisions=2)
     assert report.views_scanned > 0
 
 

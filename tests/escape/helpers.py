@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
+
+import pytest
 
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
+from parlour.core.events import Event
 from parlour.core.rng import Rng
 from parlour.core.view import View
 from parlour.games.escape import EscapeConfig, EscapeGame, make_config, parse_scenario
@@ -51,6 +54,11 @@ def play(game: EscapeGame, seats: dict[str, Decider], seed: int, max_steps: int 
     raise AssertionError("game did not end")
 
 
+def last_narration(game: EscapeGame) -> Event:
+    """The narration the player was shown last."""
+    return [e for e in game.events if e.kind == "narration"][-1]
+
+
 def options_in(name: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """The available actions as the classifier sees them, plus none and ask."""
     scenario = load_scenario(name)
@@ -73,3 +81,42 @@ def classify_in(message: str, name: str, done: tuple[str, ...] = ()) -> str:
     scenario = load_scenario(name)
     room = room_text(scenario.intro, scenario.world)
     return classify(message, options_in(name, done), unoffered=unoffered_in(name, done), room=room)
+
+
+#: A classifier case in a shipped room: (room, actions done, message, the expected pick).
+RoomCase = tuple[str, tuple[str, ...], str, str]
+#: The same in a room the test names once: (actions done, message, the expected pick).
+StateCase = tuple[tuple[str, ...], str, str]
+
+
+def classified_in_rooms(cases: Sequence[RoomCase]) -> Callable[..., None]:
+    """A test over ``cases``: each message, in its room after those actions, is classified
+    as expected (``classify_in``). Bind it to a ``test_`` name in a test module."""
+
+    @pytest.mark.parametrize(("name", "done", "message", "expected"), cases)
+    def test(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
+        assert classify_in(message, name, done) == expected
+
+    return test
+
+
+def classified_in(room: str, cases: Sequence[StateCase]) -> Callable[..., None]:
+    """``classified_in_rooms`` for cases all in ``room``."""
+
+    @pytest.mark.parametrize(("done", "message", "expected"), cases)
+    def test(done: tuple[str, ...], message: str, expected: str) -> None:
+        assert classify_in(message, room, done) == expected
+
+    return test
+
+
+def said_in(
+    room: str, done: tuple[str, ...], cases: Sequence[tuple[str, str]]
+) -> Callable[..., None]:
+    """``classified_in_rooms`` for (message, expected pick) cases all in one room and state."""
+
+    @pytest.mark.parametrize(("message", "expected"), cases)
+    def test(message: str, expected: str) -> None:
+        assert classify_in(message, room, done) == expected
+
+    return test

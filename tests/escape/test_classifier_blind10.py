@@ -10,11 +10,16 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import DOWN, PANEL, classify_in, options_in
+from .helpers import (
+    DOWN,
+    PANEL,
+    classified_in,
+    classified_in_rooms,
+    options_in,
+    said_in,
+)
 
-
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_two_options_as_one_act_are_none = classified_in_rooms(
     [
         # Two options named as ONE act: the room offers each alone, not both at once.
         ("ghost_room", (), "hit red and green at the same time", NONE_ID),  # blind12
@@ -36,16 +41,11 @@ from .helpers import DOWN, PANEL, classify_in, options_in
             "shove the ceiling panel up with both hands",
             "push_hatch",
         ),
-    ],
+    ]
 )
-def test_two_options_as_one_act_are_none(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_shorthand_for_the_rooms_words = classified_in_rooms(
     [
         # Shorthand for a word of the room's own: without vowels, cut short, by sound.
         ("ghost_room", (), "push grn btn", "press_green"),  # blind11
@@ -56,16 +56,11 @@ def test_two_options_as_one_act_are_none(
         ("stalled_lift", PANEL, "flip the isol switch", "flip_isolator"),
         # A word of its own that begins another is left alone ("hand" / "handrail").
         ("stalled_lift", PANEL, "lower the lift by hand", "release_brake"),
-    ],
+    ]
 )
-def test_shorthand_for_the_rooms_words(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_a_verb_of_one_way_moves_a_thing = classified_in_rooms(
     [
         # A verb that goes one way of itself ("lower": down) names the deed that moves a
         # thing that way; a reason recalled ("like marek said") is no deed of its own.
@@ -76,19 +71,16 @@ def test_shorthand_for_the_rooms_words(
         ("stalled_lift", ("open_phone_door", "plug_phone"), "lower the lift by hand", NONE_ID),
         ("ghost_room", DOWN, "lower the lantern into the hole", NONE_ID),
         ("ghost_room", DOWN, "lower myself into the crawlspace", "climb_down"),
-    ],
+    ]
 )
-def test_a_verb_of_one_way_moves_a_thing(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
 LAMP = ("read_note", "open_drawer", "unlock_cabinet")
 
 
-@pytest.mark.parametrize(
-    ("message", "expected"),
+test_getting_a_thing_burning_or_going = said_in(
+    "ghost_room",
+    LAMP,
     [
         # Making a thing burn is lighting it; making it go is using it (its one deed here).
         ("get the lamp lit", "light_lantern"),  # blind12
@@ -100,12 +92,10 @@ LAMP = ("read_note", "open_drawer", "unlock_cabinet")
         ("get it burning", NONE_ID),
     ],
 )
-def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
-    assert classify_in(message, "ghost_room", LAMP) == expected
 
 
-@pytest.mark.parametrize(
-    ("done", "message", "expected"),
+test_a_light_put_on_and_looked_by = classified_in(
+    "stalled_lift",
     [
         # The particle after its object: "put the torch on" is switching it on.
         ((), "i get my mobile out and put the torch on", "use_torch"),  # blind12
@@ -117,12 +107,9 @@ def test_getting_a_thing_burning_or_going(message: str, expected: str) -> None:
         ((), "squint at the certificate in the torchlight", "use_torch"),
     ],
 )
-def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify_in(message, "stalled_lift", done) == expected
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_waiting_on_a_line_and_calls_out = classified_in_rooms(
     [
         # Waiting for an answer on a line is calling.
         (
@@ -150,12 +137,8 @@ def test_a_light_put_on_and_looked_by(done: tuple[str, ...], message: str, expec
         ("ghost_room", (), "knock knock knock", "bang_door"),
         # ... but not a word two options do ("press": both buttons).
         ("ghost_room", (), "press press press", NONE_ID),
-    ],
+    ]
 )
-def test_waiting_on_a_line_and_calls_out(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
 @pytest.mark.parametrize(
@@ -184,8 +167,8 @@ def test_a_refusal_then_the_deed_and_musing_on_a_drawer(message: str, expected: 
 DRAWER = ("read_note", "examine_painting", "talk_to_ghost", "open_drawer")
 
 
-@pytest.mark.parametrize(
-    ("done", "message", "expected"),
+test_another_look_an_intention_and_a_tool_tried = classified_in(
+    "ghost_room",
     [
         # "take another look at" is examining, like "take a look at".
         (
@@ -211,14 +194,10 @@ DRAWER = ("read_note", "examine_painting", "talk_to_ghost", "open_drawer")
         (DRAWER, "I'm going to think about the cabinet", NONE_ID),
     ],
 )
-def test_another_look_an_intention_and_a_tool_tried(
-    done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, "ghost_room", done) == expected
 
 
-@pytest.mark.parametrize(
-    ("done", "message", "expected"),
+test_a_person_spoken_to_by_a_pronoun = classified_in(
+    "ghost_room",
     [
         # A pronoun spoken to is the one person the offered options speak to.
         (
@@ -232,14 +211,9 @@ def test_another_look_an_intention_and_a_tool_tried(
         (("read_note", "examine_painting"), "tell her her name is Marguerite", NONE_ID),
     ],
 )
-def test_a_person_spoken_to_by_a_pronoun(
-    done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, "ghost_room", done) == expected
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_it_done_to_a_sound_said_twice_and_that_switched_on = classified_in_rooms(
     [
         # "it" after the verb stands for the thing the deed is done to before its tool.
         (
@@ -259,12 +233,8 @@ def test_a_person_spoken_to_by_a_pronoun(
             "use_torch",
         ),  # blind6
         ("stalled_lift", (), "switch that on", NONE_ID),
-    ],
+    ]
 )
-def test_it_done_to_a_sound_said_twice_and_that_switched_on(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
 def test_doing_what_someone_said_with_a_thing_uses_it() -> None:

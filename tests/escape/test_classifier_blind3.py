@@ -4,16 +4,12 @@ questions. Messages here are written for the rules, not taken from any label set
 
 from __future__ import annotations
 
-import pytest
-
 from parlour.games.escape.keyword_classifier import is_question
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import TALKED, classify_in
+from .helpers import TALKED, classified_in_rooms
 
-
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_fourth_step_rules = classified_in_rooms(
     [
         # No verb: nothing is done, however well the noun fits.
         ("stalled_lift", (), "the inspection certificate", NONE_ID),
@@ -56,10 +52,8 @@ from .helpers import TALKED, classify_in
         ("stalled_lift", (), "IS ANYBODY THERE", "shout_for_help"),
         ("stalled_lift", (), "can anybody hear me?!", "shout_for_help"),
         ("stalled_lift", (), "can anybody hear me?", NONE_ID),
-    ],
+    ]
 )
-def test_fourth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify_in(message, name, done) == expected
 
 
 def test_an_auxiliary_opens_a_question_only_before_its_subject() -> None:

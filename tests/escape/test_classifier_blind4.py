@@ -5,17 +5,13 @@ from any label set."""
 
 from __future__ import annotations
 
-import pytest
-
 from parlour.games.escape.keyword_classifier import acting_part
 from parlour.games.escape.keyword_classifier.pronouns import it_resolved
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import DOWN, LOOKED, PHONE, TALKED, classify_in, options_in
+from .helpers import DOWN, LOOKED, PHONE, TALKED, classified_in_rooms, options_in
 
-
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_fifth_step_rules = classified_in_rooms(
     [
         # Calling someone by what they are is talking to them; a question about them is not.
         ("ghost_room", (), "excuse me? miss? are you alright", "talk_to_ghost"),
@@ -48,10 +44,8 @@ from .helpers import DOWN, LOOKED, PHONE, TALKED, classify_in, options_in
             "call_night_desk",
         ),
         ("ghost_room", TALKED, "what happens if I press the red button?", NONE_ID),
-    ],
+    ]
 )
-def test_fifth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify_in(message, name, done) == expected
 
 
 def test_a_negation_covers_its_own_part_of_the_message() -> None:

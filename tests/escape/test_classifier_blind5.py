@@ -6,15 +6,11 @@ rules, not taken from any label set."""
 
 from __future__ import annotations
 
-import pytest
-
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
-from .helpers import DOWN, LOOKED, PHONE, TALKED, classify_in
+from .helpers import DOWN, LOOKED, PHONE, TALKED, classified_in_rooms
 
-
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_sixth_step_rules = classified_in_rooms(
     [
         # "a (closer) look at X" is examining X, after a wish or alone.
         ("ghost_room", (), "I want a good look at the oil painting", "examine_painting"),
@@ -46,7 +42,5 @@ from .helpers import DOWN, LOOKED, PHONE, TALKED, classify_in
         ("stalled_lift", PHONE, "operate the phone", NONE_ID),
         ("stalled_lift", PHONE, "use the emergency phone", "call_night_desk"),
         ("ghost_room", ("open_drawer",), "use the key on the cabinet", "unlock_cabinet"),
-    ],
+    ]
 )
-def test_sixth_step_rules(name: str, done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify_in(message, name, done) == expected

@@ -5,16 +5,12 @@ working; the others are guesses found by probing the classifier)."""
 
 from __future__ import annotations
 
-import pytest
-
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
-from .helpers import DOWN, PANEL, PHONE, TALKED, classify_in, options_in
+from .helpers import DOWN, PANEL, PHONE, TALKED, classified_in_rooms, options_in
 
-
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_two_options_fitting_equally_never_act_on_one = classified_in_rooms(
     [
         # The verb is another available option's deed, the rest the winner's: ask.
         ("stalled_lift", PHONE, "call for help", ASK_ID),
@@ -38,12 +34,8 @@ from .helpers import DOWN, PANEL, PHONE, TALKED, classify_in, options_in
         ("ghost_room", (), "hit the door and the red button", "press_red"),
         # Still acted: a press on the one thing that is a switch flips it.
         ("stalled_lift", PANEL, "lift the flap and press the red switch", "flip_isolator"),
-    ],
+    ]
 )
-def test_two_options_fitting_equally_never_act_on_one(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
 def test_without_ask_offered_a_message_fitting_two_options_is_none() -> None:
@@ -52,8 +44,7 @@ def test_without_ask_offered_a_message_fitting_two_options_is_none() -> None:
     assert classify("press red or green", options_in("ghost_room")[:-1]) == NONE_ID
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_kinds_of_miss_blind6_and_blind7_showed = classified_in_rooms(
     [
         # Calling out to anyone, in capitals, is shouting; a polite "can you" stays an order.
         ("stalled_lift", (), "CAN SOMEBODY HEAR ME", "shout_for_help"),
@@ -75,9 +66,5 @@ def test_without_ask_offered_a_message_fitting_two_options_is_none() -> None:
             "climb_down",
         ),
         ("ghost_room", (), "u r kind", NONE_ID),
-    ],
+    ]
 )
-def test_kinds_of_miss_blind6_and_blind7_showed(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected

@@ -16,7 +16,7 @@ from parlour.games.escape.loader import shipped_names
 from parlour.games.escape.scenario import NONE_ID
 from parlour.games.escape.seat_requests import classify_decision
 
-from .helpers import LOOKED, PANEL, PHONE, TALKED, classify_in, options_in
+from .helpers import LOOKED, PANEL, PHONE, TALKED, classified_in_rooms, options_in
 
 CALL = ("use_torch", "read_certificate", *PHONE)
 
@@ -105,8 +105,7 @@ def test_the_label_sets_mark_a_verbless_message_none_and_so_does_the_classifier(
     assert labelled["none"] >= 4 * labelled["action"] > 0, labelled
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_kinds_of_miss_blind8_showed = classified_in_rooms(
     [
         # A label alone names the one option whose thing comes in the plural.
         ("stalled_lift", (), "press G", "press_floor_buttons"),
@@ -119,9 +118,5 @@ def test_the_label_sets_mark_a_verbless_message_none_and_so_does_the_classifier(
         # Calling someone by a name and asking if it is them says the name.
         ("ghost_room", ("read_note", "talk_to_ghost"), "Margaret, is that you?", "say_name"),
         ("ghost_room", ("read_note", "talk_to_ghost"), "hello, is that you?", NONE_ID),
-    ],
+    ]
 )
-def test_kinds_of_miss_blind8_showed(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected

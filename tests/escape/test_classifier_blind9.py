@@ -9,13 +9,22 @@ import pytest
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import PANEL, TALKED, classify_in, options_in
+from .helpers import (
+    PANEL,
+    TALKED,
+    classified_in,
+    classified_in_rooms,
+    classify_in,
+    options_in,
+    said_in,
+)
 
 LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
 
 
-@pytest.mark.parametrize(
-    ("message", "expected"),
+test_negation_counts_only_in_the_clause_it_is_said_in = said_in(
+    "ghost_room",
+    LIT,
     [
         # A warning reported after the deed is its reason, not the player taking it back.
         ("press the red button, the note said not to but im curious", "press_red"),  # blind9
@@ -28,12 +37,9 @@ LIT = (*TALKED, "say_name", "open_drawer", "unlock_cabinet", "light_lantern")
         ("the note said not to press red", NONE_ID),
     ],
 )
-def test_negation_counts_only_in_the_clause_it_is_said_in(message: str, expected: str) -> None:
-    assert classify_in(message, "ghost_room", LIT) == expected
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_the_deed_said_by_its_means_or_a_mark_of_its_thing = classified_in_rooms(
     [
         # A modifier only one option's thing has, with a verb fitting that option's deed,
         # names it even when the player calls the thing by another name.
@@ -57,16 +63,11 @@ def test_negation_counts_only_in_the_clause_it_is_said_in(message: str, expected
         ),  # blind9
         # The thing the deed is done to in the plural still asks which ("press a button").
         ("stalled_lift", (), "press the button", NONE_ID),
-    ],
+    ]
 )
-def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question = classified_in_rooms(
     [
         # Musing on what a place hides is searching it.
         (
@@ -97,16 +98,12 @@ def test_the_deed_said_by_its_means_or_a_mark_of_its_thing(
         ),  # blind9
         # A tag question's pronoun is no thing of the room.
         ("ghost_room", TALKED, "your name is Marguerite, isn't it?", "say_name"),
-    ],
+    ]
 )
-def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
-@pytest.mark.parametrize(
-    ("done", "message", "expected"),
+test_reading_through_a_light = classified_in(
+    "stalled_lift",
     [
         # Reading by a light that is still off: the light comes first.
         ((), "shine my phone light on the certificate", "use_torch"),  # blind9
@@ -122,12 +119,10 @@ def test_musing_on_a_hidden_thing_and_a_pronoun_after_a_question(
         (("use_torch",), "shine the light at the newspaper", "read_newspaper"),
     ],
 )
-def test_reading_through_a_light(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify_in(message, "stalled_lift", done) == expected
 
 
-@pytest.mark.parametrize(
-    ("done", "message", "expected"),
+test_a_repeated_deed_is_not_the_next_option = classified_in(
+    "ghost_room",
     [
         # Talking to someone already talked to is no saying of her name ("say" is only the
         # id's verb, and talking shares a sense with saying).
@@ -140,14 +135,10 @@ def test_reading_through_a_light(done: tuple[str, ...], message: str, expected: 
         (TALKED, "call her Marguerite", "say_name"),
     ],
 )
-def test_a_repeated_deed_is_not_the_next_option(
-    done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, "ghost_room", done) == expected
 
 
-@pytest.mark.parametrize(
-    ("done", "message", "expected"),
+test_a_name_said_to_someone = classified_in(
+    "ghost_room",
     [
         # A name given before saying a name is offered is no other deed (talking to her).
         ((), "tell the ghost her name is Marguerite", NONE_ID),  # blind9
@@ -163,8 +154,6 @@ def test_a_repeated_deed_is_not_the_next_option(
         (("read_note",), "Damn, open the drawer", "open_drawer"),
     ],
 )
-def test_a_name_said_to_someone(done: tuple[str, ...], message: str, expected: str) -> None:
-    assert classify_in(message, "ghost_room", done) == expected
 
 
 def test_a_person_mentioned_is_no_name_given() -> None:
@@ -199,8 +188,9 @@ def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str
     )
 
 
-@pytest.mark.parametrize(
-    ("message", "expected"),
+test_the_second_deed_of_an_option_names_it = said_in(
+    "ghost_room",
+    TALKED,
     [
         # The second deed of a two-deed option, with its own words, names it.
         ("shout for help", "bang_door"),
@@ -210,5 +200,3 @@ def test_asking_whoever_answers_is_a_call(done: str, message: str, expected: str
         ("call for help", NONE_ID),
     ],
 )
-def test_the_second_deed_of_an_option_names_it(message: str, expected: str) -> None:
-    assert classify_in(message, "ghost_room", TALKED) == expected

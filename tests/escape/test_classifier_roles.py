@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.roles import plural_of, roles
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import classify_in, options_in
+from .helpers import classified_in, options_in
 
 AFTER_PLUG = ("open_phone_door", "plug_phone")
 
@@ -27,8 +25,8 @@ def test_roles_name_the_deed_and_the_objects_not_the_of_phrase() -> None:
     assert roles("shout_for_help", "shout for help").objects == frozenset()
 
 
-@pytest.mark.parametrize(
-    ("done", "message", "expected"),
+test_head_nouns_stop_the_wrong_advances = classified_in(
+    "stalled_lift",
     [
         # the lift's doors are not the phone's door: plural against singular
         ((), "pry open the doors", NONE_ID),
@@ -46,10 +44,6 @@ def test_roles_name_the_deed_and_the_objects_not_the_of_phrase() -> None:
         ((), "enter 1962", "open_service_panel"),
     ],
 )
-def test_head_nouns_stop_the_wrong_advances(
-    done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, "stalled_lift", done) == expected
 
 
 def test_trap_door_typed_apart_is_the_hatch_not_the_phone_door() -> None:

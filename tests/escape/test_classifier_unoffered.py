@@ -20,14 +20,21 @@ from parlour.games.escape.policies import SolverPlayer, escape_policy, policy_wi
 from parlour.games.escape.prompts import classifier_parts
 from parlour.games.escape.scenario import NONE_ID
 
-from .helpers import PANEL, PHONE, SHIPPED, classify_in, config, options_in, unoffered_in
+from .helpers import (
+    PANEL,
+    PHONE,
+    SHIPPED,
+    classified_in_rooms,
+    config,
+    options_in,
+    unoffered_in,
+)
 
 BRAKE = (*PANEL, "release_brake")
 KEY = ("read_note", "open_drawer")
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_a_message_that_fits_an_unoffered_action_as_well_does_not_say_which = classified_in_rooms(
     [
         # The lift's doors and the little phone door are both doors; nothing says which.
         ("stalled_lift", (), "open the door", NONE_ID),
@@ -50,12 +57,8 @@ KEY = ("read_note", "open_drawer")
         ("ghost_room", (), "talk to the ghost", "talk_to_ghost"),
         ("ghost_room", (), "speak to the ghost", "talk_to_ghost"),
         ("ghost_room", ("talk_to_ghost",), "tell the ghost her name is Marguerite", "say_name"),
-    ],
+    ]
 )
-def test_a_message_that_fits_an_unoffered_action_as_well_does_not_say_which(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected
 
 
 def test_without_the_unoffered_actions_the_classifier_could_not_know() -> None:
@@ -156,8 +159,7 @@ def test_locked_descriptions_reach_only_the_classifier(name: str) -> None:
 OPEN_PANEL = ("read_newspaper", "open_service_panel")
 
 
-@pytest.mark.parametrize(
-    ("name", "done", "message", "expected"),
+test_kinds_blind13_to_15_showed = classified_in_rooms(
     [
         # Time words open a sentence like fillers; "one more time" is "again".
         ("ghost_room", (), "now finally open the drawer", "open_drawer"),
@@ -185,9 +187,5 @@ OPEN_PANEL = ("read_newspaper", "open_service_panel")
         # Hands run through a thing search it; through one's own hair they do not.
         ("ghost_room", (), "push my fingers into the ashes", "search_fireplace"),
         ("ghost_room", (), "run my hand through my hair", NONE_ID),
-    ],
+    ]
 )
-def test_kinds_blind13_to_15_showed(
-    name: str, done: tuple[str, ...], message: str, expected: str
-) -> None:
-    assert classify_in(message, name, done) == expected

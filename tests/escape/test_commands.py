@@ -14,7 +14,7 @@ from parlour.games.escape.keyword_classifier import classify
 from parlour.games.escape.policies import keyword_classifier, template_narrator
 from parlour.games.escape.resolve import NO_EFFECT, NO_EFFECT_LINES
 
-from .helpers import config
+from .helpers import config, last_narration
 
 
 def _game(**options: object) -> EscapeGame:
@@ -104,7 +104,7 @@ def test_commands_per_turn_are_bounded_so_every_game_ends() -> None:
 def test_looking_around_in_a_sentence_is_narrated_as_looking_not_as_no_effect() -> None:
     game = _game()
     _say(game, "I look around the room for a way out")
-    narration = [e for e in game.events if e.kind == "narration"][-1]
+    narration = last_narration(game)
     assert NO_EFFECT not in narration.text
     # The look brief is an instruction to the narrator ("Describe the place again"); the
     # game tells the place the player is in instead (its description, or without one the

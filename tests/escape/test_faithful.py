@@ -20,7 +20,7 @@ from parlour.games.escape.resolve import NO_EFFECT, NO_EFFECT_LINES, Outcome, br
 from parlour.seats.llm import Attempt
 from tests.replay_seat import replay_seat
 
-from .helpers import SHIPPED, scenario_from
+from .helpers import SHIPPED, last_narration, scenario_from
 
 WORKSHOP = """
 title: The Workshop
@@ -98,7 +98,7 @@ def test_the_issue_example_is_rejected_with_its_reasons_then_replaced_by_the_con
     assert error in attempts[1].messages[-1].content
     consequence = game.scenario.action("crank-shutter").consequence
     assert action.text == consequence
-    shown = [e for e in game.events if e.kind == "narration"][-1]
+    shown = last_narration(game)
     assert shown.text == consequence and "no effect" not in shown.text
 
 
@@ -108,7 +108,7 @@ def test_a_faithful_retry_is_accepted_and_shown_as_written() -> None:
     action, attempts = _narrate(game, [FAILING, FAITHFUL])
     assert [a.outcome for a in attempts] == ["invalid", "valid"]
     assert action.text == FAITHFUL
-    shown = [e for e in game.events if e.kind == "narration"][-1]
+    shown = last_narration(game)
     assert shown.text == FAITHFUL and "replaced" not in shown.data
 
 
@@ -116,7 +116,7 @@ def test_the_game_replaces_an_unfaithful_narration_whoever_wrote_it() -> None:
     game = _game()
     _crank(game)
     game.apply("t1:narrate", Text(text="Nothing happens. The crank is stuck."))
-    shown = [e for e in game.events if e.kind == "narration"][-1]
+    shown = last_narration(game)
     assert shown.text == game.scenario.action("crank-shutter").consequence
     assert shown.data["written"] == "Nothing happens. The crank is stuck."
     assert shown.data["replaced"].startswith("it says 'nothing happens', but the action happened")
@@ -184,7 +184,7 @@ def test_a_paraphrase_on_a_turn_where_nothing_happened_is_refused() -> None:
     problem = game.narration_problem(text)
     assert problem == f"it says 'the brief', 'the facts', 'summary', 'use just', but {META_WHY}"
     game.apply("t1:narrate", Text(text=text))
-    shown = [e for e in game.events if e.kind == "narration"][-1]
+    shown = last_narration(game)
     assert shown.text == brief  # the brief, as it stands (the game's no-effect line)
     assert brief in NO_EFFECT_LINES
     assert shown.data["written"] == text

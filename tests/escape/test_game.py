@@ -56,15 +56,20 @@ def test_config_embeds_the_scenario_and_round_trips_through_json() -> None:
     assert again.scenario.title == "Between Floors"
 
 
-def test_make_config_rejects_bad_options() -> None:
-    with pytest.raises(ParlourError, match="one player"):
-        make_config(3, {})
-    with pytest.raises(ParlourError, match="unknown escape option"):
-        make_config(None, {"max_turn": 4})
-    with pytest.raises(ParlourError, match="max_turns"):
-        make_config(None, {"max_turns": 0})
-    with pytest.raises(ParlourError, match="no scenario 'nowhere'"):
-        make_config(None, {"scenario": "nowhere"})
+@pytest.mark.parametrize(
+    ("players", "options", "why"),
+    [
+        (3, {}, "one player"),
+        (None, {"max_turn": 4}, "unknown escape option"),
+        (None, {"max_turns": 0}, "max_turns"),
+        (None, {"scenario": "nowhere"}, "no scenario 'nowhere'"),
+    ],
+)
+def test_make_config_rejects_bad_options(
+    players: int | None, options: dict[str, object], why: str
+) -> None:
+    with pytest.raises(ParlourError, match=why):
+        make_config(players, options)
 
 
 def test_game_refuses_a_scenario_with_errors() -> None:

@@ -10,6 +10,7 @@ from benchmarks.narration_faithfulness import audit, judge
 from parlour.core.actions import Choice, Text
 from tests.conftest import CliRunner
 
+from .helpers import last_narration
 from .test_faithful import FAILING, FAITHFUL, _crank, _game
 
 
@@ -21,7 +22,7 @@ def test_the_issue_example_would_count_as_a_denial() -> None:
     assert judge(game, before, FAITHFUL) == []
     # What the engine shows instead (the consequence itself) passes the audit.
     game.apply("t1:narrate", Text(text=FAILING))
-    shown = [e for e in game.events if e.kind == "narration"][-1]
+    shown = last_narration(game)
     assert judge(game, before, shown.text) == []
 
 

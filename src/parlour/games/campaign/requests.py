@@ -61,6 +61,15 @@ def _enum(values: Sequence[str]) -> dict[str, Any]:
     return {"enum": list(values)}
 
 
+def _object(properties: dict[str, Any], required: Sequence[str] = ()) -> dict[str, Any]:
+    """A JSON object with exactly these properties (no others), ``required`` among them."""
+    schema: dict[str, Any] = {"type": "object", "additionalProperties": False}
+    if required:
+        schema["required"] = list(required)
+    schema["properties"] = properties
+    return schema
+
+
 def act_decision(decision_id: str, max_length: int) -> Decision:
     return Decision(
         id=decision_id,
@@ -85,26 +94,20 @@ def gd_schema(c: Campaign) -> dict[str, Any]:
         cost["add_condition"] = _enum(c.conditions)
     if c.clocks:
         cost["tick"] = _enum([k.id for k in c.clocks])
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["route"],
-        "properties": {
-            "route": _enum(ROUTES),
-            "check": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["skill", "difficulty", "reason"],
-                "properties": {
-                    "skill": _enum(c.skills),
-                    "difficulty": _enum(list(c.difficulties)),
-                    "reason": {"type": "string", "minLength": 1, "maxLength": 160},
-                },
-            },
-            "effects": {"type": "object", "additionalProperties": False, "properties": gain},
-            "cost": {"type": "object", "additionalProperties": False, "properties": cost},
-        },
+    check = {
+        "skill": _enum(c.skills),
+        "difficulty": _enum(list(c.difficulties)),
+        "reason": {"type": "string", "minLength": 1, "maxLength": 160},
     }
+    return _object(
+        {
+            "route": _enum(ROUTES),
+            "check": _object(check, ["skill", "difficulty", "reason"]),
+            "effects": _object(gain),
+            "cost": _object(cost),
+        },
+        ["route"],
+    )
 
 
 def gd_decision(decision_id: str, c: Campaign, message: str) -> Decision:
@@ -142,12 +145,7 @@ def synopsis_schema(c: Campaign, *, max_npcs: int = 3) -> dict[str, Any]:
         "ooc_reply": {"type": "string", "maxLength": 300},
         "reveal": {"type": "array", "items": _enum(list(c.secrets())), "maxItems": 1},
     }
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["text", "npc_list", "location", "new_scene"],
-        "properties": props,
-    }
+    return _object(props, ["text", "npc_list", "location", "new_scene"])
 
 
 def story_decision(decision_id: str, c: Campaign, purpose: str = "synopsis") -> Decision:
@@ -166,14 +164,8 @@ def story_decision(decision_id: str, c: Campaign, purpose: str = "synopsis") -> 
 
 
 def scene_schema(narrate_max: int) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["narration"],
-        "properties": {
-            "narration": {"type": "string", "minLength": 1, "maxLength": narrate_max},
-        },
-    }
+    narration = {"type": "string", "minLength": 1, "maxLength": narrate_max}
+    return _object({"narration": narration}, ["narration"])
 
 
 def scene_decision(decision_id: str, narrate_max: int, rewrite: str = "") -> Decision:
@@ -230,15 +222,10 @@ def review_decision(decision_id: str) -> Decision:
         kind=DecisionKind.STRUCTURED,
         purpose="review",
         prompt=REVIEW_PROMPT,
-        json_schema={
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["approve"],
-            "properties": {
-                "approve": {"type": "boolean"},
-                "reason": {"type": "string", "maxLength": 200},
-            },
-        },
+        json_schema=_object(
+            {"approve": {"type": "boolean"}, "reason": {"type": "string", "maxLength": 200}},
+            ["approve"],
+        ),
         max_tokens=80,
     )
 
@@ -250,16 +237,14 @@ def sheet_decision(decision_id: str, npc: str) -> Decision:
         kind=DecisionKind.STRUCTURED,
         purpose="sheet",
         prompt=f"{SHEET_PROMPT} NPC: {npc}.",
-        json_schema={
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["npc", "attitude", "note"],
-            "properties": {
+        json_schema=_object(
+            {
                 "npc": {"const": npc},
                 "attitude": {"type": "string", "minLength": 1, "maxLength": 120},
                 "note": {"type": "string", "minLength": 1, "maxLength": 240},
             },
-        },
+            ["npc", "attitude", "note"],
+        ),
         context=CampaignAsk(npc=npc).context(),
         max_tokens=120,
     )

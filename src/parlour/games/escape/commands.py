@@ -12,6 +12,8 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
+from parlour.games.escape.text import plain
+
 Command = Literal["help", "hint", "look", "done"]
 
 #: A turn allows this many commands; after that a message is played as an action, so a
@@ -42,18 +44,14 @@ _LOOKING = re.compile(
 )
 
 
-def _plain(message: str) -> str:
-    return " ".join(message.lower().replace("’", "'").split()).strip(" .!?")
-
-
 def is_looking(message: str) -> bool:
     """True for a look around with no object named (the keyword classifier's none)."""
-    return bool(_LOOKING.match(_plain(message)))
+    return bool(_LOOKING.match(plain(message)))
 
 
 def parse(message: str) -> Command | None:
     """The command a whole message asks for, or None when it is an ordinary action."""
-    text = _plain(message)
+    text = plain(message)
     if message.strip() in ("?", "/?"):
         return "help"
     word = text.removeprefix("/")
@@ -105,4 +103,4 @@ _LOOKS_AROUND = re.compile(r"\b(look|looks|looking|glance|peer|gaze)\s+(around|a
 
 def looks_around(message: str | None) -> bool:
     """A message that looks around, perhaps among other words ("I look around slowly")."""
-    return bool(message) and bool(_LOOKS_AROUND.search(_plain(message or "")))
+    return bool(message) and bool(_LOOKS_AROUND.search(plain(message or "")))

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from parlour.core.actions import Action, Choice, Choices, Text
 from parlour.core.commands import command
-from parlour.core.decisions import Decision
+from parlour.core.decisions import Decision, Option
 from parlour.core.errors import ParlourError
 from parlour.core.events import Audience, Event, EventLog
 from parlour.core.game import GameInfo, Result, SeatInfo
@@ -198,6 +198,10 @@ class EscapeGame(SeededGame[EscapeConfig]):
             self._pending = self._build_pending()
         return self._pending
 
+    def _available_options(self) -> list[Option]:
+        """The options of the actions available now (built once per game, in frontier order)."""
+        return [self._options[a] for a in self._frontier.available()]
+
     def _build_pending(self) -> tuple[Decision, ...]:
         if self._phase == "act":
             return (
@@ -213,7 +217,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
             return (
                 req.classify_decision(
                     self._decision_id("classify"),
-                    [self._options[a] for a in self._frontier.available()],
+                    self._available_options(),
                     self._message,
                     # Asking costs no turn, so it is bounded like commands are.
                     ask=self._commands < commands.MAX_PER_TURN,
@@ -227,7 +231,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
             return (
                 req.clarify_decision(
                     self._decision_id("clarify"),
-                    [self._options[a] for a in self._frontier.available()],
+                    self._available_options(),
                     self._message,
                     asked=self._asked,
                     offered=self._offered,

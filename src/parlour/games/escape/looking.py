@@ -16,6 +16,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from parlour.games.escape.scenario import Scenario, Thing
+from parlour.games.escape.text import plain
 
 #: A message that looks: "look at the desk", "I examine the key", "take a closer look at
 #: the painting", "peer through the window". The verb leads (after "I", "let me", ...).
@@ -29,13 +30,9 @@ _LOOKS = re.compile(
 )
 
 
-def _plain(message: str) -> str:
-    return " ".join(message.lower().replace("’", "'").split()).strip(" .!?")
-
-
 def looks(message: str) -> bool:
     """Whether the message is a look (its first deed is looking at or around something)."""
-    return bool(_LOOKS.match(_plain(message)))
+    return bool(_LOOKS.match(plain(message)))
 
 
 def visible(things: Sequence[Thing], done: Collection[str]) -> list[Thing]:

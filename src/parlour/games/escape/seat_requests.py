@@ -136,6 +136,11 @@ def option_for(action: ScenarioAction) -> Option:
     return Option(id=action.id, label=action.description)
 
 
+def _as_options(available: Sequence[ScenarioAction | Option]) -> list[Option]:
+    """Prebuilt ``Option`` objects as they are, actions as ``option_for`` makes them."""
+    return [a if isinstance(a, Option) else option_for(a) for a in available]
+
+
 NONE_OPTION = Option(id=NONE_ID, label=NONE_LABEL)
 ASK_OPTION = Option(id=ASK_ID, label=ASK_LABEL)
 LOOK_OPTION = Option(id=LOOK_ID, label=LOOK_LABEL)
@@ -157,7 +162,7 @@ def classify_decision(
     accepted so the game need not rebuild them every turn. After "which did you mean?",
     ``asked`` is the message the player was asked about and ``offered`` the two actions the
     question named: the message is the player's answer, read together with them."""
-    options = [a if isinstance(a, Option) else option_for(a) for a in available]
+    options = _as_options(available)
     acts = len(options)
     if look:
         options.append(LOOK_OPTION)
@@ -198,7 +203,7 @@ def clarify_decision(
     offered: Sequence[str] = (),
 ) -> Decision:
     """After ``ask``: the two available actions the message could mean (exactly two)."""
-    options = tuple(a if isinstance(a, Option) else option_for(a) for a in available)
+    options = tuple(_as_options(available))
     return Decision(
         id=decision_id,
         seat="classifier",

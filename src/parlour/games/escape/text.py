@@ -91,6 +91,12 @@ def stem(word: str, fold: bool = True) -> str:
     return SYNONYMS.get(word, word) if fold else word
 
 
+def plain(message: str) -> str:
+    """A message as the command and look patterns read it: lower case, curly apostrophes
+    straightened, white space folded, and no closing or opening punctuation of a sentence."""
+    return " ".join(message.lower().replace("’", "'").split()).strip(" .!?")
+
+
 def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 

@@ -21,9 +21,10 @@ from pydantic import BaseModel
 
 from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision
-from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.errors import IllegalAction
 from parlour.core.events import Event
 from parlour.core.game import Forkable, GameInfo, Result, SeatInfo
+from parlour.core.game_base import StateGame, require_config
 from parlour.core.pending import PendingDecisions
 from parlour.games.missing import characters, chat, commands, epilogue, introductions
 from parlour.games.missing.config import MissingConfig
@@ -35,7 +36,7 @@ Opens = Callable[[MissingState, MissingConfig], tuple[Decision, ...]]
 Handler = Callable[[MissingState, MissingConfig, Decision, Action], None]
 
 
-class MissingGame(Forkable):
+class MissingGame(StateGame[MissingConfig, MissingState], Forkable):
     info: ClassVar[GameInfo] = GameInfo(
         name="missing",
         title="Missing",
@@ -57,28 +58,9 @@ class MissingGame(Forkable):
 
     @classmethod
     def new(cls, config: BaseModel, seed: int) -> MissingGame:
-        if not isinstance(config, MissingConfig):
-            raise ParlourError("missing needs a MissingConfig (use make_config)")
-        return cls(config, seed)
+        return cls(require_config(config, MissingConfig, "missing"), seed)
 
-    # -- protocol properties -----------------------------------------------------------
-
-    @property
-    def config(self) -> MissingConfig:
-        return self._config
-
-    @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return self._st.log.events
-
-    @property
-    def state(self) -> MissingState:
-        """The full state, for tests and spectator tooling (never for a seat)."""
-        return self._st
+    # -- protocol properties (config, seed, events and state: StateGame) ---------------
 
     def clock(self) -> float:
         """Simulated seconds elapsed since the chat began (the Game clock hook)."""
