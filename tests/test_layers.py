@@ -6,7 +6,8 @@ inside functions and ``TYPE_CHECKING`` blocks, so a lazy import cannot hide a br
 A game's rules import only core and the game itself. What a game hands the surfaces and
 needs the engine for (its own CLI sub-commands, its eval harness) lives in the game's
 ``surface/`` subpackage, which sits at the tournament layer: it may import core, seats,
-models and runtime besides its own game, never cli, web, tournament or evals. Only the
+models, runtime and the shared command options (``parlour.command_options``, which cli
+uses too) besides its own game, never cli, web, tournament or evals. Only the
 game's ``__init__`` (its registration point) may reach into ``surface/``, lazily; a
 surface finds its own game through ``parlour.games.registry``, never by importing the
 game's ``__init__`` (that would close a circle through the lazy import).
@@ -26,6 +27,9 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "parlour"
 #: layer → the parlour packages it may import (besides its own).
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
+    # Typer options declared alike by cli commands and by the commands a game's surface/
+    # hands the CLI: below both, so neither imports the other for them.
+    "command_options": set(),
     "games": {"core"},
     "seats": {"core", "models"},
     "models": {"core"},
@@ -33,7 +37,17 @@ ALLOWED: dict[str, set[str]] = {
     "tournament": {"core", "games", "seats", "models", "runtime"},
     # Transcripts, annotations and board pictures as both surfaces draw them.
     "render": {"core", "games", "seats", "models", "runtime"},
-    "cli": {"core", "games", "seats", "models", "runtime", "tournament", "evals", "render"},
+    "cli": {
+        "core",
+        "games",
+        "seats",
+        "models",
+        "runtime",
+        "tournament",
+        "evals",
+        "render",
+        "command_options",
+    },
     "web": {"core", "games", "seats", "models", "runtime", "tournament", "evals", "render"},
 }
 
@@ -41,7 +55,7 @@ ALLOWED: dict[str, set[str]] = {
 STARTS: dict[str, str] = {"cli/serve_cmd.py": "web"}
 
 #: What a game's ``surface/`` subpackage may import besides its own game.
-SURFACE_ALLOWED = {"core", "seats", "models", "runtime"}
+SURFACE_ALLOWED = {"core", "seats", "models", "runtime", "command_options"}
 
 
 def _imports(path: Path, src: Path = SRC) -> list[tuple[int, str]]:

@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from parlour.cli.options import DbUrlOpt
+from parlour.command_options import DbUrlOpt
 from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.runtime.audit import GameAudit, audit_all, audit_game

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from parlour.cli.options import DbUrlOpt
+from parlour.command_options import DbUrlOpt
 from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.runtime.databases import existing_store

@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.progress import TaskID, TextColumn
 from rich.table import Table
 
-from parlour.cli.options import DbUrlOpt
 from parlour.cli.progress import progress_bar
 from parlour.cli.seed import checked_seed
+from parlour.command_options import BaseUrlOpt, DbUrlOpt, JobsOpt
 from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.runtime.databases import existing_store, new_or_existing_store
@@ -47,7 +47,7 @@ def tournament(
         int | None,
         typer.Option("--seed", help="base seed (default: random)", callback=checked_seed),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
+    jobs: JobsOpt = 1,
     ray: Annotated[
         str | None,
         typer.Option("--ray", help="run games as Ray tasks: a cluster ADDRESS, or `local`"),
@@ -95,9 +95,7 @@ def tournament(
         ),
     ] = None,
     db: DbUrlOpt = None,
-    base_url: Annotated[
-        str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
-    ] = None,
+    base_url: BaseUrlOpt = None,
 ) -> None:
     """Rate entrants (seat specs) against each other over many stored games of GAME."""
     from parlour.tournament import run as runs

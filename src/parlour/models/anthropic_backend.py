@@ -13,21 +13,14 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
 import time
 from typing import Any
 
 import anthropic
 
-from parlour.models.base import (
-    Capabilities,
-    ModelError,
-    ModelUnavailable,
-    parsed_response,
-)
+from parlour.models.base import Capabilities, ModelUnavailable, parsed_response
 from parlour.models.messages import Message, ModelRequest, ModelResponse, Usage, answer_schema
-from parlour.models.sdk_errors import map_sdk_error
-from parlour.models.transport import PerLoop
+from parlour.models.sdk_backend import SdkBackend
 
 ANSWER_TOOL = "answer"
 MAX_BREAKPOINTS = 4
@@ -36,16 +29,6 @@ _EPHEMERAL = {"type": "ephemeral"}
 _TAKES_TEMPERATURE = (
     "temperature" in inspect.signature(anthropic.resources.messages.AsyncMessages.create).parameters
 )
-
-
-def _map_error(e: Exception, where: str) -> ModelError:
-    return map_sdk_error(
-        anthropic,
-        e,
-        where,
-        key_env="ANTHROPIC_API_KEY",
-        unreachable_fix="check the network or --base-url",
-    )
 
 
 def build_payload(
@@ -76,58 +59,30 @@ def build_payload(
     return system, turns
 
 
-class AnthropicBackend:
+class AnthropicBackend(SdkBackend[anthropic.AsyncAnthropic]):
     """Claude models via ``AsyncAnthropic``; key from ``api_key`` or ``$ANTHROPIC_API_KEY``."""
 
     name = "anthropic"
     capabilities = Capabilities(json_schema=True, grammar=False, prompt_cache=True)
+    sdk = anthropic
+    sdk_error = anthropic.AnthropicError
+    key_env = "ANTHROPIC_API_KEY"
+    url_env = "ANTHROPIC_BASE_URL"
+    default_url = "https://api.anthropic.com"
+    unreachable_fix = "check the network or --base-url"
 
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        max_retries: int = 0,
-        client: anthropic.AsyncAnthropic | None = None,
-    ) -> None:
-        key = api_key or os.environ.get("ANTHROPIC_API_KEY")
-        if not key and client is None:
+    def _key(self, key: str | None, url: str, given: bool) -> str | None:
+        if not key and not given:
             raise ModelUnavailable(
                 "set ANTHROPIC_API_KEY (or pass api_key) to use anthropic models"
             )
-        self.model = model
-        self.base_url = (
-            base_url or os.environ.get("ANTHROPIC_BASE_URL") or "https://api.anthropic.com"
-        )
-        # Retries belong to parlour's transport wrappers (seeded, logged), not the SDK.
-        # One client per event loop (games of a worker may each run their own loop).
-        self._given = client
-        self._clients = PerLoop(
-            lambda: anthropic.AsyncAnthropic(
-                api_key=key, base_url=self.base_url, max_retries=max_retries
-            )
-        )
+        return key
 
-    @property
-    def client(self) -> anthropic.AsyncAnthropic:
-        return self._given if self._given is not None else self._clients.get()
+    def _new_client(self, url: str, key: str | None, max_retries: int) -> anthropic.AsyncAnthropic:
+        return anthropic.AsyncAnthropic(api_key=key, base_url=url, max_retries=max_retries)
 
-    @property
-    def model_id(self) -> str:
-        return f"anthropic:{self.model}"
-
-    async def check(self, timeout_s: float = 10.0) -> None:
-        """Fail fast, with a one-line error naming the fix, if the API is unusable."""
-        client = self.client
-        try:
-            await client.models.list(limit=1, timeout=timeout_s)
-        except anthropic.AnthropicError as e:
-            raise _map_error(e, self.base_url) from e
-        finally:
-            if self._given is None:  # a probe's loop ends with it: close its client here
-                self._clients.forget()
-                await client.close()
+    async def _list_models(self, client: anthropic.AsyncAnthropic, timeout_s: float) -> Any:
+        return await client.models.list(limit=1, timeout=timeout_s)
 
     def request_kwargs(self, request: ModelRequest) -> dict[str, Any]:
         """The keyword arguments for ``messages.create`` (exposed for inspection)."""
@@ -160,7 +115,7 @@ class AnthropicBackend:
         try:
             message = await self.client.messages.create(**self.request_kwargs(request))
         except anthropic.AnthropicError as e:
-            raise _map_error(e, f"{self.base_url} ({self.model})") from e
+            raise self.map_error(e) from e
         latency = time.perf_counter() - started
         text_parts: list[str] = []
         tool_input: Any = None
@@ -195,6 +150,3 @@ class AnthropicBackend:
                 "served_model": message.model,
             },
         )
-
-    async def aclose(self) -> None:
-        await self.client.close()

@@ -292,27 +292,35 @@ class LocalBackend:
             raise ModelUnavailable(f"no GGUF model at {path}; pass an existing .gguf file")
         return path
 
-    def _model(self) -> Any:
-        if self._engine.llm is not None:
-            return self._engine.llm
+    def _open(self, purpose: str, *, quiet: bool = False, **options: Any) -> Any:
+        """A ``llama_cpp.Llama`` of ``model_path`` with ``options`` and this backend's
+        threads; ``quiet`` silences what llama.cpp prints on stderr while loading."""
         path = self._gguf()
         try:
             import llama_cpp
+            from llama_cpp._utils import suppress_stdout_stderr
         except ImportError as e:  # pragma: no cover - a broken install
             raise ModelUnavailable(
                 f"llama-cpp-python is not importable ({e}); run `uv sync`"
             ) from e
         try:
-            llm = llama_cpp.Llama(
-                model_path=str(path),
-                n_ctx=self.n_ctx,
-                n_threads=self.n_threads,
-                n_threads_batch=self.n_threads,
-                seed=self.seed,
-                verbose=False,
-            )
+            with suppress_stdout_stderr(disable=not quiet):
+                return llama_cpp.Llama(
+                    model_path=str(path),
+                    n_threads=self.n_threads,
+                    n_threads_batch=self.n_threads,
+                    verbose=False,
+                    **options,
+                )
         except (ValueError, RuntimeError) as e:
-            raise ModelUnavailable(f"cannot load {path}: {e}") from e
+            raise ModelUnavailable(f"cannot load {path}{purpose}: {e}") from e
+
+    def _model(self) -> Any:
+        if self._engine.llm is not None:
+            return self._engine.llm
+        llm = self._open("", n_ctx=self.n_ctx, seed=self.seed)
+        import llama_cpp
+
         vocab = llama_cpp.llama_model_get_vocab(llm.model)
         self._engine.stop_ids = frozenset(
             t for t in range(llm.n_vocab()) if llama_cpp.llama_vocab_is_eog(vocab, t)
@@ -324,30 +332,21 @@ class LocalBackend:
     # -- embeddings --------------------------------------------------------------------
 
     def _embedding_model(self) -> Any:
-        if self._engine.embed_llm is not None:
-            return self._engine.embed_llm
-        path = self._gguf()
-        import llama_cpp
-        from llama_cpp._utils import suppress_stdout_stderr
+        if self._engine.embed_llm is None:
+            import llama_cpp
 
-        try:
             # llama.cpp warns on stderr that the file's pooling type was overridden (on
             # purpose: see pooling_type) even when not verbose.
-            with suppress_stdout_stderr(disable=False):
-                self._engine.embed_llm = llama_cpp.Llama(
-                    model_path=str(path),
-                    embedding=True,
-                    # Chat models ship no pooling type: mean pooling gives one vector per text.
-                    pooling_type=llama_cpp.LLAMA_POOLING_TYPE_MEAN,
-                    n_ctx=EMBED_N_CTX,
-                    n_batch=EMBED_N_CTX,
-                    n_ubatch=EMBED_N_CTX,
-                    n_threads=self.n_threads,
-                    n_threads_batch=self.n_threads,
-                    verbose=False,
-                )
-        except (ValueError, RuntimeError) as e:
-            raise ModelUnavailable(f"cannot load {path} for embeddings: {e}") from e
+            self._engine.embed_llm = self._open(
+                " for embeddings",
+                quiet=True,
+                embedding=True,
+                # Chat models ship no pooling type: mean pooling gives one vector per text.
+                pooling_type=llama_cpp.LLAMA_POOLING_TYPE_MEAN,
+                n_ctx=EMBED_N_CTX,
+                n_batch=EMBED_N_CTX,
+                n_ubatch=EMBED_N_CTX,
+            )
         return self._engine.embed_llm
 
     def _embed(self, texts: Sequence[str]) -> list[list[float]]:

@@ -16,7 +16,6 @@ Every answer is parsed and validated by us whatever the server promised.
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -39,8 +38,7 @@ from parlour.models.messages import (
     answer_schema,
     format_instruction,
 )
-from parlour.models.sdk_errors import map_sdk_error
-from parlour.models.transport import PerLoop
+from parlour.models.sdk_backend import SdkBackend
 
 StructuredMode = Literal["json_schema", "json_object", "none"]
 OPENAI_URL = "https://api.openai.com/v1"
@@ -51,20 +49,16 @@ def _is_official(base_url: str) -> bool:
     return base_url.rstrip("/").startswith("https://api.openai.com")
 
 
-def _map_error(e: Exception, where: str) -> ModelError:
-    return map_sdk_error(
-        openai,
-        e,
-        where,
-        key_env="OPENAI_API_KEY",
-        unreachable_fix="start the server or pass a working --base-url",
-    )
-
-
-class OpenAIBackend:
+class OpenAIBackend(SdkBackend[openai.AsyncOpenAI]):
     """Chat completions against ``base_url`` (default: ``$OPENAI_BASE_URL`` or OpenAI)."""
 
     name = "openai"
+    sdk = openai
+    sdk_error = openai.OpenAIError
+    key_env = "OPENAI_API_KEY"
+    url_env = "OPENAI_BASE_URL"
+    default_url = OPENAI_URL
+    unreachable_fix = "start the server or pass a working --base-url"
 
     def __init__(
         self,
@@ -77,35 +71,26 @@ class OpenAIBackend:
         client: openai.AsyncOpenAI | None = None,
         embedding_model: str | None = None,
     ) -> None:
-        url = base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_URL
-        key = api_key or os.environ.get("OPENAI_API_KEY")
-        if not key:
-            if _is_official(url):
-                raise ModelUnavailable("set OPENAI_API_KEY or pass --base-url for a local server")
-            key = "not-needed"  # local servers ignore the key but the SDK wants one
-        mode = structured or ("json_schema" if _is_official(url) else "json_object")
+        super().__init__(
+            model, base_url=base_url, api_key=api_key, max_retries=max_retries, client=client
+        )
+        mode = structured or ("json_schema" if _is_official(self.base_url) else "json_object")
         if mode not in _MODES:
             raise ModelError(f"unknown structured mode {mode!r}; use one of {', '.join(_MODES)}")
-        self.model = model
-        self.base_url = url
         self.structured: StructuredMode = mode
         #: The model ``embed`` asks for (``/v1/embeddings``); the chat model by default.
         self.embedding_model = embedding_model or model
         self._send_temperature = True
-        # Retries belong to parlour's transport wrappers (seeded, logged), not the SDK.
-        # One client per event loop (games of a worker may each run their own loop).
-        self._given = client
-        self._clients = PerLoop(
-            lambda: openai.AsyncOpenAI(base_url=url, api_key=key, max_retries=max_retries)
-        )
 
-    @property
-    def client(self) -> openai.AsyncOpenAI:
-        return self._given if self._given is not None else self._clients.get()
+    def _key(self, key: str | None, url: str, given: bool) -> str | None:
+        if not key:
+            if _is_official(url):
+                raise ModelUnavailable("set OPENAI_API_KEY or pass --base-url for a local server")
+            key = "not-needed"  # local servers ignore the key but the SDK wants one
+        return key
 
-    @property
-    def model_id(self) -> str:
-        return f"openai:{self.model}"
+    def _new_client(self, url: str, key: str | None, max_retries: int) -> openai.AsyncOpenAI:
+        return openai.AsyncOpenAI(base_url=url, api_key=key, max_retries=max_retries)
 
     @property
     def capabilities(self) -> Capabilities:
@@ -116,17 +101,8 @@ class OpenAIBackend:
             embeddings=True,
         )
 
-    async def check(self, timeout_s: float = 10.0) -> None:
-        """Fail fast, with a one-line error naming the fix, if the endpoint is unusable."""
-        client = self.client
-        try:
-            await client.models.list(timeout=timeout_s)
-        except openai.OpenAIError as e:
-            raise _map_error(e, self.base_url) from e
-        finally:
-            if self._given is None:  # a probe's loop ends with it: close its client here
-                self._clients.forget()
-                await client.close()
+    async def _list_models(self, client: openai.AsyncOpenAI, timeout_s: float) -> Any:
+        return await client.models.list(timeout=timeout_s)
 
     def _messages(self, request: ModelRequest) -> list[dict[str, str]]:
         messages: list[Message] = list(request.messages)
@@ -195,9 +171,9 @@ class OpenAIBackend:
                 break
             except openai.BadRequestError as e:
                 if not self._downgrade(e):
-                    raise _map_error(e, f"{self.base_url} ({self.model})") from e
+                    raise self.map_error(e) from e
             except openai.OpenAIError as e:
-                raise _map_error(e, f"{self.base_url} ({self.model})") from e
+                raise self.map_error(e) from e
         else:
             raise ModelError(f"{self.base_url} ({self.model}) rejected every request variant")
         latency = time.perf_counter() - started
@@ -242,14 +218,11 @@ class OpenAIBackend:
                     model=self.embedding_model, input=[text or " "]
                 )
             except openai.OpenAIError as e:
-                raise _map_error(e, where) from e
+                raise self.map_error(e, where) from e
             if len(result.data) != 1:
                 raise ModelError(f"{where} returned {len(result.data)} vectors for one text")
             out.append(_unit(_pooled(result.data[0].embedding)))
         return out
-
-    async def aclose(self) -> None:
-        await self.client.close()
 
 
 def _pooled(embedding: Any) -> list[float]:

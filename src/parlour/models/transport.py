@@ -100,8 +100,8 @@ class RetryingBackend(WrappedBackend):
     def __init__(
         self,
         inner: ModelBackend,
-        *,
         attempts: int = 4,
+        *,
         base_delay: float = 0.5,
         max_delay: float = 20.0,
         seed: int = 0,
@@ -157,28 +157,7 @@ class ConcurrencyLimitedBackend(WrappedBackend):
             return await self.inner.complete(request)
 
 
-def with_timeout(backend: ModelBackend, seconds: float | None = None) -> TimeoutBackend:
-    return TimeoutBackend(backend, seconds)
-
-
-def with_retries(
-    backend: ModelBackend,
-    attempts: int = 4,
-    *,
-    base_delay: float = 0.5,
-    max_delay: float = 20.0,
-    seed: int = 0,
-    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-) -> RetryingBackend:
-    return RetryingBackend(
-        backend,
-        attempts=attempts,
-        base_delay=base_delay,
-        max_delay=max_delay,
-        seed=seed,
-        sleep=sleep,
-    )
-
-
-def with_concurrency_limit(backend: ModelBackend, n: int) -> ConcurrencyLimitedBackend:
-    return ConcurrencyLimitedBackend(backend, n)
+#: The wrappers by the names they compose under (see the module docstring).
+with_timeout = TimeoutBackend
+with_retries = RetryingBackend
+with_concurrency_limit = ConcurrencyLimitedBackend

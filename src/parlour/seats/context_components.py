@@ -36,6 +36,17 @@ def _fact(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
+def _listed(
+    component: str, method: str, title: str, ids: Sequence[str], lines: Sequence[str]
+) -> ContextSection:
+    """A section of one line per item found, logged as retrieving exactly those lines."""
+    return ContextSection(
+        title=title,
+        text="\n".join(lines),
+        retrieval=Retrieval(component=component, method=method, ids=tuple(ids), texts=tuple(lines)),
+    )
+
+
 @dataclass(frozen=True)
 class Memory:
     """The seat's private facts from its view, one ``key: value`` line each, sorted by key.
@@ -53,13 +64,7 @@ class Memory:
         if not present:
             return None
         lines = [f"- {k}: {_line(_fact(facts[k]))}" for k in present]
-        return ContextSection(
-            title="Facts you hold",
-            text="\n".join(lines),
-            retrieval=Retrieval(
-                component=self.name, method="view", ids=tuple(present), texts=tuple(lines)
-            ),
-        )
+        return _listed(self.name, "view", "Facts you hold", present, lines)
 
 
 def _answer_text(text: str) -> str:
@@ -95,16 +100,8 @@ class Journal:
         if not answers:
             return None
         lines = [f"- [{a.phase}, {a.purpose}] {_line(_answer_text(a.text))}" for a in answers]
-        return ContextSection(
-            title="Your journal (what you said and chose before)",
-            text="\n".join(lines),
-            retrieval=Retrieval(
-                component=self.name,
-                method="store",
-                ids=tuple(a.ref for a in answers),
-                texts=tuple(lines),
-            ),
-        )
+        title = "Your journal (what you said and chose before)"
+        return _listed(self.name, "store", title, [a.ref for a in answers], lines)
 
 
 class Ranker(Protocol):

@@ -79,6 +79,57 @@ class AttemptSink(Protocol):
     def record(self, attempt: Attempt) -> None: ...
 
 
+@dataclass(frozen=True)
+class AttemptLog:
+    """What every attempt at one decision shares, and the sink (if any) they go to: a
+    seat makes one per decision and reports each attempt through it."""
+
+    sink: AttemptSink | None
+    seat: str
+    decision: Decision
+    phase: str
+    cache_key: str
+    output: OutputSpec
+    #: The context sections gathered for the decision.
+    context: tuple[ContextSection, ...] = ()
+
+    def record(
+        self,
+        attempt: int,
+        outcome: str,
+        error: str,
+        latency_s: float,
+        *,
+        model_id: str,
+        messages: tuple[Message, ...] = (),
+        text: str = "",
+        parsed: Any = None,
+        usage: Usage | None = None,
+    ) -> None:
+        if self.sink is None:
+            return
+        self.sink.record(
+            Attempt(
+                seat=self.seat,
+                decision_id=self.decision.id,
+                purpose=self.decision.purpose,
+                phase=self.phase,
+                attempt=attempt,
+                model_id=model_id,
+                cache_key=self.cache_key,
+                messages=messages,
+                output=self.output,
+                response_text=text,
+                parsed=parsed,
+                outcome=outcome,
+                error=error,
+                usage=usage or Usage(),
+                latency_s=latency_s,
+                context=self.context,
+            )
+        )
+
+
 @dataclass
 class LlmSeatConfig:
     retries: int = 2
@@ -352,7 +403,10 @@ class LlmSeat(AnswerLedger):
         )
         branch: list[Message] = []
         free_text = decision.kind is DecisionKind.FREE_TEXT
-        record = functools.partial(self._record, view, decision, spec, sections)
+        attempts = AttemptLog(
+            self.sink, self.seat_id, decision, view.phase, self.cache_key, spec, sections
+        )
+        record = functools.partial(self._record, attempts)
         for attempt in range(1, self.config.retries + 2):
             messages = tuple(base + branch)
             # What this attempt's prompt says to do: the base and, on a retry, the
@@ -433,10 +487,7 @@ class LlmSeat(AnswerLedger):
 
     def _record(
         self,
-        view: AnyView,
-        decision: Decision,
-        spec: OutputSpec,
-        context: tuple[ContextSection, ...],
+        attempts: AttemptLog,
         attempt: int,
         messages: tuple[Message, ...],
         response: ModelResponse | None,
@@ -445,28 +496,17 @@ class LlmSeat(AnswerLedger):
         latency: float,
         fallback_answer: Action | None = None,
     ) -> None:
-        if self.sink is None:
-            return
         parsed: Any = response.parsed if response else None
         if fallback_answer is not None:
             parsed = fallback_answer.model_dump(mode="json")
-        self.sink.record(
-            Attempt(
-                seat=self.seat_id,
-                decision_id=decision.id,
-                purpose=decision.purpose,
-                phase=view.phase,
-                attempt=attempt,
-                model_id=response.model_id if response else self.backend.model_id,
-                cache_key=self.cache_key,
-                messages=messages,
-                output=spec,
-                response_text=response.text if response else "",
-                parsed=parsed,
-                outcome=outcome,
-                error=error,
-                usage=response.usage if response else Usage(),
-                latency_s=latency,
-                context=context,
-            )
+        attempts.record(
+            attempt,
+            outcome,
+            error,
+            latency,
+            model_id=response.model_id if response else self.backend.model_id,
+            messages=messages,
+            text=response.text if response else "",
+            parsed=parsed,
+            usage=response.usage if response else None,
         )

@@ -22,10 +22,9 @@ from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.policy import Policy
 from parlour.core.view import AnyView
-from parlour.models.messages import Usage
 from parlour.seats.agents import Agent
 from parlour.seats.answers import AnswerLedger
-from parlour.seats.llm import Attempt, AttemptSink, output_spec
+from parlour.seats.llm import AttemptLog, AttemptSink, output_spec
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +131,11 @@ class PythonSeat(AnswerLedger):
 
     async def decide(self, view: AnyView, decision: Decision) -> Action:
         feedback: str | None = None
+        # The callable is handed the view object, not a prompt: its attempts carry no
+        # messages; the stream is the seat's own.
+        attempts = AttemptLog(
+            self.sink, self.seat_id, decision, view.phase, self.seat_id, output_spec(decision)[0]
+        )
         for attempt in range(1, self.retries + 2):
             started = time.perf_counter()
             try:
@@ -139,23 +143,22 @@ class PythonSeat(AnswerLedger):
             except Exception as err:  # user code: counted and retried, never fatal
                 error = f"{type(err).__name__}: {err}"
                 log.warning("%s (%s) raised on %s: %s", self.seat_id, self.name, decision.id, error)
-                self._record(view, decision, attempt, None, "error", error, started)
+                self._record(attempts, attempt, None, "error", error, started)
                 feedback = f"your code raised {error}"
                 continue
             try:
                 action = decision.check(to_action(decision, answer))
             except IllegalAction as err:
                 log.info("%s (%s) answered illegally: %s", self.seat_id, self.name, err)
-                self._record(view, decision, attempt, answer, "invalid", str(err), started)
+                self._record(attempts, attempt, answer, "invalid", str(err), started)
                 feedback = str(err)
                 continue
-            self._record(view, decision, attempt, answer, "valid", "", started, action)
+            self._record(attempts, attempt, answer, "valid", "", started, action)
             self._answered[decision.id] = self.name
             return action
         action = self.fallback_answer(view, decision)
         self._record(
-            view,
-            decision,
+            attempts,
             self.retries + 2,
             None,
             "fallback",
@@ -167,8 +170,7 @@ class PythonSeat(AnswerLedger):
 
     def _record(
         self,
-        view: AnyView,
-        decision: Decision,
+        attempts: AttemptLog,
         attempt: int,
         answer: object,
         outcome: str,
@@ -176,25 +178,14 @@ class PythonSeat(AnswerLedger):
         started: float,
         action: Action | None = None,
     ) -> None:
-        if self.sink is None:
-            return
-        text = "" if outcome in ("error", "fallback") else _shown(answer)
-        self.sink.record(
-            Attempt(
-                seat=self.seat_id,
-                decision_id=decision.id,
-                purpose=decision.purpose,
-                phase=view.phase,
-                attempt=attempt,
-                model_id=self.name,
-                cache_key=self.seat_id,
-                messages=(),  # the callable was handed the view object, not a prompt
-                output=output_spec(decision)[0],
-                response_text=text,
-                parsed=action.model_dump(mode="json") if action is not None else None,
-                outcome=outcome,
-                error=error,
-                usage=Usage(),
-                latency_s=time.perf_counter() - started,
-            )
+        if attempts.sink is None:
+            return  # nobody records: the answer need not be rendered
+        attempts.record(
+            attempt,
+            outcome,
+            error,
+            time.perf_counter() - started,
+            model_id=self.name,
+            text="" if outcome in ("error", "fallback") else _shown(answer),
+            parsed=action.model_dump(mode="json") if action is not None else None,
         )

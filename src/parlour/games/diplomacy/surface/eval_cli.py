@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from parlour.command_options import BaseUrlOpt, JobsOpt
 from parlour.core.errors import ParlourError
 from parlour.core.evaluation import Curve, EvalTools, LinePlot, Printer, Progress
 from parlour.games.diplomacy.surface.evaluation import (
@@ -56,7 +57,7 @@ def eval_app(tools: EvalTools) -> typer.Typer:
         seed: Annotated[
             int | None, typer.Option("--seed", help="base seed (default: random)")
         ] = None,
-        jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
+        jobs: JobsOpt = 1,
         out: Annotated[
             Path | None,
             typer.Option("--out", help="folder for the plot and JSON (default: .) or a .png path"),
@@ -65,10 +66,7 @@ def eval_app(tools: EvalTools) -> typer.Typer:
             str | None,
             typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
         ] = None,
-        base_url: Annotated[
-            str | None,
-            typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs"),
-        ] = None,
+        base_url: BaseUrlOpt = None,
         as_json: Annotated[
             bool, typer.Option("--json", help="also print a one-line JSON summary (for scripts)")
         ] = False,

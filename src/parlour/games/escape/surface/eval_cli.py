@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from parlour.command_options import BaseUrlOpt
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
@@ -85,10 +86,7 @@ def eval_app(tools: EvalTools) -> typer.Typer:
                 "a file's label sets sit beside it (rooms/mine.yaml: rooms/mine.labels.yaml)",
             ),
         ] = None,
-        base_url: Annotated[
-            str | None,
-            typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs"),
-        ] = None,
+        base_url: BaseUrlOpt = None,
         db: Annotated[
             str | None, typer.Option("--db", help="where calls and the run are stored")
         ] = None,

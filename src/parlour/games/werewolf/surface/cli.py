@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.command_options import BaseUrlOpt
 from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.games.werewolf.cast import Cast as WerewolfCast
@@ -146,9 +147,7 @@ def cast_cmd(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite the --output file")] = False,
     seed: Annotated[int, typer.Option(help="seed")] = 0,
-    base_url: Annotated[
-        str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint for model specs")
-    ] = None,
+    base_url: BaseUrlOpt = None,
     db: Annotated[str | None, typer.Option("--db", help="where the model calls are logged")] = None,
 ) -> None:
     """Generate a cast for a theme, preview it and save it as YAML to edit and reuse."""
