@@ -8,9 +8,9 @@ reads stored games into it:
   earlier line of any seat, or earlier in the same line);
 - **shared opener**: another voice opens a line with the same first 3 tokens;
 - **fallback**: the stored answer that wrote the line was the fallback policy's;
-- **debris**: an empty line, a tag, markup, a speaker label opening the line, 8 tokens of
-  the game's own words from the call behind a model-written line, or a line that does
-  not end a sentence (cut off).
+- **debris**: an empty line, a tag, markup, a speaker label opening the line, and in a
+  line a model wrote: 8 tokens of the game's own words from its call, or no sentence end
+  (cut off; not for a clause the game frames, such as a check's reason).
 
 Targets (issue 30): repeated 4-grams < 10% of lines, fallbacks < 10%, debris 0.
 

@@ -44,6 +44,8 @@ def test_debris_names_each_kind_and_passes_plain_talk() -> None:
     # a name opening a sentence with a comma is talk, not a label
     assert debris("Priya, where were you?") == []
     assert debris("Her father owned the old lighth") == ["cut-off"]
+    # a template or a framed clause is not a model's prose: no cut word to look for
+    assert debris("I open the drawer of the desk", sentence=False) == []
     assert debris('She said "run."') == [] and debris("(Perhaps the door.)") == []
     rules = "Answer in one sentence. Never mention what was said on social media today."
     copy = "You must never mention what was said on social media today."
@@ -106,6 +108,20 @@ def test_lines_link_to_the_answer_that_wrote_them() -> None:
     ]
     scores = score_talk([(i, s, s, t, r) for i, (s, t, r) in enumerate(lines)], answers)
     assert [s.fallback for s in scores] == [False, False, True, False, False, None]
+
+
+def test_cut_words_are_looked_for_in_model_prose_only() -> None:
+    model = Answer("p1", "a", ("I saw her at the pier and",), False, False, "", model=True)
+    script = Answer("p2", "b", ("I open the drawer",), False, False, None, model=False)
+    fell = Answer("p3", "c", ("Nothing happens then",), False, True, None, model=False)
+    lines = [
+        (0, "p1", "p1", "I saw her at the pier and", ""),
+        (1, "p2", "p2", "I open the drawer", ""),
+        (2, "p3", "p3", "Nothing happens then", ""),
+        (3, "p1", "p1", "I saw her at the pier and", ""),
+    ]
+    scores = score_talk(lines, [model, script, fell], [False, False, False, True])
+    assert [s.debris for s in scores] == [("cut-off",), (), (), ()]
 
 
 # -- real stored games ------------------------------------------------------------------
@@ -180,6 +196,7 @@ def test_campaign_recorded_game(store: tuple[Store, sqlite3.Connection, str]) ->
     # a check's line is its reason, not the dice
     checks = [s for s in scores if s.seat == "game-director"]
     assert checks and not any("1d20" in s.text or "DC" in s.text for s in checks)
+    assert all("cut-off" not in s.debris for s in checks)  # a framed clause, not a sentence
     # the fallback's lines are exactly the scene director's answers the fallback gave
     fell = raw.execute(
         "select count(*) from actions where by = 'fallback' and seat = 'scene-director'"

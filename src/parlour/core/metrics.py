@@ -60,6 +60,9 @@ class TalkLine:
     #: decision whose choice it renders (e.g. ":speak:"); "" when the text is the answer's
     #: own words.
     rendered_from: str = ""
+    #: A clause the game frames rather than a sentence (a check's reason after its dice):
+    #: the talk measure does not count it as cut off for lacking a full stop.
+    phrase: bool = False
 
 
 #: The lines a person reads in a game's event log, in order.

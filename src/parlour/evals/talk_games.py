@@ -61,6 +61,7 @@ def stored_answers(store: Store, game_id: str) -> list[Answer]:
         if record.messages:
             last[(record.seat, record.decision_id)] = record
     fell = {(c.seat, c.decision_id) for c in calls if c.outcome == "fallback"}
+    answered = {(c.seat, c.decision_id) for c in calls if c.outcome == "valid"}
     out: list[Answer] = []
     for row in store.actions(game_id):
         key = (row.seat, row.decision_id)
@@ -73,6 +74,7 @@ def stored_answers(store: Store, game_id: str) -> list[Answer]:
                 choice=isinstance(row.action, Choice),
                 fallback="fallback" in row.by or key in fell,
                 instructions=instruction_text(call.messages) if call is not None else None,
+                model=key in answered and "fallback" not in row.by,
             )
         )
     return out
@@ -87,5 +89,6 @@ def score_game(store: Store, game_id: str) -> tuple[TalkReport, list[TalkScore]]
     scores = score_talk(
         [(ln.seq, ln.seat, ln.voice, ln.text, ln.rendered_from) for ln in lines],
         stored_answers(store, game_id),
+        [ln.phrase for ln in lines],
     )
     return report(game_id, row.game, scores), scores

@@ -249,7 +249,7 @@ _ENDINGS = (".", "!", "?", "…", '"', "”", "’", "'", ")")
 DEBRIS_KINDS = ("empty", "tag", "markup", "label", "instructions", "cut-off")
 
 
-def debris(text: str, instructions: str | None = None) -> list[str]:
+def debris(text: str, instructions: str | None = None, *, sentence: bool = True) -> list[str]:
     """What of ``text`` should never reach a person, as ``DEBRIS_KINDS`` names:
 
     - ``empty``: no token at all (a speaker shown saying nothing);
@@ -262,7 +262,8 @@ def debris(text: str, instructions: str | None = None) -> list[str]:
     - ``instructions``: 8 consecutive tokens of the game's own words in the call that
       produced it (``instruction_text``; checked only when they are known);
     - ``cut-off``: the line does not end a sentence (its last character is none of
-      ``. ! ? … " ” ’ ' )``), so its last word may be cut.
+      ``. ! ? … " ” ’ ' )``), so its last word may be cut; checked only when ``sentence``
+      (a model's prose: a template or a phrase the game frames is no cut word).
     """
     if not tokens(text):
         return ["empty"]
@@ -275,7 +276,7 @@ def debris(text: str, instructions: str | None = None) -> list[str]:
         found.append("label")
     if instructions is not None and prompt_copy(text, instructions) is not None:
         found.append("instructions")
-    if not text.rstrip().endswith(_ENDINGS):
+    if sentence and not text.rstrip().endswith(_ENDINGS):
         found.append("cut-off")
     return found
 
@@ -321,7 +322,9 @@ def shared_openers(lines: Sequence[tuple[str, str]]) -> list[bool]:
 class Answer:
     """A stored answer a line may have come from: its seat, decision, the texts in it
     (a free text, a choice's reason, every string of a structured answer), whether it was
-    a choice, who answered (``by``), and the game's words of the call that produced it."""
+    a choice, whether the fallback policy gave it, the game's words of the call that
+    produced it, and whether a model wrote it (a valid model call answered the decision;
+    not a scripted seat, a person or the fallback)."""
 
     seat: str
     decision_id: str
@@ -329,6 +332,7 @@ class Answer:
     choice: bool
     fallback: bool
     instructions: str | None
+    model: bool = True
 
 
 @dataclass(frozen=True)
@@ -387,19 +391,24 @@ def link_answers(
 
 
 def score_talk(
-    lines: Sequence[tuple[int, str, str, str, str]], answers: Sequence[Answer]
+    lines: Sequence[tuple[int, str, str, str, str]],
+    answers: Sequence[Answer],
+    phrases: Sequence[bool] | None = None,
 ) -> list[TalkScore]:
     """Every rule on every ``(seq, seat, voice, text, rendered_from)`` line of one game.
-    Instruction copies are looked for only in lines a model wrote (not the fallback
-    policy's nor a rendered act's: the game's own words may carry the prompt's)."""
+    Instruction copies and cut-off words are looked for only in lines a model wrote (not
+    a scripted seat's, a person's, the fallback policy's nor a rendered act's: the game's
+    own words may carry the prompt's, and a template is not cut), and cut-off words not in
+    ``phrases`` (a clause the game frames, e.g. a check's reason)."""
     linked = link_answers([(s, t, r) for _, s, _, t, r in lines], answers)
     repeats = repeated_in_game([t for *_, t, _ in lines])
     openers = shared_openers([(v, t) for _, _, v, t, _ in lines])
+    phrased = list(phrases) if phrases is not None else [False] * len(lines)
     out: list[TalkScore] = []
-    for (seq, seat, voice, text, rendered), answer, rep, shared in zip(
-        lines, linked, repeats, openers, strict=True
+    for (seq, seat, voice, text, rendered), answer, rep, shared, phrase in zip(
+        lines, linked, repeats, openers, phrased, strict=True
     ):
-        written = answer is not None and not answer.fallback and not rendered
+        written = answer is not None and answer.model and not answer.fallback and not rendered
         instructions = answer.instructions if written and answer is not None else None
         out.append(
             TalkScore(
@@ -410,7 +419,7 @@ def score_talk(
                 rep,
                 shared,
                 None if answer is None else answer.fallback,
-                tuple(debris(text, instructions)),
+                tuple(debris(text, instructions, sentence=written and not phrase)),
             )
         )
     return out

@@ -27,5 +27,5 @@ def talk_lines(events: Sequence[Event]) -> list[TalkLine]:
             said = str(e.data.get("said", ""))
             lines.append(TalkLine(e.seq, SCENE, str(e.data.get("npc", "")), said))
         elif e.kind == "check" and e.speaker == GAME:
-            lines.append(TalkLine(e.seq, GAME, GAME, _check_reason(e.text)))
+            lines.append(TalkLine(e.seq, GAME, GAME, _check_reason(e.text), phrase=True))
     return lines
