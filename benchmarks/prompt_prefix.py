@@ -21,6 +21,17 @@ If the recorded fixture ``tests/fixtures/werewolf_local.sqlite`` exists, the sam
 is computed on its real recorded prompts (first attempts only) too.
 
     uv run python benchmarks/prompt_prefix.py [--games 3] [--seed 1] [--players 9]
+
+``--campaign`` measures campaign's directors instead (issue 30: >= 85% cached input
+tokens per director): scripted night_school campaigns (``--sessions``, ``--turns``), every
+director's prompt built as ``LlmSeat`` builds it and tokenized as above, played through
+the local backend's own snapshot cache (``models/kv_cache.KVStateCache`` with its default
+bounds, one stream per seat, plus the context's live tokens), so a call reuses the
+longest prefix of any kept snapshot, as on the embedded model. Reported per director:
+cached tokens / input tokens over all its calls (first calls included). Retries, which
+repeat a prompt with feedback at its end, are not modelled (scripted answers are valid).
+
+    uv run python benchmarks/prompt_prefix.py --campaign --games 3 [--sessions 3] [--turns 6]
 """
 
 from __future__ import annotations
@@ -251,11 +262,79 @@ def report(title: str, calls: list[Call]) -> dict[str, Any]:
     }
 
 
+def campaign_cached(seed: int, sessions: int, turns: int, tokenize: Tokenize) -> dict[str, Any]:
+    """One scripted night_school campaign through the local backend's snapshot cache:
+    per seat, calls, input tokens and the tokens a kept snapshot (or the live context)
+    served."""
+    import numpy as np
+
+    from parlour.games.campaign import MODULE as CAMPAIGN
+    from parlour.games.campaign import CampaignGame, make_config
+    from parlour.games.campaign.policies import campaign_policy
+    from parlour.models.kv_cache import KVStateCache
+
+    game = CampaignGame(make_config(None, {"sessions": sessions, "turns_per_session": turns}), seed)
+    seat = LlmSeat(
+        ReplayBackend([]),
+        CAMPAIGN.prompter,
+        CAMPAIGN.fallback_policy,
+        seat_id="x",
+        seed=0,
+        cache_key="x",
+    )
+    cache = KVStateCache()
+    live = np.zeros(0, dtype=np.int32)
+    rng = Rng(seed + 1)
+    per: dict[str, dict[str, int]] = defaultdict(lambda: {"calls": 0, "input": 0, "cached": 0})
+    while not game.is_terminal():
+        decision = game.pending()[0]
+        view = game.view(decision.seat)
+        messages = seat.base_messages(view, decision, output_spec(decision)[0])
+        prompt = np.asarray(tokenize(messages)[0], dtype=np.int32)
+        _, kept = cache.best(prompt, decision.seat)
+        n = len(prompt)
+        from_live = int(np.flatnonzero(np.append(live[:n] != prompt[: len(live)], True))[0])
+        reused = min(max(kept, from_live), n - 1)  # one token is always evaluated
+        row = per[decision.seat]
+        row["calls"] += 1
+        row["input"] += n
+        row["cached"] += reused
+        cache.put(decision.seat, prompt, b"")
+        live = prompt
+        game.apply(decision.id, campaign_policy(view, decision, rng))
+    return dict(per)
+
+
+def campaign_main(args: Any, tokenize: Tokenize) -> None:
+    totals: dict[str, dict[str, int]] = defaultdict(lambda: {"calls": 0, "input": 0, "cached": 0})
+    per_seed: dict[int, dict[str, float]] = {}
+    for s in seeds(args):
+        got = campaign_cached(s, args.sessions, args.turns, tokenize)
+        per_seed[s] = {k: round(v["cached"] / v["input"], 3) for k, v in sorted(got.items())}
+        for k, v in got.items():
+            for f in ("calls", "input", "cached"):
+                totals[k][f] += v[f]
+    played = list(seeds(args))
+    print(f"campaign night_school, {args.sessions} sessions x {args.turns} turns, seeds {played}")
+    print(f"{'seat':<16}{'calls':>6}{'input tok':>11}{'cached':>9}{'share':>8}  per seed")
+    for k, v in sorted(totals.items()):
+        share = v["cached"] / v["input"]
+        by_seed = " ".join(f"{per_seed[s][k]:.1%}" for s in per_seed)
+        print(f"{k:<16}{v['calls']:>6}{v['input']:>11}{v['cached']:>9}{share:>8.1%}  {by_seed}")
+    print(json.dumps({"bench": "prompt_prefix", "game": "campaign", "per_seed": per_seed}))
+
+
 def main() -> None:
     parser = scripted_games_parser(None, games=3, players=9)
     parser.add_argument("--fixture", type=Path, default=FIXTURE)
+    parser.add_argument("--campaign", action="store_true", help="campaign's directors instead")
+    parser.add_argument("--sessions", type=int, default=3, help="campaign: sessions")
+    parser.add_argument("--turns", type=int, default=6, help="campaign: turns per session")
     args = parser.parse_args()
     tokenize = local_tokenizer()
+    if args.campaign:
+        campaign_main(args, tokenize)
+        return
     played = list(seeds(args))
     calls = [c for s in played for c in game_calls(args.players, s, tokenize)]
     out: dict[str, Any] = {"bench": "prompt_prefix", "players": args.players, "seeds": played}

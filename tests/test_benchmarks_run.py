@@ -33,6 +33,7 @@ RUNS = {
     "audit_speed": ["--minutes", "10"],
     "gate_screen": [],
     "field_guards": ["tests/fixtures/campaign_local.sqlite", "tests/fixtures/dipbot_local.json"],
+    "talk_quality": ["--db", "tests/fixtures/missing_local.sqlite", "--examples", "2"],
 }
 
 

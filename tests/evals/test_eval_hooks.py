@@ -71,4 +71,6 @@ def test_the_tournament_reads_the_games_own_metrics() -> None:
     assert metrics_for("werewolf") is registry.load("werewolf").metrics
     assert [r.name for r in metrics_for("werewolf").ratios] == ["IRP", "VSS", "KSR", "VWA", "WPV"]
     assert metrics_for("diplomacy").headline == ("solo", "solo rate")
-    assert registry.load("missing").metrics is None and metrics_for("missing") is GENERIC
+    # missing declares no facts of its own (the generic ones) but hands over its talk
+    missing = metrics_for("missing")
+    assert missing.facts is GENERIC.facts and not missing.ratios and missing.talk is not None

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from parlour.core.events import Event
 from parlour.core.game import Game, Result
 
 
@@ -47,6 +48,28 @@ FactsFn = Callable[[Game, Result, Sequence[str]], GameFacts]
 
 
 @dataclass(frozen=True)
+class TalkLine:
+    """One line a person reads, as a game hands it to the talk-quality measure
+    (``evals/talk_quality.py``): what was said, not how the screen frames it."""
+
+    seq: int  # the event that showed it (the first, when several texts make one line)
+    seat: str  # the seat whose answer wrote it (a director writes its NPCs' lines)
+    voice: str  # who says it to the reader (the seat, or an NPC the seat voices)
+    text: str  # the words, without the game's frame ("Name: “...”")
+    #: A line the game rendered from a choice (a speech act): a part of the id of the
+    #: decision whose choice it renders (e.g. ":speak:"); "" when the text is the answer's
+    #: own words.
+    rendered_from: str = ""
+    #: A clause the game frames rather than a sentence (a check's reason after its dice):
+    #: the talk measure does not count it as cut off for lacking a full stop.
+    phrase: bool = False
+
+
+#: The lines a person reads in a game's event log, in order.
+TalkFn = Callable[[Sequence[Event]], list[TalkLine]]
+
+
+@dataclass(frozen=True)
 class GameMetrics:
     facts: FactsFn
     ratios: tuple[Ratio, ...] = ()
@@ -54,6 +77,8 @@ class GameMetrics:
     balance_grid: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     #: A per-game figure reported per rule set with a CI (e.g. the village's win rate).
     headline: tuple[str, str] | None = None  # (key in GameFacts.game, label)
+    #: The game's talk for the talk-quality measure; None: every event with a speaker.
+    talk: TalkFn | None = None
 
 
 def dense_ranks(scores: Sequence[float]) -> list[int]:

@@ -226,3 +226,233 @@ def shares(scores: Sequence[LineScore]) -> Shares:
         as_if_alive=sum(bool(s.as_if_alive) for s in scores),
         identical=sum(s.identical for s in scores),
     )
+
+
+# -- one measure for every game (issue 30) ---------------------------------------------
+#
+# A game hands its talk over as ``core.metrics.TalkLine``s (``GameMetrics.talk``): the
+# lines a person reads, each with the seat whose answer wrote it and the voice that says
+# it. The measure below knows no game; ``evals/talk_games.py`` reads stored games into it.
+
+#: A line's opener: its first this many tokens.
+OPENER_TOKENS = 3
+
+_TAG = re.compile(r"</?[A-Za-z|/!][^<>\n]{0,60}>|<\||\|>|\[/?INST\]", re.IGNORECASE)
+_MARKUP = re.compile(r"\*\*|__|`|[{}]|\[\[|\]\]|^\s*#{1,6}\s|^\s*[-*•]\s", re.MULTILINE)
+#: A speaker label opening the line: one to four capitalised words and a colon ("Chat:",
+#: "Priya Okafor:"), the frame of a transcript or a prompt rather than a person's words.
+_LABEL = re.compile(r"^\s*[A-Z][A-Za-z.'’-]*(?: [A-Z][A-Za-z.'’-]*){0,3}:(?:\s|$)")
+#: What a whole sentence (or a quoted one) may end with.
+_ENDINGS = (".", "!", "?", "…", '"', "”", "’", "'", ")")
+
+#: The kinds of debris, in the order they are reported.
+DEBRIS_KINDS = ("empty", "tag", "markup", "label", "instructions", "cut-off")
+
+
+def debris(text: str, instructions: str | None = None, *, sentence: bool = True) -> list[str]:
+    """What of ``text`` should never reach a person, as ``DEBRIS_KINDS`` names:
+
+    - ``empty``: no token at all (a speaker shown saying nothing);
+    - ``tag``: an angle-bracket tag (``<speech>``, ``</s>``), a chat-template token
+      (``<|``, ``|>``) or ``[INST]``;
+    - ``markup``: ``**``, ``__``, a backtick, a brace, ``[[`` / ``]]``, a heading ``#``
+      or a list bullet at a line's start;
+    - ``label``: the line opens with a speaker label, one to four capitalised words and a
+      colon ("Chat: …", "Priya Okafor: …");
+    - ``instructions``: 8 consecutive tokens of the game's own words in the call that
+      produced it (``instruction_text``; checked only when they are known);
+    - ``cut-off``: the line does not end a sentence (its last character is none of
+      ``. ! ? … " ” ’ ' )``), so its last word may be cut; checked only when ``sentence``
+      (a model's prose: a template or a phrase the game frames is no cut word).
+    """
+    if not tokens(text):
+        return ["empty"]
+    found: list[str] = []
+    if _TAG.search(text):
+        found.append("tag")
+    if _MARKUP.search(text):
+        found.append("markup")
+    if _LABEL.match(text):
+        found.append("label")
+    if instructions is not None and prompt_copy(text, instructions) is not None:
+        found.append("instructions")
+    if sentence and not text.rstrip().endswith(_ENDINGS):
+        found.append("cut-off")
+    return found
+
+
+def repeated_in_game(texts: Sequence[str], n: int = 4) -> list[tuple[str, ...] | None]:
+    """For each line (in the order said): the first ``n``-gram of it that was already
+    said in the game, in an earlier line (any seat) or earlier in the same line; None
+    when all its ``n``-grams are new. The first saying of a phrase is not a repeat, the
+    second is."""
+    said: set[tuple[str, ...]] = set()
+    out: list[tuple[str, ...] | None] = []
+    for text in texts:
+        first: tuple[str, ...] | None = None
+        for gram in _ngrams(tokens(text), n):
+            if first is None and gram in said:
+                first = gram
+            said.add(gram)
+        out.append(first)
+    return out
+
+
+def opener(text: str) -> tuple[str, ...] | None:
+    """The line's first ``OPENER_TOKENS`` tokens, or None when it is shorter."""
+    toks = tokens(text)
+    return tuple(toks[:OPENER_TOKENS]) if len(toks) >= OPENER_TOKENS else None
+
+
+def shared_openers(lines: Sequence[tuple[str, str]]) -> list[bool]:
+    """For each ``(voice, text)`` line: whether a line of another voice in the same game
+    (before or after it) opens with the same ``OPENER_TOKENS`` tokens."""
+    voices: dict[tuple[str, ...], set[str]] = {}
+    keys = [opener(text) for _, text in lines]
+    for (voice, _), key in zip(lines, keys, strict=True):
+        if key is not None:
+            voices.setdefault(key, set()).add(voice)
+    return [
+        key is not None and len(voices[key] - {voice}) > 0
+        for (voice, _), key in zip(lines, keys, strict=True)
+    ]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A stored answer a line may have come from: its seat, decision, the texts in it
+    (a free text, a choice's reason, every string of a structured answer), whether it was
+    a choice, whether the fallback policy gave it, the game's words of the call that
+    produced it, and whether a model wrote it (a valid model call answered the decision;
+    not a scripted seat, a person or the fallback)."""
+
+    seat: str
+    decision_id: str
+    texts: tuple[str, ...]
+    choice: bool
+    fallback: bool
+    instructions: str | None
+    model: bool = True
+
+
+@dataclass(frozen=True)
+class TalkScore:
+    seq: int
+    seat: str
+    voice: str
+    text: str
+    repeated: tuple[str, ...] | None
+    shared_opener: bool
+    #: written by the fallback policy; None when no stored answer was found for it
+    fallback: bool | None
+    debris: tuple[str, ...]
+
+
+def _contains(haystack: Sequence[str], needle: Sequence[str]) -> bool:
+    n = len(needle)
+    return any(list(haystack[i : i + n]) == list(needle) for i in range(len(haystack) - n + 1))
+
+
+def link_answers(
+    lines: Sequence[tuple[str, str, str]], answers: Sequence[Answer]
+) -> list[Answer | None]:
+    """For each ``(seat, text, rendered_from)`` line: the stored answer that wrote it.
+
+    A line of the answer's own words comes from an answer of the same seat whose texts
+    hold the line's tokens as one run; a rendered line (``rendered_from`` not empty)
+    from a choice of the same seat whose decision id contains ``rendered_from``. Answers
+    are searched in stored order from the seat's last linked answer on (one answer may
+    write several lines), then from the start; a rendered line's choice is used once."""
+    token_texts = [[tokens(t) for t in a.texts] for a in answers]
+    cursor: dict[str, int] = {}
+    used: set[int] = set()
+    out: list[Answer | None] = []
+    for seat, text, rendered_from in lines:
+        want = tokens(text)
+        start = cursor.get(seat, 0)
+        order = [*range(start, len(answers)), *range(0, start)]
+        found: int | None = None
+        for i in order:
+            a = answers[i]
+            if a.seat != seat:
+                continue
+            if rendered_from:
+                if a.choice and rendered_from in a.decision_id and i not in used:
+                    found = i
+                    used.add(i)
+                    break
+            elif want and any(_contains(t, want) for t in token_texts[i]):
+                found = i
+                break
+        if found is not None:
+            cursor[seat] = found
+        out.append(answers[found] if found is not None else None)
+    return out
+
+
+def score_talk(
+    lines: Sequence[tuple[int, str, str, str, str]],
+    answers: Sequence[Answer],
+    phrases: Sequence[bool] | None = None,
+) -> list[TalkScore]:
+    """Every rule on every ``(seq, seat, voice, text, rendered_from)`` line of one game.
+    Instruction copies and cut-off words are looked for only in lines a model wrote (not
+    a scripted seat's, a person's, the fallback policy's nor a rendered act's: the game's
+    own words may carry the prompt's, and a template is not cut), and cut-off words not in
+    ``phrases`` (a clause the game frames, e.g. a check's reason)."""
+    linked = link_answers([(s, t, r) for _, s, _, t, r in lines], answers)
+    repeats = repeated_in_game([t for *_, t, _ in lines])
+    openers = shared_openers([(v, t) for _, _, v, t, _ in lines])
+    phrased = list(phrases) if phrases is not None else [False] * len(lines)
+    out: list[TalkScore] = []
+    for (seq, seat, voice, text, rendered), answer, rep, shared, phrase in zip(
+        lines, linked, repeats, openers, phrased, strict=True
+    ):
+        written = answer is not None and answer.model and not answer.fallback and not rendered
+        instructions = answer.instructions if written and answer is not None else None
+        out.append(
+            TalkScore(
+                seq,
+                seat,
+                voice,
+                text,
+                rep,
+                shared,
+                None if answer is None else answer.fallback,
+                tuple(debris(text, instructions, sentence=written and not phrase)),
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class TalkReport:
+    """One game's talk: counts of lines with each defect, out of ``lines``."""
+
+    game_id: str
+    game: str
+    lines: int
+    repeated: int
+    shared_openers: int
+    fallback: int
+    unlinked: int  # lines no stored answer was found for (fallback unknown)
+    debris: int  # lines with any debris
+    debris_by_kind: dict[str, int]
+
+    def share(self, count: int) -> float:
+        return count / self.lines if self.lines else 0.0
+
+
+def report(game_id: str, game: str, scores: Sequence[TalkScore]) -> TalkReport:
+    kinds = {k: sum(k in s.debris for s in scores) for k in DEBRIS_KINDS}
+    return TalkReport(
+        game_id=game_id,
+        game=game,
+        lines=len(scores),
+        repeated=sum(s.repeated is not None for s in scores),
+        shared_openers=sum(s.shared_opener for s in scores),
+        fallback=sum(s.fallback is True for s in scores),
+        unlinked=sum(s.fallback is None for s in scores),
+        debris=sum(bool(s.debris) for s in scores),
+        debris_by_kind={k: n for k, n in kinds.items() if n},
+    )

@@ -10,6 +10,7 @@ turns and asks for d20 checks the engine rolls. What the directors write crosses
 from collections.abc import Mapping
 from typing import Any
 
+from parlour.core.metrics import GameMetrics, generic_facts
 from parlour.core.module import GameModule
 from parlour.core.surface_hooks import ContentKind, FlagContext, FlagEffect, PlayFlag
 from parlour.games.campaign.config import CampaignConfig, make_config
@@ -18,6 +19,7 @@ from parlour.games.campaign.game import CampaignGame
 from parlour.games.campaign.loader import load_campaign, parse_campaign, shipped_names
 from parlour.games.campaign.policies import campaign_fallback, campaign_policy
 from parlour.games.campaign.prompts import CampaignPrompter
+from parlour.games.campaign.talk_lines import talk_lines
 
 
 def _commands() -> Any:
@@ -56,6 +58,7 @@ MODULE = GameModule(
     ),
     apply_flags=_apply_flags,
     commands=_commands,
+    metrics=GameMetrics(generic_facts, talk=talk_lines),
 )
 
 __all__ = [

@@ -1,8 +1,13 @@
 """Prompt parts for the four seats, built only from each seat's view and decision.
 
-Layers run from most to least stable (rules; sheets and memories; this session's
-transcript; the command), so a director's prefix is reused across its calls. What the
-player wrote is quoted as speech, never as instructions.
+Layers run from most to least stable, so a director's prefix is reused across its calls
+(a provider's prompt cache, the local backend's KV cache): first what never changes in a
+campaign (the rules, the campaign, the public or full PC sheet, skills and difficulties,
+the NPC sheets and locations for the story director), then this session's transcript,
+which only grows, and last the command: what changes from call to call (the scene's
+place, synopsis and who is present, the speaker's sheet and memories, HP, conditions,
+inventory and clocks, the who-knows table, the player's turn). What the player wrote is
+quoted as speech, never as instructions.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from parlour.core.decisions import Decision
 from parlour.core.prompting import PromptParts, Utterance
 from parlour.core.view import AnyView
 from parlour.games.campaign.ask import CampaignAsk
+from parlour.games.campaign.requests import GD_PROMPT, LINE_PROMPT, SCENE_PROMPT
 
 SCENE_SYSTEM = (
     "You are the scene director of a tabletop story. You narrate what the player character "
@@ -44,10 +50,19 @@ def _speech(text: str) -> str:
     return f"<player_said>{safe}</player_said>"
 
 
-def _sheet_lines(npcs: list[object]) -> str:
+#: An NPC sheet's fields that never change in a campaign, and those that do (a session's
+#: sheet update, a secret seen revealed); the story director reads them apart, so an
+#: update changes only the end of its stable layer.
+_FIXED = ("id", "name", "persona", "agenda", "secrets", "relationships")
+_CHANGING = ("id", "attitude", "notes", "knows")
+
+
+def _sheet_lines(npcs: list[object], fields: tuple[str, ...] | None = None) -> str:
     out = []
     for s in npcs:
         d = s.model_dump() if hasattr(s, "model_dump") else {}
+        if fields is not None:
+            d = {k: v for k, v in d.items() if k in fields}
         out.append(json.dumps(d, ensure_ascii=False, sort_keys=True))
     return "\n".join(out)
 
@@ -78,14 +93,33 @@ def _transcript(view: AnyView, *, player: str) -> tuple[Utterance, ...]:
 
 
 def _setting(view: AnyView) -> str:
+    """The scene director's stable layer: the campaign and what anyone notices of the PC
+    (never HP or conditions, which change; nor who is present, which is the command's)."""
     f = view.public
     pc = f.pc
-    present = "\n".join(f"- {n.name} ({n.id}): {n.persona}" for n in view.private.npcs)
     return (
         f"Campaign: {f.title}\nPlayer character (what anyone notices): {pc.name}. {pc.looks} "
-        f"Reputation: {pc.reputation}. {' '.join(pc.noticeable)}\n\n"
-        f"Present (as anyone sees them):\n{present or '(nobody)'}"
+        f"Reputation: {pc.reputation}. {' '.join(pc.noticeable)}"
     )
+
+
+#: How the scene director answers, the same in every call (the command names which).
+SCENE_HOW = (
+    f"How you answer:\n- the narration: {SCENE_PROMPT}\n"
+    f"- an NPC's line: {LINE_PROMPT.format(name='the NPC')}"
+)
+GAME_HOW = f"How you answer: {GD_PROMPT}"
+
+
+def _rest(prompt: str, stable: str) -> str:
+    """What a decision's prompt adds to its stable instruction (a rewrite's reason), or the
+    whole prompt when it does not start with it."""
+    return prompt[len(stable) :].strip() if prompt.startswith(stable) else prompt
+
+
+def _present(view: AnyView) -> str:
+    present = "\n".join(f"- {n.name} ({n.id}): {n.persona}" for n in view.private.npcs)
+    return f"Present (as anyone sees them):\n{present or '(nobody)'}"
 
 
 def _remembered(view: AnyView) -> str:
@@ -104,31 +138,43 @@ def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
     prefix; what differs (the speaker's sheet and memories) is in the command."""
     f = view.public
     sheet = view.private.speaker
-    command = f"Scene {f.scene} at {f.location}: {f.location_description}\nSynopsis: {f.synopsis}\n"
+    scene = (
+        f"Scene {f.scene} at {f.location}: {f.location_description}\nSynopsis: {f.synopsis}\n"
+        f"{_present(view)}"
+    )
+    command = "The narration of the next beat."
+    rest = _rest(decision.prompt, SCENE_PROMPT)
     reminders = "Narration only: the NPCs present speak in their own turns."
     if sheet is not None:
         beat = "\n".join(f.beat)
-        command += (
+        command = (
             f"You play {sheet.name} now; their sheet (theirs alone): {_sheet_lines([sheet])}"
             f"{_remembered(view)}\n" + (f"This beat so far:\n{beat}\n" if beat else "")
-        )
+        ) + f"{sheet.name}'s line."
+        rest = _rest(decision.prompt, LINE_PROMPT.format(name=sheet.name))
         reminders = f"Only {sheet.name}'s words, under {decision.max_length} characters."
     return PromptParts(
         system=SCENE_SYSTEM,
-        memory=_setting(view),
+        memory=f"{_setting(view)}\n\n{SCENE_HOW}\n\n{scene}",
         transcript=_transcript(view, player=f.pc.name),
-        command=command + decision.prompt,
+        command=f"{command} {rest}".strip(),
         reminders=reminders,
     )
 
 
 def story_parts(view: AnyView, decision: Decision) -> PromptParts:
+    """Stable first (the campaign, the full PC sheet, the NPC sheets, locations and
+    threads, which change only between sessions; then the who-knows table and the notes,
+    which change only when a secret comes out or a note is added), then the session's
+    transcript, which only grows; the command last."""
     f = view.public
     memory = (
         f"Campaign: {f.title}\nPC full sheet: {f.pc_sheet.model_dump_json()}\n"
-        f"NPCs: {_sheet_lines(f.npcs)}\nLocations: {json.dumps(f.locations)}\n"
-        f"Threads: {'; '.join(f.threads)}\nWho knows which revealed secret: "
-        f"{json.dumps(f.who_knows)}\nYour notes: {'; '.join(f.notes_for_self) or '(none)'}"
+        f"NPCs: {_sheet_lines(f.npcs, _FIXED)}\nLocations: {json.dumps(f.locations)}\n"
+        f"Threads: {'; '.join(f.threads)}\n"
+        f"How the NPCs stand now: {_sheet_lines(f.npcs, _CHANGING)}\n"
+        f"Who knows which revealed secret: {json.dumps(f.who_knows)}\n"
+        f"Your notes: {'; '.join(f.notes_for_self) or '(none)'}"
     )
     command = f"Session {f.session}, turn {f.turn}. Now at {f.location} with {f.present}.\n"
     reminders = "Answer with JSON matching the schema."
@@ -149,11 +195,14 @@ def story_parts(view: AnyView, decision: Decision) -> PromptParts:
 
 
 def game_parts(view: AnyView, decision: Decision) -> PromptParts:
+    """Stable first (the PC as anyone sees them, skills, difficulties), then the session's
+    transcript; HP, conditions, inventory and clocks, which change, are in the command."""
     f = view.public
+    pc = f.pc
     memory = (
-        f"Player character: {f.pc.model_dump_json()}\nSkills (modifiers): {json.dumps(f.skills)}\n"
-        f"Difficulties (DC): {json.dumps(f.difficulties)}\nInventory: {f.inventory}\n"
-        f"Clocks: {json.dumps(f.clocks)}"
+        f"Player character: {pc.name}. {pc.looks} Reputation: {pc.reputation}. "
+        f"{' '.join(pc.noticeable)}\nSkills (modifiers): {json.dumps(f.skills)}\n"
+        f"Difficulties (DC): {json.dumps(f.difficulties)}\n\n{GAME_HOW}"
     )
     ask = CampaignAsk.of(decision)
     message = str(f.message or ask.message)
@@ -163,11 +212,16 @@ def game_parts(view: AnyView, decision: Decision) -> PromptParts:
             f"This action can fail ({ask.risk_reason}): ask for a {ask.risk_skill} check "
             f"({ask.risk_difficulty} unless another fits better).\n"
         )
+    state = (
+        f"{pc.name} now: HP {pc.hp}; conditions: {', '.join(pc.conditions) or 'none'}; "
+        f"inventory: {'; '.join(f.inventory) or 'nothing'}; clocks: {json.dumps(f.clocks)}\n"
+    )
     return PromptParts(
         system=GAME_SYSTEM,
         memory=memory,
         transcript=_transcript(view, player=f.pc.name),
-        command=f"The player's turn: {_speech(message)}\n{risk}{decision.prompt}",
+        command=f"{state}The player's turn: {_speech(message)}\n{risk}"
+        + (_rest(decision.prompt, GD_PROMPT) or "Route this turn."),
         reminders="Answer with JSON matching the schema.",
     )
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from parlour.core.events import Event
 from parlour.core.game import Game, Result
-from parlour.core.metrics import GameFacts, GameMetrics, Ratio
+from parlour.core.metrics import GameFacts, GameMetrics, Ratio, TalkLine
 from parlour.games.escape.game import EscapeGame
 
 
@@ -40,6 +41,15 @@ def escape_facts(game: Game, result: Result, player_seats: Sequence[str]) -> Gam
     )
 
 
+def escape_talk(events: Sequence[Event]) -> list[TalkLine]:
+    """The talk-quality measure's lines: the narrator's narration and the player's messages."""
+    return [
+        TalkLine(e.seq, e.speaker, e.speaker, e.text)
+        for e in events
+        if e.kind in ("narration", "message") and e.speaker
+    ]
+
+
 METRICS = GameMetrics(
     escape_facts,
     ratios=(
@@ -55,4 +65,5 @@ METRICS = GameMetrics(
         Ratio("hints", "hints", "games", "hints used per game", False),
     ),
     headline=("solved", "solve rate"),
+    talk=escape_talk,
 )

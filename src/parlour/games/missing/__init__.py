@@ -3,6 +3,7 @@ search places, answer timed story cards and keep their secrets."""
 
 from typing import Any
 
+from parlour.core.metrics import GameMetrics, generic_facts
 from parlour.core.module import GameModule
 from parlour.games.missing.claims import claim_options
 from parlour.games.missing.config import MissingConfig, make_config
@@ -10,6 +11,7 @@ from parlour.games.missing.game import MissingGame
 from parlour.games.missing.loader import load_town, parse_town, shipped_names
 from parlour.games.missing.policies import missing_policy
 from parlour.games.missing.prompts import MissingPrompter
+from parlour.games.missing.talk_lines import talk_lines
 from parlour.games.missing.validate import Problem, validate, validate_file
 
 
@@ -28,6 +30,7 @@ MODULE = GameModule(
     human_options=lambda seat: {"people": [seat]},
     as_options=claim_options,
     commands=_commands,
+    metrics=GameMetrics(generic_facts, talk=talk_lines),
 )
 
 __all__ = [

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.core.events import Event
 from parlour.core.game import Game, Result
-from parlour.core.metrics import GameFacts, GameMetrics, Ratio, dense_ranks
+from parlour.core.metrics import GameFacts, GameMetrics, Ratio, TalkLine, dense_ranks
 from parlour.games.werewolf.belief import Stance, stances
 from parlour.games.werewolf.game import WerewolfGame
 from parlour.games.werewolf.roles import EVIL, TEAM_OF
@@ -101,6 +102,24 @@ def _village_only(c: dict[str, float], team: str) -> dict[str, float]:
     return out
 
 
+def werewolf_talk(events: Sequence[Event]) -> list[TalkLine]:
+    """The talk-quality measure's lines: speeches, pack chat, diaries and vote reasons (the
+    reason's words, without the "Your reason for voting X:" frame). A speech act's line
+    renders the seat's choice for its ``speak`` (pack ``chat``) decision."""
+    lines: list[TalkLine] = []
+    for e in events:
+        if not e.speaker:
+            continue
+        if e.kind in ("speech", "wolf_chat", "diary"):
+            act = ":chat:" if e.kind == "wolf_chat" else ":speak:"
+            rendered = act if "act" in e.data else ""
+            lines.append(TalkLine(e.seq, e.speaker, e.speaker, e.text, rendered))
+        elif e.kind == "vote_reason":
+            reason = str(e.data.get("reason", ""))
+            lines.append(TalkLine(e.seq, e.speaker, e.speaker, reason))
+    return lines
+
+
 METRICS = GameMetrics(
     werewolf_facts,
     ratios=(
@@ -122,4 +141,5 @@ METRICS = GameMetrics(
         "reveal_roles": (True, False),
     },
     headline=("village_won", "village win rate"),
+    talk=werewolf_talk,
 )
