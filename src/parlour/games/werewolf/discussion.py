@@ -76,16 +76,14 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
     for p in st.living():
         if p.id in cfg.open_mic or p.id == skip:
             continue
-        ranked = ranked_plans(seat_view(st, cfg, p.id))
+        view = seat_view(st, cfg, p.id)
+        ranked = ranked_plans(view)
         if not ranked:
             continue
         current = disc.plans.get(p.id)
         if current is not None and st.player(current).alive:
             if current not in [r.vote for r in ranked]:
-                keep = next(
-                    (r for r in ranked_plans(seat_view(st, cfg, p.id), 99) if r.vote == current),
-                    None,
-                )
+                keep = next((r for r in ranked_plans(view, 99) if r.vote == current), None)
                 if keep is not None:
                     ranked = [*ranked, keep]
         else:
@@ -115,7 +113,6 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
         )
         if p.id in cfg.engine_plans:
             # The engine picks as the scripted player would, from the seat's own view.
-            view = seat_view(st, cfg, p.id)
             choice = scripted_choice(view, [o.id for o in decision.options])
             apply_plan(st, cfg, decision, Choice(option=choice))
             continue

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.events import Event
-from parlour.games.werewolf.belief import Belief, belief, stances
+from parlour.games.werewolf.belief import Belief, belief, record
 from parlour.games.werewolf.views import WerewolfPrivate, WerewolfView
 
 PLAN = "plan"
@@ -100,20 +100,13 @@ def public_belief(view: WerewolfView) -> Belief:
 def _own_claim(view: WerewolfView) -> tuple[str, str]:
     """The seer claim this seat made earlier (target, reading), or ("", "")."""
     names = {p.id: p.name for p in view.public.players}
-    for event in view.events:
-        if event.kind == "speech" and event.speaker == view.seat:
-            stance = stances(event, names)
-            if stance.claims_seer and stance.readings:
-                return stance.readings[0]
-    return "", ""
+    readings = record(view.seat, names, view.events).claims.get(view.seat, [])
+    return readings[0] if readings else ("", "")
 
 
 def _pack_claimed(view: WerewolfView, pack: set[str]) -> bool:
     names = {p.id: p.name for p in view.public.players}
-    return any(
-        e.kind == "speech" and e.speaker in pack and stances(e, names).claims_seer
-        for e in view.events
-    )
+    return any(s in pack for s in record(view.seat, names, view.events).claims)
 
 
 def ranked_plans(view: WerewolfView, limit: int = PLAN_OPTIONS) -> list[Plan]:
