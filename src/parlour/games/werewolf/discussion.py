@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from parlour.core.actions import Action, Choice, Choices, Text
+from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience
@@ -31,7 +31,16 @@ from parlour.games.werewolf.ask import InterjectAsk, PlanAsk, RouteAsk, RouteRow
 from parlour.games.werewolf.belief import stances
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
-from parlour.games.werewolf.plans import PLAN, Plan, ranked_plans, scripted_choice
+from parlour.games.werewolf.plans import (
+    PLAN,
+    WRITE_ATTEMPTS,
+    Plan,
+    plan_of_written,
+    ranked_plans,
+    scripted_choice,
+    written_problem,
+    written_schema,
+)
 from parlour.games.werewolf.playstyles import Playstyle
 from parlour.games.werewolf.speech_acts import (
     act_decision,
@@ -89,6 +98,10 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
         else:
             current = None
         disc.offered[p.id] = {r.vote: r.data() for r in ranked}
+        if p.id in cfg.written_plans:
+            st.open(_written_plan_decision(st, p.id, because, ranked, current))
+            asked = True
+            continue
         decision = Decision(
             id=f"d{st.day}:plan:{p.id}:{disc.plan_rounds}",
             seat=p.id,
@@ -123,21 +136,114 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
     return asked
 
 
+def _written_plan_decision(
+    st: WerewolfState,
+    seat: str,
+    because: str,
+    ranked: list[Plan],
+    current: str | None,
+    refused: str = "",
+) -> Decision:
+    """A capable model's plan: written as a structured object (``plans.written_schema``),
+    with the engine's ranked plans from its own view shown as a reading, not as a menu;
+    ``refused``: why its last written plan was not taken (asked again)."""
+    disc = st.discussion
+    assert disc is not None
+    names = {p.id: p.name for p in st.players}
+    living = [p.name for p in st.living() if p.id != seat]
+    reading = "; ".join(f"{k}. {r.label(names)}" for k, r in enumerate(ranked, 1))
+    tries = disc.plan_refusals.get(seat, 0)
+    again = f" Your last plan was refused: {refused} Write it again." if refused else ""
+    return Decision(
+        id=f"d{st.day}:plan:{seat}:{disc.plan_rounds}" + (f":{tries + 1}" if tries else ""),
+        seat=seat,
+        kind=DecisionKind.STRUCTURED,
+        purpose=PLAN,
+        max_tokens=160,
+        prompt=(
+            f"Day {st.day}, {because}: write your plan for today: whom you suspect, whom "
+            'you defend ("" for nobody), whether you claim to be the seer (and whom you '
+            "say you checked, with what result), whom you will vote for, and a short reason "
+            "in your own words. You will speak and vote by it; change it only when something "
+            "happens."
+            + (f" Your plan so far: vote {names[current]}." if current else "")
+            + f" How the game reads your view: {reading}."
+            + again
+        ),
+        json_schema=written_schema(living),
+        context=PlanAsk(
+            day=st.day, because=because, current=names[current] if current else None
+        ).context(),
+    )
+
+
+def _chosen_plan(st: WerewolfState, decision: Decision, action: Action) -> Plan:
+    """The plan an answer gives: a ranked option (choose-one) or a written plan, checked
+    before anything changes (``IllegalAction`` says what does not hold together)."""
+    disc = st.discussion
+    assert disc is not None
+    offered = disc.offered.get(decision.seat, {})
+    if isinstance(action, Structured):
+        by_name = {p.name: p.id for p in st.players}
+        vote = by_name[str(action.value["vote"])]
+        return plan_of_written(action.value, by_name, float(offered.get(vote, {}).get("p", 0.0)))
+    assert isinstance(action, Choice)
+    chosen = offered.get(action.option)
+    if chosen is not None:
+        return Plan.from_data(chosen)
+    return Plan(vote=action.option, suspect=action.option)
+
+
+def _refused(
+    st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Structured
+) -> bool:
+    """A written plan that does not hold together (``plans.written_problem``) is not
+    taken: the seat is told why (a private event) and asked again, up to
+    ``WRITE_ATTEMPTS`` plans; then the plan the engine ranked first for it is kept (the
+    scripted player's choice). True when the seat is asked again."""
+    disc = st.discussion
+    assert disc is not None
+    problem = written_problem(action.value)
+    if not problem:
+        return False
+    seat = decision.seat
+    tries = disc.plan_refusals.get(seat, 0) + 1
+    ranked = [Plan.from_data(d) for d in disc.offered.get(seat, {}).values()]
+    kept = tries >= WRITE_ATTEMPTS
+    text = f"Your plan was refused: {problem}."
+    text += " The game keeps the plan it ranked first for you." if kept else " Write it again."
+    st.emit(
+        "plan_refused",
+        text,
+        Audience.only(seat),
+        speaker=seat,
+        data={"day": st.day, "problem": problem, "attempt": tries, "kept_ranked": kept},
+    )
+    if kept:
+        disc.plan_refusals.pop(seat, None)
+        choice = scripted_choice(seat_view(st, cfg, seat), [r.vote for r in ranked])
+        apply_plan(st, cfg, decision, Choice(option=choice))
+        return True
+    disc.plan_refusals[seat] = tries
+    current = disc.plans.get(seat)
+    because = PlanAsk.of(decision).because
+    st.open(_written_plan_decision(st, seat, because, ranked, current, f"{problem}."))
+    return True
+
+
 def apply_plan(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
     """Keep the chosen plan; a new or changed plan is a private ``plan`` event."""
     disc = st.discussion
-    assert disc is not None and isinstance(action, Choice)
+    assert disc is not None
     seat = decision.seat
+    if isinstance(action, Structured) and _refused(st, cfg, decision, action):
+        return
+    disc.plan_refusals.pop(seat, None)
     before = disc.plans.get(seat)
-    offered = disc.offered.get(seat, {}).get(action.option)
-    plan = (
-        Plan.from_data(offered)
-        if offered is not None
-        else Plan(vote=action.option, suspect=action.option)
-    )
+    plan = _chosen_plan(st, decision, action)
     if disc.plan_keys.get(seat) == plan.key():
         return
-    disc.plans[seat] = action.option
+    disc.plans[seat] = plan.vote
     disc.plan_keys[seat] = plan.key()
     because = PlanAsk.of(decision).because
     n = st.name

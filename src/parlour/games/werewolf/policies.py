@@ -10,14 +10,21 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from parlour.core.actions import Action, Choice, Choices, Text
-from parlour.core.decisions import Decision
+from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import RouteAsk, SpeakAsk, VoteAsk, asks_for_acts
 from parlour.games.werewolf.belief import belief, stances
 from parlour.games.werewolf.names import mentioned
-from parlour.games.werewolf.plans import PLAN, Plan, current_plan, plan_events, scripted_choice
+from parlour.games.werewolf.plans import (
+    PLAN,
+    Plan,
+    current_plan,
+    plan_events,
+    scripted_choice,
+    scripted_written,
+)
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
 from parlour.games.werewolf.views import WerewolfView
 
@@ -532,6 +539,8 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
         return Choice(option=_pick(rng, preferred, options))
     if purpose == "maniac_kill":
         return Choice(option=_pick(rng, t.claimed_seers(), options))
+    if purpose == PLAN and decision.kind is DecisionKind.STRUCTURED:
+        return Structured(value=scripted_written(view))
     if purpose == PLAN:
         return Choice(option=scripted_choice(view, options))
     if purpose == "vote":
