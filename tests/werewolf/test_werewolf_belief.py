@@ -14,7 +14,7 @@ from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import Role, WerewolfGame, policy
 from parlour.games.werewolf.belief import CAP, Belief, belief, fresh_belief
 from parlour.games.werewolf.views import WerewolfPrivate
-from tests.werewolf.helpers import mix, new_game, seat, seats, vote_all
+from tests.werewolf.helpers import day_one, new_game, seat, seats, vote_all
 
 
 def _check(game: WerewolfGame, b: Belief) -> None:
@@ -74,14 +74,7 @@ def test_belief_is_normalised_and_sound_at_every_decision(
 
 
 def _day_one(seed: int = 2) -> WerewolfGame:
-    return new_game(
-        seed,
-        players=7,
-        roles=mix(werewolf=2, seer=1, doctor=1, villager=3),
-        first_phase="day",
-        diaries=False,
-        messages_per_player=2,
-    )
+    return day_one(seed)
 
 
 def _speak(game: WerewolfGame, who: str, text: str) -> None:

@@ -17,22 +17,13 @@ from parlour.core.rng import Rng, hash_seed
 from parlour.core.view import AnyView
 from parlour.games.werewolf import MODULE, WerewolfGame
 from parlour.games.werewolf.plans import offered_plans, scripted_written, written_value
-from tests.werewolf.helpers import mix, new_game, pending, scripted
+from tests.werewolf.helpers import day_one, new_game, pending, scripted
 
 SEATS = ("p1", "p2", "p3", "p4", "p5", "p6", "p7")
 
 
 def _day_one(seed: int = 2) -> WerewolfGame:
-    return new_game(
-        seed,
-        players=7,
-        roles=mix(werewolf=2, seer=1, doctor=1, villager=3),
-        first_phase="day",
-        diaries=False,
-        messages_per_player=2,
-        plans=True,
-        written_plans=("p1", "p2"),
-    )
+    return day_one(seed, plans=True, written_plans=("p1", "p2"))
 
 
 def _written(decision: Decision, **over: str) -> Structured:

@@ -27,7 +27,14 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience
 from parlour.core.rng import Rng, hash_seed
-from parlour.games.werewolf.ask import InterjectAsk, PlanAsk, RouteAsk, RouteRow, SpeakAsk
+from parlour.games.werewolf.ask import (
+    InterjectAsk,
+    PlanAsk,
+    RouteAsk,
+    RouteRow,
+    SpeakAsk,
+    free_text,
+)
 from parlour.games.werewolf.belief import stances
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
@@ -247,14 +254,7 @@ def apply_plan(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, actio
     disc.plan_keys[seat] = plan.key()
     because = PlanAsk.of(decision).because
     n = st.name
-    text = f"My plan for day {st.day}: suspect and vote {n(plan.vote)}"
-    if plan.why:
-        text += f" ({plan.why})"
-    if plan.defend:
-        text += f"; defend {n(plan.defend)}"
-    if plan.claim and plan.claim_target:
-        text += f"; say I am the {plan.claim} and {n(plan.claim_target)} is {plan.claim_reading}"
-    text += "."
+    text = f"My plan for day {st.day}: {plan.label({p.id: p.name for p in st.players}, own=True)}."
     if before is not None and before != plan.vote:
         text += f" Changed from voting {n(before)}, because {because}."
     elif before is not None:
@@ -449,16 +449,13 @@ def _speak_decision(
     )
     if speaks_in_acts(cfg, seat):
         return act_decision(st, cfg, seat, decision_id, act_prompt(st, cfg, turn), ask)
-    return Decision(
-        id=decision_id,
-        seat=seat,
-        kind=DecisionKind.FREE_TEXT,
-        purpose=SPEAK,
-        checks=("prompt_copy", "repetition", "echo"),
+    return free_text(
+        decision_id,
+        seat,
+        SPEAK,
+        prompt,
         max_tokens=70,
-        prompt=prompt,
         max_length=cfg.speech_max_length,
-        allow_empty=True,
         context=ask.context(),
     )
 
@@ -507,19 +504,14 @@ def open_mic(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     vote_hint = f", or write {VOTE_CALL} to call the vote" if cfg.allow_vote_call else ""
     for seat in seats:
         st.open(
-            Decision(
-                id=f"d{st.day}:mic:{seat}:{disc.route_calls}",
-                seat=seat,
-                kind=DecisionKind.FREE_TEXT,
-                purpose=INTERJECT,
-                checks=("prompt_copy", "repetition", "echo"),
+            free_text(
+                f"d{st.day}:mic:{seat}:{disc.route_calls}",
+                seat,
+                INTERJECT,
+                f"Day {st.day} discussion: speak to everyone now, or leave it empty to let "
+                f"the discussion go on{vote_hint}.",
                 max_tokens=70,
-                prompt=(
-                    f"Day {st.day} discussion: speak to everyone now, or leave it empty to let "
-                    f"the discussion go on{vote_hint}."
-                ),
                 max_length=cfg.speech_max_length,
-                allow_empty=True,
                 context=InterjectAsk(turns_left=disc.turns_left).context(),
             )
         )

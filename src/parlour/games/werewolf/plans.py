@@ -75,17 +75,18 @@ class Plan:
         """What the seat would say and do: a plan with the same key is not a change."""
         return "|".join((self.vote, self.defend, self.claim, self.claim_target))
 
-    def label(self, names: dict[str, str]) -> str:
+    def label(self, names: dict[str, str], own: bool = False) -> str:
         """The option as the seat reads it: "suspect and vote Kenji (claimed the seer
-        against another claim); defend Aiko"."""
+        against another claim); defend Aiko"; ``own``: in the seat's own words, as its
+        ``plan`` event says it ("say I am the seer ...", not "say you are ...")."""
         out = f"suspect and vote {names[self.vote]}"
         if self.why:
             out += f" ({self.why})"
         if self.defend:
             out += f"; defend {names[self.defend]}"
         if self.claim and self.claim_target:
-            out += f"; say you are the {self.claim} and {names[self.claim_target]} is "
-            out += self.claim_reading
+            out += f"; say {'I am' if own else 'you are'} the {self.claim} and "
+            out += f"{names[self.claim_target]} is {self.claim_reading}"
         return out
 
 
