@@ -3,9 +3,9 @@
 Plays ``--games`` scripted werewolf games (seeds ``--seed`` … ``--seed + games - 1``, the
 default rules of a new game, day plans on; every seat and the router scripted) twice:
 once with the scripted router (``policies._route``: the player the last message accused,
-questioned or named speaks next) and once with the baseline, the router as it was before (a fixed batch of up to
-three: addressed players, then the silent, then NEEDS TURN), copied below so both run in
-the same process on the same seeds.
+questioned or named speaks next) and once with the baseline, the router as it was before
+(a fixed batch of up to three: addressed players, then the silent, then NEEDS TURN),
+copied below so both run in the same process on the same seeds.
 
 Reported per router, over every game day:
 - turn share per player: the mean of the largest and of the smallest share of a day's
