@@ -1,11 +1,11 @@
 """Does the scripted router follow the talk? Turn shares and answered accusations.
 
 Plays ``--games`` scripted werewolf games (seeds ``--seed`` … ``--seed + games - 1``, the
-default rules, every seat and the router scripted) twice: once with the scripted router
-(``policies._route``: the player the last message accused, questioned or named speaks
-next) and once with the baseline, the router as it was before (a fixed batch of up to
-three: addressed players, then the silent, then NEEDS TURN), copied below so both run in
-the same process on the same seeds.
+default rules of a new game, day plans on; every seat and the router scripted) twice:
+once with the scripted router (``policies._route``: the player the last message accused,
+questioned or named speaks next) and once with the baseline, the router as it was before
+(a fixed batch of up to three: addressed players, then the silent, then NEEDS TURN),
+copied below so both run in the same process on the same seeds.
 
 Reported per router, over every game day:
 - turn share per player: the mean of the largest and of the smallest share of a day's
@@ -63,7 +63,7 @@ class Tally:
 
 
 def play(seed: int, players: int, router: Router | None) -> WerewolfGame:
-    game = WerewolfGame.new(WerewolfConfig(players=players), seed)
+    game = WerewolfGame.new(WerewolfConfig(players=players, plans=True), seed)
     for _ in range(50_000):
         if game.is_terminal():
             return game

@@ -17,6 +17,19 @@ QUIET: dict[str, Any] = {
 }
 
 
+def day_one(seed: int = 2, **overrides: Any) -> WerewolfGame:
+    """Seven players (two wolves, a seer, a doctor, three villagers) starting on day 1,
+    two messages each, no diaries: a day to drive by hand."""
+    rules: dict[str, Any] = {
+        "players": 7,
+        "roles": mix(werewolf=2, seer=1, doctor=1, villager=3),
+        "first_phase": "day",
+        "diaries": False,
+        "messages_per_player": 2,
+    }
+    return new_game(seed, **{**rules, **overrides})
+
+
 def new_game(seed: int = 1, **overrides: Any) -> WerewolfGame:
     """A game with these rules; without day plans unless asked (``plans=True``): rule
     tests drive the talk by hand, and plans have their own tests (test_werewolf_plans)."""

@@ -12,8 +12,9 @@ from parlour.core import Choices, Text
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import Role, WerewolfGame, policy
-from parlour.games.werewolf.belief import CAP, Belief, belief
-from tests.werewolf.helpers import mix, new_game, seat, seats, vote_all
+from parlour.games.werewolf.belief import CAP, Belief, belief, fresh_belief
+from parlour.games.werewolf.views import WerewolfPrivate
+from tests.werewolf.helpers import day_one, new_game, seat, seats, vote_all
 
 
 def _check(game: WerewolfGame, b: Belief) -> None:
@@ -73,14 +74,7 @@ def test_belief_is_normalised_and_sound_at_every_decision(
 
 
 def _day_one(seed: int = 2) -> WerewolfGame:
-    return new_game(
-        seed,
-        players=7,
-        roles=mix(werewolf=2, seer=1, doctor=1, villager=3),
-        first_phase="day",
-        diaries=False,
-        messages_per_player=2,
-    )
+    return day_one(seed)
 
 
 def _speak(game: WerewolfGame, who: str, text: str) -> None:
@@ -161,3 +155,45 @@ def test_voting_for_a_player_one_defended_is_a_contradiction() -> None:
     # both voted for b (a villager); only a had defended b that day
     assert after.evil[a] > after.evil[other]
     assert after.evil[a] > before
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(5, 9), scripted=st.booleans())
+def test_the_kept_belief_equals_a_fresh_one_after_every_event(
+    seed: int, players: int, scripted: bool
+) -> None:
+    """``belief`` extends a kept record of the seat's events; after every answer, for
+    every player (the public belief a wolf plans from too), it equals a belief read from
+    every event again."""
+    game = new_game(seed, players=players, plans=True)
+    checked = 0
+    for _ in range(5_000):
+        if game.is_terminal():
+            break
+        for p in game.state.players:
+            view = game.view(p.id)
+            assert belief(view) == fresh_belief(view)
+            blank = view.model_copy(
+                update={"private": WerewolfPrivate(id=p.id, name=p.name, role="villager")}
+            )
+            assert belief(blank) == fresh_belief(blank)
+            checked += 1
+        for d in game.pending():
+            rng = Rng(hash_seed(seed, d.id))
+            view = game.view(d.seat)
+            game.apply(d.id, policy(view, d, rng) if scripted else random_answer(d, rng))
+    assert game.is_terminal() and checked > players
+
+
+def test_a_kept_record_is_not_reused_for_another_game_or_an_earlier_point() -> None:
+    """Same seat ids and names in two games, and a view from before the latest one: each
+    gets the belief its own events give."""
+    a, b = _day_one(seed=2), _day_one(seed=3)
+    seer = seat(a, Role.SEER)
+    early = a.view(seer)
+    wolves = seats(a, Role.WEREWOLF)
+    _speak(a, wolves[0], f"I am the seer. I checked {a.state.name(seer)}: evil.")
+    late = a.view(seer)
+    for view in (late, b.view(seer), early, late):
+        assert belief(view) == fresh_belief(view)
+    assert belief(late) != belief(early)

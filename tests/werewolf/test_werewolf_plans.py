@@ -9,19 +9,11 @@ from parlour.core.game import Result
 from parlour.games.werewolf import Role, WerewolfGame
 from parlour.games.werewolf.belief import belief, stances
 from parlour.games.werewolf.metrics import werewolf_facts
-from tests.werewolf.helpers import mix, new_game, pending, scripted, seat, seats
+from tests.werewolf.helpers import day_one, new_game, pending, scripted, seat, seats
 
 
 def _day_one(seed: int = 2, **over: object) -> WerewolfGame:
-    config: dict[str, object] = {
-        "players": 7,
-        "roles": mix(werewolf=2, seer=1, doctor=1, villager=3),
-        "first_phase": "day",
-        "diaries": False,
-        "messages_per_player": 2,
-        "plans": True,
-    }
-    return new_game(seed, **{**config, **over})
+    return day_one(seed, **{"plans": True, **over})
 
 
 def _answer_plans(game: WerewolfGame) -> None:

@@ -140,3 +140,30 @@ def test_router_script_obeys_the_rules(played: Played) -> None:
                 last = e.data["seat"]
             if e.kind == "phase":
                 last = ""
+
+
+def test_nobody_is_silent_a_whole_day(played: Played) -> None:
+    """The scripted router hears every living player each day (a day of two or more turns
+    per player that nobody cut short with a vote call)."""
+    days = 0
+    for game in played.games:
+        if game.config.messages_per_player < 2:
+            continue
+        names = {p.name: p.id for p in game.state.players}
+        alive: dict[int, set[str]] = {}
+        spoke: dict[int, set[str]] = {}
+        called: set[int] = set()
+        for e in game.events:
+            if e.kind == "phase" and "Alive: " in e.text:
+                living = e.text.split("Alive: ", 1)[1].rstrip(".").split(", ")
+                alive[int(e.phase.split()[1])] = {names[n] for n in living}
+            elif e.kind == "speech" and "turn" in e.data:
+                spoke.setdefault(int(e.data["day"]), set()).add(e.speaker)
+            elif e.kind == "call_vote":
+                called.add(int(e.data["day"]))
+        for day, living_then in alive.items():
+            if day in called or day not in spoke:  # cut short, or the game ended first
+                continue
+            assert living_then <= spoke[day], (game.events[0].text, day, living_then - spoke[day])
+            days += 1
+    assert days > 100

@@ -41,6 +41,9 @@ class GameModule:
     #: Config options to add for the player seats a small model plays (``Capabilities.small``),
     #: e.g. werewolf's speech acts; an option the user set is never overridden.
     small_model_options: Callable[[tuple[str, ...]], dict[str, object]] | None = None
+    #: The same for the player seats a model plays that is not small (e.g. werewolf's
+    #: written day plans).
+    capable_model_options: Callable[[tuple[str, ...]], dict[str, object]] | None = None
     #: Config options when a seat plays the game's bot protocol (``bot(k=v):SPEC``):
     #: ``bot_options(seat, options)``; None: the game has no bot protocol.
     bot_options: Callable[[str, dict[str, str]], dict[str, object]] | None = None

@@ -191,19 +191,18 @@ def plan(
                     f"--seat {info.id}={spec.text} to use it anyway)"
                 )
         models = {spec for spec in specs.values() if is_model(spec)}
-        small = tuple(
-            info.id
-            for info in game.seats()
-            if not info.system
-            and is_model(specs[info.id])
-            and llm.capabilities(specs[info.id]).small
-        )
-        if small and module.small_model_options is not None and source is None:
-            extra = {k: v for k, v in module.small_model_options(small).items() if k not in options}
-            if extra:
-                options.update(extra)
-                config = module.make_config(players, options)
-                game = module.game.new(config, seed)
+        played = [i.id for i in game.seats() if not i.system and is_model(specs[i.id])]
+        small = tuple(s for s in played if llm.capabilities(specs[s]).small)
+        capable = tuple(s for s in played if s not in small)
+        hooks = ((small, module.small_model_options), (capable, module.capable_model_options))
+        extra: dict[str, object] = {}
+        for seats, hook in hooks:
+            if seats and hook is not None and source is None:
+                extra.update({k: v for k, v in hook(seats).items() if k not in options})
+        if extra:
+            options.update(extra)
+            config = module.make_config(players, options)
+            game = module.game.new(config, seed)
         if probe and models:
             llm.check(models)
     return SessionPlan(

@@ -48,6 +48,9 @@ MODULE = GameModule(
         "speech_phrase_words": 0,
         "engine_plans": list(seats),
     },
+    # A capable model writes its day plan (plans.written_schema): checked, asked again
+    # with the error, the engine's ranked plan when it keeps failing.
+    capable_model_options=lambda seats: {"written_plans": list(seats)},
     metrics=METRICS,
     flags=(
         PlayFlag(

@@ -10,12 +10,12 @@ nothing beyond their options.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from parlour.core.asks import GameAsk
-from parlour.core.decisions import Decision
+from parlour.core.decisions import Decision, DecisionKind, TextCheck
 
 KEY = "werewolf"
 
@@ -149,3 +149,34 @@ def asks_for_acts(decision: Decision) -> bool:
     if decision.purpose == "wolf_chat":
         return WolfChatAsk.of(decision).acts
     return False
+
+
+#: the guards on what a player says to others (talk, pack chat, debrief)
+TALK_CHECKS: tuple[TextCheck, ...] = ("prompt_copy", "repetition", "echo")
+
+
+def free_text(
+    id: str,
+    seat: str,
+    purpose: str,
+    prompt: str,
+    *,
+    max_tokens: int,
+    max_length: int,
+    context: dict[str, Any] | None = None,
+    checks: tuple[TextCheck, ...] = TALK_CHECKS,
+) -> Decision:
+    """A free-text decision the seat may leave empty (an empty answer says nothing): the
+    shape of every werewolf text a player writes (talk, pack chat, diary, debrief)."""
+    return Decision(
+        id=id,
+        seat=seat,
+        kind=DecisionKind.FREE_TEXT,
+        purpose=purpose,
+        checks=checks,
+        max_tokens=max_tokens,
+        prompt=prompt,
+        max_length=max_length,
+        allow_empty=True,
+        context=context or {},
+    )

@@ -206,12 +206,155 @@ class _Evidence:
             self.reasons[seat].insert(0, reason)
 
 
+@dataclass
+class _Record:
+    """The public record a seat's view holds, folded event by event (``add``): what
+    ``belief`` reads from the events. A view's events only ever grow (the log is
+    append-only and what a seat may see does not change), so a seat's record is kept and
+    extended with the new events instead of re-read from the first (``record``)."""
+
+    seat: str
+    names: dict[str, str]
+    #: seer claimers in claim order → their announced readings
+    claims: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    #: what each player said on each day, merged over the day's speeches
+    said: dict[tuple[int, str], Stance] = field(default_factory=dict)
+    ballots: list[tuple[int, str, str]] = field(default_factory=list)
+    killed: list[str] = field(default_factory=list)
+    #: (speaker, day) for every speech after which the speaker had accused this seat that
+    #: day (in event order: each is one piece of evidence)
+    accused_me: list[tuple[str, int]] = field(default_factory=list)
+    #: events folded so far; the first and the last one (kept, so identity is exact)
+    count: int = 0
+    first: Event | None = None
+    last: Event | None = None
+
+    def add(self, event: Event) -> None:
+        self.count += 1
+        self.first = self.first or event
+        self.last = event
+        if event.kind == "death":
+            self.killed.extend(str(s) for s in event.data.get("dead", []))
+            return
+        if event.kind == "vote":
+            self.ballots.append(
+                (int(event.data["day"]), str(event.data["voter"]), str(event.data["target"]))
+            )
+            return
+        if event.kind != "speech" or not event.speaker:
+            return
+        stance = stances(event, self.names)
+        if stance.claims_seer:
+            self.claims.setdefault(stance.speaker, []).extend(stance.readings)
+        day = _day_of(event.phase)
+        key = (day, stance.speaker)
+        if key in self.said:
+            prev = self.said[key]
+            stance = Stance(
+                stance.speaker,
+                prev.accused + stance.accused,
+                prev.defended + stance.defended,
+                prev.claims_seer or stance.claims_seer,
+                prev.readings + stance.readings,
+            )
+        self.said[key] = stance
+        if stance.speaker != self.seat and self.seat in stance.accused:
+            self.accused_me.append((stance.speaker, day))
+
+    def extends(self, events: tuple[Event, ...] | list[Event]) -> bool:
+        """Whether ``events`` start with the events folded so far."""
+        n = self.count
+        return n <= len(events) and (
+            n == 0 or (events[0] is self.first and events[n - 1] is self.last)
+        )
+
+    def copy(self) -> _Record:
+        return _Record(
+            self.seat,
+            self.names,
+            {c: list(r) for c, r in self.claims.items()},
+            dict(self.said),
+            list(self.ballots),
+            list(self.killed),
+            list(self.accused_me),
+            self.count,
+            self.first,
+            self.last,
+        )
+
+
+#: the latest record per (seat, names): extended while a game goes on
+_RECORDS: dict[tuple[str, tuple[tuple[str, str], ...]], _Record] = {}
+_MAX_RECORDS = 256
+
+
+def record(seat: str, names: dict[str, str], events: tuple[Event, ...] | list[Event]) -> _Record:
+    """The seat's record of ``events``: the kept one extended by the events it has not
+    seen yet, or a fresh fold when ``events`` do not extend it (another game, an earlier
+    point of this one). The returned record must not be changed."""
+    key = (seat, tuple(names.items()))
+    kept = _RECORDS.get(key)
+    if kept is None or not kept.extends(events):
+        kept = _Record(seat, dict(names))
+    elif kept.count == len(events):
+        return kept
+    else:
+        kept = kept.copy()  # the kept one may still be read by an earlier caller
+    for event in events[kept.count :]:
+        kept.add(event)
+    if key not in _RECORDS and len(_RECORDS) >= _MAX_RECORDS:
+        _RECORDS.pop(next(iter(_RECORDS)))
+    _RECORDS[key] = kept
+    return kept
+
+
+#: the latest beliefs, by their record and every fact of the view they read
+_BELIEFS: dict[tuple[object, ...], tuple[_Record, Belief]] = {}
+
+
 def belief(view: WerewolfView) -> Belief:
-    """The seat's belief from its view alone (see the module doc)."""
+    """The seat's belief from its view alone (see the module doc). A view with the same
+    record and the same facts as a recent one gets the same (frozen) belief back."""
+    players = view.public.players
+    names = {p.id: p.name for p in players}
+    rec = record(view.seat, names, view.events)
+    me = view.private
+    key = (
+        id(rec),
+        rec.count,
+        me.role,
+        me.alive,
+        tuple(w.id for w in me.pack or ()),
+        tuple((me.investigations or {}).items()),
+        tuple((p.id, p.alive, p.role) for p in players),
+        tuple(view.public.role_counts.items()),
+    )
+    kept = _BELIEFS.get(key)
+    if kept is not None and kept[0] is rec:
+        return kept[1]
+    out = belief_from(view, rec)
+    if len(_BELIEFS) >= _MAX_RECORDS:
+        _BELIEFS.pop(next(iter(_BELIEFS)))
+    _BELIEFS[key] = (rec, out)  # the record is kept alive with its id
+    return out
+
+
+def fresh_belief(view: WerewolfView) -> Belief:
+    """``belief`` read from every event again, with nothing kept (the reference the
+    kept records are tested against)."""
+    names = {p.id: p.name for p in view.public.players}
+    rec = _Record(view.seat, names)
+    for event in view.events:
+        rec.add(event)
+    return belief_from(view, rec)
+
+
+def belief_from(view: WerewolfView, rec: _Record) -> Belief:
+    """The belief from the seat's own facts in ``view`` and its folded public record."""
     me = view.seat
     role = view.private.role
     players = view.public.players
-    names = {p.id: p.name for p in players}
+    names = rec.names
     by_name = {p.name: p.id for p in players}
     alive = {p.id for p in players if p.alive}
     revealed = {p.id: p.role for p in players if p.role and not p.alive}
@@ -233,38 +376,10 @@ def belief(view: WerewolfView) -> Belief:
             ev.prove(seat, side, f"I checked {name}: {'evil' if side == 'evil' else 'innocent'}")
 
     # -- the public record ------------------------------------------------------------
-    claims: dict[str, list[tuple[str, str]]] = {}
-    said: dict[tuple[int, str], Stance] = {}
-    ballots: list[tuple[int, str, str]] = []
-    killed: list[str] = []
-    for event in view.events:
-        if event.kind == "death":
-            killed.extend(str(s) for s in event.data.get("dead", []))
-            continue
-        if event.kind == "vote":
-            ballots.append(
-                (int(event.data["day"]), str(event.data["voter"]), str(event.data["target"]))
-            )
-            continue
-        if event.kind != "speech" or not event.speaker:
-            continue
-        stance = stances(event, names)
-        if stance.claims_seer:
-            claims.setdefault(stance.speaker, []).extend(stance.readings)
-        day = _day_of(event.phase)
-        key = (day, stance.speaker)
-        if key in said:
-            prev = said[key]
-            stance = Stance(
-                stance.speaker,
-                prev.accused + stance.accused,
-                prev.defended + stance.defended,
-                prev.claims_seer or stance.claims_seer,
-                prev.readings + stance.readings,
-            )
-        said[key] = stance
-        if stance.speaker != me and me in stance.accused and role != "werewolf":
-            ev.weigh(stance.speaker, "against_me", f"accused me on day {day}")
+    claims, said, ballots, killed = rec.claims, rec.said, rec.ballots, rec.killed
+    if role != "werewolf":
+        for speaker, day in rec.accused_me:
+            ev.weigh(speaker, "against_me", f"accused me on day {day}")
 
     # claims: a liar is proven by the seat's own seer role, a dead seer, or a reading
     # the revealed roles contradict

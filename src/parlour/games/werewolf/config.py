@@ -107,6 +107,15 @@ class WerewolfConfig(BaseModel):
             "seats a small model plays: they still choose what to say and their night moves)"
         ),
     )
+    written_plans: tuple[str, ...] = Field(
+        default=(),
+        description=(
+            "seats that write their day plan as a structured decision (vote, suspect, defend "
+            "and claim among the living players, and a short reason), checked and asked again "
+            "with the error when it does not hold together; their vote follows the plan unless "
+            "the ballot gives a reason (filled in for seats a capable model plays)"
+        ),
+    )
 
     # vote
     vote_mode: Literal["simultaneous", "sequential"] = "sequential"
@@ -128,7 +137,7 @@ class WerewolfConfig(BaseModel):
                 f"werewolf needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players}"
             )
         seats = {f"p{i}" for i in range(1, self.players + 1)}
-        for key in ("open_mic", "end_when_dead", "act_seats", "engine_plans"):
+        for key in ("open_mic", "end_when_dead", "act_seats", "engine_plans", "written_plans"):
             unknown = sorted(set(getattr(self, key)) - seats)
             if unknown:
                 raise ValueError(

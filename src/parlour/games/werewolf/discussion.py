@@ -22,16 +22,32 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from parlour.core.actions import Action, Choice, Choices, Text
+from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience
 from parlour.core.rng import Rng, hash_seed
-from parlour.games.werewolf.ask import InterjectAsk, PlanAsk, RouteAsk, RouteRow, SpeakAsk
+from parlour.games.werewolf.ask import (
+    InterjectAsk,
+    PlanAsk,
+    RouteAsk,
+    RouteRow,
+    SpeakAsk,
+    free_text,
+)
 from parlour.games.werewolf.belief import stances
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
-from parlour.games.werewolf.plans import PLAN, Plan, ranked_plans, scripted_choice
+from parlour.games.werewolf.plans import (
+    PLAN,
+    WRITE_ATTEMPTS,
+    Plan,
+    plan_of_written,
+    ranked_plans,
+    scripted_choice,
+    written_problem,
+    written_schema,
+)
 from parlour.games.werewolf.playstyles import Playstyle
 from parlour.games.werewolf.speech_acts import (
     act_decision,
@@ -76,21 +92,23 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
     for p in st.living():
         if p.id in cfg.open_mic or p.id == skip:
             continue
-        ranked = ranked_plans(seat_view(st, cfg, p.id))
+        view = seat_view(st, cfg, p.id)
+        ranked = ranked_plans(view)
         if not ranked:
             continue
         current = disc.plans.get(p.id)
         if current is not None and st.player(current).alive:
             if current not in [r.vote for r in ranked]:
-                keep = next(
-                    (r for r in ranked_plans(seat_view(st, cfg, p.id), 99) if r.vote == current),
-                    None,
-                )
+                keep = next((r for r in ranked_plans(view, 99) if r.vote == current), None)
                 if keep is not None:
                     ranked = [*ranked, keep]
         else:
             current = None
         disc.offered[p.id] = {r.vote: r.data() for r in ranked}
+        if p.id in cfg.written_plans:
+            st.open(_written_plan_decision(st, p.id, because, ranked, current))
+            asked = True
+            continue
         decision = Decision(
             id=f"d{st.day}:plan:{p.id}:{disc.plan_rounds}",
             seat=p.id,
@@ -115,7 +133,6 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
         )
         if p.id in cfg.engine_plans:
             # The engine picks as the scripted player would, from the seat's own view.
-            view = seat_view(st, cfg, p.id)
             choice = scripted_choice(view, [o.id for o in decision.options])
             apply_plan(st, cfg, decision, Choice(option=choice))
             continue
@@ -126,32 +143,118 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
     return asked
 
 
+def _written_plan_decision(
+    st: WerewolfState,
+    seat: str,
+    because: str,
+    ranked: list[Plan],
+    current: str | None,
+    refused: str = "",
+) -> Decision:
+    """A capable model's plan: written as a structured object (``plans.written_schema``),
+    with the engine's ranked plans from its own view shown as a reading, not as a menu;
+    ``refused``: why its last written plan was not taken (asked again)."""
+    disc = st.discussion
+    assert disc is not None
+    names = {p.id: p.name for p in st.players}
+    living = [p.name for p in st.living() if p.id != seat]
+    reading = "; ".join(f"{k}. {r.label(names)}" for k, r in enumerate(ranked, 1))
+    tries = disc.plan_refusals.get(seat, 0)
+    again = f" Your last plan was refused: {refused} Write it again." if refused else ""
+    return Decision(
+        id=f"d{st.day}:plan:{seat}:{disc.plan_rounds}" + (f":{tries + 1}" if tries else ""),
+        seat=seat,
+        kind=DecisionKind.STRUCTURED,
+        purpose=PLAN,
+        max_tokens=160,
+        prompt=(
+            f"Day {st.day}, {because}: write your plan for today: whom you suspect, whom "
+            'you defend ("" for nobody), whether you claim to be the seer (and whom you '
+            "say you checked, with what result), whom you will vote for, and a short reason "
+            "in your own words. You will speak and vote by it; change it only when something "
+            "happens."
+            + (f" Your plan so far: vote {names[current]}." if current else "")
+            + f" How the game reads your view: {reading}."
+            + again
+        ),
+        json_schema=written_schema(living),
+        context=PlanAsk(
+            day=st.day, because=because, current=names[current] if current else None
+        ).context(),
+    )
+
+
+def _chosen_plan(st: WerewolfState, decision: Decision, action: Action) -> Plan:
+    """The plan an answer gives: a ranked option (choose-one) or a written plan, checked
+    before anything changes (``IllegalAction`` says what does not hold together)."""
+    disc = st.discussion
+    assert disc is not None
+    offered = disc.offered.get(decision.seat, {})
+    if isinstance(action, Structured):
+        by_name = {p.name: p.id for p in st.players}
+        vote = by_name[str(action.value["vote"])]
+        return plan_of_written(action.value, by_name, float(offered.get(vote, {}).get("p", 0.0)))
+    assert isinstance(action, Choice)
+    chosen = offered.get(action.option)
+    if chosen is not None:
+        return Plan.from_data(chosen)
+    return Plan(vote=action.option, suspect=action.option)
+
+
+def _refused(
+    st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Structured
+) -> bool:
+    """A written plan that does not hold together (``plans.written_problem``) is not
+    taken: the seat is told why (a private event) and asked again, up to
+    ``WRITE_ATTEMPTS`` plans; then the plan the engine ranked first for it is kept (the
+    scripted player's choice). True when the seat is asked again."""
+    disc = st.discussion
+    assert disc is not None
+    problem = written_problem(action.value)
+    if not problem:
+        return False
+    seat = decision.seat
+    tries = disc.plan_refusals.get(seat, 0) + 1
+    ranked = [Plan.from_data(d) for d in disc.offered.get(seat, {}).values()]
+    kept = tries >= WRITE_ATTEMPTS
+    text = f"Your plan was refused: {problem}."
+    text += " The game keeps the plan it ranked first for you." if kept else " Write it again."
+    st.emit(
+        "plan_refused",
+        text,
+        Audience.only(seat),
+        speaker=seat,
+        data={"day": st.day, "problem": problem, "attempt": tries, "kept_ranked": kept},
+    )
+    if kept:
+        disc.plan_refusals.pop(seat, None)
+        choice = scripted_choice(seat_view(st, cfg, seat), [r.vote for r in ranked])
+        apply_plan(st, cfg, decision, Choice(option=choice))
+        return True
+    disc.plan_refusals[seat] = tries
+    current = disc.plans.get(seat)
+    because = PlanAsk.of(decision).because
+    st.open(_written_plan_decision(st, seat, because, ranked, current, f"{problem}."))
+    return True
+
+
 def apply_plan(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
     """Keep the chosen plan; a new or changed plan is a private ``plan`` event."""
     disc = st.discussion
-    assert disc is not None and isinstance(action, Choice)
+    assert disc is not None
     seat = decision.seat
+    if isinstance(action, Structured) and _refused(st, cfg, decision, action):
+        return
+    disc.plan_refusals.pop(seat, None)
     before = disc.plans.get(seat)
-    offered = disc.offered.get(seat, {}).get(action.option)
-    plan = (
-        Plan.from_data(offered)
-        if offered is not None
-        else Plan(vote=action.option, suspect=action.option)
-    )
+    plan = _chosen_plan(st, decision, action)
     if disc.plan_keys.get(seat) == plan.key():
         return
-    disc.plans[seat] = action.option
+    disc.plans[seat] = plan.vote
     disc.plan_keys[seat] = plan.key()
     because = PlanAsk.of(decision).because
     n = st.name
-    text = f"My plan for day {st.day}: suspect and vote {n(plan.vote)}"
-    if plan.why:
-        text += f" ({plan.why})"
-    if plan.defend:
-        text += f"; defend {n(plan.defend)}"
-    if plan.claim and plan.claim_target:
-        text += f"; say I am the {plan.claim} and {n(plan.claim_target)} is {plan.claim_reading}"
-    text += "."
+    text = f"My plan for day {st.day}: {plan.label({p.id: p.name for p in st.players}, own=True)}."
     if before is not None and before != plan.vote:
         text += f" Changed from voting {n(before)}, because {because}."
     elif before is not None:
@@ -346,16 +449,13 @@ def _speak_decision(
     )
     if speaks_in_acts(cfg, seat):
         return act_decision(st, cfg, seat, decision_id, act_prompt(st, cfg, turn), ask)
-    return Decision(
-        id=decision_id,
-        seat=seat,
-        kind=DecisionKind.FREE_TEXT,
-        purpose=SPEAK,
-        checks=("prompt_copy", "repetition", "echo"),
+    return free_text(
+        decision_id,
+        seat,
+        SPEAK,
+        prompt,
         max_tokens=70,
-        prompt=prompt,
         max_length=cfg.speech_max_length,
-        allow_empty=True,
         context=ask.context(),
     )
 
@@ -404,19 +504,14 @@ def open_mic(st: WerewolfState, cfg: WerewolfConfig) -> bool:
     vote_hint = f", or write {VOTE_CALL} to call the vote" if cfg.allow_vote_call else ""
     for seat in seats:
         st.open(
-            Decision(
-                id=f"d{st.day}:mic:{seat}:{disc.route_calls}",
-                seat=seat,
-                kind=DecisionKind.FREE_TEXT,
-                purpose=INTERJECT,
-                checks=("prompt_copy", "repetition", "echo"),
+            free_text(
+                f"d{st.day}:mic:{seat}:{disc.route_calls}",
+                seat,
+                INTERJECT,
+                f"Day {st.day} discussion: speak to everyone now, or leave it empty to let "
+                f"the discussion go on{vote_hint}.",
                 max_tokens=70,
-                prompt=(
-                    f"Day {st.day} discussion: speak to everyone now, or leave it empty to let "
-                    f"the discussion go on{vote_hint}."
-                ),
                 max_length=cfg.speech_max_length,
-                allow_empty=True,
                 context=InterjectAsk(turns_left=disc.turns_left).context(),
             )
         )

@@ -16,7 +16,7 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Audience
 from parlour.core.rng import Rng, hash_seed
 from parlour.core.wording import distinct_line
-from parlour.games.werewolf.ask import ProtectAsk, WolfChatAsk
+from parlour.games.werewolf.ask import ProtectAsk, WolfChatAsk, free_text
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.roles import WOLF_GROUP, Role, seer_reading, with_article
 from parlour.games.werewolf.speech_acts import speaks_in_acts
@@ -54,20 +54,15 @@ def open_next_chat(st: WerewolfState, cfg: WerewolfConfig) -> bool:
         st.open(chat_act_decision(st, cfg, seat, k, mates))
         return True
     st.open(
-        Decision(
-            id=f"n{plan.night}:chat:{seat}:{k}",
-            seat=seat,
-            kind=DecisionKind.FREE_TEXT,
-            purpose=WOLF_CHAT,
-            checks=("prompt_copy", "repetition", "echo"),
+        free_text(
+            f"n{plan.night}:chat:{seat}:{k}",
+            seat,
+            WOLF_CHAT,
+            f"Night {plan.night}, pack chat (message {k} of {cfg.wolf_chat_messages}). "
+            f"Only the werewolves ({', '.join(mates)} and you) read this. Agree on a "
+            "victim and a plan for tomorrow, or leave it empty to say nothing.",
             max_tokens=50,
-            prompt=(
-                f"Night {plan.night}, pack chat (message {k} of {cfg.wolf_chat_messages}). "
-                f"Only the werewolves ({', '.join(mates)} and you) read this. Agree on a "
-                "victim and a plan for tomorrow, or leave it empty to say nothing."
-            ),
             max_length=cfg.wolf_chat_max_length,
-            allow_empty=True,
             context=WolfChatAsk(message=k, messages=cfg.wolf_chat_messages, pack=mates).context(),
         )
     )

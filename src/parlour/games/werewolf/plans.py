@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.events import Event
-from parlour.games.werewolf.belief import Belief, belief, stances
+from parlour.games.werewolf.belief import Belief, belief, record
 from parlour.games.werewolf.views import WerewolfPrivate, WerewolfView
 
 PLAN = "plan"
@@ -75,17 +75,18 @@ class Plan:
         """What the seat would say and do: a plan with the same key is not a change."""
         return "|".join((self.vote, self.defend, self.claim, self.claim_target))
 
-    def label(self, names: dict[str, str]) -> str:
+    def label(self, names: dict[str, str], own: bool = False) -> str:
         """The option as the seat reads it: "suspect and vote Kenji (claimed the seer
-        against another claim); defend Aiko"."""
+        against another claim); defend Aiko"; ``own``: in the seat's own words, as its
+        ``plan`` event says it ("say I am the seer ...", not "say you are ...")."""
         out = f"suspect and vote {names[self.vote]}"
         if self.why:
             out += f" ({self.why})"
         if self.defend:
             out += f"; defend {names[self.defend]}"
         if self.claim and self.claim_target:
-            out += f"; say you are the {self.claim} and {names[self.claim_target]} is "
-            out += self.claim_reading
+            out += f"; say {'I am' if own else 'you are'} the {self.claim} and "
+            out += f"{names[self.claim_target]} is {self.claim_reading}"
         return out
 
 
@@ -100,20 +101,13 @@ def public_belief(view: WerewolfView) -> Belief:
 def _own_claim(view: WerewolfView) -> tuple[str, str]:
     """The seer claim this seat made earlier (target, reading), or ("", "")."""
     names = {p.id: p.name for p in view.public.players}
-    for event in view.events:
-        if event.kind == "speech" and event.speaker == view.seat:
-            stance = stances(event, names)
-            if stance.claims_seer and stance.readings:
-                return stance.readings[0]
-    return "", ""
+    readings = record(view.seat, names, view.events).claims.get(view.seat, [])
+    return readings[0] if readings else ("", "")
 
 
 def _pack_claimed(view: WerewolfView, pack: set[str]) -> bool:
     names = {p.id: p.name for p in view.public.players}
-    return any(
-        e.kind == "speech" and e.speaker in pack and stances(e, names).claims_seer
-        for e in view.events
-    )
+    return any(s in pack for s in record(view.seat, names, view.events).claims)
 
 
 def ranked_plans(view: WerewolfView, limit: int = PLAN_OPTIONS) -> list[Plan]:
@@ -221,3 +215,110 @@ def scripted_choice(view: WerewolfView, option_ids: list[str]) -> str:
         if gain < SWITCH_MARGIN:
             return now.vote
     return option_ids[0]
+
+
+# -- written plans (capable models) ---------------------------------------------------------
+
+#: the fields of a written plan, in the order a model writes them
+WRITTEN_FIELDS = ("suspect", "defend", "claim", "claim_target", "claim_reading", "vote", "reason")
+REASON_MAX = 160
+#: written plans a seat may hand in per plan decision before the ranked plan is kept
+WRITE_ATTEMPTS = 3
+
+
+def written_schema(names: list[str]) -> dict[str, Any]:
+    """The JSON schema of a written plan: players by name among ``names`` (the living
+    others), "" for "nobody" / "no claim", and a short reason in the seat's own words."""
+    anyone = {"type": "string", "enum": names}
+    nobody = {"type": "string", "enum": ["", *names]}
+    props: dict[str, Any] = {
+        "suspect": anyone,
+        "defend": nobody,
+        "claim": {"type": "string", "enum": ["", "seer"]},
+        "claim_target": nobody,
+        "claim_reading": {"type": "string", "enum": ["", "evil", "innocent"]},
+        "vote": anyone,
+        "reason": {"type": "string", "minLength": 1, "maxLength": REASON_MAX},
+    }
+    return {
+        "type": "object",
+        "properties": props,
+        "required": list(WRITTEN_FIELDS),
+        "additionalProperties": False,
+    }
+
+
+def written_problem(value: dict[str, Any]) -> str:
+    """Why a written plan (already valid against ``written_schema``) does not hold
+    together, or "" when it does."""
+    vote, defend = str(value["vote"]), str(value["defend"])
+    claim, target = str(value["claim"]), str(value["claim_target"])
+    reading = str(value["claim_reading"])
+    if defend and defend in (vote, str(value["suspect"])):
+        return f"you cannot defend {defend} and also suspect or vote for them"
+    if claim and not (target and reading):
+        return "a seer claim needs claim_target and claim_reading (whom you checked, and what)"
+    if not claim and (target or reading):
+        return 'claim_target and claim_reading go with claim "seer"; leave them "" otherwise'
+    if claim and reading == "evil" and target == defend:
+        return f"you cannot call {target} evil and defend them"
+    if not str(value["reason"]).strip():
+        return "give a short reason"
+    return ""
+
+
+def plan_of_written(value: dict[str, Any], by_name: dict[str, str], p: float) -> Plan:
+    """A written plan (names) as a ``Plan`` (seat ids); the reason is its ``why``."""
+    seat = {"": "", **by_name}
+    return Plan(
+        vote=seat[str(value["vote"])],
+        suspect=seat[str(value["suspect"])],
+        defend=seat[str(value["defend"])],
+        claim=str(value["claim"]),
+        claim_target=seat[str(value["claim_target"])],
+        claim_reading=str(value["claim_reading"]),
+        why=" ".join(str(value["reason"]).split()),
+        p=p,
+    )
+
+
+def written_value(plan: Plan, names: dict[str, str]) -> dict[str, Any]:
+    """A ranked plan written out as a seat would write it (the scripted answer and the
+    fallback when a model's plan keeps failing the checks)."""
+    name = {"": "", **names}
+    return {
+        "suspect": name[plan.suspect],
+        "defend": name[plan.defend],
+        "claim": plan.claim if plan.claim_target else "",
+        "claim_target": name[plan.claim_target] if plan.claim else "",
+        "claim_reading": plan.claim_reading if plan.claim and plan.claim_target else "",
+        "vote": name[plan.vote],
+        "reason": (plan.why or "it is the most likely evil I can see")[:REASON_MAX],
+    }
+
+
+def offered_plans(view: WerewolfView) -> list[Plan]:
+    """The plans the engine offers this seat (``ranked_plans``) and, when it is no longer
+    among them, the plan it holds today: what ``open_plans`` offers."""
+    ranked = ranked_plans(view)
+    now = current_plan(view)
+    living = {p.id for p in view.public.players if p.alive}
+    if (
+        ranked
+        and now is not None
+        and now.vote in living
+        and now.vote not in {r.vote for r in ranked}
+    ):
+        keep = next((r for r in ranked_plans(view, 99) if r.vote == now.vote), None)
+        if keep is not None:
+            ranked = [*ranked, keep]
+    return ranked
+
+
+def scripted_written(view: WerewolfView) -> dict[str, Any]:
+    """The written plan the scripted player gives: its ``scripted_choice`` among the
+    offered plans."""
+    offered = offered_plans(view)
+    names = {p.id: p.name for p in view.public.players}
+    chosen = scripted_choice(view, [r.vote for r in offered])
+    return written_value(next(r for r in offered if r.vote == chosen), names)

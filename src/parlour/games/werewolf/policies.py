@@ -10,14 +10,21 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from parlour.core.actions import Action, Choice, Choices, Text
-from parlour.core.decisions import Decision
+from parlour.core.actions import Action, Choice, Choices, Structured, Text
+from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import RouteAsk, SpeakAsk, VoteAsk, asks_for_acts
 from parlour.games.werewolf.belief import belief, stances
 from parlour.games.werewolf.names import mentioned
-from parlour.games.werewolf.plans import PLAN, Plan, current_plan, plan_events, scripted_choice
+from parlour.games.werewolf.plans import (
+    PLAN,
+    Plan,
+    current_plan,
+    plan_events,
+    scripted_choice,
+    scripted_written,
+)
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
 from parlour.games.werewolf.views import WerewolfView
 
@@ -455,8 +462,10 @@ def _route(view: WerewolfView, decision: Decision) -> tuple[str, ...]:
     """Follow the talk: players accused today who have not answered yet speak next (the
     longest waiting first, then whom the last message named), then a NEEDS TURN player
     when none of them is one (the rule); a player already past a fair share of today's
-    turns waits. With nobody to answer: the silent ones, then NEEDS TURN; 1-3 players.
-    Never the last speaker (not an option)."""
+    turns waits; a batch without a player who has not spoken today ends with one (seat
+    order), so nobody is silent a whole day. With nobody to answer: one player, silent
+    first, then NEEDS TURN, so the next call sees whom they accuse. 1-3 players, never
+    the last speaker (not an option)."""
     options = list(decision.option_ids)
     ask = RouteAsk.of(decision)
     rows = {r.id: r for r in ask.players if r.id in options}
@@ -474,11 +483,15 @@ def _route(view: WerewolfView, decision: Decision) -> tuple[str, ...]:
     k = max(1, min(3, decision.max_choices))
     if follow:
         batch = follow[:k]
+        if silent and not set(batch) & set(silent):
+            # nobody stays silent a whole day: one who has not spoken yet comes last
+            batch = [*batch[: k - 1], silent[0]]
         if needs and not set(batch) & set(needs):
             batch = [*batch[: k - 1], needs[0]]
         return tuple(batch)
-    order = list(dict.fromkeys([*silent, *needs]))
-    batch = order[:k] or options[:1]
+    # nobody to answer: one speaker, so that the router sees what they say before it
+    # picks again (a batch would go on regardless of whom the speech accused)
+    batch = list(dict.fromkeys([*silent, *needs]))[:1] or options[:1]
     if needs and not set(batch) & set(needs):
         batch = [*batch[: k - 1], needs[0]]
     return tuple(batch)
@@ -526,6 +539,8 @@ def policy(view: WerewolfView, decision: Decision, rng: Rng) -> Action:
         return Choice(option=_pick(rng, preferred, options))
     if purpose == "maniac_kill":
         return Choice(option=_pick(rng, t.claimed_seers(), options))
+    if purpose == PLAN and decision.kind is DecisionKind.STRUCTURED:
+        return Structured(value=scripted_written(view))
     if purpose == PLAN:
         return Choice(option=scripted_choice(view, options))
     if purpose == "vote":

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from parlour.core.actions import Action, Text
 from parlour.core.asks import Hints, contexts
-from parlour.core.decisions import Decision, DecisionKind
+from parlour.core.decisions import Decision
 from parlour.core.events import Audience
-from parlour.games.werewolf.ask import DiaryAsk
+from parlour.games.werewolf.ask import DiaryAsk, free_text
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.speech_acts import speaks_in_acts
 from parlour.games.werewolf.state import Stage, WerewolfState
@@ -31,23 +31,19 @@ def enter_diaries(st: WerewolfState, cfg: WerewolfConfig) -> None:
             # already; a small model's diary would only restate them, with loops.
             continue
         st.open(
-            Decision(
-                id=f"d{st.day}:diary:{p.id}",
-                seat=p.id,
-                kind=DecisionKind.FREE_TEXT,
-                purpose=DIARY,
-                checks=("prompt_copy", "repetition"),
+            free_text(
+                f"d{st.day}:diary:{p.id}",
+                p.id,
+                DIARY,
+                f"Day {st.day} is over. Write your private diary: only you will ever read "
+                f"it, and it stays in your memory. Use these sections: {sections}. "
+                f"At most {cfg.diary_max_length} characters.",
                 max_tokens=160,
-                prompt=(
-                    f"Day {st.day} is over. Write your private diary: only you will ever read "
-                    f"it, and it stays in your memory. Use these sections: {sections}. "
-                    f"At most {cfg.diary_max_length} characters."
-                ),
                 max_length=cfg.diary_max_length,
-                allow_empty=True,
                 context=contexts(
                     DiaryAsk(day=st.day, sections=list(DIARY_SECTIONS)), Hints(multiline=True)
                 ),
+                checks=("prompt_copy", "repetition"),
             )
         )
 
@@ -72,19 +68,14 @@ def enter_debrief(st: WerewolfState, cfg: WerewolfConfig) -> None:
     assert st.outcome is not None
     for p in st.players:
         st.open(
-            Decision(
-                id=f"end:debrief:{p.id}",
-                seat=p.id,
-                kind=DecisionKind.FREE_TEXT,
-                purpose=DEBRIEF,
-                checks=("prompt_copy", "repetition", "echo"),
+            free_text(
+                f"end:debrief:{p.id}",
+                p.id,
+                DEBRIEF,
+                f"The game is over. {st.outcome.summary} Every role is now revealed. "
+                "Say a few words to the whole table about how the game went, or nothing.",
                 max_tokens=80,
-                prompt=(
-                    f"The game is over. {st.outcome.summary} Every role is now revealed. "
-                    "Say a few words to the whole table about how the game went, or nothing."
-                ),
                 max_length=cfg.debrief_max_length,
-                allow_empty=True,
             )
         )
 

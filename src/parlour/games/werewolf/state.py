@@ -87,6 +87,9 @@ class Discussion:
     offered: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     #: plan decisions opened today (numbers their ids)
     plan_rounds: int = 0
+    #: written plans refused in the open plan decision of each seat (asked again with the
+    #: reason, up to ``plans.WRITE_ATTEMPTS`` times)
+    plan_refusals: dict[str, int] = field(default_factory=dict)
     #: what just happened that asks every seat to look at its plan again ("" when nothing)
     replan: str = ""
 

@@ -6,6 +6,7 @@ from collections import Counter
 
 from parlour.core.actions import Action, Choice
 from parlour.core.decisions import Decision, DecisionKind, Option
+from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import VoteAsk
@@ -135,6 +136,21 @@ def apply_vote(
 ) -> None:
     rnd = st.vote
     assert rnd is not None and isinstance(action, Choice)
+    disc = st.discussion
+    plan = disc.plans.get(decision.seat) if disc is not None and disc.day == st.day else None
+    if (
+        decision.seat in cfg.written_plans
+        and plan is not None
+        and plan in decision.option_ids
+        and action.option != plan
+        and not action.reason.strip()
+    ):
+        # a seat that wrote its plan votes by it, or says why the plan changed
+        raise IllegalAction(
+            f"Your plan today was to vote {st.name(plan)}: vote {st.name(plan)}, or give "
+            "the reason your plan changed.",
+            decision_id=decision.id,
+        )
     ballot = Ballot(
         voter=decision.seat, target=action.option, reason=action.reason, unasked=unasked
     )
