@@ -16,7 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from parlour.runtime.store import schema
-from parlour.runtime.store.engine import Database, guarded
+from parlour.runtime.store.engine import Compiled, Database, guarded
 
 
 @dataclass(frozen=True)
@@ -70,11 +70,21 @@ class RetrievalRow:
     scores: list[Any]
 
 
+def _numbered(table: sa.Table) -> sa.Insert:
+    """An INSERT of every column but the autoincremented ``id`` (the database numbers rows)."""
+    columns: dict[str, Any] = {c.name: sa.bindparam(c.name) for c in table.c if c.name != "id"}
+    return table.insert().inline().values(columns)
+
+
 class Calls:
     """The ``model_calls``, ``retrievals`` and ``eval_runs`` tables."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        # Written on the event loop's thread once per model call: compiled once (SQLAlchemy's
+        # per-statement compiling cost more than the insert).
+        self._insert_call = Compiled(_numbered(schema.model_calls), db.engine.dialect)
+        self._insert_retrieval = Compiled(_numbered(schema.retrievals), db.engine.dialect)
 
     def __call__(self, game_id: str) -> list[CallRecord]:
         """Every model call of a game, in order (``store.calls(game_id)``)."""
@@ -89,8 +99,7 @@ class Calls:
             "parsed": None if call.parsed is None else json.dumps(call.parsed),
             "created_at": time.time(),
         }
-        with self.db.engine.begin() as conn:
-            conn.execute(schema.model_calls.insert().values(**values))
+        self.db.insert((self._insert_call, [values]))
 
     @guarded
     def of_game(self, game_id: str) -> list[CallRecord]:
@@ -153,8 +162,7 @@ class Calls:
             }
             for r in found
         ]
-        with self.db.engine.begin() as conn:
-            conn.execute(schema.retrievals.insert(), rows)
+        self.db.insert((self._insert_retrieval, rows))
 
     def retrievals(self, game_id: str) -> list[RetrievalRow]:
         """Every logged retrieval of a game, in the order they were made."""

@@ -137,6 +137,22 @@ class Database:
             self._raw = self.engine.raw_connection()
         return self._raw
 
+    def insert(self, *batches: tuple[Compiled, list[dict[str, Any]]]) -> None:
+        """Insert rows through the hot-path writer, all batches in one transaction."""
+        with self.raw_lock:
+            raw = self.writer()
+            cursor = raw.cursor()
+            try:
+                for compiled, rows in batches:
+                    if rows:
+                        cursor.executemany(*compiled.bind_many(rows))
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                raise
+            finally:
+                cursor.close()
+
     def close(self) -> None:
         with self.raw_lock:
             if self._raw is not None:

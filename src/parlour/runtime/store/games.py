@@ -169,49 +169,32 @@ class Games:
         transaction: all of them or none."""
         if not writes:
             return
-        with self.db.raw_lock:
-            self._record_actions(game_id, writes)
-
-    def _record_actions(self, game_id: str, writes: Sequence[ActionWrite]) -> None:
-        raw = self.db.writer()
-        cursor = raw.cursor()
         now = time.time()
+        actions = [
+            {
+                "game_id": game_id,
+                "idx": w.idx,
+                "decision_id": w.decision_id,
+                "seat": w.seat,
+                "action": w.action.model_dump_json(),
+                "by": w.by,
+                "created_at": now,
+            }
+            for w in writes
+        ]
+        events = [e for w in writes for e in w.events]
         try:
-            sql, rows = self._insert_action.bind_many(
-                [
-                    {
-                        "game_id": game_id,
-                        "idx": w.idx,
-                        "decision_id": w.decision_id,
-                        "seat": w.seat,
-                        "action": w.action.model_dump_json(),
-                        "by": w.by,
-                        "created_at": now,
-                    }
-                    for w in writes
-                ]
+            self.db.insert(
+                (self._insert_action, actions),
+                (self._insert_event, [event_values(game_id, e) for e in events]),
+                (self._insert_seat, seat_rows(game_id, events)),
             )
-            cursor.executemany(sql, rows)
-            events = [event_values(game_id, e) for w in writes for e in w.events]
-            if events:
-                sql, rows = self._insert_event.bind_many(events)
-                cursor.executemany(sql, rows)
-                seats = seat_rows(game_id, [e for w in writes for e in w.events])
-                if seats:
-                    cursor.executemany(*self._insert_seat.bind_many(seats))
-            raw.commit()
         except self.db.integrity_error as err:
-            raw.rollback()
             first = writes[0].idx
             raise ParlourError(
                 f"game {game_id} already has action #{first}; is it running in another "
                 f"process? Stop that one, then `{command('resume ' + game_id)}` it"
             ) from err
-        except BaseException:
-            raw.rollback()
-            raise
-        finally:
-            cursor.close()
 
     @guarded
     def actions(self, game_id: str, after: int = -1) -> list[ActionRow]:
