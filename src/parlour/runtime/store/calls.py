@@ -188,14 +188,11 @@ class Calls:
     @guarded
     def record_eval(self, kind: str, params: dict[str, Any], summary: dict[str, Any]) -> str:
         run_id = f"ev-{secrets.token_hex(4)}"
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                schema.eval_runs.insert().values(
-                    id=run_id,
-                    kind=kind,
-                    params=json.dumps(params),
-                    summary=json.dumps(summary),
-                    created_at=time.time(),
-                )
-            )
+        self.db.add_row(
+            schema.eval_runs,
+            id=run_id,
+            kind=kind,
+            params=json.dumps(params),
+            summary=json.dumps(summary),
+        )
         return run_id

@@ -11,6 +11,7 @@ import functools
 import operator
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
@@ -136,6 +137,11 @@ class Database:
         if self._raw is None:
             self._raw = self.engine.raw_connection()
         return self._raw
+
+    def add_row(self, table: sa.Table, **values: Any) -> None:
+        """Insert one row stamped ``created_at`` now, in its own transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(table.insert().values(**values, created_at=time.time()))
 
     def insert(self, *batches: tuple[Compiled, list[dict[str, Any]]]) -> None:
         """Insert rows through the hot-path writer, all batches in one transaction."""

@@ -219,16 +219,13 @@ class Games:
     def record_withdrawal(self, game_id: str, decision_id: str, seat: str, after_idx: int) -> None:
         """A decision that vanished from ``pending()`` before its answer was applied
         (never applied, never a fallback); ``after_idx`` is the action that closed it."""
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                schema.withdrawals.insert().values(
-                    game_id=game_id,
-                    decision_id=decision_id,
-                    seat=seat,
-                    after_idx=after_idx,
-                    created_at=time.time(),
-                )
-            )
+        self.db.add_row(
+            schema.withdrawals,
+            game_id=game_id,
+            decision_id=decision_id,
+            seat=seat,
+            after_idx=after_idx,
+        )
 
     @guarded
     def withdrawals(self, game_id: str) -> list[tuple[str, str, int]]:

@@ -204,17 +204,14 @@ class LeaseTable:
     # -- admin commands ------------------------------------------------------------------
 
     def add_command(self, game_id: str, command: str, seat: str = "", spec: str = "") -> None:
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                schema.admin_commands.insert().values(
-                    game_id=game_id,
-                    command=command,
-                    seat=seat,
-                    spec=spec,
-                    created_at=time.time(),
-                    done_at=None,
-                )
-            )
+        self.db.add_row(
+            schema.admin_commands,
+            game_id=game_id,
+            command=command,
+            seat=seat,
+            spec=spec,
+            done_at=None,
+        )
 
     def pending_commands(self, game_ids: list[str]) -> list[CommandRow]:
         """Commands not yet applied for any of ``game_ids``, oldest first (one query)."""
