@@ -103,12 +103,11 @@ class Calls:
 
     @guarded
     def of_game(self, game_id: str) -> list[CallRecord]:
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(schema.model_calls)
-                .where(schema.model_calls.c.game_id == game_id)
-                .order_by(schema.model_calls.c.id)
-            ).all()
+        rows = self.db.rows(
+            sa.select(schema.model_calls)
+            .where(schema.model_calls.c.game_id == game_id)
+            .order_by(schema.model_calls.c.id)
+        )
         out: list[CallRecord] = []
         for r in rows:
             data = dict(r._mapping)
@@ -138,8 +137,7 @@ class Calls:
             )
             .order_by(calls.c.id)
         )
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(query).all()
+        rows = self.db.rows(query)
         return [AnswerRow(r.id, r.decision_id, r.purpose, r.phase, r.response_text) for r in rows]
 
     def record_retrievals(self, game_id: str, found: Sequence[RetrievalRow]) -> None:
@@ -167,10 +165,7 @@ class Calls:
     def retrievals(self, game_id: str) -> list[RetrievalRow]:
         """Every logged retrieval of a game, in the order they were made."""
         table = schema.retrievals
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id)
-            ).all()
+        rows = self.db.rows(sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id))
         return [
             RetrievalRow(
                 seat=r.seat,

@@ -138,6 +138,11 @@ class Database:
             self._raw = self.engine.raw_connection()
         return self._raw
 
+    def rows(self, query: sa.Executable) -> list[sa.Row[Any]]:
+        """Every row a query returns, read on a pooled connection."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).all())
+
     def add_row(self, table: sa.Table, **values: Any) -> None:
         """Insert one row stamped ``created_at`` now, in its own transaction."""
         with self.engine.begin() as conn:

@@ -130,8 +130,7 @@ class Games:
                 schema.tournament_games.c.game_id.is_not(None)
             )
             query = query.where(schema.games.c.id.not_in(played))
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(query.order_by(schema.games.c.created_at.desc()).limit(limit)).all()
+        rows = self.db.rows(query.order_by(schema.games.c.created_at.desc()).limit(limit))
         return [_game_row(r) for r in rows]
 
     def _update(self, game_id: str, *extra: sa.ColumnElement[bool], **values: Any) -> None:
@@ -200,10 +199,9 @@ class Games:
     def actions(self, game_id: str, after: int = -1) -> list[ActionRow]:
         """The game's stored actions with an index above ``after``, in order."""
         a = schema.actions
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(a).where((a.c.game_id == game_id) & (a.c.idx > after)).order_by(a.c.idx)
-            ).all()
+        rows = self.db.rows(
+            sa.select(a).where((a.c.game_id == game_id) & (a.c.idx > after)).order_by(a.c.idx)
+        )
         return [
             ActionRow(
                 idx=r.idx,
@@ -231,12 +229,11 @@ class Games:
     def withdrawals(self, game_id: str) -> list[tuple[str, str, int]]:
         """``(decision_id, seat, after_idx)`` of a game's withdrawn decisions, in order."""
         w = schema.withdrawals
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(w.c.decision_id, w.c.seat, w.c.after_idx)
-                .where(w.c.game_id == game_id)
-                .order_by(w.c.id)
-            ).all()
+        rows = self.db.rows(
+            sa.select(w.c.decision_id, w.c.seat, w.c.after_idx)
+            .where(w.c.game_id == game_id)
+            .order_by(w.c.id)
+        )
         return [(r.decision_id, r.seat, int(r.after_idx)) for r in rows]
 
     @guarded

@@ -218,12 +218,11 @@ class LeaseTable:
         if not game_ids:
             return []
         cm = schema.admin_commands
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(cm)
-                .where(cm.c.game_id.in_(game_ids) & cm.c.done_at.is_(None))
-                .order_by(cm.c.id)
-            ).all()
+        rows = self.db.rows(
+            sa.select(cm)
+            .where(cm.c.game_id.in_(game_ids) & cm.c.done_at.is_(None))
+            .order_by(cm.c.id)
+        )
         return [CommandRow(r.id, r.game_id, r.command, r.seat, r.spec) for r in rows]
 
     def command_done(self, command_id: int) -> None:
