@@ -123,6 +123,7 @@ def child(args: argparse.Namespace) -> None:
     games = storage.games(store, tid)
     calls = [c for g in games for c in store.calls(g.game_id or "")]
     outcomes = [g.outcome for g in games]
+    steady = steady_rate(store, [g.game_id for g in games if g.game_id])
     print(
         json.dumps(
             {
@@ -137,11 +138,35 @@ def child(args: argparse.Namespace) -> None:
                 "fallbacks": sum(1 for c in calls if c.outcome == "fallback"),
                 "failed_games": sum(1 for o in outcomes if o is None),
                 "ray_start_s": ray_start,
+                "steady_calls_per_s": steady,
                 "outcomes": outcomes,
             }
         ),
         flush=True,
     )
+
+
+def steady_rate(store: Any, game_ids: list[str]) -> float:
+    """Model calls per second while every game was still running: from the first call
+    stored to the first game's last call (before the games that end first leave too few
+    callers to use a rate limit; the tail after that is not the limiter's)."""
+    import sqlalchemy as sa
+
+    from parlour.runtime.store import schema
+
+    mc = schema.model_calls
+    with store.db.engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(mc.c.game_id, mc.c.created_at).where(mc.c.game_id.in_(game_ids))
+        ).all()
+    if not rows:
+        return 0.0
+    last: dict[str, float] = {}
+    for gid, at in rows:
+        last[gid] = max(last.get(gid, at), at)
+    start, end = min(at for _, at in rows), min(last.values())
+    inside = sum(1 for _, at in rows if at <= end)
+    return inside / (end - start) if end > start else 0.0
 
 
 def level(
@@ -250,7 +275,9 @@ def main() -> None:
                 f"\n{name}: ceiling {ceiling:,.0f} games/hour ({args.rpm:g} requests/min ÷ "
                 f"{d['calls'] / max(1, d['played']):.0f} calls/game); got {got:,.0f} "
                 f"({got / ceiling:.0%}); failed games {d['failed_games']}, "
-                f"errors seen by seats {d['errors']}"
+                f"errors seen by seats {d['errors']}; while every game was running "
+                f"{d['steady_calls_per_s']:.2f} calls/s of the {args.rpm / 60:.2f} allowed "
+                f"({d['steady_calls_per_s'] / (args.rpm / 60):.0%})"
             )
 
 

@@ -109,3 +109,41 @@ def test_rejected_parameters_are_dropped_once(monkeypatch: pytest.MonkeyPatch) -
     assert backend.request_kwargs(request)["response_format"]["type"] == "json_object"
     assert not backend.capabilities.json_schema
     assert not backend._downgrade(rejection("context length exceeded"))
+
+
+async def test_the_request_body_is_what_the_sdk_would_send(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The large arguments skip the SDK's transform (``extra_body``); the JSON on the wire
+    and the key's header are those of a plain ``create(**request_kwargs)``."""
+    import json
+
+    import httpx2
+    import openai
+
+    seen: list[httpx2.Request] = []
+    answer = {
+        "id": "c1", "object": "chat.completion", "created": 0, "model": "m",
+        "choices": [{"index": 0, "finish_reason": "stop",
+                     "message": {"role": "assistant", "content": '{"choice": "bob"}'}}],
+        "usage": {"prompt_tokens": 5, "completion_tokens": 3, "total_tokens": 8},
+    }  # fmt: skip
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        seen.append(request)
+        return httpx2.Response(200, json=answer)
+
+    def client() -> openai.AsyncOpenAI:
+        http = httpx2.AsyncClient(transport=httpx2.MockTransport(handler))
+        return openai.AsyncOpenAI(base_url="http://x/v1", api_key="sk-k", http_client=http)
+
+    for structured in ("json_schema", "json_object"):
+        backend = OpenAIBackend("m", base_url="http://x/v1", structured=structured, client=client())
+        request = ModelRequest(
+            messages=ask("vote"), output=OutputSpec.choice(IDS), settings=Settings(seed=3)
+        )
+        response = await backend.complete(request)
+        assert response.parsed == {"choice": "bob"}
+        await backend.client.chat.completions.create(**backend.request_kwargs(request))
+        fast, plain = seen[-2:]
+        assert json.loads(fast.content) == json.loads(plain.content)
+        assert json.loads(fast.content)["response_format"]["type"] == structured
+        assert fast.headers["authorization"] == plain.headers["authorization"] == "Bearer sk-k"

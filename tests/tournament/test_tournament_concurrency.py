@@ -257,6 +257,30 @@ def test_a_429_pauses_the_provider_for_its_retry_after_then_the_call_goes_throug
     assert limiter.pauses == [0.2] and time.perf_counter() - started >= 0.2
 
 
+def test_refusals_widen_the_learned_spacing_once_per_objection() -> None:
+    """The first 429 sets the spacing from the answers' recent rate; calls refused
+    together (started before that 429 was seen) widen it no further; a refusal of a call
+    started after widens it by GROW; answers shrink it by SHRINK."""
+    from parlour.models import limits
+
+    now = [0.0]
+    limiter = Limiter(ProviderLimits(), clock=lambda: now[0])
+    for t in (1.0, 1.25, 1.5, 1.75):  # answered 4 a second
+        now[0] = t
+        limiter.answered()
+    now[0] = 2.0
+    limiter.pause(0.1, started=1.9)
+    assert limiter.spacing == pytest.approx(0.25)
+    for _ in range(63):  # the rest of a burst refused together
+        limiter.pause(0.1, started=1.95)
+    assert limiter.spacing == pytest.approx(0.25) and len(limiter.pauses) == 64
+    now[0] = 3.0
+    limiter.pause(0.1, started=2.5)
+    assert limiter.spacing == pytest.approx(0.25 * limits.GROW)
+    limiter.answered()
+    assert limiter.spacing == pytest.approx(0.25 * limits.GROW * limits.SHRINK)
+
+
 def test_limits_cap_calls_in_flight_and_requests_per_minute() -> None:
     limiter = Limiter(ProviderLimits(requests_per_minute=1200, in_flight=2))
     backend = LimitedBackend(_Priced(), limiter)  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ provider.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -34,6 +35,11 @@ from parlour.models.transport import WrappedBackend
 
 #: Backoff without a Retry-After: this many seconds, doubled per attempt, up to the cap.
 BASE_BACKOFF_S = 1.0
+#: The learned spacing between call starts (see ``Limiter.pause``): it shrinks by
+#: ``SHRINK`` per answer and widens by ``GROW`` per refusal, so it settles just above the
+#: provider's limit with about one refusal per (GROW - 1) / (1 - SHRINK) answers.
+SHRINK = 0.999
+GROW = 1.05
 
 
 @dataclass(frozen=True)
@@ -141,6 +147,7 @@ class Limiter:
         self.spacing = 0.0
         self._next_start = now
         self._answered: deque[float] = deque(maxlen=256)
+        self._objected = -math.inf  # when the provider last refused a call (see ``pause``)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._turn = asyncio.Lock()
         self._slots: asyncio.Semaphore | None = None
@@ -148,6 +155,9 @@ class Limiter:
         #: For reports and tests: the most calls in flight at once, every pause taken.
         self.peak_in_flight = 0
         self.pauses: list[float] = []
+
+    def now(self) -> float:
+        return self._clock()
 
     def _bind(self) -> None:
         loop = asyncio.get_running_loop()
@@ -197,22 +207,34 @@ class Limiter:
             self._tokens.give_back(reserved_tokens - used_tokens)
 
     def answered(self) -> None:
-        """A call got its answer: the learned spacing shrinks a little (1% a call), so
-        the rate creeps back up until the provider objects again."""
+        """A call got its answer: the learned spacing shrinks a little (``SHRINK`` a
+        call), so the rate creeps back up until the provider objects again."""
         self._answered.append(self._clock())
-        self.spacing *= 0.99
+        self.spacing *= SHRINK
 
-    def pause(self, seconds: float) -> None:
-        """The provider said to slow down: no call of this provider starts for ``seconds``,
-        and from then on calls start no closer together than the provider's recent
-        answers came (their rate over the last 10 s), so waiting callers do not all
-        retry at once."""
+    def pause(self, seconds: float, started: float | None = None) -> None:
+        """The provider said to slow down: no call of this provider starts for ``seconds``.
+        From then on calls start no closer together than the provider's recent answers
+        came (their rate over the last 10 s), so waiting callers do not all retry at once;
+        a later objection widens that spacing by ``GROW``. ``started``: when the refused
+        call started (the limiter's clock); a refusal of a call that started before the
+        last one was seen says nothing new and only extends the pause (64 calls refused
+        together widen the spacing once, not 64 times)."""
         now = self._clock()
         self.pauses.append(seconds)
         self._paused_until = max(self._paused_until, now + seconds)
+        # The refused call did not use its turn: the next one may go when the provider
+        # said, not a whole spacing after the refused one.
+        self._next_start = min(self._next_start, self._paused_until)
+        if started is not None and started < self._objected:
+            return
+        self._objected = now
+        if self.spacing > 0:
+            self.spacing *= GROW
+            return
         recent = [t for t in self._answered if t > now - 10.0]
         if len(recent) >= 2 and now > recent[0]:
-            self.spacing = max(self.spacing, (now - recent[0]) / len(recent))
+            self.spacing = (now - recent[0]) / len(recent)
 
 
 class BudgetSpent(BaseException):
@@ -279,6 +301,7 @@ class LimitedBackend(WrappedBackend):
         attempt = 0
         while True:
             await self.limiter.acquire(tokens)
+            started = self.limiter.now()
             used = 0
             actual = 0.0
             try:
@@ -297,7 +320,7 @@ class LimitedBackend(WrappedBackend):
                 wait = self._backoff(attempt, err)
                 if time.monotonic() + wait > give_up:
                     raise
-                self.limiter.pause(wait)
+                self.limiter.pause(wait, started)
                 attempt += 1
             finally:
                 self.limiter.release(tokens, used)

@@ -166,7 +166,7 @@ class OpenAIBackend(SdkBackend[openai.AsyncOpenAI]):
         for _ in range(3):  # at most two downgrades, then the error stands
             try:
                 completion = await self.client.chat.completions.create(
-                    **self.request_kwargs(request)
+                    **_light(self.request_kwargs(request))
                 )
                 break
             except openai.BadRequestError as e:
@@ -223,6 +223,19 @@ class OpenAIBackend(SdkBackend[openai.AsyncOpenAI]):
                 raise ModelError(f"{where} returned {len(result.data)} vectors for one text")
             out.append(_unit(_pooled(result.data[0].embedding)))
         return out
+
+
+#: The arguments the SDK would walk type by type before sending (``messages``, the answer's
+#: JSON schema): plain JSON here already, so they travel as ``extra_body``, which is sent
+#: as given. The SDK's recursive transform of them cost a quarter of a tournament's CPU
+#: at 64 games in flight (cProfile, ``benchmarks/tournament_api_scale.py``).
+_SENT_AS_IS = ("messages", "response_format")
+
+
+def _light(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``create``'s arguments with the large JSON ones moved to ``extra_body`` (same body)."""
+    heavy = {k: kwargs.pop(k) for k in _SENT_AS_IS if k in kwargs}
+    return {**kwargs, "messages": [], "extra_body": heavy}
 
 
 def _pooled(embedding: Any) -> list[float]:

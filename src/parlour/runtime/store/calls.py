@@ -16,7 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from parlour.runtime.store import schema
-from parlour.runtime.store.engine import Database, guarded
+from parlour.runtime.store.engine import Compiled, Database, guarded
 
 
 @dataclass(frozen=True)
@@ -70,11 +70,21 @@ class RetrievalRow:
     scores: list[Any]
 
 
+def _numbered(table: sa.Table) -> sa.Insert:
+    """An INSERT of every column but the autoincremented ``id`` (the database numbers rows)."""
+    columns: dict[str, Any] = {c.name: sa.bindparam(c.name) for c in table.c if c.name != "id"}
+    return table.insert().inline().values(columns)
+
+
 class Calls:
     """The ``model_calls``, ``retrievals`` and ``eval_runs`` tables."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        # Written on the event loop's thread once per model call: compiled once (SQLAlchemy's
+        # per-statement compiling cost more than the insert).
+        self._insert_call = Compiled(_numbered(schema.model_calls), db.engine.dialect)
+        self._insert_retrieval = Compiled(_numbered(schema.retrievals), db.engine.dialect)
 
     def __call__(self, game_id: str) -> list[CallRecord]:
         """Every model call of a game, in order (``store.calls(game_id)``)."""
@@ -89,17 +99,15 @@ class Calls:
             "parsed": None if call.parsed is None else json.dumps(call.parsed),
             "created_at": time.time(),
         }
-        with self.db.engine.begin() as conn:
-            conn.execute(schema.model_calls.insert().values(**values))
+        self.db.insert((self._insert_call, [values]))
 
     @guarded
     def of_game(self, game_id: str) -> list[CallRecord]:
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(schema.model_calls)
-                .where(schema.model_calls.c.game_id == game_id)
-                .order_by(schema.model_calls.c.id)
-            ).all()
+        rows = self.db.rows(
+            sa.select(schema.model_calls)
+            .where(schema.model_calls.c.game_id == game_id)
+            .order_by(schema.model_calls.c.id)
+        )
         out: list[CallRecord] = []
         for r in rows:
             data = dict(r._mapping)
@@ -129,8 +137,7 @@ class Calls:
             )
             .order_by(calls.c.id)
         )
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(query).all()
+        rows = self.db.rows(query)
         return [AnswerRow(r.id, r.decision_id, r.purpose, r.phase, r.response_text) for r in rows]
 
     def record_retrievals(self, game_id: str, found: Sequence[RetrievalRow]) -> None:
@@ -153,16 +160,12 @@ class Calls:
             }
             for r in found
         ]
-        with self.db.engine.begin() as conn:
-            conn.execute(schema.retrievals.insert(), rows)
+        self.db.insert((self._insert_retrieval, rows))
 
     def retrievals(self, game_id: str) -> list[RetrievalRow]:
         """Every logged retrieval of a game, in the order they were made."""
         table = schema.retrievals
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id)
-            ).all()
+        rows = self.db.rows(sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id))
         return [
             RetrievalRow(
                 seat=r.seat,
@@ -180,14 +183,11 @@ class Calls:
     @guarded
     def record_eval(self, kind: str, params: dict[str, Any], summary: dict[str, Any]) -> str:
         run_id = f"ev-{secrets.token_hex(4)}"
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                schema.eval_runs.insert().values(
-                    id=run_id,
-                    kind=kind,
-                    params=json.dumps(params),
-                    summary=json.dumps(summary),
-                    created_at=time.time(),
-                )
-            )
+        self.db.add_row(
+            schema.eval_runs,
+            id=run_id,
+            kind=kind,
+            params=json.dumps(params),
+            summary=json.dumps(summary),
+        )
         return run_id

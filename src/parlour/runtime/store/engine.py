@@ -11,6 +11,7 @@ import functools
 import operator
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
@@ -136,6 +137,32 @@ class Database:
         if self._raw is None:
             self._raw = self.engine.raw_connection()
         return self._raw
+
+    def rows(self, query: sa.Executable) -> list[sa.Row[Any]]:
+        """Every row a query returns, read on a pooled connection."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).all())
+
+    def add_row(self, table: sa.Table, **values: Any) -> None:
+        """Insert one row stamped ``created_at`` now, in its own transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(table.insert().values(**values, created_at=time.time()))
+
+    def insert(self, *batches: tuple[Compiled, list[dict[str, Any]]]) -> None:
+        """Insert rows through the hot-path writer, all batches in one transaction."""
+        with self.raw_lock:
+            raw = self.writer()
+            cursor = raw.cursor()
+            try:
+                for compiled, rows in batches:
+                    if rows:
+                        cursor.executemany(*compiled.bind_many(rows))
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                raise
+            finally:
+                cursor.close()
 
     def close(self) -> None:
         with self.raw_lock:

@@ -94,12 +94,11 @@ class Events:
         """What an audience may see: ``public`` (events for everyone), ``team:GROUP`` (those
         plus the group's own channel) or ``everything`` (secrets and engine records too)."""
         if level == "everything":
-            with self.db.engine.connect() as conn:
-                rows = conn.execute(
-                    sa.select(schema.events)
-                    .where((schema.events.c.game_id == game_id) & (schema.events.c.seq > after_seq))
-                    .order_by(schema.events.c.seq)
-                ).all()
+            rows = self.db.rows(
+                sa.select(schema.events)
+                .where((schema.events.c.game_id == game_id) & (schema.events.c.seq > after_seq))
+                .order_by(schema.events.c.seq)
+            )
             return [self._event(r) for r in rows]
         if level == "public":
             keys: tuple[str, ...] = (schema.EVERYONE,)
@@ -135,8 +134,7 @@ class Events:
         query = (
             sa.select(ev).where((ev.c.game_id == game_id) & ev.c.seq.in_(seqs)).order_by(ev.c.seq)
         )
-        with self.db.engine.connect() as conn:
-            return list(conn.execute(query).all())
+        return self.db.rows(query)
 
     def _audience(self, raw: str) -> Audience:
         audience = self._audiences.get(raw)

@@ -130,8 +130,7 @@ class Games:
                 schema.tournament_games.c.game_id.is_not(None)
             )
             query = query.where(schema.games.c.id.not_in(played))
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(query.order_by(schema.games.c.created_at.desc()).limit(limit)).all()
+        rows = self.db.rows(query.order_by(schema.games.c.created_at.desc()).limit(limit))
         return [_game_row(r) for r in rows]
 
     def _update(self, game_id: str, *extra: sa.ColumnElement[bool], **values: Any) -> None:
@@ -169,58 +168,40 @@ class Games:
         transaction: all of them or none."""
         if not writes:
             return
-        with self.db.raw_lock:
-            self._record_actions(game_id, writes)
-
-    def _record_actions(self, game_id: str, writes: Sequence[ActionWrite]) -> None:
-        raw = self.db.writer()
-        cursor = raw.cursor()
         now = time.time()
+        actions = [
+            {
+                "game_id": game_id,
+                "idx": w.idx,
+                "decision_id": w.decision_id,
+                "seat": w.seat,
+                "action": w.action.model_dump_json(),
+                "by": w.by,
+                "created_at": now,
+            }
+            for w in writes
+        ]
+        events = [e for w in writes for e in w.events]
         try:
-            sql, rows = self._insert_action.bind_many(
-                [
-                    {
-                        "game_id": game_id,
-                        "idx": w.idx,
-                        "decision_id": w.decision_id,
-                        "seat": w.seat,
-                        "action": w.action.model_dump_json(),
-                        "by": w.by,
-                        "created_at": now,
-                    }
-                    for w in writes
-                ]
+            self.db.insert(
+                (self._insert_action, actions),
+                (self._insert_event, [event_values(game_id, e) for e in events]),
+                (self._insert_seat, seat_rows(game_id, events)),
             )
-            cursor.executemany(sql, rows)
-            events = [event_values(game_id, e) for w in writes for e in w.events]
-            if events:
-                sql, rows = self._insert_event.bind_many(events)
-                cursor.executemany(sql, rows)
-                seats = seat_rows(game_id, [e for w in writes for e in w.events])
-                if seats:
-                    cursor.executemany(*self._insert_seat.bind_many(seats))
-            raw.commit()
         except self.db.integrity_error as err:
-            raw.rollback()
             first = writes[0].idx
             raise ParlourError(
                 f"game {game_id} already has action #{first}; is it running in another "
                 f"process? Stop that one, then `{command('resume ' + game_id)}` it"
             ) from err
-        except BaseException:
-            raw.rollback()
-            raise
-        finally:
-            cursor.close()
 
     @guarded
     def actions(self, game_id: str, after: int = -1) -> list[ActionRow]:
         """The game's stored actions with an index above ``after``, in order."""
         a = schema.actions
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(a).where((a.c.game_id == game_id) & (a.c.idx > after)).order_by(a.c.idx)
-            ).all()
+        rows = self.db.rows(
+            sa.select(a).where((a.c.game_id == game_id) & (a.c.idx > after)).order_by(a.c.idx)
+        )
         return [
             ActionRow(
                 idx=r.idx,
@@ -236,27 +217,23 @@ class Games:
     def record_withdrawal(self, game_id: str, decision_id: str, seat: str, after_idx: int) -> None:
         """A decision that vanished from ``pending()`` before its answer was applied
         (never applied, never a fallback); ``after_idx`` is the action that closed it."""
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                schema.withdrawals.insert().values(
-                    game_id=game_id,
-                    decision_id=decision_id,
-                    seat=seat,
-                    after_idx=after_idx,
-                    created_at=time.time(),
-                )
-            )
+        self.db.add_row(
+            schema.withdrawals,
+            game_id=game_id,
+            decision_id=decision_id,
+            seat=seat,
+            after_idx=after_idx,
+        )
 
     @guarded
     def withdrawals(self, game_id: str) -> list[tuple[str, str, int]]:
         """``(decision_id, seat, after_idx)`` of a game's withdrawn decisions, in order."""
         w = schema.withdrawals
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(w.c.decision_id, w.c.seat, w.c.after_idx)
-                .where(w.c.game_id == game_id)
-                .order_by(w.c.id)
-            ).all()
+        rows = self.db.rows(
+            sa.select(w.c.decision_id, w.c.seat, w.c.after_idx)
+            .where(w.c.game_id == game_id)
+            .order_by(w.c.id)
+        )
         return [(r.decision_id, r.seat, int(r.after_idx)) for r in rows]
 
     @guarded

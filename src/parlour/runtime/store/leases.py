@@ -204,29 +204,25 @@ class LeaseTable:
     # -- admin commands ------------------------------------------------------------------
 
     def add_command(self, game_id: str, command: str, seat: str = "", spec: str = "") -> None:
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                schema.admin_commands.insert().values(
-                    game_id=game_id,
-                    command=command,
-                    seat=seat,
-                    spec=spec,
-                    created_at=time.time(),
-                    done_at=None,
-                )
-            )
+        self.db.add_row(
+            schema.admin_commands,
+            game_id=game_id,
+            command=command,
+            seat=seat,
+            spec=spec,
+            done_at=None,
+        )
 
     def pending_commands(self, game_ids: list[str]) -> list[CommandRow]:
         """Commands not yet applied for any of ``game_ids``, oldest first (one query)."""
         if not game_ids:
             return []
         cm = schema.admin_commands
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(cm)
-                .where(cm.c.game_id.in_(game_ids) & cm.c.done_at.is_(None))
-                .order_by(cm.c.id)
-            ).all()
+        rows = self.db.rows(
+            sa.select(cm)
+            .where(cm.c.game_id.in_(game_ids) & cm.c.done_at.is_(None))
+            .order_by(cm.c.id)
+        )
         return [CommandRow(r.id, r.game_id, r.command, r.seat, r.spec) for r in rows]
 
     def command_done(self, command_id: int) -> None:

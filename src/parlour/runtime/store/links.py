@@ -29,16 +29,9 @@ class LinkTable:
         self.db = db
 
     def add(self, token_hash: str, game_id: str, role: str, seat: str = "") -> None:
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                schema.web_links.insert().values(
-                    token_hash=token_hash,
-                    game_id=game_id,
-                    role=role,
-                    seat=seat,
-                    created_at=time.time(),
-                )
-            )
+        self.db.add_row(
+            schema.web_links, token_hash=token_hash, game_id=game_id, role=role, seat=seat
+        )
 
     def get(self, token_hash: str) -> LinkRow | None:
         wl = schema.web_links

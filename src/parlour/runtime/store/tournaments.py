@@ -113,10 +113,7 @@ class Tournaments:
         ]
 
     def games(self, tid: str) -> list[TournamentGameRow]:
-        with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(TG).where(TG.c.tournament_id == tid).order_by(TG.c.idx)
-            ).all()
+        rows = self.db.rows(sa.select(TG).where(TG.c.tournament_id == tid).order_by(TG.c.idx))
         return [
             TournamentGameRow(
                 r.idx,
