@@ -130,7 +130,7 @@ def test_validate_names_file_line_and_code(tmp_path: Path) -> None:
 
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "campaign_local.sqlite"
-RECORDED = "ca-26b6e3ce87e8e12b"  # night_school, seed 1, 1 session of 2 turns, every seat local
+RECORDED = "ca-da939c52f09c0740"  # night_school, seed 1, 1 session of 2 turns, every seat local
 
 
 def test_recorded_embedded_session_audits_clean_and_replays_exactly(tmp_path: Path) -> None:

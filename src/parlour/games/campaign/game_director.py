@@ -33,7 +33,12 @@ def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     risk = risk_of(st.message or "", st.c)
     if not isinstance(check, dict) and risk is not None:
         # The action can fail (``risks.py``): the rule's check is rolled, asked for or not.
-        check = {"skill": risk.skill, "difficulty": risk.difficulty, "reason": risk.reason}
+        check = {
+            "skill": risk.skill,
+            "difficulty": risk.difficulty,
+            "reason": risk.reason,
+            "rule": True,
+        }
     band: dice.Band | None = None
     if isinstance(check, dict):
         band = _roll(st, check)
@@ -60,7 +65,13 @@ def _roll(st: CampaignState, check: dict[str, Any]) -> dice.Band:
         f"{skill} check ({level}, DC {dc}) — {check['reason']}: {rolled.shown} → {rolled.band}.",
         Audience.everyone(),
         speaker=GAME,
-        data={"skill": skill, "difficulty": level, **rolled.model_dump(mode="json")},
+        data={
+            "skill": skill,
+            "difficulty": level,
+            **rolled.model_dump(mode="json"),
+            # called by the rule of ``risks.py``, its reason the rule's words, not the director's
+            **({"rule": True} if check.get("rule") else {}),
+        },
     )
     return rolled.band
 

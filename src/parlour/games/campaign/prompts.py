@@ -18,7 +18,7 @@ from parlour.core.decisions import Decision
 from parlour.core.prompting import PromptParts, Utterance
 from parlour.core.view import AnyView
 from parlour.games.campaign.ask import CampaignAsk
-from parlour.games.campaign.requests import GD_PROMPT, LINE_PROMPT, SCENE_PROMPT
+from parlour.games.campaign.requests import GD_PROMPT
 
 SCENE_SYSTEM = (
     "You are the scene director of a tabletop story. You narrate what the player character "
@@ -103,11 +103,6 @@ def _setting(view: AnyView) -> str:
     )
 
 
-#: How the scene director answers, the same in every call (the command names which).
-SCENE_HOW = (
-    f"How you answer:\n- the narration: {SCENE_PROMPT}\n"
-    f"- an NPC's line: {LINE_PROMPT.format(name='the NPC')}"
-)
 GAME_HOW = f"How you answer: {GD_PROMPT}"
 
 
@@ -142,22 +137,23 @@ def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
         f"Scene {f.scene} at {f.location}: {f.location_description}\nSynopsis: {f.synopsis}\n"
         f"{_present(view)}"
     )
-    command = "The narration of the next beat."
-    rest = _rest(decision.prompt, SCENE_PROMPT)
+    # The instruction itself ends the command (about 40 uncached tokens a call): with it
+    # only in the stable layer and a short cue here, SmolLM2 echoed the cue ("The next
+    # beat: 9:03 PM. I'm here.") instead of narrating.
+    command = ""
     reminders = "Narration only: the NPCs present speak in their own turns."
     if sheet is not None:
         beat = "\n".join(f.beat)
         command = (
             f"You play {sheet.name} now; their sheet (theirs alone): {_sheet_lines([sheet])}"
             f"{_remembered(view)}\n" + (f"This beat so far:\n{beat}\n" if beat else "")
-        ) + f"{sheet.name}'s line."
-        rest = _rest(decision.prompt, LINE_PROMPT.format(name=sheet.name))
+        )
         reminders = f"Only {sheet.name}'s words, under {decision.max_length} characters."
     return PromptParts(
         system=SCENE_SYSTEM,
-        memory=f"{_setting(view)}\n\n{SCENE_HOW}\n\n{scene}",
+        memory=f"{_setting(view)}\n\n{scene}",
         transcript=_transcript(view, player=f.pc.name),
-        command=f"{command} {rest}".strip(),
+        command=command + decision.prompt,
         reminders=reminders,
     )
 

@@ -1,6 +1,7 @@
 """Campaign's talk for the talk-quality measure (``core.metrics.TalkLine``): what the
 directors and the player wrote that the player (or the table) reads. An NPC's line is
-written by the scene director in the NPC's voice; a check's reason by the game director."""
+written by the scene director in the NPC's voice; a check's reason by the game director
+(unless the engine's rule called the check)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def talk_lines(events: Sequence[Event]) -> list[TalkLine]:
         elif e.kind == "line":
             said = str(e.data.get("said", ""))
             lines.append(TalkLine(e.seq, SCENE, str(e.data.get("npc", "")), said))
-        elif e.kind == "check" and e.speaker == GAME:
+        elif e.kind == "check" and e.speaker == GAME and not e.data.get("rule"):
+            # a check the rule called (``risks.py``) says the rule's words: nobody's talk
             lines.append(TalkLine(e.seq, GAME, GAME, _check_reason(e.text), phrase=True))
     return lines
