@@ -34,6 +34,7 @@ from parlour.games.diplomacy.bot_memory import KINDS, BotMemory, Commitment
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.decisions import phase_decisions, trusted_decision
 from parlour.games.diplomacy.orders import Move, Waive, parse_order
+from parlour.games.diplomacy.personas import persona_of
 from parlour.games.diplomacy.press import ALL, PRESS, PRESS_CHECKS, PRESS_FIELDS, press_schema
 from parlour.games.diplomacy.proposal_words import summary
 from parlour.games.diplomacy.state import DiplomacyState
@@ -160,7 +161,7 @@ def plan_decision(st: DiplomacyState, cfg: DiplomacyConfig, orders: Decision) ->
     if press_on(cfg) and others:
         props["agenda"] = {
             "type": "array",
-            "maxItems": 2,
+            "maxItems": persona_of(cfg.personas.get(power)).agenda_size(),
             "items": {
                 "type": "object",
                 "properties": {
