@@ -138,13 +138,18 @@ def hold_default(d: Decision) -> Action:
     return Structured(value={u: p["enum"][0] for u, p in d.json_schema["properties"].items()})
 
 
+#: the reason of a person's default under a window deadline: the runtime applies it only
+#: when the deadline passed, so the game counts it as a missed deadline (takeover_after)
+MISSED = "missed the deadline"
+
+
 def _with_deadline(cfg: DiplomacyConfig, d: Decision, default: Action) -> Decision:
     if cfg.window_seconds is None:
         return d
     return d.model_copy(
         update={
             "deadline": Deadline(seconds=cfg.window_seconds, human_seconds=cfg.window_seconds),
-            "default": default,
+            "default": default.model_copy(update={"reason": MISSED}),
         }
     )
 

@@ -68,6 +68,17 @@ class DiplomacyConfig(BaseModel):
     window_seconds: float | None = Field(
         default=None, gt=0, description="wall seconds a negotiation window stays open for people"
     )
+    takeover_after: int | None = Field(
+        default=None,
+        ge=1,
+        description="a person's power that misses this many window deadlines (window_seconds) "
+        "is played by the scripted bot, announced to all, until `resume --seat POWER=human`",
+    )
+    handed_back: dict[str, str] = Field(
+        default_factory=dict,
+        description="power -> first phase a person plays again after a takeover (set by "
+        "`resume --seat POWER=human`)",
+    )
 
     @model_validator(mode="after")
     def _playable(self) -> DiplomacyConfig:
@@ -77,10 +88,10 @@ class DiplomacyConfig(BaseModel):
         if self.end_year < start:
             raise ValueError(f"end_year must be {start} or later, got {self.end_year}")
         powers = self.game_map().powers
-        for name in (*self.bots, *self.humans, *self.personas, *self.bots_from):
+        for name in (*self.bots, *self.humans, *self.personas, *self.bots_from, *self.handed_back):
             if name not in powers:
                 raise ValueError(f"no power '{name}'; powers: {', '.join(powers)}")
-        for power, first in self.bots_from.items():
+        for power, first in (*self.bots_from.items(), *self.handed_back.items()):
             try:
                 Phase.parse(first)
             except ValueError:
@@ -104,7 +115,7 @@ class DiplomacyConfig(BaseModel):
         if power not in self.bots:
             return False
         start = self.bots_from.get(power)
-        return start is None or _order(start) <= _order(phase)
+        return start is None or phase_order(start) <= phase_order(phase)
 
     def game_map(self) -> GameMap:
         return load_map(self.map)
@@ -114,7 +125,7 @@ _SEASONS = {"S": 0, "F": 1, "W": 2}
 _TYPES = {"M": 0, "R": 1, "A": 2}
 
 
-def _order(phase: str) -> tuple[int, int, int]:
+def phase_order(phase: str) -> tuple[int, int, int]:
     p = Phase.parse(phase)
     return (p.year, _SEASONS[p.season.value], _TYPES[p.type.value])
 
