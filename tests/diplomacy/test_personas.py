@@ -98,3 +98,19 @@ def test_personas_differ_in_play_and_the_same_seed_replays() -> None:
         for n, c in [("free", free), ("cautious", cautious), ("opportunist", opportunist)]
     }
     assert per["cautious"] < per["free"] < per["opportunist"]
+
+
+def test_talk_off_sends_nothing_and_answers_nothing() -> None:
+    cfg = DiplomacyConfig(
+        bots=SEVEN, mute=("ENGLAND",), end_year=1901, press_rounds=1, bots_talk_to_bots=True
+    )
+    game = DiplomacyGame.new(cfg, 4)
+    n = 0
+    while not game.is_terminal():
+        d = game.pending()[0]
+        assert not (d.seat == "ENGLAND" and d.purpose in ("gate", "reply", "initiate"))
+        game.apply(d.id, MODULE.policy(game.view(d.seat), d, Rng(n)))
+        n += 1
+    press = [e for e in game.events if e.kind == "press"]
+    assert press and all(e.data["from"] != "ENGLAND" for e in press)
+    assert any(e.data["to"] == "ENGLAND" for e in press)  # others still write to England

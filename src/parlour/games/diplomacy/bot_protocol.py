@@ -312,6 +312,8 @@ def apply_plan(
 
 
 def _allowed_targets(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> list[str]:
+    if power in cfg.mute:
+        return []  # talk off: no agenda, no conversation opened
     alive = set(surviving(st.board))
     out = [h for h in cfg.humans if h in alive and h != power]
     if cfg.bots_talk_to_bots:
@@ -524,6 +526,8 @@ def send(
         readers = [to] if to in bots else []
     out: list[Decision] = []
     for bot in readers:
+        if bot in cfg.mute:
+            continue  # talk off: nothing is answered
         memory = st.bots[bot]
         if not _room(cfg, memory, sender):
             continue

@@ -62,6 +62,11 @@ class DiplomacyConfig(BaseModel):
     bot_bot_replies: int = Field(
         default=1, ge=0, description="replies a bot gives other bots per phase"
     )
+    mute: tuple[str, ...] = Field(
+        default=(),
+        description="bot powers whose talk is off: they open no conversation and answer none "
+        "(seat option bot(talk=off):SPEC)",
+    )
     bots_talk_to_bots: bool = Field(
         default=False, description="bots may open conversations with other bots"
     )
@@ -88,7 +93,8 @@ class DiplomacyConfig(BaseModel):
         if self.end_year < start:
             raise ValueError(f"end_year must be {start} or later, got {self.end_year}")
         powers = self.game_map().powers
-        for name in (*self.bots, *self.humans, *self.personas, *self.bots_from, *self.handed_back):
+        named = (*self.bots, *self.humans, *self.personas, *self.bots_from, *self.handed_back)
+        for name in (*named, *self.mute):
             if name not in powers:
                 raise ValueError(f"no power '{name}'; powers: {', '.join(powers)}")
         for power, first in (*self.bots_from.items(), *self.handed_back.items()):
@@ -144,13 +150,18 @@ def make_config(players: int | None, overrides: dict[str, object]) -> DiplomacyC
 
 def bot_options(power: str, options: dict[str, str]) -> dict[str, object]:
     """Config for a seat spec ``bot(persona=P):SPEC`` on ``power`` (docs/diplomacy-bot.md)."""
-    unknown = sorted(set(options) - {"persona"})
+    unknown = sorted(set(options) - {"persona", "talk"})
     if unknown:
         raise ParlourError(
-            f"bot option '{unknown[0]}' is unknown; bot(persona=P,chat=N,orders=N):SPEC "
-            f"with persona one of {', '.join(PERSONAS)}"
+            f"bot option '{unknown[0]}' is unknown; bot(persona=P,talk=on|off,chat=N,orders=N):"
+            f"SPEC with persona one of {', '.join(PERSONAS)}"
         )
+    talk = str(options.get("talk", "on")).lower()  # the spec parser reads off as False
+    if talk not in ("on", "off", "true", "false"):
+        raise ParlourError(f"bot option talk={talk}: write talk=on or talk=off")
     out: dict[str, object] = {"bots": [power]}
+    if talk in ("off", "false"):
+        out["mute"] = [power]
     persona = options.get("persona")
     if persona is not None:
         out["personas"] = {power: persona}

@@ -21,7 +21,9 @@ from rich.table import Table
 from parlour.core.errors import ParlourError
 from parlour.core.evaluation import Curve, EvalTools, LinePlot, Printer, Progress
 from parlour.games.diplomacy.surface.evaluation import (
+    MODES,
     EvalParams,
+    Mode,
     persona_variants,
     prepare,
     run_eval,
@@ -82,10 +84,23 @@ def eval_app(tools: EvalTools) -> typer.Typer:
                 "--personas", help="--bot is bot:SPEC: run it persona-free and with each persona"
             ),
         ] = False,
+        mode: Annotated[
+            str,
+            typer.Option(
+                "--mode", help="all (half 1v6, half 6v1), or only 1v6 or 6v1: --games of it"
+            ),
+        ] = "all",
     ) -> None:
         """Bot A against bot B: --games N plays N games, half of 1 vs 6 and half of 6 vs 1,
         rotating the powers."""
-        if games < 2 or games % 2:
+        if mode in MODES:
+            only: tuple[Mode, ...] = (mode,)
+            per_mode = games
+        elif mode == "all":
+            only, per_mode = MODES, games // 2
+        else:
+            raise ParlourError(f"--mode {mode}: write all, 1v6 or 6v1")
+        if mode == "all" and (games < 2 or games % 2):
             raise ParlourError(
                 f"--games {games}: give an even number of games in all (half are 1 vs 6, half "
                 "6 vs 1), e.g. --games 2"
@@ -127,7 +142,8 @@ def eval_app(tools: EvalTools) -> typer.Typer:
                 options=options,
                 bot=bot,
                 vs=vs,
-                games=games // 2,  # the evaluation counts games per mode
+                games=per_mode,  # the evaluation counts games per mode
+                modes=only,
                 end_year=end_year,
                 seed=seed,
                 jobs=max(1, jobs),

@@ -55,6 +55,7 @@ class EvalParams:
     db_url: str = ""
     base_url: str | None = None
     options: dict[str, Any] = field(default_factory=dict)  # more game settings
+    modes: tuple[Mode, ...] = MODES  # which of 1v6 / 6v1 to play
 
     def public(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if k not in ("db_url", "base_url")}
@@ -116,11 +117,12 @@ def powers() -> tuple[str, ...]:
     return load_map("standard").powers
 
 
-def plan_tasks(games: int, seed: int) -> list[GameTask]:
+def plan_tasks(games: int, seed: int, modes: Sequence[Mode] = MODES) -> list[GameTask]:
     all_powers = powers()
     return [
         GameTask(mode, i, all_powers[i % len(all_powers)], hash_seed(seed, f"{mode}:{i}") % 10**9)
         for mode in MODES
+        if mode in modes
         for i in range(games)
     ]
 
@@ -383,7 +385,7 @@ def run_eval(
         params = prepare(params)
     store = Store(params.db_url)
     started = time.perf_counter()
-    outcomes = play_all(params, plan_tasks(params.games, params.seed), on_done)
+    outcomes = play_all(params, plan_tasks(params.games, params.seed, params.modes), on_done)
     summary = summarise(params, outcomes)
     summary["seconds"] = time.perf_counter() - started
     run_id = store.record_eval(GAME, params.public(), summary)
