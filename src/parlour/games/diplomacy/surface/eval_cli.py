@@ -187,6 +187,10 @@ def _pct(value: Any) -> str:
     return "?" if value is None else f"{float(value):.1%}"
 
 
+def _num(value: Any) -> str:
+    return "?" if value is None else f"{float(value):.2f}"
+
+
 def _share(ci: dict[str, Any]) -> str:
     if ci["low"] is None:
         return f"{_pct(ci['mean'])} (n={ci['n']}, no CI)"
@@ -249,6 +253,20 @@ def _report(console: Printer, summary: dict[str, Any]) -> None:
             f"{m['a_latency_per_phase']:.1f}",
         )
     console.print(never)
+    conduct = Table(title="A's conduct (deals, supports, attacks: docs/diplomacy-bot.md)")
+    for col in ("mode", "betrayal", "support-given", "attack", "lies/phase", "proposals/phase"):
+        conduct.add_column(col, justify="left" if col == "mode" else "right")
+    for mode, m in summary["modes"].items():
+        c = m["conduct_a"]
+        conduct.add_row(
+            mode,
+            _pct(c["betrayal_rate"]),
+            _pct(c["support_rate"]),
+            _pct(c["attack_rate"]),
+            _num(c["lies_per_phase"]),
+            _num(c["proposals_per_phase"]),
+        )
+    console.print(conduct)
 
 
 def _sets(stupid: int, own: int) -> str:
