@@ -19,7 +19,6 @@ promised in that message is redacted before anyone reads it.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
@@ -678,7 +677,7 @@ def _keep_word(
     ]
     if not mine:
         return chosen
-    allowed = math.floor(cfg.deception_of(memory.power) * len(mine) + 0.5)
+    allowed = cfg.breakable(memory.power, len(mine))
     out = dict(chosen)
     broken = [c for c in mine if c.what not in out.values()]
     for c in broken[allowed:] if len(broken) > allowed else []:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from parlour.core.errors import ParlourError
@@ -115,6 +117,11 @@ class DiplomacyConfig(BaseModel):
             return self.deception
         persona = self.personas.get(power)
         return PERSONAS[persona].deception if persona else 0.2
+
+    def breakable(self, power: str, promises: int) -> int:
+        """The deception bound: of ``promises`` binding ``power`` in a phase, how many it
+        may break (``deception`` × n, rounded half up)."""
+        return math.floor(self.deception_of(power) * promises + 0.5)
 
     def is_bot(self, power: str, phase: str) -> bool:
         """Whether ``power`` plays the bot protocol in ``phase`` (e.g. ``S1903M``)."""
