@@ -114,3 +114,21 @@ def test_talk_off_sends_nothing_and_answers_nothing() -> None:
     press = [e for e in game.events if e.kind == "press"]
     assert press and all(e.data["from"] != "ENGLAND" for e in press)
     assert any(e.data["to"] == "ENGLAND" for e in press)  # others still write to England
+
+
+def test_a_model_bot_is_told_its_persona_in_the_plan() -> None:
+    from parlour.games.diplomacy.bot_prompts import command
+
+    cfg = DiplomacyConfig(
+        bots=SEVEN, personas={"FRANCE": "deceptive"}, press_rounds=1, bots_talk_to_bots=True
+    )
+    game = DiplomacyGame.new(cfg, 4)
+    plans = {d.seat: d for d in game.pending() if d.purpose == "plan"}
+    told = command(game.view("FRANCE"), plans["FRANCE"])
+    assert told is not None and "Honesty: 0.2" in told and "contact up to 3 powers" in told
+    free = command(game.view("ENGLAND"), plans["ENGLAND"])
+    assert free is not None and "Honesty" not in free
+    # the plan's agenda may name as many powers as the persona contacts
+    assert plans["FRANCE"].json_schema is not None and plans["ENGLAND"].json_schema is not None
+    assert plans["FRANCE"].json_schema["properties"]["agenda"]["maxItems"] == 3
+    assert plans["ENGLAND"].json_schema["properties"]["agenda"]["maxItems"] == 2
