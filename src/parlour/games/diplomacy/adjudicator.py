@@ -37,6 +37,7 @@ from .orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    UnitOrder,
     Waive,
 )
 
@@ -530,17 +531,23 @@ class _Resolver:
         return new_units, dislodged, status, set(dislodged_by)
 
 
+def _by_province(accepted: Mapping[str, list[Order]]) -> dict[str, UnitOrder]:
+    """Each unit's order by its province; the last legal order for a unit wins."""
+    out: dict[str, UnitOrder] = {}
+    for orders in accepted.values():
+        for o in orders:
+            assert not isinstance(o, Waive)
+            out[o.location.province] = o
+    return out
+
+
 def _movement(
     board: Board,
     accepted: Mapping[str, list[Order]],
     rejected: tuple[RejectedOrder, ...],
     rules: Rules,
 ) -> PhaseResult:
-    order_at: dict[str, Order] = {}
-    for orders in accepted.values():
-        for o in orders:
-            assert not isinstance(o, Waive)
-            order_at[o.location.province] = o  # the last legal order for a unit wins
+    order_at: dict[str, Order] = dict(_by_province(accepted))
     for u in board.units:
         order_at.setdefault(u.location.province, Hold(u.type, u.location))
     resolver = _Resolver(board, order_at, rules)
@@ -571,11 +578,8 @@ def _retreats(
     rejected: tuple[RejectedOrder, ...],
     rules: Rules,
 ) -> PhaseResult:
-    chosen: dict[str, Order] = {}
-    for orders in accepted.values():
-        for o in orders:
-            assert isinstance(o, (Retreat, Disband))
-            chosen[o.location.province] = o
+    chosen: dict[str, Order] = dict(_by_province(accepted))
+    assert all(isinstance(o, (Retreat, Disband)) for o in chosen.values())
     targets: dict[str, int] = {}
     for o in chosen.values():
         if isinstance(o, Retreat):
