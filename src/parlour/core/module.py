@@ -50,6 +50,9 @@ class GameModule:
     #: Config options when a seat becomes a bot mid-game (``resume --seat X=bot:SPEC``):
     #: ``bot_takeover(game, seat, options)``; the stored actions must replay under them.
     bot_takeover: Callable[[Game, str, dict[str, str]], dict[str, object]] | None = None
+    #: Config options when a person takes a seat back (``resume --seat X=human``), e.g. from
+    #: the bot that took over a seat that missed its deadlines: ``seat_returned(game, seat)``.
+    seat_returned: Callable[[Game, str], dict[str, object]] | None = None
     #: Decision purposes that spend a seat's chat budget (the rest: the orders pool).
     chat_purposes: frozenset[str] = frozenset()
     # -- what the game hands tournaments and evaluations --

@@ -315,8 +315,10 @@ def plan_resume(
     takeovers = {
         s: spec for s, spec in specs.items() if s in overrides and isinstance(spec, BotSpec)
     }
-    if takeovers:
-        game = _take_over(store, game_id, module, game, row.seed, takeovers)
+    # a person taking a seat back from the game's bot (``GameModule.seat_returned``)
+    returning = [s for s in overrides if isinstance(specs.get(s), HumanSpec)]
+    if takeovers or (returning and module.seat_returned is not None):
+        game = _take_over(store, game_id, module, game, row.seed, takeovers, returning)
     models = {spec for spec in specs.values() if is_model(spec)}
     if models and llm is None:
         llm = LlmFactory(store=store, base_url=base_url)
@@ -343,16 +345,22 @@ def _take_over(
     game: Game,
     seed: int,
     bots: dict[str, BotSpec],
+    returning: Sequence[str] = (),
 ) -> Game:
     """The stored game under a config where ``bots`` play the game's bot protocol from
     the next phase (the game bootstraps their memory from what they saw), replayed to
     its last action; stored by ``resume_planned``."""
-    if module.bot_takeover is None:
+    if bots and module.bot_takeover is None:
         raise ParlourError("this game has no bot protocol; drop bot: from --seat")
     options: dict[str, object] = game.config.model_dump(mode="json")
     for seat_id, bot in sorted(bots.items()):
+        assert module.bot_takeover is not None
         for key, value in module.bot_takeover(game, seat_id, dict(bot.options)).items():
             options[key] = _merged(options.get(key), value)
+    for seat_id in returning:
+        if module.seat_returned is not None:
+            for key, value in module.seat_returned(game, seat_id).items():
+                options[key] = _merged(options.get(key), value)
     config = module.make_config(None, options)
     if config == game.config:
         return game  # already a bot (an earlier takeover): nothing changes

@@ -31,6 +31,15 @@ def bot_takeover(game: Game, power: str, options: dict[str, str]) -> dict[str, o
     return out
 
 
+def seat_returned(game: Game, power: str) -> dict[str, object]:
+    """``resume --seat POWER=human`` after the bot took POWER over (``takeover_after``):
+    the person plays again from the next movement phase (the bot finishes this one)."""
+    assert isinstance(game, DiplomacyGame)
+    if power not in game.state.taken:
+        return {}
+    return {"handed_back": {power: next_bot_phase(game.board.phase.name)}}
+
+
 def evaluation(tools: EvalTools) -> object:
     """``parlour eval diplomacy``: the harness's command (imported only when asked for, so the
     rules never import the engine)."""
@@ -72,6 +81,7 @@ MODULE = GameModule(
     human_options=lambda seat: {"humans": [seat]},
     bot_options=bot_options,
     bot_takeover=bot_takeover,
+    seat_returned=seat_returned,
     chat_purposes=CHAT_PURPOSES,
     metrics=METRICS,
     evaluation=evaluation,

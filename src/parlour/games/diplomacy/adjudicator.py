@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections import deque
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -37,6 +37,7 @@ from .orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    UnitOrder,
     Waive,
 )
 
@@ -257,13 +258,22 @@ class _Resolver:
                 else:
                     self.void.add(p)
 
-    def _route_exists(self, origin: str, dest: str, fleets: frozenset[str]) -> bool:
-        """Static check: do these fleets form a chain from origin to dest?"""
+    def _route_exists(
+        self,
+        origin: str,
+        dest: str,
+        fleets: Container[str],
+        holds: Callable[[str], bool] = lambda _f: True,
+    ) -> bool:
+        """Do these fleets form a chain from origin to dest? Statically, or (``holds``) only
+        through fleets whose convoy order holds, asked in search order as they are reached."""
         gm = self.gm
         frontier = [f for f in gm.coast_seas.get(origin, ()) if f in fleets]
         seen = set(frontier)
         while frontier:
             f = frontier.pop()
+            if not holds(f):
+                continue
             if dest in gm.sea_coasts.get(f, ()):
                 return True
             for n in gm.sea_seas.get(f, ()):
@@ -378,20 +388,7 @@ class _Resolver:
         fleets = self.convoy_fleets[p]
         if not fleets:
             return False
-        gm, dest = self.gm, self.dest[p]
-        frontier = [f for f in gm.coast_seas.get(p, ()) if f in fleets]
-        seen = set(frontier)
-        while frontier:
-            f = frontier.pop()
-            if not self._resolve(f):
-                continue
-            if dest in gm.sea_coasts.get(f, ()):
-                return True
-            for n in gm.sea_seas.get(f, ()):
-                if n in fleets and n not in seen:
-                    seen.add(n)
-                    frontier.append(n)
-        return False
+        return self._route_exists(p, self.dest[p], fleets, self._resolve)
 
     def _attack_strength(self, p: str) -> int:
         d = self.dest[p]
@@ -530,17 +527,23 @@ class _Resolver:
         return new_units, dislodged, status, set(dislodged_by)
 
 
+def _by_province(accepted: Mapping[str, list[Order]]) -> dict[str, UnitOrder]:
+    """Each unit's order by its province; the last legal order for a unit wins."""
+    out: dict[str, UnitOrder] = {}
+    for orders in accepted.values():
+        for o in orders:
+            assert not isinstance(o, Waive)
+            out[o.location.province] = o
+    return out
+
+
 def _movement(
     board: Board,
     accepted: Mapping[str, list[Order]],
     rejected: tuple[RejectedOrder, ...],
     rules: Rules,
 ) -> PhaseResult:
-    order_at: dict[str, Order] = {}
-    for orders in accepted.values():
-        for o in orders:
-            assert not isinstance(o, Waive)
-            order_at[o.location.province] = o  # the last legal order for a unit wins
+    order_at: dict[str, Order] = dict(_by_province(accepted))
     for u in board.units:
         order_at.setdefault(u.location.province, Hold(u.type, u.location))
     resolver = _Resolver(board, order_at, rules)
@@ -571,11 +574,8 @@ def _retreats(
     rejected: tuple[RejectedOrder, ...],
     rules: Rules,
 ) -> PhaseResult:
-    chosen: dict[str, Order] = {}
-    for orders in accepted.values():
-        for o in orders:
-            assert isinstance(o, (Retreat, Disband))
-            chosen[o.location.province] = o
+    chosen: dict[str, Order] = dict(_by_province(accepted))
+    assert all(isinstance(o, (Retreat, Disband)) for o in chosen.values())
     targets: dict[str, int] = {}
     for o in chosen.values():
         if isinstance(o, Retreat):

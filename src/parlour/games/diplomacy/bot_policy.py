@@ -12,6 +12,11 @@ protocol runs (and is tested) model-free, and is the fallback of model-played bo
   rejected, or, with the power's deception as the chance, accepted anyway (a lie the
   engine's deception bound may then let stand);
 * finalise: the floor, i.e. the plan stands (the engine restores kept deals).
+
+A persona (``personas``) changes these decisions: aggression the plan's orders
+(``with_persona``), honesty the lies (peace offered to the power it attacks, acceptances
+its orders will break), talkativeness whom it contacts, how many proposals a message
+carries and how often it answers. Every chance comes from the decision's seeded ``rng``.
 """
 
 from __future__ import annotations
@@ -32,8 +37,8 @@ from parlour.games.diplomacy.bot_protocol import (
     needs_reply,
 )
 from parlour.games.diplomacy.deals import attacks, breach
-from parlour.games.diplomacy.orders import Hold, Move, parse_order
-from parlour.games.diplomacy.personas import PERSONAS
+from parlour.games.diplomacy.orders import Move, SupportHold, parse_order
+from parlour.games.diplomacy.personas import NEUTRAL, Persona, persona_of
 from parlour.games.diplomacy.proposals import MUTUAL, act, term_of
 from parlour.games.diplomacy.views import DiplomacyView, board_of
 
@@ -46,9 +51,9 @@ def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     chosen = {str(o) for o in dumbbot_orders(board, decision.seat, rng)}
     picked = {u: next((t for t in opts if t in chosen), opts[0]) for u, opts in options.items()}
     bot = view.private.bot
-    persona = PERSONAS.get(bot.persona) if bot is not None and bot.persona else None
-    if persona is not None:
-        picked = with_risk(board, decision.seat, picked, options, persona.risk)
+    persona = persona_of(bot.persona if bot is not None else None)
+    if bot is not None and bot.persona:
+        picked = with_persona(board, decision.seat, picked, options, persona, rng)
     orders = {u: options[u].index(picked[u]) for u in options}
     value: dict[str, object] = {"read": "DumbBot's reading of the board.", "orders": orders}
     assert decision.json_schema is not None
@@ -58,7 +63,9 @@ def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
         # no deal is offered to a power that broke its word or attacked us (below neutral)
         allowed = [p for p in agenda["items"]["properties"]["to"]["enum"] if trust.get(p, 3) >= 3]
         floor = [options[u][orders[u]] for u in options]
-        value["agenda"] = talk_plan(board, decision.seat, floor, allowed)[: agenda["maxItems"]]
+        value["agenda"] = talk_plan(board, decision.seat, floor, allowed, persona, rng)[
+            : agenda["maxItems"]
+        ]
     return Structured(value=value)
 
 
@@ -83,27 +90,42 @@ def neighbours(board: Board, power: str) -> list[str]:
 
 
 def talk_plan(
-    board: Board, power: str, floor: list[str], allowed: list[str]
+    board: Board,
+    power: str,
+    floor: list[str],
+    allowed: list[str],
+    persona: Persona = NEUTRAL,
+    rng: Rng | None = None,
 ) -> list[dict[str, str]]:
     """Whom to talk to and about what: an ally against the first power our orders attack
-    (a neighbour of both), then peace with the neighbours our orders leave alone."""
+    (a neighbour of both), then peace with the neighbours our orders leave alone.
+
+    A persona below neutral honesty may first offer peace to the power it attacks (a lie:
+    its own orders contradict it); a talkative one (above 0.5) also offers peace to the
+    powers beyond its neighbours."""
     near = [p for p in neighbours(board, power) if p in allowed]
     targets = [p for p in near if attacks(board, p, floor)]
     out: list[dict[str, str]] = []
+    lie = persona.lie_chance()
+    if targets and lie and rng is not None and rng.random() < lie:
+        out.append({"to": targets[0], "about": PEACE})
     if targets:
         theirs = neighbours(board, targets[0])
         ally = next((p for p in near if p not in targets and p in theirs), None)
         if ally is not None:
             out.append({"to": ally, "about": ALLIANCE + targets[0]})
     out += [{"to": p, "about": PEACE} for p in near if p not in targets]
+    if persona.talkativeness > NEUTRAL.talkativeness:
+        out += [{"to": p, "about": PEACE} for p in allowed if p not in near]
     unique: dict[str, dict[str, str]] = {}
     for a in out:
         unique.setdefault(a["to"], a)
     return list(unique.values())
 
 
-def initiate(view: DiplomacyView, decision: Decision) -> Action:
-    """The agenda's proposal to the decision's one target, as an act."""
+def initiate(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
+    """The agenda's proposal to the decision's one target, as an act; a talkative
+    persona sometimes adds a request: keep out of a home centre of ours it can reach."""
     to = DiplomacyAsk.of(decision).targets[0]
     bot = view.private.bot
     about = dict(bot.agenda).get(to, PEACE) if bot is not None else PEACE
@@ -111,7 +133,21 @@ def initiate(view: DiplomacyView, decision: Decision) -> Action:
         acts = [act("offer", "alliance", power=about.removeprefix(ALLIANCE), phases=2)]
     else:
         acts = [act("offer", "peace", phases=2)]
+    extra = persona_of(bot.persona if bot is not None else None).extra_act_chance()
+    if extra and rng.random() < extra:
+        home = _reachable_home(board_of(view), view.seat, to)
+        if home is not None:
+            acts.append(act("request", "stay_out", to=home))
     return Structured(value={"to": to, "text": "", "commitments": [], "proposals": acts})
+
+
+def _reachable_home(board: Board, power: str, other: str) -> str | None:
+    """A home centre of ``power`` that a unit of ``other`` can move into (first by name)."""
+    gm = board.game_map
+    reach: set[str] = set()
+    for u in board.units_of(other):
+        reach |= gm.reachable_provinces(u.type, u.location)
+    return next((h for h in sorted(gm.home_centres.get(power, ())) if h in reach), None)
 
 
 def answers(view: DiplomacyView, decision: Decision, rng: Rng) -> list[dict[str, object]]:
@@ -134,37 +170,81 @@ def answers(view: DiplomacyView, decision: Decision, rng: Rng) -> list[dict[str,
     return out
 
 
-def with_risk(
+def with_persona(
     board: Board,
     power: str,
     picked: dict[str, str],
     options: dict[str, list[str]],
-    risk: float,
+    persona: Persona,
+    rng: Rng,
 ) -> dict[str, str]:
-    """A persona's risk on DumbBot's orders, so persona vs persona-free is measurable
-    model-free: a cautious bot (risk <= 0.3) keeps a unit on each home centre a foreign
-    unit could walk into; a bold one (risk >= 0.8) sends each holding unit at a centre
-    that is not ours yet (the guards later undo any self-bounce this makes)."""
+    """A persona's aggression on DumbBot's orders (0.5 changes nothing).
+
+    * cautious (risk <= 0.3): a unit on a home centre a foreign unit could walk into
+      holds;
+    * above 0.5, with ``attack_chance``: a unit that holds or supports moves into a
+      neighbour's unit or centre (else a centre not ours yet) instead;
+    * below 0.5, with ``restraint_chance``: a unit moving against a neighbour supports
+      one of our units that stays (else holds) instead.
+
+    The guards later undo any self-bounce this makes."""
     out = dict(picked)
     gm = board.game_map
     homes = set(gm.home_centres.get(power, ()))
+    owner = {c: p for p in gm.powers if p != power for c in board.centres_of(p)}
     ours = set(board.centres_of(power))
-    for unit, order in picked.items():
+    foreign = [u for u in board.units if u.power != power]
+    go, stay = persona.attack_chance(), persona.restraint_chance()
+    for unit in picked:
+        order = parse_order(picked[unit])
         where = unit.split()[1][:3]
-        moving = isinstance(parse_order(order), Move)
-        if risk <= 0.3 and moving and where in homes:
-            foreign = [u for u in board.units if u.power != power]
-            if any(where in gm.reachable_provinces(f.type, f.location) for f in foreign):
+        if isinstance(order, Move):
+            exposed = where in homes and any(
+                where in gm.reachable_provinces(f.type, f.location) for f in foreign
+            )
+            if persona.risk <= 0.3 and exposed:
                 out[unit] = options[unit][0]  # hold: the home stays covered
-        elif risk >= 0.8 and isinstance(parse_order(order), Hold):
-            for text in options[unit]:
-                move = parse_order(text)
-                if isinstance(move, Move) and not move.via_convoy:
-                    dest = move.dest.province
-                    if dest in gm.supply_centre_set and dest not in ours:
-                        out[unit] = text
-                        break
+                continue
+            hostile = _foreign(board, power, order.dest.province, owner)
+            if stay and hostile and rng.random() < stay:
+                out[unit] = _own_support(board, power, options[unit], out) or options[unit][0]
+        elif go and rng.random() < go:
+            out[unit] = _attack(board, power, options[unit], owner, ours) or out[unit]
     return out
+
+
+def _foreign(board: Board, power: str, province: str, owner: dict[str, str]) -> bool:
+    """Whether a move into ``province`` attacks another power (its unit or centre)."""
+    there = board.unit_at(province)
+    return (there is not None and there.power != power) or province in owner
+
+
+def _attack(
+    board: Board, power: str, opts: list[str], owner: dict[str, str], ours: set[str]
+) -> str | None:
+    """The unit's first move at a neighbour's unit or centre, else at a centre not ours."""
+    moves = []
+    for text in opts:
+        order = parse_order(text)
+        if isinstance(order, Move) and not order.via_convoy:
+            moves.append((text, order.dest.province))
+    hit = [t for t, d in moves if _foreign(board, power, d, owner)]
+    if hit:
+        return hit[0]
+    centres = board.game_map.supply_centre_set
+    return next((t for t, d in moves if d in centres and d not in ours), None)
+
+
+def _own_support(board: Board, power: str, opts: list[str], chosen: dict[str, str]) -> str | None:
+    """The unit's first support to hold of one of our units that is not moving."""
+    staying = {u.split()[1][:3] for u, t in chosen.items() if not isinstance(parse_order(t), Move)}
+    for text in opts:
+        order = parse_order(text)
+        if isinstance(order, SupportHold) and order.target[:3] in staying:
+            helped = board.unit_at(order.target[:3])
+            if helped is not None and helped.power == power:
+                return text
+    return None
 
 
 def bot_answer(view: DiplomacyView, decision: Decision, rng: Rng) -> Action | None:
@@ -175,6 +255,10 @@ def bot_answer(view: DiplomacyView, decision: Decision, rng: Rng) -> Action | No
     if purpose == GATE:
         ask = DiplomacyAsk.of(decision)
         ok = bool(ask.offers) or needs_reply(ask.message)
+        bot = view.private.bot
+        quiet = persona_of(bot.persona if bot is not None else None).silence_chance()
+        if ok and quiet and rng.random() < quiet:
+            ok = False  # a quiet persona lets some messages go unanswered
         return Choice(option=REPLY_OPT if ok else SILENT_OPT)
     if purpose == REPLY:
         acts = answers(view, decision, rng)
@@ -182,7 +266,7 @@ def bot_answer(view: DiplomacyView, decision: Decision, rng: Rng) -> Action | No
         text = "" if acts else "Noted. I keep my word while you keep yours."
         return Structured(value={"text": text, "commitments": [], "heard": [], "proposals": acts})
     if purpose == INITIATE:
-        return initiate(view, decision)
+        return initiate(view, decision, rng)
     if purpose == FINALISE:
         assert decision.default is not None
         return decision.default

@@ -98,6 +98,10 @@ def command(view: DiplomacyView, decision: Decision) -> str | None:
         lines.insert(0, unit_brief(board_of(view), view.seat))
         if persona is not None:
             lines.append(f"Risk: {persona.risk:.1f} (0 keep home centres covered, 1 all forward).")
+            lines.append(
+                f"Honesty: {persona.honesty:.1f} (1 keeps every promise); talkativeness: "
+                f"{persona.talkativeness:.1f} (contact up to {persona.agenda_size()} powers)."
+            )
         assert ask is not None
         lines += _numbered(ask.options)
         lines.append('Answer e.g. {"read": "...", "orders": {"A PAR": 2, ...}, "agenda": []}.')

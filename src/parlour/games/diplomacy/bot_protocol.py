@@ -19,7 +19,6 @@ promised in that message is redacted before anyone reads it.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
@@ -34,6 +33,7 @@ from parlour.games.diplomacy.bot_memory import KINDS, BotMemory, Commitment
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.decisions import phase_decisions, trusted_decision
 from parlour.games.diplomacy.orders import Move, Waive, parse_order
+from parlour.games.diplomacy.personas import persona_of
 from parlour.games.diplomacy.press import ALL, PRESS, PRESS_CHECKS, PRESS_FIELDS, press_schema
 from parlour.games.diplomacy.proposal_words import summary
 from parlour.games.diplomacy.state import DiplomacyState
@@ -137,13 +137,18 @@ def hold_default(d: Decision) -> Action:
     return Structured(value={u: p["enum"][0] for u, p in d.json_schema["properties"].items()})
 
 
+#: the reason of a person's default under a window deadline: the runtime applies it only
+#: when the deadline passed, so the game counts it as a missed deadline (takeover_after)
+MISSED = "missed the deadline"
+
+
 def _with_deadline(cfg: DiplomacyConfig, d: Decision, default: Action) -> Decision:
     if cfg.window_seconds is None:
         return d
     return d.model_copy(
         update={
             "deadline": Deadline(seconds=cfg.window_seconds, human_seconds=cfg.window_seconds),
-            "default": default,
+            "default": default.model_copy(update={"reason": MISSED}),
         }
     )
 
@@ -160,7 +165,7 @@ def plan_decision(st: DiplomacyState, cfg: DiplomacyConfig, orders: Decision) ->
     if press_on(cfg) and others:
         props["agenda"] = {
             "type": "array",
-            "maxItems": 2,
+            "maxItems": persona_of(cfg.personas.get(power)).agenda_size(),
             "items": {
                 "type": "object",
                 "properties": {
@@ -306,6 +311,8 @@ def apply_plan(
 
 
 def _allowed_targets(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> list[str]:
+    if power in cfg.mute:
+        return []  # talk off: no agenda, no conversation opened
     alive = set(surviving(st.board))
     out = [h for h in cfg.humans if h in alive and h != power]
     if cfg.bots_talk_to_bots:
@@ -518,6 +525,8 @@ def send(
         readers = [to] if to in bots else []
     out: list[Decision] = []
     for bot in readers:
+        if bot in cfg.mute:
+            continue  # talk off: nothing is answered
         memory = st.bots[bot]
         if not _room(cfg, memory, sender):
             continue
@@ -668,7 +677,7 @@ def _keep_word(
     ]
     if not mine:
         return chosen
-    allowed = math.floor(cfg.deception_of(memory.power) * len(mine) + 0.5)
+    allowed = cfg.breakable(memory.power, len(mine))
     out = dict(chosen)
     broken = [c for c in mine if c.what not in out.values()]
     for c in broken[allowed:] if len(broken) > allowed else []:

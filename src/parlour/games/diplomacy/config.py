@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from parlour.core.errors import ParlourError
@@ -62,11 +64,27 @@ class DiplomacyConfig(BaseModel):
     bot_bot_replies: int = Field(
         default=1, ge=0, description="replies a bot gives other bots per phase"
     )
+    mute: tuple[str, ...] = Field(
+        default=(),
+        description="bot powers whose talk is off: they open no conversation and answer none "
+        "(seat option bot(talk=off):SPEC)",
+    )
     bots_talk_to_bots: bool = Field(
         default=False, description="bots may open conversations with other bots"
     )
     window_seconds: float | None = Field(
         default=None, gt=0, description="wall seconds a negotiation window stays open for people"
+    )
+    takeover_after: int | None = Field(
+        default=None,
+        ge=1,
+        description="a person's power that misses this many window deadlines (window_seconds) "
+        "is played by the scripted bot, announced to all, until `resume --seat POWER=human`",
+    )
+    handed_back: dict[str, str] = Field(
+        default_factory=dict,
+        description="power -> first phase a person plays again after a takeover (set by "
+        "`resume --seat POWER=human`)",
     )
 
     @model_validator(mode="after")
@@ -77,10 +95,11 @@ class DiplomacyConfig(BaseModel):
         if self.end_year < start:
             raise ValueError(f"end_year must be {start} or later, got {self.end_year}")
         powers = self.game_map().powers
-        for name in (*self.bots, *self.humans, *self.personas, *self.bots_from):
+        named = (*self.bots, *self.humans, *self.personas, *self.bots_from, *self.handed_back)
+        for name in (*named, *self.mute):
             if name not in powers:
                 raise ValueError(f"no power '{name}'; powers: {', '.join(powers)}")
-        for power, first in self.bots_from.items():
+        for power, first in (*self.bots_from.items(), *self.handed_back.items()):
             try:
                 Phase.parse(first)
             except ValueError:
@@ -99,12 +118,17 @@ class DiplomacyConfig(BaseModel):
         persona = self.personas.get(power)
         return PERSONAS[persona].deception if persona else 0.2
 
+    def breakable(self, power: str, promises: int) -> int:
+        """The deception bound: of ``promises`` binding ``power`` in a phase, how many it
+        may break (``deception`` × n, rounded half up)."""
+        return math.floor(self.deception_of(power) * promises + 0.5)
+
     def is_bot(self, power: str, phase: str) -> bool:
         """Whether ``power`` plays the bot protocol in ``phase`` (e.g. ``S1903M``)."""
         if power not in self.bots:
             return False
         start = self.bots_from.get(power)
-        return start is None or _order(start) <= _order(phase)
+        return start is None or phase_order(start) <= phase_order(phase)
 
     def game_map(self) -> GameMap:
         return load_map(self.map)
@@ -114,7 +138,7 @@ _SEASONS = {"S": 0, "F": 1, "W": 2}
 _TYPES = {"M": 0, "R": 1, "A": 2}
 
 
-def _order(phase: str) -> tuple[int, int, int]:
+def phase_order(phase: str) -> tuple[int, int, int]:
     p = Phase.parse(phase)
     return (p.year, _SEASONS[p.season.value], _TYPES[p.type.value])
 
@@ -133,13 +157,18 @@ def make_config(players: int | None, overrides: dict[str, object]) -> DiplomacyC
 
 def bot_options(power: str, options: dict[str, str]) -> dict[str, object]:
     """Config for a seat spec ``bot(persona=P):SPEC`` on ``power`` (docs/diplomacy-bot.md)."""
-    unknown = sorted(set(options) - {"persona"})
+    unknown = sorted(set(options) - {"persona", "talk"})
     if unknown:
         raise ParlourError(
-            f"bot option '{unknown[0]}' is unknown; bot(persona=P,chat=N,orders=N):SPEC "
-            f"with persona one of {', '.join(PERSONAS)}"
+            f"bot option '{unknown[0]}' is unknown; bot(persona=P,talk=on|off,chat=N,orders=N):"
+            f"SPEC with persona one of {', '.join(PERSONAS)}"
         )
+    talk = str(options.get("talk", "on")).lower()  # the spec parser reads off as False
+    if talk not in ("on", "off", "true", "false"):
+        raise ParlourError(f"bot option talk={talk}: write talk=on or talk=off")
     out: dict[str, object] = {"bots": [power]}
+    if talk in ("off", "false"):
+        out["mute"] = [power]
     persona = options.get("persona")
     if persona is not None:
         out["personas"] = {power: persona}

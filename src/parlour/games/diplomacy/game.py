@@ -20,11 +20,13 @@ from parlour.core.events import Audience, Event
 from parlour.core.game import GameInfo, Result, SeatInfo
 from parlour.core.game_base import TrackedStateGame, config_for
 from parlour.core.markers import SecretMarkers
+from parlour.core.rng import Rng, hash_seed
 from parlour.games.diplomacy import bot_protocol as bp
 from parlour.games.diplomacy import consolidate, decisions, negotiation, press, reports
 from parlour.games.diplomacy.adjudicator import Rules, process_phase
 from parlour.games.diplomacy.board import Board, PhaseType, Season, initial_board
-from parlour.games.diplomacy.config import DiplomacyConfig
+from parlour.games.diplomacy.config import DiplomacyConfig, phase_order
+from parlour.games.diplomacy.policies import dumbbot
 from parlour.games.diplomacy.state import DiplomacyState, PhaseRecord
 from parlour.games.diplomacy.views import (
     DiplomacyPublic,
@@ -125,6 +127,8 @@ class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
         decision.check(action)
         mark = len(st.log)
         cfg = self._config
+        if action.reason == bp.MISSED and decision.seat in cfg.humans and decision.deadline:
+            self._missed(decision.seat, decision_id)
         opened: list[Decision] = []
         purpose = decision.purpose
         if purpose == press.PRESS and st.stage == "window":
@@ -143,7 +147,7 @@ class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
             st.submitted[decision.seat] = _orders_of(decision, action)
         st.pending.take(decision_id)
         for d in opened:
-            st.pending.open(d)
+            self._open_one(d)
         self._advance()
         return st.log.since(mark)
 
@@ -171,12 +175,69 @@ class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
     def _open(self, opened: list[Decision]) -> None:
         self._st.pending.clear()
         for decision in opened:
-            self._st.pending.open(decision)
+            self._open_one(decision)
+
+    def _open_one(self, decision: Decision) -> None:
+        """Open ``decision``; a power the bot took over gets none: the engine submits
+        DumbBot's orders for it (seeded by the game, the phase and the power) and it says
+        nothing."""
+        st = self._st
+        power = decision.seat
+        if power not in st.taken:
+            st.pending.open(decision)
+            return
+        if decision.purpose not in decisions.PURPOSES:  # its talk in the window: its orders
+            found = [d for d in decisions.phase_decisions(st.board) if d.seat == power]
+            if not found or power in st.submitted:
+                return
+            decision = found[0]
+        rng = Rng(hash_seed(self._seed, f"takeover:{decision.id}"))
+        action = dumbbot(self.view(power), decision, rng)
+        st.submitted[power] = _orders_of(decision, action)
+
+    # -- live table: missed deadlines, takeover and hand-back ------------------------------
+
+    def _missed(self, power: str, missed_id: str) -> None:
+        st, cfg = self._st, self._config
+        st.missed[power] = n = st.missed.get(power, 0) + 1
+        if cfg.takeover_after is None or n < cfg.takeover_after or power in st.taken:
+            return
+        st.taken[power] = phase = st.board.phase.name
+        name = power_name(power)
+        st.emit(
+            "takeover",
+            f"{name} missed {n} deadlines: the scripted bot plays {name} from now on, "
+            f"until the player takes the seat back.",
+            Audience.everyone(),
+            data={"power": power, "missed": n, "phase": phase},
+        )
+        # the power's other open decisions (the one missed is taken by ``apply``)
+        for d in [d for d in st.pending if d.seat == power and d.id != missed_id]:
+            st.pending.take(d.id)
+            self._open_one(d)
+
+    def _hand_back(self) -> None:
+        """Powers a person took back (``handed_back``) from this phase on play again."""
+        st, cfg = self._st, self._config
+        now = phase_order(st.board.phase.name)
+        for power, back in sorted(cfg.handed_back.items()):
+            taken = st.taken.get(power)
+            if taken is None or not phase_order(taken) < phase_order(back) <= now:
+                continue
+            del st.taken[power]
+            st.missed[power] = 0
+            st.emit(
+                "handback",
+                f"{power_name(power)} is played by its player again.",
+                Audience.everyone(),
+                data={"power": power, "since": taken},
+            )
 
     def _open_phase(self) -> None:
         st, cfg = self._st, self._config
         board = st.board
         st.submitted = {}
+        self._hand_back()
         st.emit(
             "phase",
             f"{board.phase.long_name}. Supply centres: {counts_line(board)}.",

@@ -10,7 +10,6 @@ is public (as the orders always were).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -152,7 +151,7 @@ def keep_deals(
     mine = [d for d in st.deals if d.by == power and d.status == "open" and phase in d.phases]
     if not mine:
         return chosen
-    allowed = math.floor(cfg.deception_of(power) * len(mine) + 0.5)
+    allowed = cfg.breakable(power, len(mine))
     out = dict(chosen)
     broken = [d for d in mine if dl.breach(d.term, power, d.with_, board, out.values())]
     for d in broken[allowed:]:

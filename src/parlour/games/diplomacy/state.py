@@ -92,6 +92,10 @@ class DiplomacyState(PhasedLog):
     #: every commitment agreed over the game, open or judged; every lie found
     deals: list[Deal] = field(default_factory=list)
     lies: list[Lie] = field(default_factory=list)
+    #: a person's power → window deadlines it missed (since it last took its seat back)
+    missed: dict[str, int] = field(default_factory=dict)
+    #: a person's power the scripted bot plays → the phase it took over in
+    taken: dict[str, str] = field(default_factory=dict)
 
     def current_phase(self) -> str:
         return self.board.phase.name
@@ -120,4 +124,6 @@ class DiplomacyState(PhasedLog):
             proposal_seq=self.proposal_seq,
             deals=list(self.deals),
             lies=list(self.lies),
+            missed=dict(self.missed),
+            taken=dict(self.taken),
         )

@@ -22,7 +22,9 @@ from parlour.command_options import BaseUrlOpt, JobsOpt
 from parlour.core.errors import ParlourError
 from parlour.core.evaluation import Curve, EvalTools, LinePlot, Printer, Progress
 from parlour.games.diplomacy.surface.evaluation import (
+    MODES,
     EvalParams,
+    Mode,
     persona_variants,
     prepare,
     run_eval,
@@ -80,10 +82,23 @@ def eval_app(tools: EvalTools) -> typer.Typer:
                 "--personas", help="--bot is bot:SPEC: run it persona-free and with each persona"
             ),
         ] = False,
+        mode: Annotated[
+            str,
+            typer.Option(
+                "--mode", help="all (half 1v6, half 6v1), or only 1v6 or 6v1: --games of it"
+            ),
+        ] = "all",
     ) -> None:
         """Bot A against bot B: --games N plays N games, half of 1 vs 6 and half of 6 vs 1,
         rotating the powers."""
-        if games < 2 or games % 2:
+        if mode in MODES:
+            only: tuple[Mode, ...] = (mode,)
+            per_mode = games
+        elif mode == "all":
+            only, per_mode = MODES, games // 2
+        else:
+            raise ParlourError(f"--mode {mode}: write all, 1v6 or 6v1")
+        if mode == "all" and (games < 2 or games % 2):
             raise ParlourError(
                 f"--games {games}: give an even number of games in all (half are 1 vs 6, half "
                 "6 vs 1), e.g. --games 2"
@@ -125,7 +140,8 @@ def eval_app(tools: EvalTools) -> typer.Typer:
                 options=options,
                 bot=bot,
                 vs=vs,
-                games=games // 2,  # the evaluation counts games per mode
+                games=per_mode,  # the evaluation counts games per mode
+                modes=only,
                 end_year=end_year,
                 seed=seed,
                 jobs=max(1, jobs),
@@ -167,6 +183,10 @@ def eval_app(tools: EvalTools) -> typer.Typer:
 
 def _pct(value: Any) -> str:
     return "?" if value is None else f"{float(value):.1%}"
+
+
+def _num(value: Any) -> str:
+    return "?" if value is None else f"{float(value):.2f}"
 
 
 def _share(ci: dict[str, Any]) -> str:
@@ -231,6 +251,20 @@ def _report(console: Printer, summary: dict[str, Any]) -> None:
             f"{m['a_latency_per_phase']:.1f}",
         )
     console.print(never)
+    conduct = Table(title="A's conduct (deals, supports, attacks: docs/diplomacy-bot.md)")
+    for col in ("mode", "betrayal", "support-given", "attack", "lies/phase", "proposals/phase"):
+        conduct.add_column(col, justify="left" if col == "mode" else "right")
+    for mode, m in summary["modes"].items():
+        c = m["conduct_a"]
+        conduct.add_row(
+            mode,
+            _pct(c["betrayal_rate"]),
+            _pct(c["support_rate"]),
+            _pct(c["attack_rate"]),
+            _num(c["lies_per_phase"]),
+            _num(c["proposals_per_phase"]),
+        )
+    console.print(conduct)
 
 
 def _sets(stupid: int, own: int) -> str:

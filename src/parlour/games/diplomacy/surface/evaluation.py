@@ -32,6 +32,7 @@ from parlour.games.diplomacy.bot_protocol import declared_threats
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.diplomacy.guards import violations
 from parlour.games.diplomacy.map import load_map
+from parlour.games.diplomacy.metrics import conduct
 from parlour.games.diplomacy.personas import PERSONAS
 from parlour.games.registry import load as load_game
 from parlour.runtime import session as sessions
@@ -55,6 +56,7 @@ class EvalParams:
     db_url: str = ""
     base_url: str | None = None
     options: dict[str, Any] = field(default_factory=dict)  # more game settings
+    modes: tuple[Mode, ...] = MODES  # which of 1v6 / 6v1 to play
 
     def public(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if k not in ("db_url", "base_url")}
@@ -92,6 +94,9 @@ class GameOutcome:
     a_phases: int = 0
     a_tokens: int = 0
     a_latency_s: float = 0.0
+    #: A's conduct summed over its powers (``metrics.conduct``: deals judged and broken,
+    #: supports, attacks, movement orders, proposals, messages, ...)
+    conduct_a: dict[str, float] = field(default_factory=dict)
 
     def share_of(self, powers: Sequence[str], counts: dict[str, int] | None = None) -> float:
         """Mean per-power share of the centres (parity: 1 / number of powers)."""
@@ -116,11 +121,12 @@ def powers() -> tuple[str, ...]:
     return load_map("standard").powers
 
 
-def plan_tasks(games: int, seed: int) -> list[GameTask]:
+def plan_tasks(games: int, seed: int, modes: Sequence[Mode] = MODES) -> list[GameTask]:
     all_powers = powers()
     return [
         GameTask(mode, i, all_powers[i % len(all_powers)], hash_seed(seed, f"{mode}:{i}") % 10**9)
         for mode in MODES
+        if mode in modes
         for i in range(games)
     ]
 
@@ -198,7 +204,16 @@ def play_task(task: GameTask, params: EvalParams) -> GameOutcome:
         a_phases=sum(1 for r in game.state.history if r.phase.endswith("M")),
         a_tokens=sum(c.input_tokens + c.output_tokens for c in a_calls),
         a_latency_s=sum(c.latency_s for c in a_calls),
+        conduct_a=_summed(conduct(game), a_powers),
     )
+
+
+def _summed(per_power: dict[str, dict[str, float]], powers: Sequence[str]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for p in powers:
+        for k, v in per_power.get(p, {}).items():
+            out[k] = out.get(k, 0.0) + v
+    return out
 
 
 def never_stupid(game: Any) -> dict[str, int]:
@@ -316,6 +331,28 @@ def _mode_summary(mode: Mode, outcomes: Sequence[GameOutcome], parity: float) ->
         / max(sum(o.a_phases for o in outcomes), 1),
         "a_latency_per_phase": sum(o.a_latency_s for o in outcomes)
         / max(sum(o.a_phases for o in outcomes), 1),
+        # A's conduct (docs/diplomacy-bot.md, Personas): rates over the mode's games
+        "conduct_a": _conduct(outcomes),
+    }
+
+
+def _conduct(outcomes: Sequence[GameOutcome]) -> dict[str, float | None]:
+    total: dict[str, float] = {}
+    for o in outcomes:
+        for k, v in o.conduct_a.items():
+            total[k] = total.get(k, 0.0) + v
+
+    def ratio(num: str, den: str) -> float | None:
+        d = total.get(den, 0.0)
+        return total.get(num, 0.0) / d if d else None
+
+    return {
+        "betrayal_rate": ratio("deals_broken", "deals_judged"),
+        "support_rate": ratio("supports", "move_orders"),
+        "attack_rate": ratio("attacks", "move_orders"),
+        "lies_per_phase": ratio("lies", "move_phases"),
+        "proposals_per_phase": ratio("proposals", "move_phases"),
+        **total,
     }
 
 
@@ -383,7 +420,7 @@ def run_eval(
         params = prepare(params)
     store = Store(params.db_url)
     started = time.perf_counter()
-    outcomes = play_all(params, plan_tasks(params.games, params.seed), on_done)
+    outcomes = play_all(params, plan_tasks(params.games, params.seed, params.modes), on_done)
     summary = summarise(params, outcomes)
     summary["seconds"] = time.perf_counter() - started
     run_id = store.record_eval(GAME, params.public(), summary)
