@@ -4,38 +4,18 @@ the process exits cleanly although its input prompt is still waiting for a line.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from parlour.runtime.store import Store, db_url
+from tests.support.cli import run_silent
 
 
 def test_a_silent_player_is_covered_and_the_game_ends_cleanly(tmp_path: Path) -> None:
     db = tmp_path / "timeout.sqlite"
     args = ["play", "diplomacy", "--model", "hold", "--as", "FRANCE", "--decision-timeout", "1"]
     args += ["--set", "end_year=1901", "--db", str(db)]
-    # stdin stays open and silent (the test holds the pipe's write end): the prompt's
-    # reader never gets a line, nor an end of input.
-    read_end, write_end = os.pipe()
     out_path, err_path = tmp_path / "out.txt", tmp_path / "err.txt"
-    try:
-        with out_path.open("w") as out_file, err_path.open("w") as err_file:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "parlour", *args],
-                stdin=read_end,
-                stdout=out_file,
-                stderr=err_file,
-                env={**os.environ, "COLUMNS": "200"},
-            )
-            os.close(read_end)
-            try:
-                proc.wait(timeout=240)
-            finally:
-                proc.kill()
-    finally:
-        os.close(write_end)
+    proc = run_silent(args, out_path, err_path)
     out, err = out_path.read_text(), err_path.read_text()
     assert proc.returncode == 0, err
     assert "Fatal Python error" not in err

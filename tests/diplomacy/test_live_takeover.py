@@ -6,15 +6,12 @@ open and silent, so every deadline passes through the runtime's timeout path."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from parlour.core.events import Event
 from parlour.runtime.store import Store, db_url
+from tests.support.cli import run_silent
 
 SETTINGS = [
     "press_rounds=1",
@@ -29,30 +26,9 @@ def _silent(
 ) -> str:
     """Run ``parlour ARGS`` with a silent person at the terminal; stop it once the stored
     public events satisfy ``until`` (None: let it finish). Returns its stderr."""
-    read_end, write_end = os.pipe()
     err_path = tmp / f"{name}.err"
-    try:
-        with (tmp / f"{name}.out").open("w") as out, err_path.open("w") as err:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "parlour", *args],
-                stdin=read_end,
-                stdout=out,
-                stderr=err,
-                env={**os.environ, "COLUMNS": "200"},
-            )
-            os.close(read_end)
-            try:
-                deadline = time.monotonic() + 240
-                while proc.poll() is None and time.monotonic() < deadline:
-                    if until is not None and until(_public(db)):
-                        proc.kill()
-                        break
-                    time.sleep(0.1)
-                proc.wait(timeout=30)
-            finally:
-                proc.kill()
-    finally:
-        os.close(write_end)
+    stop = None if until is None else (lambda: until(_public(db)))
+    proc = run_silent(args, tmp / f"{name}.out", err_path, stop)
     if until is None:
         assert proc.returncode == 0, err_path.read_text()
     return err_path.read_text()

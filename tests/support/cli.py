@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 
@@ -39,3 +40,42 @@ def run_parlour(
         input=input,
         check=check,
     )
+
+
+def run_silent(
+    args: list[str],
+    out_path: Path,
+    err_path: Path,
+    stop: Callable[[], bool] | None = None,
+    timeout: float = 240,
+) -> subprocess.Popen[bytes]:
+    """``python -m parlour ARGS`` with a person at the terminal who never types: stdin
+    stays open and silent (this process holds the pipe's write end), so the prompt's reader
+    never gets a line nor an end of input. Output goes to ``out_path`` / ``err_path``.
+    ``stop`` (polled every 0.1 s) kills the child once it says so; else the child runs to
+    its end or ``timeout``. Returns the finished process (``returncode`` is negative when
+    it was killed)."""
+    read_end, write_end = os.pipe()
+    try:
+        with out_path.open("w") as out, err_path.open("w") as err:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "parlour", *args],
+                stdin=read_end,
+                stdout=out,
+                stderr=err,
+                env={**os.environ, "COLUMNS": "200"},
+            )
+            os.close(read_end)
+            try:
+                deadline = time.monotonic() + timeout
+                while proc.poll() is None and time.monotonic() < deadline:
+                    if stop is not None and stop():
+                        proc.kill()
+                        break
+                    time.sleep(0.1)
+                proc.wait(timeout=30)
+            finally:
+                proc.kill()
+    finally:
+        os.close(write_end)
+    return proc
