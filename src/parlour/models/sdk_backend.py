@@ -9,6 +9,7 @@ the rest once.
 from __future__ import annotations
 
 import os
+from abc import ABC, abstractmethod
 from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -24,7 +25,7 @@ class _Closable(Protocol):
 ClientT = TypeVar("ClientT", bound=_Closable)
 
 
-class SdkBackend(Generic[ClientT]):
+class SdkBackend(ABC, Generic[ClientT]):
     """A backend on an official SDK client. Subclasses name the SDK, its errors and its
     environment, and implement ``_key`` (what a missing key means), ``_new_client`` and
     ``_list_models`` (the cheapest call that proves the key and endpoint)."""
@@ -58,15 +59,17 @@ class SdkBackend(Generic[ClientT]):
         self._given = client
         self._clients = PerLoop(lambda: self._new_client(url, key, max_retries))
 
+    @abstractmethod
     def _key(self, key: str | None, url: str, given: bool) -> str | None:
         """The key to use (``given``: a client was passed in); raise when there is none."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _new_client(self, url: str, key: str | None, max_retries: int) -> ClientT:
-        raise NotImplementedError
+        """A new SDK client for ``url`` (one per event loop)."""
 
+    @abstractmethod
     async def _list_models(self, client: ClientT, timeout_s: float) -> Any:
-        raise NotImplementedError
+        """The cheapest call that proves the key and the endpoint."""
 
     @property
     def client(self) -> ClientT:
