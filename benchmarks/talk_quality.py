@@ -82,6 +82,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--by-seat", action="store_true", help="a row per writing seat too")
     parser.add_argument("--examples", type=int, default=0, help="flagged lines to print")
     args = parser.parse_args(argv)
+    missing = [db for db in args.db if "://" not in db and not Path(db).is_file()]
+    if missing:
+        # a SQLite path that does not exist would be created empty and scored as nothing
+        print(
+            f"error: no store at {', '.join(missing)}: give a SQLite file that holds games",
+            file=sys.stderr,
+        )
+        return 2
     print(HEADER)
     print("|" + "---|" * HEADER.count(" | ") + "---|")
     notes: list[str] = []
