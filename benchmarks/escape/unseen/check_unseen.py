@@ -1,18 +1,20 @@
 """Check the unseen label sets against their rooms, with no classifier at all.
 
-    uv run python benchmarks/escape/unseen/check_unseen.py
+    uv run python benchmarks/escape/unseen/check_unseen.py [FOLDER]
 
-For each `<room>.yaml` here with a `<room>.unseen.yaml` beside it: every state is closed
-under `needs` and holds no ending; an `expect: <id>` is available in its state; an
-`expect: [a, b, ...]` can happen in that order (each available once the earlier ones have
-happened, only the last may end the game); an `expect: ask` names two or three different
-available actions in `options`; no message appears twice in one state. Prints the number of
-cases of each kind. It reads the YAML itself (it imports nothing from parlour), so it says
-nothing about how any classifier does on these sets.
+For each `<room>.yaml` in FOLDER (default: this script's folder) with a
+`<room>.unseen.yaml` beside it: every state is closed under `needs` and holds no ending;
+an `expect: <id>` is available in its state; an `expect: [a, b, ...]` can happen in that
+order (each available once the earlier ones have happened, only the last may end the
+game); an `expect: ask` names two or three different available actions in `options`; no
+message appears twice in one state. Prints the number of cases of each kind. It reads the
+YAML itself (it imports nothing from parlour), so it says nothing about how any classifier
+does on these sets.
 """
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -92,9 +94,15 @@ def check(room_file: Path, label_file: Path) -> Counter[str]:
 
 
 def main() -> None:
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE
+    if not folder.is_dir():
+        raise SystemExit(f"{folder} is not a folder: give the folder that holds the rooms")
     total: Counter[str] = Counter()
-    for label_file in sorted(HERE.glob("*.unseen.yaml")):
-        room_file = HERE / (label_file.name.removesuffix(".unseen.yaml") + ".yaml")
+    label_files = sorted(folder.glob("*.unseen.yaml"))
+    if not label_files:
+        raise SystemExit(f"{folder} holds no <room>.unseen.yaml label set")
+    for label_file in label_files:
+        room_file = folder / (label_file.name.removesuffix(".unseen.yaml") + ".yaml")
         kinds = check(room_file, label_file)
         total += kinds
         cases = sum(kinds.values())
