@@ -11,7 +11,9 @@ A split is made only between two parts that each start with a verb (after "I", "
 of the room's own action descriptions or phrasings. It is never made inside a phrase the
 room itself uses ("bang on the door and shout for help" is one action), nor after a part
 that only moves ("go to the desk and open the drawer" is one deed), nor at "or"
-(alternatives are the classifier's to ask about).
+(alternatives are the classifier's to ask about). After "then", a part that names a thing
+with no verb takes the earlier deed's verb ("open the left cabinet and then the right
+one": "open the right one").
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def _model() -> Any:
     return WordLlamaInference(table, tokenizer)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=4096)
 def _vector(text: str) -> Any:
     with _lock:
         return _model().embed([text], norm=True)[0]
