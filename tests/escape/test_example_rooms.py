@@ -27,8 +27,11 @@ ROOMS = Path(__file__).parents[2] / "examples" / "escape"
 
 #: (room, set) -> (accuracy floor, most wrongly advanced), as measured.
 FLOORS = {
-    ("palm_house", "blind"): (0.86, 0),  # 72.5% / 2 when first scored; tuned on since
-    ("palm_house", "blind2"): (0.92, 0),  # 81.2% / 2 when first scored; tuned on since
+    # 72.5% / 2 and 81.2% / 2 when first scored; tuned on since. 0.86 and 0.92 until the
+    # similarity stage asked where it is unsure (issue 31): an ask is a miss of accuracy;
+    # understood is 92.5% (74/80, 6 asked) and 91.2% (73/80, 2 asked).
+    ("palm_house", "blind"): (0.85, 0),
+    ("palm_house", "blind2"): (0.90, 0),
     # Scored once at d200c5c as first written: 80.0% / 0 and 77.5% / 2. Then its designer
     # added ``also`` phrasings from blind's misses only (one of them makes "x desk" read the
     # logbook: blind's wrong advance); blind2, never read, was scored once with them.

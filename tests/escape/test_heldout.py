@@ -240,11 +240,14 @@ async def test_blind_sets_are_sound_and_pin_the_measured_figures(name: str, whic
     floor, most_wrong = BLIND_FLOORS[which][name]
     assert score.invalid == 0 and score.total == 60
     # These older sets label a look-alike left unnamed ("press a button" by the red and the
-    # green one) none; since issue 31 the classifier asks which button was meant. Such an
-    # ask advances nothing and offers the two look-alikes; at most one per set, and every
-    # other pick is held to the floor measured before.
+    # green one) none; since issue 31 the classifier asks which button was meant, and it
+    # asks too when one action is the closest by similarity but not sure enough to act
+    # ("go down through the trapdoor" before its lock is open, "call for help"). Such an ask
+    # advances nothing and offers two available actions; at most two per set (one until
+    # the similarity stage asked on its own), and every other pick is held to the floor
+    # measured before.
     asked_on_none = [m for m in score.mistakes if m.expected == "none" and m.predicted == "ask"]
-    assert len(asked_on_none) <= 1, asked_on_none
+    assert len(asked_on_none) <= 2, asked_on_none
     assert all(len(m.offered) == 2 and m.advanced is None for m in asked_on_none)
     assert (score.correct + len(asked_on_none)) / score.total >= floor, score.summary()
     assert score.wrongly_advanced <= most_wrong, [m for m in score.mistakes if m.advanced]

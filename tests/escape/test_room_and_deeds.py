@@ -26,7 +26,7 @@ from parlour.games.escape.policies import (
     policy_with_player,
 )
 from parlour.games.escape.scenario import LOOK_ID
-from parlour.games.escape.several import split_deeds
+from parlour.games.escape.several import passes_on, split_deeds, told_things
 from parlour.games.escape.validate import validate
 from parlour.games.escape.wording import MOST, sentences
 from tests.escape.helpers import SHIPPED, config, play, scenario_from
@@ -202,6 +202,12 @@ def test_looks_recognises_looking_verbs_only() -> None:
         ("go to the desk and open the drawer", ["go to the desk and open the drawer"]),
         ("press the red or the green button", ["press the red or the green button"]),
         ("is there a key? open the drawer", ["is there a key? open the drawer"]),
+        # The verb said once does both things after "then".
+        (
+            "press the red button and then the green one",
+            ["press the red button", "press the green one"],
+        ),
+        ("pick up the note, then the key", ["pick up the note", "pick up the key"]),
     ],
 )
 def test_split_deeds(message: str, deeds: list[str]) -> None:
@@ -233,6 +239,15 @@ def test_taking_a_thing_in_sight_passes_on_to_the_next_deed() -> None:
     game = EscapeGame(config("stalled_lift"), 0)
     _turns(game, ["open the little phone door", "pick up the handset and plug the cable in"])
     assert game.done == ("open_phone_door", "plug_phone")
+
+
+def test_taking_a_thing_told_of_passes_on_though_the_room_lists_no_object() -> None:
+    room = (frozenset({"unscrew"}), frozenset({"grille", "screwdriver"}))
+    deed = "take the screwdriver"
+    assert not passes_on(deed, False, [], room)
+    told = told_things(["The cabinet swings open. Inside lies a long screwdriver."])
+    assert "screwdriver" in told and "the" not in told
+    assert passes_on(deed, False, told, room)
 
 
 def test_the_evaluator_scores_several_deeds_as_steps(tmp_path: Path) -> None:

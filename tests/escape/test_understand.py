@@ -70,3 +70,41 @@ def test_the_ask_offers_the_two_look_alikes() -> None:
         "open_aft_valve",
         "open_forward_valve",
     }
+
+
+ENGINE = [
+    ("work_pump", "work the bilge pump handle"),
+    ("read_log", "read the logbook on the desk"),
+    ("climb", "climb the iron ladder to the hatch"),
+    (NONE_ID, "none"),
+    (ASK_ID, "ask"),
+]
+
+
+def test_a_clear_closest_below_acting_asks_offering_it() -> None:
+    # The rules find no action in "pump the water out"; the model puts the pump far ahead,
+    # not close enough to act alone: the player is asked, and the pump is offered.
+    assert und.classify_with_phrasings("pump the water out", ENGINE) == NONE_ID
+    assert und.understand("pump the water out", ENGINE) == ASK_ID
+    assert und.closest_two("pump the water out", ENGINE)[0] == "work_pump"
+
+
+def test_taking_all_of_several_or_asking_about_a_thing_never_asks() -> None:
+    # Close to the logbook, but taking a thing is no deed of the story.
+    assert und.understand("take the logbook", ENGINE) == NONE_ID
+    assert und.understand("turn both valve wheels", VALVES) == NONE_ID
+    assert und.understand("whats in the logbook", ENGINE) == NONE_ID
+
+
+def test_an_action_closer_elsewhere_is_no_ask() -> None:
+    # The aft valve is done (not offered): "turn the aft valve wheel" is about it, so the
+    # forward wheel, the closest offered, is neither turned nor offered.
+    offered = [o for o in VALVES if o[0] != "open_aft_valve"]
+    aft = [("open_aft_valve", "turn the aft valve wheel")]
+    assert und.understand("turn the aft valve wheel", offered, unoffered=aft) == NONE_ID
+
+
+def test_the_deed_word_skips_fillers_and_the_player() -> None:
+    assert und.deed_word("I'll just try to open it") == "open"
+    assert und.deed_word("The player opens the locker") == "opens"
+    assert und.deed_words("read_log", ENGINE) == ["read"]

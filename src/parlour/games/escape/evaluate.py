@@ -49,7 +49,7 @@ from parlour.games.escape.seat_requests import (
     room_text,
     unoffered_actions,
 )
-from parlour.games.escape.several import passes_on, room_words, split_deeds
+from parlour.games.escape.several import passes_on, room_words, split_deeds, told_things
 
 Decide = Callable[[AnyView, Decision], Awaitable[Action]]
 INVALID = "(invalid)"
@@ -314,8 +314,11 @@ def is_understood(
 
 
 def _in_sight(scenario: Scenario, state: tuple[str, ...]) -> list[str]:
-    """The names of the objects the player can see in that state."""
-    return [n for t in visible(scenario.objects, state) for n in t.all_names]
+    """The names of the objects the player can see in that state, and the things told of
+    so far (``several.told_things``)."""
+    told = [scenario.intro, *scenario.world, *(scenario.action(a).consequence for a in state)]
+    names = [n for t in visible(scenario.objects, state) for n in t.all_names]
+    return names + told_things(told)
 
 
 def _first(case: LabelCase) -> str:

@@ -407,9 +407,13 @@ class EscapeGame(SeededGame[EscapeConfig]):
         self._locked = faithful.locked_words(locked, shown)
 
     def _in_sight(self) -> list[str]:
-        """The names of the objects the player can see now."""
+        """The names of the objects the player can see now, and the things told of so far
+        (``several.told_things``)."""
         done = self._frontier.done
-        return [n for t in looking.visible(self._scenario.objects, done) for n in t.all_names]
+        sc = self._scenario
+        told = [sc.intro, *sc.world, *(sc.action(a).consequence for a in done)]
+        names = [n for t in looking.visible(sc.objects, done) for n in t.all_names]
+        return names + several.told_things(told)
 
     def _fallback_brief(self) -> str:
         """What a replaced narration shows: the brief, or on a look turn the place itself

@@ -11,7 +11,9 @@ A split is made only between two parts that each start with a verb (after "I", "
 of the room's own action descriptions or phrasings. It is never made inside a phrase the
 room itself uses ("bang on the door and shout for help" is one action), nor after a part
 that only moves ("go to the desk and open the drawer" is one deed), nor at "or"
-(alternatives are the classifier's to ask about).
+(alternatives are the classifier's to ask about). After "then", a part that names a thing
+with no verb takes the earlier deed's verb ("open the left cabinet and then the right
+one": "open the right one").
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import re
 from collections.abc import Iterable
 
 from parlour.games.escape.roles import roles
-from parlour.games.escape.text import tokens
+from parlour.games.escape.text import STOPWORDS, tokens, words
 
 #: Verbs a player does things with, besides the room's own (the first words of its
 #: descriptions and phrasings).
@@ -109,6 +111,10 @@ def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
         if split:
             deeds[-1] = kept
             deeds.append(after.strip())
+        elif _elided(join, after, kept, verbs):
+            # "open the left cabinet and then the right one": the verb said once does both.
+            deeds[-1] = kept
+            deeds.append(f"{_verb_phrase(kept)} {after.strip()}")
         else:
             deeds[-1] = glued
     out = [d.strip(" ,;") for d in deeds if d.strip(" ,;.!")]
@@ -118,6 +124,36 @@ def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
         if thing:
             out[n] = _IT.sub(thing, out[n], count=1)
     return out
+
+
+#: Words that start a second thing after "then" with the verb left out ("... then the
+#: one under the berth").
+_THINGS_TEXT = "the a an that this those these my your"
+_THINGS = frozenset(_THINGS_TEXT.split())
+
+
+def _elided(join: str, after: str, kept: str, verbs: frozenset[str]) -> bool:
+    """A part after "then" that names a thing and no verb, after a part that has one."""
+    first = after.strip().lower().split()[:1]
+    return (
+        "then" in join.lower()
+        and bool(first)
+        and first[0] in _THINGS
+        and len(after.split()) >= 2
+        and _is_verb(_lead_verb(kept), verbs)
+        and not _moves(kept)
+    )
+
+
+def _verb_phrase(deed: str) -> str:
+    """The deed's verb and its particles ("pick up"), as the player said them."""
+    rest = _LEAD.sub("", deed.strip().lower()).split()
+    out = rest[:1]
+    for word in rest[1:]:
+        if word not in _PARTICLES:
+            break
+        out.append(word)
+    return " ".join(out)
 
 
 _IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
@@ -148,6 +184,13 @@ def _in_room(join: str, after: str, room: str) -> bool:
     words = after.lower().split()[:2]
     phrase = f"{join.strip().lower()} {' '.join(words)}".strip()
     return bool(words) and f" {phrase}" in f" {room}"
+
+
+def told_things(texts: Iterable[str]) -> list[str]:
+    """The words of what the player has been told (the room's intro and facts, the
+    consequences so far) that may name a thing: a thing told of is in sight although the
+    room lists no object for it ("inside is a screwdriver")."""
+    return sorted({w for t in texts for w in words(t) if len(w) > 2 and w not in STOPWORDS})
 
 
 #: Verbs of taking: the engine keeps no inventory, so taking a thing in plain sight is
