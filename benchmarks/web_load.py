@@ -33,7 +33,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -47,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
+from benchmarks._common import free_port  # noqa: E402
 from parlour.runtime.store import ActionWrite, Store, db_url  # noqa: E402
 
 if TYPE_CHECKING:
@@ -160,12 +160,6 @@ def _stage_stamps(casts: Any) -> dict[str, list[tuple[str, int, float]]]:
 
     casts._fill, casts.follow = timed_fill, timed_follow
     return stages
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -337,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = db_url(str(Path(tmp) / "web_load.sqlite"))
         Store(db).close()
-        port, out = _free_port(), Path(tmp) / "commits.json"
+        port, out = free_port(), Path(tmp) / "commits.json"
         cmd = [sys.executable, __file__, "--as-server", "--db", db, "--port", str(port)]
         cmd += ["--pace", str(args.pace), "--out", str(out)]
         cmd += ["--page-workers", str(args.page_workers)]
