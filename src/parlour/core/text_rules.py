@@ -24,6 +24,7 @@ Matching is word-based and case-insensitive:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -37,6 +38,11 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 def text_tokens(text: str) -> list[str]:
     """Lower-case alphanumeric tokens, in order."""
     return _TOKEN.findall(text.casefold())
+
+
+def ngrams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
+    """Every run of ``n`` consecutive tokens, in order, repeats kept."""
+    return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
 
 
 def _stem(word: str) -> str:

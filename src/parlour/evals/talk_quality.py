@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from parlour.core.events import Event
+from parlour.core.text_rules import ngrams
 
 _TOKEN = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"[.!?\n;]+")
@@ -50,16 +51,12 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
 
-def _ngrams(toks: Sequence[str], n: int) -> list[tuple[str, ...]]:
-    return [tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)]
-
-
 def repeated_ngram(line: str, n: int = 4) -> tuple[str, ...] | None:
     """The first ``n``-gram of tokens that occurs at two different positions of the line
     (overlapping occurrences count: "stay stay stay stay stay" repeats ``stay ×4``), or
     None when every ``n``-gram of the line is unique."""
     seen: set[tuple[str, ...]] = set()
-    for gram in _ngrams(tokens(line), n):
+    for gram in ngrams(tokens(line), n):
         if gram in seen:
             return gram
         seen.add(gram)
@@ -71,8 +68,8 @@ def prompt_copy(line: str, prompt: str, n: int = 8) -> tuple[str, ...] | None:
     consecutive tokens of ``prompt`` (the text of every message of the model call that
     produced the line: instructions, records, transcript, the seat's earlier answers),
     or None when the line shares no such run with its prompt."""
-    grams = set(_ngrams(tokens(prompt), n))
-    for gram in _ngrams(tokens(line), n):
+    grams = set(ngrams(tokens(prompt), n))
+    for gram in ngrams(tokens(line), n):
         if gram in grams:
             return gram
     return None
@@ -290,7 +287,7 @@ def repeated_in_game(texts: Sequence[str], n: int = 4) -> list[tuple[str, ...] |
     out: list[tuple[str, ...] | None] = []
     for text in texts:
         first: tuple[str, ...] | None = None
-        for gram in _ngrams(tokens(text), n):
+        for gram in ngrams(tokens(text), n):
             if first is None and gram in said:
                 first = gram
             said.add(gram)
