@@ -142,19 +142,16 @@ class Tournaments:
         return None if value is None else str(value)
 
     def set_game_id(self, tid: str, idx: int, game_id: str) -> None:
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                TG.update()
-                .where(TG.c.tournament_id == tid, TG.c.idx == idx)
-                .values(game_id=game_id)
-            )
+        self._update_game(tid, idx, game_id=game_id)
 
     def record_outcome(self, tid: str, idx: int, outcome: dict[str, Any]) -> None:
+        self._update_game(tid, idx, outcome=json.dumps(outcome), game_id=outcome["game_id"])
+
+    def _update_game(self, tid: str, idx: int, **values: Any) -> None:
+        """Set ``values`` on scheduled game ``idx`` of tournament ``tid``."""
         with self.db.engine.begin() as conn:
             conn.execute(
-                TG.update()
-                .where(TG.c.tournament_id == tid, TG.c.idx == idx)
-                .values(outcome=json.dumps(outcome), game_id=outcome["game_id"])
+                TG.update().where(TG.c.tournament_id == tid, TG.c.idx == idx).values(**values)
             )
 
     def set_status(self, tid: str, status: str) -> None:
