@@ -45,6 +45,16 @@ def ngrams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
     return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
 
 
+def first_repeat(tokens: Sequence[str], n: int) -> tuple[str, ...] | None:
+    """The first ``n``-gram that occurs a second time (overlaps count), or None."""
+    seen: set[tuple[str, ...]] = set()
+    for gram in ngrams(tokens, n):
+        if gram in seen:
+            return gram
+        seen.add(gram)
+    return None
+
+
 def _stem(word: str) -> str:
     return word.casefold()[:STEM_LETTERS]
 

@@ -22,15 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from parlour.core.rng import Rng
-from parlour.core.text_rules import ngrams, text_tokens
+from parlour.core.text_rules import first_repeat, ngrams, text_tokens
 
 COPY_RUN = 8
 REPEAT_RUN = 4
 
 
 def repeats_itself(line: str, n: int = REPEAT_RUN) -> bool:
-    grams = ngrams(text_tokens(line), n)
-    return len(set(grams)) < len(grams)
+    return first_repeat(text_tokens(line), n) is not None
 
 
 def shares_run(line: str, texts: Iterable[str], n: int = COPY_RUN) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from parlour.core.events import Event
-from parlour.core.text_rules import ngrams
+from parlour.core.text_rules import first_repeat, ngrams
 
 _TOKEN = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"[.!?\n;]+")
@@ -55,12 +55,7 @@ def repeated_ngram(line: str, n: int = 4) -> tuple[str, ...] | None:
     """The first ``n``-gram of tokens that occurs at two different positions of the line
     (overlapping occurrences count: "stay stay stay stay stay" repeats ``stay ×4``), or
     None when every ``n``-gram of the line is unique."""
-    seen: set[tuple[str, ...]] = set()
-    for gram in ngrams(tokens(line), n):
-        if gram in seen:
-            return gram
-        seen.add(gram)
-    return None
+    return first_repeat(tokens(line), n)
 
 
 def prompt_copy(line: str, prompt: str, n: int = 8) -> tuple[str, ...] | None:

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from parlour.core.decisions import TextCheck
 from parlour.core.text_fields import field_texts
-from parlour.core.text_rules import ngrams, text_tokens
+from parlour.core.text_rules import first_repeat, ngrams, text_tokens
 
 COPY_TOKENS = 8
 LINE_TOKENS = 5
@@ -65,12 +65,10 @@ def copied_instructions(answer: str, instructions: Iterable[str]) -> str | None:
 
 def repeated_ngram(answer: str) -> str | None:
     """``repetition``: the first 4-gram that occurs twice."""
-    seen: set[tuple[str, ...]] = set()
-    for gram in ngrams(text_tokens(answer), REPEAT_TOKENS):
-        if gram in seen:
-            return f'it repeats itself ("{" ".join(gram)}" twice); say each thing once'
-        seen.add(gram)
-    return None
+    gram = first_repeat(text_tokens(answer), REPEAT_TOKENS)
+    if gram is None:
+        return None
+    return f'it repeats itself ("{" ".join(gram)}" twice); say each thing once'
 
 
 def echoed_line(answer: str, last_lines: Mapping[str, str]) -> str | None:
