@@ -11,7 +11,7 @@ punctuation, markup and whitespace are not tokens. So "Stay. Stay." is ``stay st
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from parlour.core.events import Event
@@ -119,13 +119,22 @@ def identical_to_other_seat(lines: Sequence[tuple[str, str]]) -> list[bool]:
     """For each ``(seat, text)`` line: whether another seat said the same tokens (the
     whole line, before or after it, in the same game). A line with no tokens is never
     identical: silence is not copying."""
-    seats_by_text: dict[tuple[str, ...], set[str]] = {}
-    keys = [tuple(tokens(text)) for _, text in lines]
-    for (seat, _), key in zip(lines, keys, strict=True):
-        seats_by_text.setdefault(key, set()).add(seat)
+    return _another_voice(lines, lambda text: tuple(tokens(text)) or None)
+
+
+def _another_voice(
+    lines: Sequence[tuple[str, str]], key: Callable[[str], tuple[str, ...] | None]
+) -> list[bool]:
+    """For each ``(voice, text)`` line: whether a line of another voice (before or after
+    it) has the same ``key`` (a line whose key is None matches nothing)."""
+    voices: dict[tuple[str, ...], set[str]] = {}
+    keys = [key(text) for _, text in lines]
+    for (voice, _), k in zip(lines, keys, strict=True):
+        if k is not None:
+            voices.setdefault(k, set()).add(voice)
     return [
-        bool(key) and len(seats_by_text[key] - {seat}) > 0
-        for (seat, _), key in zip(lines, keys, strict=True)
+        k is not None and len(voices[k] - {voice}) > 0
+        for (voice, _), k in zip(lines, keys, strict=True)
     ]
 
 
@@ -299,15 +308,7 @@ def opener(text: str) -> tuple[str, ...] | None:
 def shared_openers(lines: Sequence[tuple[str, str]]) -> list[bool]:
     """For each ``(voice, text)`` line: whether a line of another voice in the same game
     (before or after it) opens with the same ``OPENER_TOKENS`` tokens."""
-    voices: dict[tuple[str, ...], set[str]] = {}
-    keys = [opener(text) for _, text in lines]
-    for (voice, _), key in zip(lines, keys, strict=True):
-        if key is not None:
-            voices.setdefault(key, set()).add(voice)
-    return [
-        key is not None and len(voices[key] - {voice}) > 0
-        for (voice, _), key in zip(lines, keys, strict=True)
-    ]
+    return _another_voice(lines, opener)
 
 
 @dataclass(frozen=True)
