@@ -85,8 +85,7 @@ class Tournaments:
         return tid
 
     def get(self, tid: str) -> TournamentRow:
-        with self.db.engine.connect() as conn:
-            row = conn.execute(sa.select(T).where(T.c.id == tid)).first()
+        row = self.db.first(sa.select(T).where(T.c.id == tid))
         if row is None:
             raise ParlourError(
                 f"no tournament with id '{tid}'; `{command('tournament list')}` shows stored ones"
@@ -135,10 +134,9 @@ class Tournaments:
         return int(count)
 
     def game_id_of(self, tid: str, idx: int) -> str | None:
-        with self.db.engine.connect() as conn:
-            value = conn.execute(
-                sa.select(TG.c.game_id).where(TG.c.tournament_id == tid, TG.c.idx == idx)
-            ).scalar()
+        value = self.db.scalar(
+            sa.select(TG.c.game_id).where(TG.c.tournament_id == tid, TG.c.idx == idx)
+        )
         return None if value is None else str(value)
 
     def set_game_id(self, tid: str, idx: int, game_id: str) -> None:
