@@ -510,7 +510,7 @@ def show(
     """Print a saved game's transcript (public by default)."""
     from parlour.render.annotate import annotate
     from parlour.render.pictures import phase_pictures
-    from parlour.render.transcript import Header, build, seat_rows
+    from parlour.render.transcript import build, stored_header
     from parlour.runtime.audiences import resolve
     from parlour.runtime.store import UnresolvedAudiences
 
@@ -557,13 +557,7 @@ def show(
     else:
         visible = {e.seq for e in store.spectator_events(game_id, "public")}
         title = f"{row.game} {game_id}"
-    result = row.result or {}
-    header = Header(
-        title,
-        seat_rows(log, row.seats, reveal=reveal, seat=seat_id),
-        str(result.get("summary", "")),
-        tuple(names.get(w, w) for w in result.get("winners", [])),
-    )
+    header = stored_header(title, log, row, names, reveal=reveal, seat=seat_id)
     doc = build(
         log,
         header,
