@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._common import percentile  # noqa: E402
 from parlour.runtime.host import GameHost  # noqa: E402
 from parlour.runtime.store import ActionWrite, Store, db_url  # noqa: E402
 
@@ -84,11 +85,6 @@ class Figures:
         return self.games / self.seconds
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def _run(setup: str, db: str, games: int, workers: int, capacity: int, folder: Path) -> Figures:
     store = Store(db)
     creator = GameHost(store, "creator")
@@ -132,8 +128,8 @@ def _run(setup: str, db: str, games: int, workers: int, capacity: int, folder: P
         games,
         seconds,
         actions,
-        1000 * _percentile(commits, 0.50),
-        1000 * _percentile(commits, 0.99),
+        1000 * percentile(commits, 0.50),
+        1000 * percentile(commits, 0.99),
     )
 
 

@@ -27,7 +27,6 @@ import contextlib
 import json
 import os
 import resource
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,13 +37,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks._common import free_port  # noqa: E402
+
 ENTRANTS = ["a=openai:latency-a", "b=openai:latency-b"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextlib.contextmanager

@@ -33,7 +33,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -47,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
+from benchmarks._common import free_port, percentile  # noqa: E402
 from parlour.runtime.store import ActionWrite, Store, db_url  # noqa: E402
 
 if TYPE_CHECKING:
@@ -160,17 +160,6 @@ def _stage_stamps(casts: Any) -> dict[str, list[tuple[str, int, float]]]:
 
     casts._fill, casts.follow = timed_fill, timed_follow
     return stages
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 async def _create(client: httpx.AsyncClient, seed: int) -> tuple[str, str]:
@@ -301,7 +290,7 @@ def _stages(
             send.append(a - w)
     for name, values in (("commit->read", poll), ("read->stream", wake), ("stream->client", send)):
         if values:
-            p50, p99 = _percentile(values, 0.5), _percentile(values, 0.99)
+            p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
             print(f"  {name}: p50 {1000 * p50:.0f} ms, p99 {1000 * p99:.0f} ms")
 
 
@@ -337,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = db_url(str(Path(tmp) / "web_load.sqlite"))
         Store(db).close()
-        port, out = _free_port(), Path(tmp) / "commits.json"
+        port, out = free_port(), Path(tmp) / "commits.json"
         cmd = [sys.executable, __file__, "--as-server", "--db", db, "--port", str(port)]
         cmd += ["--pace", str(args.pace), "--out", str(out)]
         cmd += ["--page-workers", str(args.page_workers)]
@@ -395,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"games {args.games}, SSE clients {args.clients}, pace {args.pace} s")
     print(f"pages rendered by: {workers} (page worker processes)")
     print(f"events delivered to clients: {len(result['arrivals'])} ({len(latencies)} timed)")
-    p50, p99 = _percentile(latencies, 0.5), _percentile(latencies, 0.99)
+    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
     print(f"delivery latency: p50 {1000 * p50:.0f} ms, p99 {1000 * p99:.0f} ms (target p99 < 250)")
     events = sum(len(seqs) for seqs in committed.values())
     stamps = [t for seqs in committed.values() for t in seqs.values()]
@@ -418,8 +407,8 @@ def main(argv: list[str] | None = None) -> int:
     lags = result["client_lag"]
     if lags:
         print(
-            f"client loop lag: p50 {1000 * _percentile(lags, 0.5):.0f} ms, "
-            f"p99 {1000 * _percentile(lags, 0.99):.0f} ms; client CPU {result['client_cpu']:.1f} s"
+            f"client loop lag: p50 {1000 * percentile(lags, 0.5):.0f} ms, "
+            f"p99 {1000 * percentile(lags, 0.99):.0f} ms; client CPU {result['client_cpu']:.1f} s"
         )
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
     took = result["took"]
@@ -430,8 +419,8 @@ def main(argv: list[str] | None = None) -> int:
         if values:
             print(
                 f"  page latency ({kind}, {len(values)}): p50 "
-                f"{1000 * _percentile(values, 0.5):.0f} ms, "
-                f"p99 {1000 * _percentile(values, 0.99):.0f} ms"
+                f"{1000 * percentile(values, 0.5):.0f} ms, "
+                f"p99 {1000 * percentile(values, 0.99):.0f} ms"
             )
     return 0
 

@@ -28,6 +28,7 @@ from parlour.cli.seed import checked_seed
 from parlour.cli.serve_cmd import serve
 from parlour.cli.signals import EXIT_TERMINATED, Terminated, sigterm_interrupts
 from parlour.cli.tournament_cmd import tournament
+from parlour.command_options import DbUrlOpt
 from parlour.core.commands import command
 from parlour.core.errors import ParlourError
 from parlour.core.module import GameModule
@@ -59,14 +60,6 @@ err_console = Console(stderr=True)
 #: who is thinking right now (model seats report to it; drawn on a terminal only)
 status = LiveStatus(console)
 
-DbOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB, else the checkout's "
-        ".parlour/parlour.sqlite, else one in the user data dir)",
-    ),
-]
 SeedOpt = Annotated[
     int | None,
     typer.Option("--seed", help="seed (default: random, printed)", callback=checked_seed),
@@ -234,7 +227,7 @@ def watch(
     seat: SeatOpt = None,
     set_: SetOpt = None,
     base_url: BaseUrlOpt = None,
-    db: DbOpt = None,
+    db: DbUrlOpt = None,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     pace: PaceOpt = 0.0,
     decision_timeout: TimeoutOpt = None,
@@ -371,7 +364,7 @@ def play(
     seat: SeatOpt = None,
     set_: SetOpt = None,
     base_url: BaseUrlOpt = None,
-    db: DbOpt = None,
+    db: DbUrlOpt = None,
     router: RouterOpt = "scripted",
     decision_timeout: TimeoutOpt = None,
 ) -> None:
@@ -412,7 +405,7 @@ app.command("play")(game_flags.with_flags(play, "play", GAMES))
 @app.command()
 def resume(
     game_id: Annotated[str, typer.Argument(help=f"id from `{command('list')}`")],
-    db: DbOpt = None,
+    db: DbUrlOpt = None,
     base_url: BaseUrlOpt = None,
     reveal: Annotated[bool, typer.Option(help="show secrets")] = False,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
@@ -451,7 +444,7 @@ STATUSES = ("running", "paused", "finished")
 
 @app.command(name="list")
 def list_games(
-    db: DbOpt = None,
+    db: DbUrlOpt = None,
     limit: Annotated[int, typer.Option("--limit", help="show at most this many games")] = 30,
     game: Annotated[
         str | None, typer.Option("--game", help="only this game, e.g. werewolf")
@@ -512,12 +505,12 @@ def show(
         Path | None,
         typer.Option("--output", "-o", help="write to a file (html default: out/GAME_ID.html)"),
     ] = None,
-    db: DbOpt = None,
+    db: DbUrlOpt = None,
 ) -> None:
     """Print a saved game's transcript (public by default)."""
     from parlour.render.annotate import annotate
     from parlour.render.pictures import phase_pictures
-    from parlour.render.transcript import Header, build, seat_rows
+    from parlour.render.transcript import build, stored_header
     from parlour.runtime.audiences import resolve
     from parlour.runtime.store import UnresolvedAudiences
 
@@ -564,13 +557,7 @@ def show(
     else:
         visible = {e.seq for e in store.spectator_events(game_id, "public")}
         title = f"{row.game} {game_id}"
-    result = row.result or {}
-    header = Header(
-        title,
-        seat_rows(log, row.seats, reveal=reveal, seat=seat_id),
-        str(result.get("summary", "")),
-        tuple(names.get(w, w) for w in result.get("winners", [])),
-    )
+    header = stored_header(title, log, row, names, reveal=reveal, seat=seat_id)
     doc = build(
         log,
         header,
@@ -629,7 +616,7 @@ COST_FIELDS = [
 def cost(
     game_id: Annotated[str, typer.Argument(help=f"id from `{command('list')}`")],
     format_: Annotated[str, typer.Option("--format", help="table, csv or json")] = "table",
-    db: DbOpt = None,
+    db: DbUrlOpt = None,
 ) -> None:
     """Model calls of a game: tokens, cached tokens, cost and latency per seat and phase
     (and, for bots, orders vs chat spend per power and phase)."""

@@ -42,13 +42,13 @@ def needed(argv: Sequence[str], own: Mapping[str, frozenset[str]]) -> list[tuple
         return registry.installed()
     command = words[0]
     if command in names:
-        return _loaded([command])
+        return registry.installed([command])
     if command not in own:
         return []
     options = {a.split("=", 1)[0] for a in argv if a.startswith("-")}
     if options - own[command]:
         return registry.installed()
-    return _loaded([w for w in words[1:] if w in names])
+    return registry.installed([w for w in words[1:] if w in names])
 
 
 def option_names(func: Callable[..., object]) -> frozenset[str]:
@@ -60,16 +60,6 @@ def option_names(func: Callable[..., object]) -> frozenset[str]:
     return frozenset(
         o for p in command.params for o in (*p.opts, *p.secondary_opts) if o[:1] == "-"
     )
-
-
-def _loaded(names: Iterable[str]) -> list[tuple[str, GameModule]]:
-    found: list[tuple[str, GameModule]] = []
-    for name in names:
-        try:
-            found.append((name, registry.load(name)))
-        except ParlourError:  # a broken game: the command itself says why
-            continue
-    return found
 
 
 def mount_commands(app: typer.Typer, games: Iterable[tuple[str, GameModule]]) -> None:

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from parlour.core.events import Event, spectator_events
 from parlour.core.game import Game, Result
+from parlour.render.annotate import event_actor
 
 _STYLE = {
     "speech": "",
@@ -36,16 +37,12 @@ def event_line(event: Event, names: dict[str, str]) -> str:
     return f"{private}{event.text}"
 
 
-def _actor(event: Event) -> str:
-    return event.speaker or str(event.data.get("voter", "") or "")
-
-
 def print_event(
     console: Console, event: Event, names: dict[str, str], fallbacks: AbstractSet[str]
 ) -> None:
     style = _STYLE.get(event.kind, "dim" if event.audience.kind != "all" else "")
     line = Text(event_line(event, names), style=style)
-    if _actor(event) in fallbacks:
+    if event_actor(event) in fallbacks:
         # The seat's model did not write these words: its fallback policy did.
         line.append(" (fallback)", style="dim")
     console.print(line, highlight=False)

@@ -7,6 +7,7 @@ anything with a ``severity`` and a one-line ``str`` fits here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from string import Formatter
 from typing import Protocol
 
 #: 0: no errors (warnings allowed unless strict); 1: errors (or warnings when strict);
@@ -32,3 +33,12 @@ def format_problems(problems: Sequence[object]) -> str:
     if not problems:
         return "no problems found"
     return "\n".join(str(p) for p in problems)
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``{name}`` placeholders of a template line, in order (``{{`` and ``}}`` are
+    literal braces); a malformed brace counts as the placeholder ``{``."""
+    try:
+        return [name for _, name, _, _ in Formatter().parse(text) if name is not None]
+    except ValueError:
+        return ["{"]

@@ -24,6 +24,7 @@ Matching is word-based and case-insensitive:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -37,6 +38,21 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 def text_tokens(text: str) -> list[str]:
     """Lower-case alphanumeric tokens, in order."""
     return _TOKEN.findall(text.casefold())
+
+
+def ngrams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
+    """Every run of ``n`` consecutive tokens, in order, repeats kept."""
+    return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
+
+
+def first_repeat(tokens: Sequence[str], n: int) -> tuple[str, ...] | None:
+    """The first ``n``-gram that occurs a second time (overlaps count), or None."""
+    seen: set[tuple[str, ...]] = set()
+    for gram in ngrams(tokens, n):
+        if gram in seen:
+            return gram
+        seen.add(gram)
+    return None
 
 
 def _stem(word: str) -> str:

@@ -22,25 +22,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from parlour.core.rng import Rng
-from parlour.core.text_rules import text_tokens
+from parlour.core.text_rules import first_repeat, ngrams, text_tokens
 
 COPY_RUN = 8
 REPEAT_RUN = 4
 
 
-def _grams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
-    return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
-
-
 def repeats_itself(line: str, n: int = REPEAT_RUN) -> bool:
-    grams = _grams(text_tokens(line), n)
-    return len(set(grams)) < len(grams)
+    return first_repeat(text_tokens(line), n) is not None
 
 
 def shares_run(line: str, texts: Iterable[str], n: int = COPY_RUN) -> bool:
     """Whether ``line`` has ``n`` consecutive tokens that also occur in one of ``texts``."""
-    grams = set(_grams(text_tokens(line), n))
-    return any(grams.intersection(_grams(text_tokens(t), n)) for t in texts)
+    grams = set(ngrams(text_tokens(line), n))
+    return any(grams.intersection(ngrams(text_tokens(t), n)) for t in texts)
 
 
 def distinct_line(
@@ -59,12 +54,12 @@ def distinct_line(
     said = {" ".join(text_tokens(a)) for a in avoid}
     seen: set[tuple[str, ...]] = set()
     for text in [*said, *(" ".join(text_tokens(e)) for e in echo)]:
-        seen.update(_grams(text.split(), COPY_RUN))
+        seen.update(ngrams(text.split(), COPY_RUN))
     best, best_cost = "", -1
     unique = list(dict.fromkeys(candidates))
     for line in unique if ordered else rng.shuffled(unique):
         tokens = text_tokens(line)
-        cost = sum(g in seen for g in _grams(tokens, COPY_RUN))
+        cost = sum(g in seen for g in ngrams(tokens, COPY_RUN))
         cost += 100 * (" ".join(tokens) in said) + 10 * repeats_itself(line)
         if cost == 0:
             return line

@@ -11,10 +11,11 @@ punctuation, markup and whitespace are not tokens. So "Stay. Stay." is ``stay st
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from parlour.core.events import Event
+from parlour.core.text_rules import first_repeat, ngrams
 
 _TOKEN = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"[.!?\n;]+")
@@ -50,20 +51,11 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
 
-def _ngrams(toks: Sequence[str], n: int) -> list[tuple[str, ...]]:
-    return [tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)]
-
-
 def repeated_ngram(line: str, n: int = 4) -> tuple[str, ...] | None:
     """The first ``n``-gram of tokens that occurs at two different positions of the line
     (overlapping occurrences count: "stay stay stay stay stay" repeats ``stay ×4``), or
     None when every ``n``-gram of the line is unique."""
-    seen: set[tuple[str, ...]] = set()
-    for gram in _ngrams(tokens(line), n):
-        if gram in seen:
-            return gram
-        seen.add(gram)
-    return None
+    return first_repeat(tokens(line), n)
 
 
 def prompt_copy(line: str, prompt: str, n: int = 8) -> tuple[str, ...] | None:
@@ -71,8 +63,8 @@ def prompt_copy(line: str, prompt: str, n: int = 8) -> tuple[str, ...] | None:
     consecutive tokens of ``prompt`` (the text of every message of the model call that
     produced the line: instructions, records, transcript, the seat's earlier answers),
     or None when the line shares no such run with its prompt."""
-    grams = set(_ngrams(tokens(prompt), n))
-    for gram in _ngrams(tokens(line), n):
+    grams = set(ngrams(tokens(prompt), n))
+    for gram in ngrams(tokens(line), n):
         if gram in grams:
             return gram
     return None
@@ -127,13 +119,22 @@ def identical_to_other_seat(lines: Sequence[tuple[str, str]]) -> list[bool]:
     """For each ``(seat, text)`` line: whether another seat said the same tokens (the
     whole line, before or after it, in the same game). A line with no tokens is never
     identical: silence is not copying."""
-    seats_by_text: dict[tuple[str, ...], set[str]] = {}
-    keys = [tuple(tokens(text)) for _, text in lines]
-    for (seat, _), key in zip(lines, keys, strict=True):
-        seats_by_text.setdefault(key, set()).add(seat)
+    return _another_voice(lines, lambda text: tuple(tokens(text)) or None)
+
+
+def _another_voice(
+    lines: Sequence[tuple[str, str]], key: Callable[[str], tuple[str, ...] | None]
+) -> list[bool]:
+    """For each ``(voice, text)`` line: whether a line of another voice (before or after
+    it) has the same ``key`` (a line whose key is None matches nothing)."""
+    voices: dict[tuple[str, ...], set[str]] = {}
+    keys = [key(text) for _, text in lines]
+    for (voice, _), k in zip(lines, keys, strict=True):
+        if k is not None:
+            voices.setdefault(k, set()).add(voice)
     return [
-        bool(key) and len(seats_by_text[key] - {seat}) > 0
-        for (seat, _), key in zip(lines, keys, strict=True)
+        k is not None and len(voices[k] - {voice}) > 0
+        for (voice, _), k in zip(lines, keys, strict=True)
     ]
 
 
@@ -290,7 +291,7 @@ def repeated_in_game(texts: Sequence[str], n: int = 4) -> list[tuple[str, ...] |
     out: list[tuple[str, ...] | None] = []
     for text in texts:
         first: tuple[str, ...] | None = None
-        for gram in _ngrams(tokens(text), n):
+        for gram in ngrams(tokens(text), n):
             if first is None and gram in said:
                 first = gram
             said.add(gram)
@@ -307,15 +308,7 @@ def opener(text: str) -> tuple[str, ...] | None:
 def shared_openers(lines: Sequence[tuple[str, str]]) -> list[bool]:
     """For each ``(voice, text)`` line: whether a line of another voice in the same game
     (before or after it) opens with the same ``OPENER_TOKENS`` tokens."""
-    voices: dict[tuple[str, ...], set[str]] = {}
-    keys = [opener(text) for _, text in lines]
-    for (voice, _), key in zip(lines, keys, strict=True):
-        if key is not None:
-            voices.setdefault(key, set()).add(voice)
-    return [
-        key is not None and len(voices[key] - {voice}) > 0
-        for (voice, _), key in zip(lines, keys, strict=True)
-    ]
+    return _another_voice(lines, opener)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ loaded lazily, one at a time, so that one broken game cannot break the CLI.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from parlour.core import plugins
 from parlour.core.commands import command
 from parlour.core.errors import ParlourError
@@ -35,11 +37,12 @@ def load(name: str) -> GameModule:
     return found
 
 
-def installed() -> list[tuple[str, GameModule]]:
-    """Every game that loads, by name; a broken one is left out (``parlour games`` says
-    why) so that it cannot break the commands and pages that list the games."""
+def installed(names: Iterable[str] | None = None) -> list[tuple[str, GameModule]]:
+    """Every game that loads (of ``names``; default: all installed), by name; a broken one
+    is left out (``parlour games`` says why) so that it cannot break the commands and pages
+    that list the games."""
     found: list[tuple[str, GameModule]] = []
-    for name in game_names():
+    for name in game_names() if names is None else names:
         try:
             found.append((name, load(name)))
         except ParlourError:

@@ -89,8 +89,8 @@ class ModelTimeout(ModelError):
     retryable = True
 
 
-class RateLimited(ModelError):
-    """The provider asked us to slow down. ``retry_after`` in seconds when it said so."""
+class RetryLater(ModelError):
+    """The provider said to come back later; ``retry_after`` in seconds when it said when."""
 
     retryable = True
 
@@ -99,15 +99,13 @@ class RateLimited(ModelError):
         self.retry_after = retry_after
 
 
-class Overloaded(ModelError):
+class RateLimited(RetryLater):
+    """The provider asked us to slow down."""
+
+
+class Overloaded(RetryLater):
     """The provider is overloaded or briefly unavailable (HTTP 503, 529): worth another
-    try later. ``retry_after`` in seconds when it said so."""
-
-    retryable = True
-
-    def __init__(self, message: str, *, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
+    try later."""
 
 
 class ReplayDivergence(ModelError):

@@ -25,8 +25,7 @@ from parlour.models.base import (
     Embedder,
     ModelBackend,
     ModelError,
-    Overloaded,
-    RateLimited,
+    RetryLater,
     embedder_of,
 )
 from parlour.models.messages import ModelRequest, ModelResponse, Usage
@@ -288,7 +287,7 @@ class LimitedBackend(WrappedBackend):
         self.limiter = limiter
         self.budget = budget
 
-    def _backoff(self, attempt: int, error: RateLimited | Overloaded) -> float:
+    def _backoff(self, attempt: int, error: RetryLater) -> float:
         if error.retry_after is not None:
             return error.retry_after
         return min(self.limiter.limits.max_backoff_s, BASE_BACKOFF_S * 2.0**attempt)
@@ -316,7 +315,7 @@ class LimitedBackend(WrappedBackend):
                 finally:
                     if self.budget is not None:
                         self.budget.settle(worst, actual)
-            except (RateLimited, Overloaded) as err:
+            except RetryLater as err:
                 wait = self._backoff(attempt, err)
                 if time.monotonic() + wait > give_up:
                     raise

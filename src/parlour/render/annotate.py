@@ -57,7 +57,7 @@ class Annotated:
         return [e.answer for e in self.entries if e.event is None and e.answer is not None]
 
 
-def _actor(event: Event) -> str:
+def event_actor(event: Event) -> str:
     """The seat whose answer an event shows: the speaker, or a ballot's voter."""
     return event.speaker or str(event.data.get("voter", "") or "")
 
@@ -78,7 +78,7 @@ def annotate(store: Store, game_id: str) -> Annotated:
         game.apply(act.decision_id, act.action)
         out.entries.append(Entry(None, answer, phase))
         for event in game.events[before:]:
-            actor = _actor(event)
+            actor = event_actor(event)
             owner = latest.get(actor) if actor else (answer if act.seat in system else None)
             if event.unasked:
                 owner = None  # the seat's latest answer (a speech) did not choose this

@@ -15,6 +15,7 @@ from typing import Literal
 from parlour.core.events import Audience, Event
 from parlour.core.view import facts_dict
 from parlour.render.annotate import Annotated, Entry, choice_text, reason_of
+from parlour.runtime.store import GameRow
 
 Format = Literal["text", "markdown", "html"]
 Mode = Literal["public", "seat", "reveal"]
@@ -243,6 +244,20 @@ def _html_line(line: Line) -> str:
     mark = f"<span class=fallback>{FALLBACK}</span>" if line.fallback else ""
     why = f"<span class=why>why: {esc(line.reason)}</span>" if line.reason else ""
     return f'<p class="{cls} {esc(line.kind)}">{scope}{speaker}{esc(line.text)}{mark}{why}</p>'
+
+
+def stored_header(
+    title: str, log: Annotated, row: GameRow, names: dict[str, str], *, reveal: bool, seat: str = ""
+) -> Header:
+    """A stored game's heading: ``title``, its seats (``seat_rows``), and the summary and
+    winners (by name) of its stored result."""
+    result = row.result or {}
+    return Header(
+        title,
+        seat_rows(log, row.seats, reveal=reveal, seat=seat),
+        str(result.get("summary", "")),
+        tuple(names.get(w, w) for w in result.get("winners", [])),
+    )
 
 
 def seat_rows(

@@ -11,6 +11,8 @@ default database (the user data dir, never typed by anyone) gets its folder crea
 
 from __future__ import annotations
 
+from functools import cache
+
 from parlour.core.errors import ParlourError
 from parlour.runtime.store import Store, db_url, not_parlour_file, sqlite_path
 
@@ -42,3 +44,10 @@ def new_or_existing_store(db: str | None) -> Store:
                 "(parlour creates the database file, not folders)"
             )
     return Store(db_url(db) if db else None)
+
+
+@cache
+def worker_store(url: str) -> Store:
+    """The one Store a worker process keeps per database, reused by every game it plays
+    (tournament games, evaluation games)."""
+    return Store(url)

@@ -427,15 +427,30 @@ def start_planned(
     seats = _seats(store, planned, llm_factory or planned.llm, human, game_id)
     for observer in observers:
         observer.on_events(game, game.events)
+    return _session(store, planned, game_id, seats, observers, next_idx=0)
+
+
+def _session(
+    store: Store,
+    planned: SessionPlan,
+    game_id: str,
+    seats: dict[str, Seat],
+    observers: Sequence[Observer],
+    *,
+    next_idx: int,
+) -> Session:
+    """The planned game with its runner over ``seats``, stored as ``game_id``; its next
+    action gets index ``next_idx``."""
     runner = Runner(
-        game,
+        planned.game,
         seats,
         fallback=planned.module.fallback_policy,
         store=store,
         game_id=game_id,
         observers=observers,
+        next_idx=next_idx,
     )
-    return Session(game_id, planned.game_name, planned.module, game, specs, runner)
+    return Session(game_id, planned.game_name, planned.module, planned.game, planned.texts, runner)
 
 
 def start(
@@ -529,16 +544,7 @@ def resume_planned(
     if planned.llm is not None:
         applied = {a.decision_id for a in store.actions(game_id)}
         resume_streams(seats, effective_calls(store.calls(game_id), applied))
-    runner = Runner(
-        planned.game,
-        seats,
-        fallback=planned.module.fallback_policy,
-        store=store,
-        game_id=game_id,
-        observers=observers,
-        next_idx=planned.next_idx,
-    )
-    return Session(game_id, planned.game_name, planned.module, planned.game, specs, runner)
+    return _session(store, planned, game_id, seats, observers, next_idx=planned.next_idx)
 
 
 def resume(

@@ -17,6 +17,8 @@ from parlour.core.view import AnyView
 
 #: ``answered_by`` for a decision the fallback policy answered
 FALLBACK = "fallback"
+#: the error stored with the attempt the fallback policy answered, once retries ran out
+BUDGET_SPENT = "retry budget spent; scripted policy answered"
 
 
 class AnswerLedger:

@@ -37,7 +37,7 @@ from parlour.models.messages import (
     Usage,
     format_instruction,
 )
-from parlour.seats.answers import AnswerLedger
+from parlour.seats.answers import BUDGET_SPENT, AnswerLedger
 from parlour.seats.context import (
     ContextComponent,
     ContextReader,
@@ -479,7 +479,7 @@ class LlmSeat(AnswerLedger):
             tuple(base),
             None,
             "fallback",
-            "retry budget spent; scripted policy answered",
+            BUDGET_SPENT,
             0.0,
             fallback_answer=action,
         )

@@ -23,7 +23,7 @@ from parlour.core.errors import IllegalAction
 from parlour.core.policy import Policy
 from parlour.core.view import AnyView
 from parlour.seats.agents import Agent
-from parlour.seats.answers import AnswerLedger
+from parlour.seats.answers import BUDGET_SPENT, AnswerLedger
 from parlour.seats.llm import AttemptLog, AttemptSink, output_spec
 
 log = logging.getLogger(__name__)
@@ -162,7 +162,7 @@ class PythonSeat(AnswerLedger):
             self.retries + 2,
             None,
             "fallback",
-            "retry budget spent; scripted policy answered",
+            BUDGET_SPENT,
             time.perf_counter(),
             action,
         )

@@ -28,16 +28,12 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from parlour.core.decisions import TextCheck
 from parlour.core.text_fields import field_texts
-from parlour.core.text_rules import text_tokens
+from parlour.core.text_rules import first_repeat, ngrams, text_tokens
 
 COPY_TOKENS = 8
 LINE_TOKENS = 5
 REPEAT_TOKENS = 4
 ECHO_MIN_TOKENS = 6
-
-
-def _ngrams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
-    return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
 
 
 def copied_instructions(answer: str, instructions: Iterable[str]) -> str | None:
@@ -46,19 +42,19 @@ def copied_instructions(answer: str, instructions: Iterable[str]) -> str | None:
     source: set[tuple[str, ...]] = set()
     lines: set[tuple[str, ...]] = set()
     for text in instructions:
-        source.update(_ngrams(text_tokens(text), COPY_TOKENS))
+        source.update(ngrams(text_tokens(text), COPY_TOKENS))
         # A short line is below the n-gram length, so a recited reminder needs its own rule.
         for line in text.splitlines():
             tokens = tuple(text_tokens(line))
             if LINE_TOKENS <= len(tokens) < COPY_TOKENS:
                 lines.add(tokens)
     for line_tokens in lines:
-        if line_tokens in _ngrams(words, len(line_tokens)):
+        if line_tokens in ngrams(words, len(line_tokens)):
             return (
                 f'it recites a line of your instructions ("{" ".join(line_tokens)}"); '
                 "write your own words, not the prompt's"
             )
-    for gram in _ngrams(words, COPY_TOKENS):
+    for gram in ngrams(words, COPY_TOKENS):
         if gram in source:
             return (
                 f'it copies your instructions ("{" ".join(gram)}"); '
@@ -69,12 +65,10 @@ def copied_instructions(answer: str, instructions: Iterable[str]) -> str | None:
 
 def repeated_ngram(answer: str) -> str | None:
     """``repetition``: the first 4-gram that occurs twice."""
-    seen: set[tuple[str, ...]] = set()
-    for gram in _ngrams(text_tokens(answer), REPEAT_TOKENS):
-        if gram in seen:
-            return f'it repeats itself ("{" ".join(gram)}" twice); say each thing once'
-        seen.add(gram)
-    return None
+    gram = first_repeat(text_tokens(answer), REPEAT_TOKENS)
+    if gram is None:
+        return None
+    return f'it repeats itself ("{" ".join(gram)}" twice); say each thing once'
 
 
 def echoed_line(answer: str, last_lines: Mapping[str, str]) -> str | None:

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from parlour.core.game import Game, Result
 from parlour.models.limits import BudgetSpent, CostBudget, ProviderLimits
 from parlour.runtime import session as sessions
+from parlour.runtime.databases import worker_store
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.store import Store
 from parlour.tournament import storage
@@ -46,11 +47,6 @@ class GameJob:
 
 
 @cache
-def _store(url: str) -> Store:
-    return Store(url)  # one per process and database, reused by its games
-
-
-@cache
 def _llm(
     url: str,
     base_url: str | None,
@@ -61,7 +57,7 @@ def _llm(
     # One per process and run: a local model loads once, and the games of a worker share
     # its providers' limiters and its budget share.
     budget = CostBudget(budget_usd) if budget_usd is not None else None
-    return LlmFactory(store=_store(url), base_url=base_url, limits=limits, budget=budget)
+    return LlmFactory(store=worker_store(url), base_url=base_url, limits=limits, budget=budget)
 
 
 def factory_of(job: GameJob) -> LlmFactory:
@@ -114,7 +110,7 @@ def play_job(job: GameJob) -> dict[str, Any] | None:
 async def play_job_async(job: GameJob) -> dict[str, Any] | None:
     """``play_job`` on the running event loop, beside the worker's other games."""
     started = time.perf_counter()
-    store = _store(job.db_url)
+    store = worker_store(job.db_url)
     session = _start(job, store)
     try:
         result = session.game.result() or await session.run()

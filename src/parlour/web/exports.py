@@ -9,7 +9,7 @@ from parlour.core.game import Game
 from parlour.games import registry
 from parlour.render.annotate import annotate
 from parlour.render.pictures import phase_pictures, picture_now
-from parlour.render.transcript import Header, build, render_transcript, seat_rows
+from parlour.render.transcript import build, render_transcript, stored_header
 from parlour.runtime.store import Store
 
 
@@ -37,15 +37,9 @@ def export(store: Store, game_id: str, level: str, fmt: str) -> tuple[str, str]:
     game = log.game
     names = {s.id: s.name for s in game.seats()}
     reveal = visible is None
-    result = row.result or {}
     # The seed is a secret while the game runs (it would give hidden roles away).
     seed = f", seed {row.seed}" if row.status in ("finished", "ended", "failed") else ""
-    header = Header(
-        f"{row.game} {game_id} — {level}{seed}",
-        seat_rows(log, row.seats, reveal=reveal),
-        str(result.get("summary", "")),
-        tuple(names.get(w, w) for w in result.get("winners", [])),
-    )
+    header = stored_header(f"{row.game} {game_id} — {level}{seed}", log, row, names, reveal=reveal)
     doc = build(log, header, mode="reveal" if reveal else "public", visible=visible)
     if fmt == "html":
         doc = replace(doc, pictures=phase_pictures(registry.load(row.game), game))

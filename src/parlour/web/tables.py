@@ -12,9 +12,9 @@ import contextlib
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -71,6 +71,8 @@ class _Replay:
     final: bool  # the game had ended: it changes no more
 
 
+T = TypeVar("T")
+
 #: Statuses after which no worker writes to a game.
 _ENDED = ("finished", "ended", "failed")
 
@@ -113,20 +115,19 @@ class Games:
             self._local.rows = self._local.games = None
 
     def row(self, game_id: str) -> GameRow:
-        rows: dict[str, GameRow] | None = getattr(self._local, "rows", None)
-        if rows is None:
-            return self.store.get_game(game_id)
-        if game_id not in rows:
-            rows[game_id] = self.store.get_game(game_id)
-        return rows[game_id]
+        return self._once("rows", game_id, self.store.get_game)
 
     def game(self, game_id: str) -> Game:
-        games: dict[str, Game] | None = getattr(self._local, "games", None)
-        if games is None:
-            return self._game(game_id)
-        if game_id not in games:
-            games[game_id] = self._game(game_id)
-        return games[game_id]
+        return self._once("games", game_id, self._game)
+
+    def _once(self, kept: str, game_id: str, read: Callable[[str], T]) -> T:
+        """``read(game_id)``, read once per ``pinned`` block (``kept`` names its cache)."""
+        cache: dict[str, T] | None = getattr(self._local, kept, None)
+        if cache is None:
+            return read(game_id)
+        if game_id not in cache:
+            cache[game_id] = read(game_id)
+        return cache[game_id]
 
     def _game(self, game_id: str) -> Game:
         with self._lock:

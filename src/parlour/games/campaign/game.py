@@ -111,11 +111,6 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
         return self._st.c
 
     @property
-    def state(self) -> CampaignState:
-        """The state, to read only (``gates.hidden_from``/``known_to`` take it)."""
-        return self._st
-
-    @property
     def scenes(self) -> tuple[Scene, ...]:
         return tuple(self._st.scenes)
 

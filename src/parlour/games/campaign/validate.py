@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from string import Formatter
 
+from parlour.core.designer_check import placeholders
 from parlour.core.safe_yaml import LinedData
 from parlour.games.campaign.content import BANDS, PLACEHOLDERS, TOPICS, Campaign, CampaignError
 
@@ -89,14 +89,6 @@ def _problems(c: Campaign, lined: LinedData) -> list[tuple[int, str, str]]:
     return out
 
 
-def _placeholders(text: str) -> list[str]:
-    """The ``{name}`` placeholders of a line (``{{`` and ``}}`` are literal braces)."""
-    try:
-        return [name for _, name, _, _ in Formatter().parse(text) if name is not None]
-    except ValueError:
-        return ["{"]
-
-
 def _scripted_content(c: Campaign, lined: LinedData) -> list[tuple[int, str, str]]:
     """NPC lines and reactions, and check rules: keys, placeholders, skills, difficulties."""
     out: list[tuple[int, str, str]] = []
@@ -109,7 +101,7 @@ def _scripted_content(c: Campaign, lined: LinedData) -> list[tuple[int, str, str
                     out.append((at(("npcs", i, key, name)), "C010", _unknown(kind, name, known)))
                 for n, text in enumerate(texts):
                     allowed = PLACEHOLDERS if name == "recall" else PLACEHOLDERS[:2]
-                    bad = [p for p in _placeholders(text) if p not in allowed]
+                    bad = [p for p in placeholders(text) if p not in allowed]
                     if bad:
                         where = at(("npcs", i, key, name, n))
                         words = f"unknown placeholder '{{{bad[0]}}}' in a {name} line; use "

@@ -67,7 +67,8 @@ def hint_order(scenario: Scenario) -> dict[str, tuple[int, int]]:
 
 
 def shortest_good_way(scenario: Scenario) -> list[str]:
-    """The walkthrough bot's way: the fewest actions to a good ending, answers known."""
+    """The walkthrough bot's way: the fewest actions to a good ending, answers known
+    (file order among equals); empty if there is none."""
     facts = analyse(scenario)
     good = [a.id for a in scenario.actions if a.is_good_ending and a.id in facts.reachable]
     return min((facts.path_to(g) for g in good), key=len, default=[])

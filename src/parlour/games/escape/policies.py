@@ -22,10 +22,10 @@ from parlour.core.errors import ParlourError
 from parlour.core.policy import Policy, by_purpose
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
-from parlour.games.escape.analysis import analyse
 from parlour.games.escape.ask import ClassifyAsk, NarrateAsk
 from parlour.games.escape.commands import LOOK_BRIEF, look_text
 from parlour.games.escape.faithful import templated
+from parlour.games.escape.hints import shortest_good_way
 from parlour.games.escape.keyword_classifier import (
     classify,
     classify_reply,
@@ -105,11 +105,8 @@ def phrase(action: ScenarioAction) -> str:
     return f"{text}: {action.answer}" if action.answer else text
 
 
-def solution(scenario: Scenario) -> list[str]:
-    """The shortest path to a good ending (file order among equals); empty if there is none."""
-    facts = analyse(scenario)
-    good = [a.id for a in scenario.actions if a.is_good_ending and a.id in facts.reachable]
-    return min((facts.path_to(g) for g in good), key=len, default=[])
+#: The shortest path to a good ending (the walkthrough bot's way), the solver's plan.
+solution = shortest_good_way
 
 
 class SolverPlayer:

@@ -12,6 +12,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from parlour.core.content_file import (
+    ContentLoader,
     ShippedContent,
     first_problem,
     first_unknown_key,
@@ -45,24 +46,8 @@ class LoadedTown:
     file: str
 
 
-_TOWNS = ShippedContent(CONTENT_DIR, "town", "towns")
-
-
 def _error(message: str, *, file: str, line: int = 0, code: str = "") -> TownError:
     return TownError(message, file=file, line=line)
-
-
-def shipped_names() -> list[str]:
-    return _TOWNS.names()
-
-
-def town_path(name_or_path: str | Path) -> Path:
-    return _TOWNS.path(name_or_path, _error)
-
-
-def load_town(name_or_path: str | Path) -> LoadedTown:
-    text, file, source = _TOWNS.read(name_or_path, _error)
-    return parse_town(text, file=file, source=source)
 
 
 def parse_town(text: str, *, file: str = "<town>", source: str = "") -> LoadedTown:
@@ -105,3 +90,10 @@ def _explain(err: ValidationError, lined: LinedData, file: str) -> TownError:
     more = problem.more
     prefix = f"{where}: " if where else ""
     return TownError(f"{file}:{line}: {prefix}{text}{more}", file=file, line=line)
+
+
+_TOWNS = ContentLoader(ShippedContent(CONTENT_DIR, "town", "towns"), _error, parse_town)
+shipped_names = _TOWNS.names
+#: A path to an existing file, or a shipped town's name.
+town_path = _TOWNS.path
+load_town = _TOWNS.load

@@ -8,7 +8,6 @@ runs: exit 0 without errors, 1 with errors, 2 when the file cannot be read at al
 from __future__ import annotations
 
 from pathlib import Path
-from string import Formatter
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -16,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from parlour.core.designer_check import (
     EXIT_UNREADABLE,
     exit_code,
+    placeholders,
 )
 from parlour.core.designer_check import (
     format_problems as format_problems,  # re-exported for the CLI
@@ -198,7 +198,7 @@ def _cards(town: Town, found: _Found) -> None:
                 "W004", f"story card {n + 1} is {len(card.prompt)} characters", (*path, "prompt")
             )
         for key, texts in (("prompt", (card.prompt,)), ("about", card.about)):
-            bad = sorted({slot for text in texts for slot in _slots(text)} - set(CARD_SLOTS))
+            bad = sorted({slot for text in texts for slot in placeholders(text)} - set(CARD_SLOTS))
             if bad:
                 found.add(
                     "E010",
@@ -206,14 +206,6 @@ def _cards(town: Town, found: _Found) -> None:
                     f"{', '.join(CARD_SLOTS)} (write a literal brace as {{{{ or }}}})",
                     (*path, key),
                 )
-
-
-def _slots(text: str) -> set[str]:
-    """The slot names a template names (a malformed brace counts as the slot '{')."""
-    try:
-        return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
-    except ValueError:
-        return {"{"}
 
 
 def _endings(town: Town, found: _Found) -> None:

@@ -160,12 +160,11 @@ class DeskTable:
         """Seconds until the open decision's wall deadline (database clock; negative once
         passed), or None when it is not open or has no deadline."""
         od = schema.open_decisions
-        with self.db.engine.connect() as conn:
-            left = conn.execute(
-                sa.select(od.c.deadline_at - self._now).where(
-                    (od.c.game_id == game_id) & (od.c.decision_id == decision_id)
-                )
-            ).scalar()
+        left = self.db.scalar(
+            sa.select(od.c.deadline_at - self._now).where(
+                (od.c.game_id == game_id) & (od.c.decision_id == decision_id)
+            )
+        )
         return None if left is None else float(left)
 
     def take(self, game_id: str, decision_id: str) -> Action | None:

@@ -143,6 +143,17 @@ class Database:
         with self.engine.connect() as conn:
             return list(conn.execute(query).all())
 
+    def first(self, query: sa.Executable) -> sa.Row[Any] | None:
+        """The first row a query returns (None: no row), read on a pooled connection."""
+        with self.engine.connect() as conn:
+            return conn.execute(query).first()
+
+    def scalar(self, query: sa.Executable) -> Any:
+        """The first value of the first row a query returns (None: no row), read on a
+        pooled connection."""
+        with self.engine.connect() as conn:
+            return conn.execute(query).scalar()
+
     def add_row(self, table: sa.Table, **values: Any) -> None:
         """Insert one row stamped ``created_at`` now, in its own transaction."""
         with self.engine.begin() as conn:

@@ -64,12 +64,9 @@ class Events:
     def count(self, game_id: str) -> int:
         # count(kind), not count(*): the rows themselves are read (not only the primary
         # key's index), so a damaged events table is found here, before a resume starts.
-        with self.db.engine.connect() as conn:
-            count = conn.execute(
-                sa.select(sa.func.count(schema.events.c.kind)).where(
-                    schema.events.c.game_id == game_id
-                )
-            ).scalar()
+        count = self.db.scalar(
+            sa.select(sa.func.count(schema.events.c.kind)).where(schema.events.c.game_id == game_id)
+        )
         return int(count or 0)
 
     @guarded

@@ -101,8 +101,7 @@ class Games:
 
     @guarded
     def get(self, game_id: str) -> GameRow:
-        with self.db.engine.connect() as conn:
-            row = conn.execute(sa.select(schema.games).where(schema.games.c.id == game_id)).first()
+        row = self.db.first(sa.select(schema.games).where(schema.games.c.id == game_id))
         if row is None:
             raise ParlourError(
                 f"no game with id '{game_id}'; run `{command('list')}` to see saved games"

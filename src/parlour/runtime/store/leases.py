@@ -195,8 +195,7 @@ class LeaseTable:
 
     def get(self, game_id: str) -> LeaseRow | None:
         le = schema.leases
-        with self.db.engine.connect() as conn:
-            row = conn.execute(sa.select(le).where(le.c.game_id == game_id)).first()
+        row = self.db.first(sa.select(le).where(le.c.game_id == game_id))
         if row is None:
             return None
         return LeaseRow(row.game_id, row.worker, float(row.expires_at), int(row.claims), row.error)

@@ -35,15 +35,13 @@ class LinkTable:
 
     def get(self, token_hash: str) -> LinkRow | None:
         wl = schema.web_links
-        with self.db.engine.connect() as conn:
-            row = conn.execute(sa.select(wl).where(wl.c.token_hash == token_hash)).first()
+        row = self.db.first(sa.select(wl).where(wl.c.token_hash == token_hash))
         return None if row is None else LinkRow(row.game_id, row.role, row.seat)
 
     def reveal(self, game_id: str) -> str | None:
         """The reveal level stored for a game, if any."""
         wg = schema.web_games
-        with self.db.engine.connect() as conn:
-            value = conn.execute(sa.select(wg.c.reveal).where(wg.c.game_id == game_id)).scalar()
+        value = self.db.scalar(sa.select(wg.c.reveal).where(wg.c.game_id == game_id))
         return None if value is None else str(value)
 
     def set_reveal(self, game_id: str, level: str) -> None:

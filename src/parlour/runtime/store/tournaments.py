@@ -85,8 +85,7 @@ class Tournaments:
         return tid
 
     def get(self, tid: str) -> TournamentRow:
-        with self.db.engine.connect() as conn:
-            row = conn.execute(sa.select(T).where(T.c.id == tid)).first()
+        row = self.db.first(sa.select(T).where(T.c.id == tid))
         if row is None:
             raise ParlourError(
                 f"no tournament with id '{tid}'; `{command('tournament list')}` shows stored ones"
@@ -135,26 +134,22 @@ class Tournaments:
         return int(count)
 
     def game_id_of(self, tid: str, idx: int) -> str | None:
-        with self.db.engine.connect() as conn:
-            value = conn.execute(
-                sa.select(TG.c.game_id).where(TG.c.tournament_id == tid, TG.c.idx == idx)
-            ).scalar()
+        value = self.db.scalar(
+            sa.select(TG.c.game_id).where(TG.c.tournament_id == tid, TG.c.idx == idx)
+        )
         return None if value is None else str(value)
 
     def set_game_id(self, tid: str, idx: int, game_id: str) -> None:
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                TG.update()
-                .where(TG.c.tournament_id == tid, TG.c.idx == idx)
-                .values(game_id=game_id)
-            )
+        self._update_game(tid, idx, game_id=game_id)
 
     def record_outcome(self, tid: str, idx: int, outcome: dict[str, Any]) -> None:
+        self._update_game(tid, idx, outcome=json.dumps(outcome), game_id=outcome["game_id"])
+
+    def _update_game(self, tid: str, idx: int, **values: Any) -> None:
+        """Set ``values`` on scheduled game ``idx`` of tournament ``tid``."""
         with self.db.engine.begin() as conn:
             conn.execute(
-                TG.update()
-                .where(TG.c.tournament_id == tid, TG.c.idx == idx)
-                .values(outcome=json.dumps(outcome), game_id=outcome["game_id"])
+                TG.update().where(TG.c.tournament_id == tid, TG.c.idx == idx).values(**values)
             )
 
     def set_status(self, tid: str, status: str) -> None:

@@ -36,6 +36,7 @@ from parlour.games.diplomacy.metrics import conduct
 from parlour.games.diplomacy.personas import PERSONAS
 from parlour.games.registry import load as load_game
 from parlour.runtime import session as sessions
+from parlour.runtime.databases import worker_store
 from parlour.runtime.llm_seating import LlmFactory
 from parlour.runtime.seating import HumanSpec, is_model, module_spec
 from parlour.runtime.store import Store
@@ -147,21 +148,15 @@ def check_specs(params: EvalParams, store: Store) -> None:
 
 
 @cache
-def _worker_store(url: str) -> Store:
-    # One Store per process (and per database), reused by the games it plays.
-    return Store(url)
-
-
-@cache
 def _worker_llm(url: str, base_url: str | None) -> LlmFactory:
     # One factory per process: it keeps one backend per model spec (a local model loads once).
-    return LlmFactory(store=_worker_store(url), base_url=base_url)
+    return LlmFactory(store=worker_store(url), base_url=base_url)
 
 
 def play_task(task: GameTask, params: EvalParams) -> GameOutcome:
     """Play and store one game; runs in a worker process (or in-process for jobs=1)."""
     started = time.perf_counter()
-    store = _worker_store(params.db_url)
+    store = worker_store(params.db_url)
     single, rest = (params.bot, params.vs) if task.mode == "1v6" else (params.vs, params.bot)
     planned = sessions.plan(
         store,
