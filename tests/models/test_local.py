@@ -87,6 +87,8 @@ async def test_free_text_is_bounded(local: LocalBackend) -> None:
     assert response.parsed == response.text
     assert len(response.text) <= 60
     assert 0 < response.usage.output_tokens <= 24
+    if response.raw["stop"] != "stop":  # cut by a limit: trimmed to a finished sentence
+        assert response.text.endswith((".", "!", "?", "…")), response.raw
     assert response.usage.input_tokens == len(local.tokenize(ask("Say something to the village.")))
 
 

@@ -21,7 +21,8 @@ from parlour.models import (
     parse_answer,
     try_parse,
 )
-from parlour.models.parse import close_truncated_json
+from parlour.models.base import parsed_response
+from parlour.models.parse import close_truncated_json, finish_cut_text
 
 IDS = ("alice", "bob", "carol")
 CHOICE = OutputSpec.choice(IDS)
@@ -139,3 +140,36 @@ def test_truncated_answers_close_into_valid_json(choice: str, why: str, cut: int
 def test_usage_adds_up() -> None:
     total = Usage(input_tokens=3, output_tokens=1, cached_input_tokens=2) + Usage(input_tokens=1)
     assert total == Usage(input_tokens=4, output_tokens=1, cached_input_tokens=2)
+
+
+@pytest.mark.parametrize(
+    ("cut", "shown"),
+    [
+        ("I saw her by the quay. Her fathe", "I saw her by the quay."),
+        ('"Go home." He sa', '"Go home."'),
+        ("Ask Noor about the boat, she was at the qua", "Ask Noor about the boat, she was at the…"),
+        ("Wait... what ab", "Wait..."),
+        ("nothing", "nothing…"),
+        ("", ""),
+    ],
+)
+def test_a_cut_answer_ends_at_a_finished_sentence_or_a_whole_word(cut: str, shown: str) -> None:
+    assert finish_cut_text(cut) == shown
+
+
+@given(st.text(alphabet="abc .,!?", max_size=80))
+def test_a_trimmed_answer_is_a_prefix_that_never_ends_mid_word(text: str) -> None:
+    shown = finish_cut_text(text)
+    assert text.startswith(shown.removesuffix("…").rstrip())
+    assert not shown or shown[-1] in ".!?…"
+
+
+def test_only_free_text_the_model_was_stopped_in_is_trimmed() -> None:
+    text = "The tide is turning. Meet me at the lig"
+    cut = parsed_response(text, OutputSpec.text(max_chars=60), model_id="m", cut=True)
+    assert cut.text == cut.parsed == "The tide is turning."
+    assert cut.raw["cut_text"] == text
+    whole = parsed_response(text, OutputSpec.text(max_chars=60), model_id="m")
+    assert whole.text == text  # the model stopped on its own: its words stand
+    choice = parsed_response('{"choice": "bob"}', CHOICE, model_id="m", cut=True)
+    assert choice.parsed == {"choice": "bob"}

@@ -149,4 +149,5 @@ class AnthropicBackend(SdkBackend[anthropic.AsyncAnthropic]):
                 "stop_reason": message.stop_reason,
                 "served_model": message.model,
             },
+            cut=message.stop_reason == "max_tokens",
         )

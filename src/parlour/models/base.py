@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from parlour.core.errors import ParlourError
-from parlour.models.messages import ModelRequest, ModelResponse, OutputSpec, Usage
-from parlour.models.parse import try_parse
+from parlour.models.messages import ModelRequest, ModelResponse, OutputKind, OutputSpec, Usage
+from parlour.models.parse import finish_cut_text, try_parse
 
 
 @dataclass(frozen=True)
@@ -120,8 +120,18 @@ def parsed_response(
     usage: Usage | None = None,
     latency_s: float = 0.0,
     raw: dict[str, Any] | None = None,
+    cut: bool = False,
 ) -> ModelResponse:
-    """A backend's ``ModelResponse`` for ``text``: parsed against ``spec`` (``try_parse``)."""
+    """A backend's ``ModelResponse`` for ``text``: parsed against ``spec`` (``try_parse``).
+
+    ``cut``: the model was stopped by a token or character limit before it finished. Free
+    text is then trimmed to its last finished sentence (``finish_cut_text``), so no word
+    cut in half reaches a reader; ``raw["cut_text"]`` keeps what the model wrote."""
+    if cut and spec.kind is OutputKind.TEXT:
+        trimmed = finish_cut_text(text)
+        if trimmed != text:
+            raw = {**(raw or {}), "cut_text": text}
+            text = trimmed
     parsed, error = try_parse(text, spec)
     return ModelResponse(
         text=text,

@@ -547,6 +547,7 @@ class LocalBackend:
                 "kv_source": outcome.source,
                 "repaired": repaired,
             },
+            cut=outcome.stop in ("length", "max_chars"),
         )
 
 

@@ -200,6 +200,7 @@ class OpenAIBackend(SdkBackend[openai.AsyncOpenAI]):
                 "served_model": completion.model,
                 "finish_reason": choice.finish_reason,
             },
+            cut=choice.finish_reason == "length",
         )
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:

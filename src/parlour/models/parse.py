@@ -158,6 +158,31 @@ def _close(text: str) -> str:
     return text + "".join(reversed(stack))
 
 
+#: Where a sentence ends: its mark and any closing quotes or brackets after it.
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*(?=\s|$)")
+#: What may not end a trimmed text before its ellipsis.
+_DANGLING = " ,;:-–—"
+
+
+def finish_cut_text(text: str) -> str:
+    """A free-text answer the model was stopped in (token or character limit) as a person
+    may read it: up to its last finished sentence, else up to its last whole word and an
+    ellipsis. A limit that falls mid-word ("His fathe") must never reach a reader.
+
+    >>> finish_cut_text("I saw her. Her fathe")
+    'I saw her.'
+    >>> finish_cut_text("Ask Noor about the boat, she was at the qua")
+    'Ask Noor about the boat, she was at the…'
+    """
+    flat = text.rstrip()
+    ends = list(_SENTENCE_END.finditer(flat))
+    if ends:
+        return flat[: ends[-1].end()]
+    head, _, _ = flat.rpartition(" ")
+    kept = (head or flat).rstrip(_DANGLING)
+    return f"{kept}…" if kept else ""
+
+
 def close_truncated_json(text: str) -> str | None:
     """Complete a JSON prefix cut off by max_tokens, or ``None`` if no completion parses.
 
