@@ -51,7 +51,7 @@ LR: Mapping[str, float] = {
     "disputed_read_innocent": 0.7,
     # voted out a player later shown to be good / evil
     "voted_good": 1.7,
-    "voted_evil": 0.5,
+    "voted_evil": 0.15,
     # voted for a player they defended that day, or away from the one they accused
     "contradiction": 1.8,
     # accused or voted for this seat, which knows it is good
@@ -63,7 +63,22 @@ LR: Mapping[str, float] = {
     # a player killed in the night had accused them (wolves kill who hunts them)
     "victim_accused": 1.5,
     "defended_evil": 2.2,
+    # what a player later shown to be a werewolf said and did: a wolf accuses and votes
+    # against outsiders and defends a packmate the table suspects
+    "wolf_accused": 0.3,
+    "wolf_voted": 0.5,
+    "wolf_defended": 4.0,
+    # a reading announced by a claimer whose death revealed the seer: its results were true
+    "seer_read_evil": 20.0,
+    "seer_read_innocent": 0.05,
+    # never said whom they suspect or trust (an accusation, a defence or a claim)
+    "unheard": 1.25,
 }
+
+#: how much the ballots of a player whose words never tied to anything (no accusation,
+#: defence or claim the seat could read) weigh, as a power of their likelihood ratio: a
+#: player who never says why votes for no reason anyone can check
+UNREAD_WEIGHT = 0.25
 
 #: no belief goes past this without a proof
 CAP = 0.95
@@ -193,12 +208,15 @@ class _Evidence:
     known: dict[str, str]
     strongest: dict[str, tuple[float, str]] = field(default_factory=dict)
 
-    def weigh(self, seat: str, kind: str, reason: str) -> None:
+    def weigh(self, seat: str, kind: str, reason: str, weight: float = 1.0) -> None:
+        """Multiply the odds by ``LR[kind]`` raised to ``weight`` (how much the player the
+        evidence comes from is worth hearing, see ``UNREAD_WEIGHT``)."""
         if seat in self.odds:
-            self.odds[seat] *= LR[kind]
+            lr = LR[kind] ** weight
+            self.odds[seat] *= lr
             self.reasons[seat].append(reason)
-            if LR[kind] > 1 and LR[kind] > self.strongest.get(seat, (1.0, ""))[0]:
-                self.strongest[seat] = (LR[kind], reason)
+            if lr > 1 and lr > self.strongest.get(seat, (1.0, ""))[0]:
+                self.strongest[seat] = (lr, reason)
 
     def prove(self, seat: str, side: str, reason: str) -> None:
         if seat in self.odds and seat not in self.known:
@@ -224,6 +242,9 @@ class _Record:
     #: (speaker, day) for every speech after which the speaker had accused this seat that
     #: day (in event order: each is one piece of evidence)
     accused_me: list[tuple[str, int]] = field(default_factory=list)
+    #: players whose words tied to something at least once (an accusation, a defence or
+    #: a claim this seat could read)
+    heard: set[str] = field(default_factory=set)
     #: events folded so far; the first and the last one (kept, so identity is exact)
     count: int = 0
     first: Event | None = None
@@ -244,6 +265,8 @@ class _Record:
         if event.kind != "speech" or not event.speaker:
             return
         stance = stances(event, self.names)
+        if stance.accused or stance.defended or stance.claims_seer:
+            self.heard.add(stance.speaker)
         if stance.claims_seer:
             self.claims.setdefault(stance.speaker, []).extend(stance.readings)
         day = _day_of(event.phase)
@@ -277,6 +300,7 @@ class _Record:
             list(self.ballots),
             list(self.killed),
             list(self.accused_me),
+            set(self.heard),
             self.count,
             self.first,
             self.last,
@@ -377,6 +401,12 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
 
     # -- the public record ------------------------------------------------------------
     claims, said, ballots, killed = rec.claims, rec.said, rec.ballots, rec.killed
+
+    def worth(seat: str) -> float:
+        """How much a player's ballots and words weigh: fully once their words tied to
+        something, little while they never did (``UNREAD_WEIGHT``)."""
+        return 1.0 if seat in rec.heard else UNREAD_WEIGHT
+
     if role != "werewolf":
         for speaker, day in rec.accused_me:
             ev.weigh(speaker, "against_me", f"accused me on day {day}")
@@ -418,17 +448,41 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
             word = "evil" if reading == "evil" else "innocent"
             ev.weigh(target, kind, f"{names[claimer]} checked {names[target]}: {word}")
 
+    # a player whose words never tied to anything, once the table has talked
+    if said:
+        for s in others:
+            if s not in rec.heard:
+                ev.weigh(s, "unheard", "has not once said whom they suspect or trust")
+
+    # the readings of a claimer whose death revealed the seer were true
+    for claimer, readings in claims.items():
+        if revealed.get(claimer) != "seer":
+            continue
+        for target, reading in readings:
+            ev.weigh(
+                target,
+                f"seer_read_{reading}",
+                f"{names[claimer]}, who was the seer, checked {names[target]}: {reading}",
+            )
+
     # ballots against revealed roles, and words against votes
     for day, voter, target in ballots:
         if voter == me:
             continue
+        w = worth(voter)
+        if revealed.get(voter) == "werewolf":
+            ev.weigh(
+                target, "wolf_voted", f"{names[voter]}, a werewolf, voted for them on day {day}", w
+            )
         if target in revealed:
             if revealed[target] in EVIL_ROLES:
-                ev.weigh(voter, "voted_evil", f"voted for {names[target]}, who was evil")
+                ev.weigh(voter, "voted_evil", f"voted for {names[target]}, who was evil", w)
             else:
-                ev.weigh(voter, "voted_good", f"voted for {names[target]}, the {revealed[target]}")
+                ev.weigh(
+                    voter, "voted_good", f"voted for {names[target]}, the {revealed[target]}", w
+                )
         if target == me and role != "werewolf":
-            ev.weigh(voter, "against_me", f"voted for me on day {day}")
+            ev.weigh(voter, "against_me", f"voted for me on day {day}", w)
         spoken = said.get((day, voter))
         if spoken is not None:
             if target in spoken.defended:
@@ -452,8 +506,18 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
                 voter,
                 "voted_with_wolf",
                 f"voted with {names[wolf]}, who was a werewolf, on day {day}",
+                worth(voter),
             )
     for (_day, speaker), stance in said.items():
+        if revealed.get(speaker) == "werewolf":
+            for a in dict.fromkeys(stance.accused):
+                ev.weigh(
+                    a, "wolf_accused", f"was accused by {names[speaker]}, who was a werewolf"
+                )
+            for d in dict.fromkeys(stance.defended):
+                ev.weigh(
+                    d, "wolf_defended", f"was defended by {names[speaker]}, who was a werewolf"
+                )
         if speaker in killed:
             for a in dict.fromkeys(stance.accused):
                 ev.weigh(
