@@ -24,7 +24,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import isclose
+from itertools import combinations
+from math import comb, isclose, prod
 from zlib import crc32
 
 from parlour.core.events import Event
@@ -71,8 +72,12 @@ LR: Mapping[str, float] = {
     # a reading announced by a claimer whose death revealed the seer: its results were true
     "seer_read_evil": 20.0,
     "seer_read_innocent": 0.05,
-    # never said whom they suspect or trust (an accusation, a defence or a claim)
-    "unheard": 1.25,
+    # a player whose words tie to something accused or voted for the other: per such
+    # act, the odds that both are werewolves (a wolf turns on outsiders, not its pack)
+    "apart": 0.3,
+    # never said whom they suspect or trust (an accusation, a defence or a claim), once
+    # per day of talk
+    "unheard": 1.3,
 }
 
 #: how much the ballots of a player whose words never tied to anything (no accusation,
@@ -82,6 +87,8 @@ UNREAD_WEIGHT = 0.25
 
 #: no belief goes past this without a proof
 CAP = 0.95
+#: the most packs ``_packs`` weighs one by one (more: the players are weighed alone)
+PACK_LIMIT = 500
 
 _CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
 _FINDING = re.compile(r"I checked ([^:.]+): (evil|innocent|cleared)", re.IGNORECASE)
@@ -245,6 +252,8 @@ class _Record:
     #: players whose words tied to something at least once (an accusation, a defence or
     #: a claim this seat could read)
     heard: set[str] = field(default_factory=set)
+    #: (who, whom) for every accusation and ballot, each once
+    pointed: set[tuple[str, str]] = field(default_factory=set)
     #: events folded so far; the first and the last one (kept, so identity is exact)
     count: int = 0
     first: Event | None = None
@@ -258,15 +267,16 @@ class _Record:
             self.killed.extend(str(s) for s in event.data.get("dead", []))
             return
         if event.kind == "vote":
-            self.ballots.append(
-                (int(event.data["day"]), str(event.data["voter"]), str(event.data["target"]))
-            )
+            voter, target = str(event.data["voter"]), str(event.data["target"])
+            self.ballots.append((int(event.data["day"]), voter, target))
+            self.pointed.add((voter, target))
             return
         if event.kind != "speech" or not event.speaker:
             return
         stance = stances(event, self.names)
         if stance.accused or stance.defended or stance.claims_seer:
             self.heard.add(stance.speaker)
+        self.pointed.update((stance.speaker, a) for a in stance.accused if a != stance.speaker)
         if stance.claims_seer:
             self.claims.setdefault(stance.speaker, []).extend(stance.readings)
         day = _day_of(event.phase)
@@ -301,6 +311,7 @@ class _Record:
             list(self.killed),
             list(self.accused_me),
             set(self.heard),
+            set(self.pointed),
             self.count,
             self.first,
             self.last,
@@ -449,10 +460,11 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
             ev.weigh(target, kind, f"{names[claimer]} checked {names[target]}: {word}")
 
     # a player whose words never tied to anything, once the table has talked
-    if said:
-        for s in others:
-            if s not in rec.heard:
-                ev.weigh(s, "unheard", "has not once said whom they suspect or trust")
+    talked = sorted({day for day, _ in said})
+    for s in others:
+        if s not in rec.heard:
+            for day in talked:
+                ev.weigh(s, "unheard", f"said nothing about anyone on day {day}")
 
     # the readings of a claimer whose death revealed the seer were true
     for claimer, readings in claims.items():
@@ -546,7 +558,15 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
     if unrevealed_dead and unknown:
         hidden_f = hidden_f * len(unknown) / (len(unknown) + unrevealed_dead)
     probs = {s: (1.0 if ev.known[s] == "evil" else 0.0) for s in ev.known}
-    probs.update(_spread(hidden_f, {s: ev.odds[s] for s in unknown}))
+    weights = {s: ev.odds[s] for s in unknown}
+    if hidden_f.is_integer() and not counts.get("maniac"):
+        # a pack is a team: weigh the packs it could be, not each player alone
+        pack = {s for s, side in ev.known.items() if side == "evil"}
+        if role == "werewolf" and view.private.alive:
+            pack.add(me)
+        apart = {(a, b) for a, b in rec.pointed if a in rec.heard}
+        weights = _packs(int(hidden_f), weights, pack, apart) or weights
+    probs.update(_spread(hidden_f, weights))
     evil = {s: probs[s] for s in others}
     return Belief(
         seat=me,
@@ -559,6 +579,29 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
         against={s: why for s, (_, why) in ev.strongest.items()},
         readings={c: tuple(claims[c]) for c in claimers},
     )
+
+
+def _packs(
+    size: int, odds: Mapping[str, float], pack: set[str], apart: set[tuple[str, str]]
+) -> dict[str, float] | None:
+    """P(evil) of each player in ``odds`` when exactly ``size`` of them are evil, from the
+    packs they could make with ``pack`` (the evil players already known): each pack
+    weighs the product of its members' odds, times ``LR["apart"]`` for every (who, whom)
+    in ``apart`` inside it. None when there are too many packs to weigh one by one."""
+    seats = list(odds)
+    if not 0 < size <= len(seats) or comb(len(seats), size) > PACK_LIMIT:
+        return None
+    marginal = dict.fromkeys(seats, 0.0)
+    mass = 0.0
+    for group in combinations(seats, size):
+        weight = prod(odds[s] for s in group)
+        members = {*group, *pack}
+        weight *= LR["apart"] ** sum(1 for a in group for b in members if (a, b) in apart)
+        weight *= LR["apart"] ** sum(1 for a in pack for b in group if (a, b) in apart)
+        mass += weight
+        for s in group:
+            marginal[s] += weight
+    return {s: size * w / mass for s, w in marginal.items()}
 
 
 def _spread(total: float, weights: Mapping[str, float]) -> dict[str, float]:
