@@ -20,16 +20,14 @@ seat's words, so plans and speech can say why.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations
 from math import comb, isclose, prod
+from typing import cast
 from zlib import crc32
 
-from parlour.core.events import Event
-from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.record import Record
 from parlour.games.werewolf.views import WerewolfView
 
 EVIL_ROLES = ("werewolf", "maniac")
@@ -89,82 +87,6 @@ UNREAD_WEIGHT = 0.25
 CAP = 0.95
 #: the most packs ``_packs`` weighs one by one (more: the players are weighed alone)
 PACK_LIMIT = 500
-
-_CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
-_FINDING = re.compile(r"I checked ([^:.]+): (evil|innocent|cleared)", re.IGNORECASE)
-_ACCUSE = re.compile(
-    r"\b(?:I suspect|Let's vote|Vote|I name|My eyes are on)\s+([^.!?,;:]+)", re.IGNORECASE
-)
-_DEFEND = re.compile(
-    r"\b(?:I trust|Leave|Do not vote|I stand by|Do not trust)\s+([^.!?,;:]+)", re.IGNORECASE
-)
-
-
-@dataclass(frozen=True)
-class Stance:
-    """What one speech said: whom it accused and defended, and a seer claim's readings."""
-
-    speaker: str
-    accused: tuple[str, ...] = ()
-    defended: tuple[str, ...] = ()
-    claims_seer: bool = False
-    readings: tuple[tuple[str, str], ...] = ()
-
-
-def stances(event: Event, names: Mapping[str, str]) -> Stance:
-    """What a speech said (see ``_stances``), cached: every belief reads every speech."""
-    data = event.data
-    keys = ("act", "target", "reading", "role", "with_act")
-    return _stances(
-        event.speaker,
-        event.text,
-        tuple(str(data.get(k, "")) for k in keys),
-        tuple(names.items()),
-    )
-
-
-@lru_cache(maxsize=8192)
-def _stances(
-    speaker: str, text: str, fields: tuple[str, ...], names_items: tuple[tuple[str, str], ...]
-) -> Stance:
-    """Read a speech event: a speech act's data when it has one, else the fixed phrasings
-    the scripted players use ("I suspect Aiko.", "I trust Kenji.", "I am the seer. I
-    checked Omar: evil."). "Do not trust X" is an accusation, not a defence."""
-    act, target, read, role, with_act = fields
-    names = dict(names_items)
-    if act:
-        if act == "reveal":
-            reading = "evil" if read == "evil" else "innocent"
-            named: tuple[str, ...] = (target,) if reading == "evil" else ()
-            return Stance(speaker, named, (), True, ((target, reading),))
-        if act == "claim":
-            return Stance(speaker, claims_seer=role == "seer")
-        if act == "accuse" or (act == "agree" and with_act == "accuse"):
-            return Stance(speaker, accused=(target,))
-        if act == "defend" or (act == "agree" and with_act == "defend"):
-            return Stance(speaker, defended=(target,))
-        return Stance(speaker)
-    others = {s: n for s, n in names.items() if s != speaker}
-    accused: list[str] = []
-    defended: list[str] = []
-    readings: list[tuple[str, str]] = []
-    claims = bool(_CLAIM.search(text))
-    if claims:
-        for name, reading in _FINDING.findall(text):
-            for seat in mentioned(name, others):
-                evil = reading.lower() == "evil"
-                readings.append((seat, "evil" if evil else "innocent"))
-                if evil:
-                    accused.append(seat)
-    for chunk in _ACCUSE.findall(text):
-        accused += [s for s in mentioned(chunk, others) if s not in accused]
-    for match in _DEFEND.finditer(text):
-        found = [s for s in mentioned(match.group(1), others)]
-        if match.group(0).lower().startswith("do not trust"):
-            accused += [s for s in found if s not in accused]
-        else:
-            defended += [s for s in found if s not in defended]
-    return Stance(speaker, tuple(accused), tuple(defended), claims, tuple(readings))
 
 
 @dataclass(frozen=True)
@@ -231,132 +153,19 @@ class _Evidence:
             self.reasons[seat].insert(0, reason)
 
 
-@dataclass
-class _Record:
-    """The public record a seat's view holds, folded event by event (``add``): what
-    ``belief`` reads from the events. A view's events only ever grow (the log is
-    append-only and what a seat may see does not change), so a seat's record is kept and
-    extended with the new events instead of re-read from the first (``record``)."""
-
-    seat: str
-    names: dict[str, str]
-    #: seer claimers in claim order → their announced readings
-    claims: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
-    #: what each player said on each day, merged over the day's speeches
-    said: dict[tuple[int, str], Stance] = field(default_factory=dict)
-    ballots: list[tuple[int, str, str]] = field(default_factory=list)
-    killed: list[str] = field(default_factory=list)
-    #: (speaker, day) for every speech after which the speaker had accused this seat that
-    #: day (in event order: each is one piece of evidence)
-    accused_me: list[tuple[str, int]] = field(default_factory=list)
-    #: players whose words tied to something at least once (an accusation, a defence or
-    #: a claim this seat could read)
-    heard: set[str] = field(default_factory=set)
-    #: (who, whom) for every accusation and ballot, each once
-    pointed: set[tuple[str, str]] = field(default_factory=set)
-    #: events folded so far; the first and the last one (kept, so identity is exact)
-    count: int = 0
-    first: Event | None = None
-    last: Event | None = None
-
-    def add(self, event: Event) -> None:
-        self.count += 1
-        self.first = self.first or event
-        self.last = event
-        if event.kind == "death":
-            self.killed.extend(str(s) for s in event.data.get("dead", []))
-            return
-        if event.kind == "vote":
-            voter, target = str(event.data["voter"]), str(event.data["target"])
-            self.ballots.append((int(event.data["day"]), voter, target))
-            self.pointed.add((voter, target))
-            return
-        if event.kind != "speech" or not event.speaker:
-            return
-        stance = stances(event, self.names)
-        if stance.accused or stance.defended or stance.claims_seer:
-            self.heard.add(stance.speaker)
-        self.pointed.update((stance.speaker, a) for a in stance.accused if a != stance.speaker)
-        if stance.claims_seer:
-            self.claims.setdefault(stance.speaker, []).extend(stance.readings)
-        day = _day_of(event.phase)
-        key = (day, stance.speaker)
-        if key in self.said:
-            prev = self.said[key]
-            stance = Stance(
-                stance.speaker,
-                prev.accused + stance.accused,
-                prev.defended + stance.defended,
-                prev.claims_seer or stance.claims_seer,
-                prev.readings + stance.readings,
-            )
-        self.said[key] = stance
-        if stance.speaker != self.seat and self.seat in stance.accused:
-            self.accused_me.append((stance.speaker, day))
-
-    def extends(self, events: tuple[Event, ...] | list[Event]) -> bool:
-        """Whether ``events`` start with the events folded so far."""
-        n = self.count
-        return n <= len(events) and (
-            n == 0 or (events[0] is self.first and events[n - 1] is self.last)
-        )
-
-    def copy(self) -> _Record:
-        return _Record(
-            self.seat,
-            self.names,
-            {c: list(r) for c, r in self.claims.items()},
-            dict(self.said),
-            list(self.ballots),
-            list(self.killed),
-            list(self.accused_me),
-            set(self.heard),
-            set(self.pointed),
-            self.count,
-            self.first,
-            self.last,
-        )
-
-
-#: the latest record per (seat, names): extended while a game goes on
-_RECORDS: dict[tuple[str, tuple[tuple[str, str], ...]], _Record] = {}
-_MAX_RECORDS = 256
-
-
-def record(seat: str, names: dict[str, str], events: tuple[Event, ...] | list[Event]) -> _Record:
-    """The seat's record of ``events``: the kept one extended by the events it has not
-    seen yet, or a fresh fold when ``events`` do not extend it (another game, an earlier
-    point of this one). The returned record must not be changed."""
-    key = (seat, tuple(names.items()))
-    kept = _RECORDS.get(key)
-    if kept is None or not kept.extends(events):
-        kept = _Record(seat, dict(names))
-    elif kept.count == len(events):
-        return kept
-    else:
-        kept = kept.copy()  # the kept one may still be read by an earlier caller
-    for event in events[kept.count :]:
-        kept.add(event)
-    if key not in _RECORDS and len(_RECORDS) >= _MAX_RECORDS:
-        _RECORDS.pop(next(iter(_RECORDS)))
-    _RECORDS[key] = kept
-    return kept
-
-
-#: the latest beliefs, by their record and every fact of the view they read
-_BELIEFS: dict[tuple[object, ...], tuple[_Record, Belief]] = {}
-
-
 def belief(view: WerewolfView) -> Belief:
-    """The seat's belief from its view alone (see the module doc). A view with the same
-    record and the same facts as a recent one gets the same (frozen) belief back."""
+    """The seat's belief from its view alone (see the module doc). With the seat's kept
+    records (a view ``seat_view`` built), its kept record is extended by the new events,
+    and a view with the same record and facts as a recent one gets the same (frozen)
+    belief back; without them, ``fresh_belief``."""
+    store = view.private.records
+    if store is None:
+        return fresh_belief(view)
     players = view.public.players
-    names = {p.id: p.name for p in players}
-    rec = record(view.seat, names, view.events)
+    rec = store.record(view.seat, {p.id: p.name for p in players}, view.events)
     me = view.private
     key = (
-        id(rec),
-        rec.count,
+        view.seat,
         me.role,
         me.alive,
         tuple(w.id for w in me.pack or ()),
@@ -364,27 +173,37 @@ def belief(view: WerewolfView) -> Belief:
         tuple((p.id, p.alive, p.role) for p in players),
         tuple(view.public.role_counts.items()),
     )
-    kept = _BELIEFS.get(key)
-    if kept is not None and kept[0] is rec:
-        return kept[1]
+    kept = store.belief(key, rec)
+    if kept is not None:
+        return cast(Belief, kept)
     out = belief_from(view, rec)
-    if len(_BELIEFS) >= _MAX_RECORDS:
-        _BELIEFS.pop(next(iter(_BELIEFS)))
-    _BELIEFS[key] = (rec, out)  # the record is kept alive with its id
+    store.keep(key, rec, out)
     return out
+
+
+def seat_record(view: WerewolfView) -> Record:
+    """The seat's record of its view's events (kept with the game when it can be)."""
+    names = {p.id: p.name for p in view.public.players}
+    store = view.private.records
+    if store is not None:
+        return store.record(view.seat, names, view.events)
+    rec = Record(view.seat, names)
+    for event in view.events:
+        rec.add(event)
+    return rec
 
 
 def fresh_belief(view: WerewolfView) -> Belief:
     """``belief`` read from every event again, with nothing kept (the reference the
     kept records are tested against)."""
     names = {p.id: p.name for p in view.public.players}
-    rec = _Record(view.seat, names)
+    rec = Record(view.seat, names)
     for event in view.events:
         rec.add(event)
     return belief_from(view, rec)
 
 
-def belief_from(view: WerewolfView, rec: _Record) -> Belief:
+def belief_from(view: WerewolfView, rec: Record) -> Belief:
     """The belief from the seat's own facts in ``view`` and its folded public record."""
     me = view.seat
     role = view.private.role
@@ -523,9 +342,7 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
     for (_day, speaker), stance in said.items():
         if revealed.get(speaker) == "werewolf":
             for a in dict.fromkeys(stance.accused):
-                ev.weigh(
-                    a, "wolf_accused", f"was accused by {names[speaker]}, who was a werewolf"
-                )
+                ev.weigh(a, "wolf_accused", f"was accused by {names[speaker]}, who was a werewolf")
             for d in dict.fromkeys(stance.defended):
                 ev.weigh(
                     d, "wolf_defended", f"was defended by {names[speaker]}, who was a werewolf"
@@ -622,9 +439,3 @@ def _spread(total: float, weights: Mapping[str, float]) -> dict[str, float]:
             left -= CAP
             del free[s]
     return out
-
-
-def _day_of(phase: str) -> int:
-    """The day a speech belongs to ("day 2" → 2); 0 for anything else."""
-    word, _, number = phase.partition(" ")
-    return int(number) if word == "day" and number.isdigit() else 0
