@@ -74,7 +74,7 @@ LR: Mapping[str, float] = {
     # act, the odds that both are werewolves (a wolf turns on outsiders, not its pack)
     "apart": 0.3,
     # never said whom they suspect or trust (an accusation, a defence or a claim), once
-    # per day of talk
+    # per day they had a turn
     "unheard": 1.3,
 }
 
@@ -279,11 +279,10 @@ def belief_from(view: WerewolfView, rec: Record) -> Belief:
             ev.weigh(target, kind, f"{names[claimer]} checked {names[target]}: {word}")
 
     # a player whose words never tied to anything, once the table has talked
-    talked = sorted({day for day, _ in said})
-    for s in others:
-        if s not in rec.heard:
-            for day in talked:
-                ev.weigh(s, "unheard", f"said nothing about anyone on day {day}")
+    # a player who had turns and never once said whom they suspect or trust
+    for day, who in sorted(rec.spoke):
+        if who not in rec.heard:
+            ev.weigh(who, "unheard", f"said nothing about anyone on day {day}")
 
     # the readings of a claimer whose death revealed the seer were true
     for claimer, readings in claims.items():

@@ -118,6 +118,8 @@ class Record:
     heard: set[str] = field(default_factory=set)
     #: (who, whom) for every accusation and ballot, each once
     pointed: set[tuple[str, str]] = field(default_factory=set)
+    #: (day, who) for every player who had a turn that day (spoke or passed)
+    spoke: set[tuple[int, str]] = field(default_factory=set)
     #: events folded so far; the first and the last one (kept, so identity is exact)
     count: int = 0
     first: Event | None = None
@@ -135,8 +137,12 @@ class Record:
             self.ballots.append((int(event.data["day"]), voter, target))
             self.pointed.add((voter, target))
             return
+        if event.kind == "pass" and event.data.get("seat"):
+            self.spoke.add((_day_of(event.phase), str(event.data["seat"])))
+            return
         if event.kind != "speech" or not event.speaker:
             return
+        self.spoke.add((_day_of(event.phase), event.speaker))
         stance = stances(event, self.names)
         if stance.accused or stance.defended or stance.claims_seer:
             self.heard.add(stance.speaker)
@@ -176,6 +182,7 @@ class Record:
             list(self.accused_me),
             set(self.heard),
             set(self.pointed),
+            set(self.spoke),
             self.count,
             self.first,
             self.last,
