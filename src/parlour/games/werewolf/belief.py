@@ -8,14 +8,17 @@ evil (a werewolf or the maniac). Nothing else goes in: the function has the view
 nothing more, so it cannot know what the seat may not.
 
 The model is deliberately small and explainable: each piece of evidence multiplies a
-player's odds of being evil by a fixed likelihood ratio (``LR``), then the odds are scaled
-so the probabilities add up to the number of evil players still hidden among the living
-(``Belief.hidden_evil``). Proofs (the seer's own results, the pack, a claimer shown to have
-lied) are certainties, never odds. Every piece of evidence leaves a short reason, in the
-seat's words, so plans and speech can say why.
+player's odds of being evil by a fixed likelihood ratio (``LR``; the ballots of a player
+whose words never tied to anything count less, ``UNREAD_WEIGHT``). When the hidden evil
+players are a whole number and there is no maniac, the packs they could make are weighed
+one by one (``_packs``: a readable accusation or ballot between two players makes them an
+unlikely pack); then the probabilities are scaled to add up to the number of evil players
+still hidden among the living (``Belief.hidden_evil``). Proofs (the seer's own results,
+the pack, a claimer shown to have lied) are certainties, never odds. Every piece of
+evidence leaves a short reason, in the seat's words, so plans and speech can say why.
 
-``stances(event, names)`` is shared with the metrics: what one speech said about whom
-(accused, defended, claimed), from a speech act's data or the scripted phrasings.
+The seat's public record is folded from its events in ``record.py`` (kept with the game
+per seat, so each view only adds its new events).
 """
 
 from __future__ import annotations
