@@ -102,6 +102,21 @@ def _choices(batch: list[str]) -> Choices:
     return Choices(options=tuple(batch))
 
 
+def _drain_talk(game: WerewolfGame) -> None:
+    """Everyone routed passes until the vote opens."""
+    for _ in range(200):
+        pending = list(game.pending())
+        if not pending or pending[0].purpose == "vote":
+            return
+        for d in pending:
+            if d.purpose == "route":
+                game.apply(
+                    d.id, _choices([d.required_any[0] if d.required_any else d.option_ids[0]])
+                )
+            elif d.purpose == "speak":
+                game.apply(d.id, Text(text=""))
+
+
 def test_a_lone_seer_claim_moves_a_villager_toward_the_named_player() -> None:
     game = _day_one()
     wolves = seats(game, Role.WEREWOLF)
@@ -136,18 +151,7 @@ def test_voting_for_a_player_one_defended_is_a_contradiction() -> None:
     _speak(game, a, f"I trust {game.state.name(b)}.")
     watcher = seat(game, Role.DOCTOR)
     before = belief(game.view(watcher)).evil[a]
-    # drain the day's talk, then everyone votes b
-    for _ in range(200):
-        pending = list(game.pending())
-        if not pending or pending[0].purpose == "vote":
-            break
-        for d in pending:
-            if d.purpose == "route":
-                game.apply(
-                    d.id, _choices([d.required_any[0] if d.required_any else d.option_ids[0]])
-                )
-            elif d.purpose == "speak":
-                game.apply(d.id, Text(text=""))
+    _drain_talk(game)
     vote_all(game, b)
     after = belief(game.view(watcher))
     assert any("defended" in r for r in after.reasons[a]), after.reasons[a]
@@ -197,21 +201,6 @@ def test_a_kept_record_is_not_reused_for_another_game_or_an_earlier_point() -> N
     for view in (late, b.view(seer), early, late):
         assert belief(view) == fresh_belief(view)
     assert belief(late) != belief(early)
-
-
-def _drain_talk(game: WerewolfGame) -> None:
-    """Everyone routed passes until the vote opens."""
-    for _ in range(200):
-        pending = list(game.pending())
-        if not pending or pending[0].purpose == "vote":
-            return
-        for d in pending:
-            if d.purpose == "route":
-                game.apply(
-                    d.id, _choices([d.required_any[0] if d.required_any else d.option_ids[0]])
-                )
-            elif d.purpose == "speak":
-                game.apply(d.id, Text(text=""))
 
 
 def test_a_player_who_had_a_turn_and_named_nobody_is_a_little_more_suspect() -> None:
