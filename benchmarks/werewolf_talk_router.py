@@ -31,7 +31,7 @@ from parlour.core.decisions import Decision
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import WerewolfConfig, WerewolfGame, policy
 from parlour.games.werewolf.ask import RouteAsk
-from parlour.games.werewolf.belief import stances
+from parlour.games.werewolf.record import stances
 
 Router = Callable[[Decision], tuple[str, ...]]
 

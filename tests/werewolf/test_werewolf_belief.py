@@ -14,7 +14,7 @@ from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import Role, WerewolfGame, policy
 from parlour.games.werewolf.belief import CAP, Belief, belief, fresh_belief
 from parlour.games.werewolf.views import WerewolfPrivate
-from tests.werewolf.helpers import day_one, new_game, seat, seats, vote_all
+from tests.werewolf.helpers import day_one, new_game, night, seat, seats, vote_all
 
 
 def _check(game: WerewolfGame, b: Belief) -> None:
@@ -102,6 +102,21 @@ def _choices(batch: list[str]) -> Choices:
     return Choices(options=tuple(batch))
 
 
+def _drain_talk(game: WerewolfGame) -> None:
+    """Everyone routed passes until the vote opens."""
+    for _ in range(200):
+        pending = list(game.pending())
+        if not pending or pending[0].purpose == "vote":
+            return
+        for d in pending:
+            if d.purpose == "route":
+                game.apply(
+                    d.id, _choices([d.required_any[0] if d.required_any else d.option_ids[0]])
+                )
+            elif d.purpose == "speak":
+                game.apply(d.id, Text(text=""))
+
+
 def test_a_lone_seer_claim_moves_a_villager_toward_the_named_player() -> None:
     game = _day_one()
     wolves = seats(game, Role.WEREWOLF)
@@ -136,18 +151,7 @@ def test_voting_for_a_player_one_defended_is_a_contradiction() -> None:
     _speak(game, a, f"I trust {game.state.name(b)}.")
     watcher = seat(game, Role.DOCTOR)
     before = belief(game.view(watcher)).evil[a]
-    # drain the day's talk, then everyone votes b
-    for _ in range(200):
-        pending = list(game.pending())
-        if not pending or pending[0].purpose == "vote":
-            break
-        for d in pending:
-            if d.purpose == "route":
-                game.apply(
-                    d.id, _choices([d.required_any[0] if d.required_any else d.option_ids[0]])
-                )
-            elif d.purpose == "speak":
-                game.apply(d.id, Text(text=""))
+    _drain_talk(game)
     vote_all(game, b)
     after = belief(game.view(watcher))
     assert any("defended" in r for r in after.reasons[a]), after.reasons[a]
@@ -197,3 +201,63 @@ def test_a_kept_record_is_not_reused_for_another_game_or_an_earlier_point() -> N
     for view in (late, b.view(seer), early, late):
         assert belief(view) == fresh_belief(view)
     assert belief(late) != belief(early)
+
+
+def test_a_player_who_had_a_turn_and_named_nobody_is_a_little_more_suspect() -> None:
+    """Words that tie to nothing are a small piece of evidence once the player had a
+    turn; a player who has not had one yet is not suspected for it."""
+    game = _day_one()
+    villagers = seats(game, Role.VILLAGER)
+    quiet, waiting = villagers[0], villagers[1]
+    _speak(game, quiet, "hm well I think so maybe")
+    b = belief(game.view(seat(game, Role.DOCTOR)))
+    assert b.evil[quiet] > b.evil[waiting]
+    assert "said nothing about anyone on day 1" in b.reasons[quiet]
+    assert not any("said nothing" in r for r in b.reasons[waiting])
+
+
+def test_an_accusation_makes_the_accuser_and_the_accused_an_unlikely_pack() -> None:
+    """Two hidden wolves are weighed as a pair: a wolf turns on outsiders, so a readable
+    accusation keeps the accuser and the accused apart (both less likely than a player
+    nobody tied to anyone)."""
+    game = _day_one()
+    villagers = seats(game, Role.VILLAGER)
+    wolves = seats(game, Role.WEREWOLF)
+    watcher = seat(game, Role.DOCTOR)
+    accuser, accused = villagers[0], villagers[1]
+    _speak(game, accuser, f"I suspect {game.state.name(accused)}.")
+    b = belief(game.view(watcher))
+    for untouched in (villagers[2], *wolves):
+        assert b.evil[accuser] < b.evil[untouched]
+        assert b.evil[accused] < b.evil[untouched]
+    assert math.isclose(sum(b.evil.values()), b.hidden_evil)
+
+
+def test_a_dead_seer_is_believed_about_the_living() -> None:
+    """A claimer whose death revealed the seer told the truth: whom it cleared is
+    trusted by the others."""
+    game = day_one(2, wolf_chat_messages=0)
+    seer = seat(game, Role.SEER)
+    doctor = seat(game, Role.DOCTOR)
+    villagers = seats(game, Role.VILLAGER)
+    cleared, voted_out, watcher = villagers
+    _speak(game, seer, f"I am the seer. I checked {game.state.name(cleared)}: innocent.")
+    _drain_talk(game)
+    vote_all(game, voted_out)
+    night(game, kill=seer, protect=doctor)
+    assert not game.state.player(seer).alive
+    b = belief(game.view(watcher))
+    assert any("who was the seer" in r for r in b.reasons[cleared])
+    assert b.ranked()[-1] == cleared
+
+
+def test_each_seat_keeps_its_own_records_with_the_game() -> None:
+    """The kept records live with the game, one per seat, handed to that seat's views
+    only; another game (or a copy of this one) starts its own."""
+    game, other = _day_one(seed=2), _day_one(seed=3)
+    a, b = game.state.players[0].id, game.state.players[1].id
+    kept = game.view(a).private.records
+    assert kept is not None and game.view(a).private.records is kept
+    assert game.view(b).private.records is not kept
+    assert other.view(a).private.records is not kept
+    assert game.view("router").private.records is None

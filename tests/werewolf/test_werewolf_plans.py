@@ -7,8 +7,9 @@ from __future__ import annotations
 from parlour.core import Choice, Choices, Text
 from parlour.core.game import Result
 from parlour.games.werewolf import Role, WerewolfGame
-from parlour.games.werewolf.belief import belief, stances
+from parlour.games.werewolf.belief import belief
 from parlour.games.werewolf.metrics import werewolf_facts
+from parlour.games.werewolf.record import stances
 from tests.werewolf.helpers import day_one, new_game, pending, scripted, seat, seats
 
 

@@ -8,27 +8,29 @@ evil (a werewolf or the maniac). Nothing else goes in: the function has the view
 nothing more, so it cannot know what the seat may not.
 
 The model is deliberately small and explainable: each piece of evidence multiplies a
-player's odds of being evil by a fixed likelihood ratio (``LR``), then the odds are scaled
-so the probabilities add up to the number of evil players still hidden among the living
-(``Belief.hidden_evil``). Proofs (the seer's own results, the pack, a claimer shown to have
-lied) are certainties, never odds. Every piece of evidence leaves a short reason, in the
-seat's words, so plans and speech can say why.
+player's odds of being evil by a fixed likelihood ratio (``LR``; the ballots of a player
+whose words never tied to anything count less, ``UNREAD_WEIGHT``). When the hidden evil
+players are a whole number and there is no maniac, the packs they could make are weighed
+one by one (``_packs``: a readable accusation or ballot between two players makes them an
+unlikely pack); then the probabilities are scaled to add up to the number of evil players
+still hidden among the living (``Belief.hidden_evil``). Proofs (the seer's own results,
+the pack, a claimer shown to have lied) are certainties, never odds. Every piece of
+evidence leaves a short reason, in the seat's words, so plans and speech can say why.
 
-``stances(event, names)`` is shared with the metrics: what one speech said about whom
-(accused, defended, claimed), from a speech act's data or the scripted phrasings.
+The seat's public record is folded from its events in ``record.py`` (kept with the game
+per seat, so each view only adds its new events).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from math import isclose
+from itertools import combinations
+from math import comb, isclose, prod
+from typing import cast
 from zlib import crc32
 
-from parlour.core.events import Event
-from parlour.games.werewolf.names import mentioned
+from parlour.games.werewolf.record import Record
 from parlour.games.werewolf.views import WerewolfView
 
 EVIL_ROLES = ("werewolf", "maniac")
@@ -51,7 +53,7 @@ LR: Mapping[str, float] = {
     "disputed_read_innocent": 0.7,
     # voted out a player later shown to be good / evil
     "voted_good": 1.7,
-    "voted_evil": 0.5,
+    "voted_evil": 0.15,
     # voted for a player they defended that day, or away from the one they accused
     "contradiction": 1.8,
     # accused or voted for this seat, which knows it is good
@@ -63,86 +65,31 @@ LR: Mapping[str, float] = {
     # a player killed in the night had accused them (wolves kill who hunts them)
     "victim_accused": 1.5,
     "defended_evil": 2.2,
+    # what a player later shown to be a werewolf said and did: a wolf accuses and votes
+    # against outsiders and defends a packmate the table suspects
+    "wolf_accused": 0.3,
+    "wolf_voted": 0.5,
+    "wolf_defended": 4.0,
+    # a reading announced by a claimer whose death revealed the seer: its results were true
+    "seer_read_evil": 20.0,
+    "seer_read_innocent": 0.05,
+    # a player whose words tie to something accused or voted for the other: per such
+    # act, the odds that both are werewolves (a wolf turns on outsiders, not its pack)
+    "apart": 0.3,
+    # never said whom they suspect or trust (an accusation, a defence or a claim), once
+    # per day they had a turn
+    "unheard": 1.3,
 }
+
+#: how much the ballots of a player whose words never tied to anything (no accusation,
+#: defence or claim the seat could read) weigh, as a power of their likelihood ratio: a
+#: player who never says why votes for no reason anyone can check
+UNREAD_WEIGHT = 0.25
 
 #: no belief goes past this without a proof
 CAP = 0.95
-
-_CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
-_FINDING = re.compile(r"I checked ([^:.]+): (evil|innocent|cleared)", re.IGNORECASE)
-_ACCUSE = re.compile(
-    r"\b(?:I suspect|Let's vote|Vote|I name|My eyes are on)\s+([^.!?,;:]+)", re.IGNORECASE
-)
-_DEFEND = re.compile(
-    r"\b(?:I trust|Leave|Do not vote|I stand by|Do not trust)\s+([^.!?,;:]+)", re.IGNORECASE
-)
-
-
-@dataclass(frozen=True)
-class Stance:
-    """What one speech said: whom it accused and defended, and a seer claim's readings."""
-
-    speaker: str
-    accused: tuple[str, ...] = ()
-    defended: tuple[str, ...] = ()
-    claims_seer: bool = False
-    readings: tuple[tuple[str, str], ...] = ()
-
-
-def stances(event: Event, names: Mapping[str, str]) -> Stance:
-    """What a speech said (see ``_stances``), cached: every belief reads every speech."""
-    data = event.data
-    keys = ("act", "target", "reading", "role", "with_act")
-    return _stances(
-        event.speaker,
-        event.text,
-        tuple(str(data.get(k, "")) for k in keys),
-        tuple(names.items()),
-    )
-
-
-@lru_cache(maxsize=8192)
-def _stances(
-    speaker: str, text: str, fields: tuple[str, ...], names_items: tuple[tuple[str, str], ...]
-) -> Stance:
-    """Read a speech event: a speech act's data when it has one, else the fixed phrasings
-    the scripted players use ("I suspect Aiko.", "I trust Kenji.", "I am the seer. I
-    checked Omar: evil."). "Do not trust X" is an accusation, not a defence."""
-    act, target, read, role, with_act = fields
-    names = dict(names_items)
-    if act:
-        if act == "reveal":
-            reading = "evil" if read == "evil" else "innocent"
-            named: tuple[str, ...] = (target,) if reading == "evil" else ()
-            return Stance(speaker, named, (), True, ((target, reading),))
-        if act == "claim":
-            return Stance(speaker, claims_seer=role == "seer")
-        if act == "accuse" or (act == "agree" and with_act == "accuse"):
-            return Stance(speaker, accused=(target,))
-        if act == "defend" or (act == "agree" and with_act == "defend"):
-            return Stance(speaker, defended=(target,))
-        return Stance(speaker)
-    others = {s: n for s, n in names.items() if s != speaker}
-    accused: list[str] = []
-    defended: list[str] = []
-    readings: list[tuple[str, str]] = []
-    claims = bool(_CLAIM.search(text))
-    if claims:
-        for name, reading in _FINDING.findall(text):
-            for seat in mentioned(name, others):
-                evil = reading.lower() == "evil"
-                readings.append((seat, "evil" if evil else "innocent"))
-                if evil:
-                    accused.append(seat)
-    for chunk in _ACCUSE.findall(text):
-        accused += [s for s in mentioned(chunk, others) if s not in accused]
-    for match in _DEFEND.finditer(text):
-        found = [s for s in mentioned(match.group(1), others)]
-        if match.group(0).lower().startswith("do not trust"):
-            accused += [s for s in found if s not in accused]
-        else:
-            defended += [s for s in found if s not in defended]
-    return Stance(speaker, tuple(accused), tuple(defended), claims, tuple(readings))
+#: the most packs ``_packs`` weighs one by one (more: the players are weighed alone)
+PACK_LIMIT = 500
 
 
 @dataclass(frozen=True)
@@ -193,12 +140,15 @@ class _Evidence:
     known: dict[str, str]
     strongest: dict[str, tuple[float, str]] = field(default_factory=dict)
 
-    def weigh(self, seat: str, kind: str, reason: str) -> None:
+    def weigh(self, seat: str, kind: str, reason: str, weight: float = 1.0) -> None:
+        """Multiply the odds by ``LR[kind]`` raised to ``weight`` (how much the player the
+        evidence comes from is worth hearing, see ``UNREAD_WEIGHT``)."""
         if seat in self.odds:
-            self.odds[seat] *= LR[kind]
+            lr = LR[kind] ** weight
+            self.odds[seat] *= lr
             self.reasons[seat].append(reason)
-            if LR[kind] > 1 and LR[kind] > self.strongest.get(seat, (1.0, ""))[0]:
-                self.strongest[seat] = (LR[kind], reason)
+            if lr > 1 and lr > self.strongest.get(seat, (1.0, ""))[0]:
+                self.strongest[seat] = (lr, reason)
 
     def prove(self, seat: str, side: str, reason: str) -> None:
         if seat in self.odds and seat not in self.known:
@@ -206,122 +156,19 @@ class _Evidence:
             self.reasons[seat].insert(0, reason)
 
 
-@dataclass
-class _Record:
-    """The public record a seat's view holds, folded event by event (``add``): what
-    ``belief`` reads from the events. A view's events only ever grow (the log is
-    append-only and what a seat may see does not change), so a seat's record is kept and
-    extended with the new events instead of re-read from the first (``record``)."""
-
-    seat: str
-    names: dict[str, str]
-    #: seer claimers in claim order → their announced readings
-    claims: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
-    #: what each player said on each day, merged over the day's speeches
-    said: dict[tuple[int, str], Stance] = field(default_factory=dict)
-    ballots: list[tuple[int, str, str]] = field(default_factory=list)
-    killed: list[str] = field(default_factory=list)
-    #: (speaker, day) for every speech after which the speaker had accused this seat that
-    #: day (in event order: each is one piece of evidence)
-    accused_me: list[tuple[str, int]] = field(default_factory=list)
-    #: events folded so far; the first and the last one (kept, so identity is exact)
-    count: int = 0
-    first: Event | None = None
-    last: Event | None = None
-
-    def add(self, event: Event) -> None:
-        self.count += 1
-        self.first = self.first or event
-        self.last = event
-        if event.kind == "death":
-            self.killed.extend(str(s) for s in event.data.get("dead", []))
-            return
-        if event.kind == "vote":
-            self.ballots.append(
-                (int(event.data["day"]), str(event.data["voter"]), str(event.data["target"]))
-            )
-            return
-        if event.kind != "speech" or not event.speaker:
-            return
-        stance = stances(event, self.names)
-        if stance.claims_seer:
-            self.claims.setdefault(stance.speaker, []).extend(stance.readings)
-        day = _day_of(event.phase)
-        key = (day, stance.speaker)
-        if key in self.said:
-            prev = self.said[key]
-            stance = Stance(
-                stance.speaker,
-                prev.accused + stance.accused,
-                prev.defended + stance.defended,
-                prev.claims_seer or stance.claims_seer,
-                prev.readings + stance.readings,
-            )
-        self.said[key] = stance
-        if stance.speaker != self.seat and self.seat in stance.accused:
-            self.accused_me.append((stance.speaker, day))
-
-    def extends(self, events: tuple[Event, ...] | list[Event]) -> bool:
-        """Whether ``events`` start with the events folded so far."""
-        n = self.count
-        return n <= len(events) and (
-            n == 0 or (events[0] is self.first and events[n - 1] is self.last)
-        )
-
-    def copy(self) -> _Record:
-        return _Record(
-            self.seat,
-            self.names,
-            {c: list(r) for c, r in self.claims.items()},
-            dict(self.said),
-            list(self.ballots),
-            list(self.killed),
-            list(self.accused_me),
-            self.count,
-            self.first,
-            self.last,
-        )
-
-
-#: the latest record per (seat, names): extended while a game goes on
-_RECORDS: dict[tuple[str, tuple[tuple[str, str], ...]], _Record] = {}
-_MAX_RECORDS = 256
-
-
-def record(seat: str, names: dict[str, str], events: tuple[Event, ...] | list[Event]) -> _Record:
-    """The seat's record of ``events``: the kept one extended by the events it has not
-    seen yet, or a fresh fold when ``events`` do not extend it (another game, an earlier
-    point of this one). The returned record must not be changed."""
-    key = (seat, tuple(names.items()))
-    kept = _RECORDS.get(key)
-    if kept is None or not kept.extends(events):
-        kept = _Record(seat, dict(names))
-    elif kept.count == len(events):
-        return kept
-    else:
-        kept = kept.copy()  # the kept one may still be read by an earlier caller
-    for event in events[kept.count :]:
-        kept.add(event)
-    if key not in _RECORDS and len(_RECORDS) >= _MAX_RECORDS:
-        _RECORDS.pop(next(iter(_RECORDS)))
-    _RECORDS[key] = kept
-    return kept
-
-
-#: the latest beliefs, by their record and every fact of the view they read
-_BELIEFS: dict[tuple[object, ...], tuple[_Record, Belief]] = {}
-
-
 def belief(view: WerewolfView) -> Belief:
-    """The seat's belief from its view alone (see the module doc). A view with the same
-    record and the same facts as a recent one gets the same (frozen) belief back."""
+    """The seat's belief from its view alone (see the module doc). With the seat's kept
+    records (a view ``seat_view`` built), its kept record is extended by the new events,
+    and a view with the same record and facts as a recent one gets the same (frozen)
+    belief back; without them, ``fresh_belief``."""
+    store = view.private.records
+    if store is None:
+        return fresh_belief(view)
     players = view.public.players
-    names = {p.id: p.name for p in players}
-    rec = record(view.seat, names, view.events)
+    rec = store.record(view.seat, {p.id: p.name for p in players}, view.events)
     me = view.private
     key = (
-        id(rec),
-        rec.count,
+        view.seat,
         me.role,
         me.alive,
         tuple(w.id for w in me.pack or ()),
@@ -329,27 +176,37 @@ def belief(view: WerewolfView) -> Belief:
         tuple((p.id, p.alive, p.role) for p in players),
         tuple(view.public.role_counts.items()),
     )
-    kept = _BELIEFS.get(key)
-    if kept is not None and kept[0] is rec:
-        return kept[1]
+    kept = store.belief(key, rec)
+    if kept is not None:
+        return cast(Belief, kept)
     out = belief_from(view, rec)
-    if len(_BELIEFS) >= _MAX_RECORDS:
-        _BELIEFS.pop(next(iter(_BELIEFS)))
-    _BELIEFS[key] = (rec, out)  # the record is kept alive with its id
+    store.keep(key, rec, out)
     return out
+
+
+def seat_record(view: WerewolfView) -> Record:
+    """The seat's record of its view's events (kept with the game when it can be)."""
+    names = {p.id: p.name for p in view.public.players}
+    store = view.private.records
+    if store is not None:
+        return store.record(view.seat, names, view.events)
+    rec = Record(view.seat, names)
+    for event in view.events:
+        rec.add(event)
+    return rec
 
 
 def fresh_belief(view: WerewolfView) -> Belief:
     """``belief`` read from every event again, with nothing kept (the reference the
     kept records are tested against)."""
     names = {p.id: p.name for p in view.public.players}
-    rec = _Record(view.seat, names)
+    rec = Record(view.seat, names)
     for event in view.events:
         rec.add(event)
     return belief_from(view, rec)
 
 
-def belief_from(view: WerewolfView, rec: _Record) -> Belief:
+def belief_from(view: WerewolfView, rec: Record) -> Belief:
     """The belief from the seat's own facts in ``view`` and its folded public record."""
     me = view.seat
     role = view.private.role
@@ -377,6 +234,12 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
 
     # -- the public record ------------------------------------------------------------
     claims, said, ballots, killed = rec.claims, rec.said, rec.ballots, rec.killed
+
+    def worth(seat: str) -> float:
+        """How much a player's ballots and words weigh: fully once their words tied to
+        something, little while they never did (``UNREAD_WEIGHT``)."""
+        return 1.0 if seat in rec.heard else UNREAD_WEIGHT
+
     if role != "werewolf":
         for speaker, day in rec.accused_me:
             ev.weigh(speaker, "against_me", f"accused me on day {day}")
@@ -418,17 +281,41 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
             word = "evil" if reading == "evil" else "innocent"
             ev.weigh(target, kind, f"{names[claimer]} checked {names[target]}: {word}")
 
+    # a player whose words never tied to anything, once the table has talked
+    # a player who had turns and never once said whom they suspect or trust
+    for day, who in sorted(rec.spoke):
+        if who not in rec.heard:
+            ev.weigh(who, "unheard", f"said nothing about anyone on day {day}")
+
+    # the readings of a claimer whose death revealed the seer were true
+    for claimer, readings in claims.items():
+        if revealed.get(claimer) != "seer":
+            continue
+        for target, reading in readings:
+            ev.weigh(
+                target,
+                f"seer_read_{reading}",
+                f"{names[claimer]}, who was the seer, checked {names[target]}: {reading}",
+            )
+
     # ballots against revealed roles, and words against votes
     for day, voter, target in ballots:
         if voter == me:
             continue
+        w = worth(voter)
+        if revealed.get(voter) == "werewolf":
+            ev.weigh(
+                target, "wolf_voted", f"{names[voter]}, a werewolf, voted for them on day {day}", w
+            )
         if target in revealed:
             if revealed[target] in EVIL_ROLES:
-                ev.weigh(voter, "voted_evil", f"voted for {names[target]}, who was evil")
+                ev.weigh(voter, "voted_evil", f"voted for {names[target]}, who was evil", w)
             else:
-                ev.weigh(voter, "voted_good", f"voted for {names[target]}, the {revealed[target]}")
+                ev.weigh(
+                    voter, "voted_good", f"voted for {names[target]}, the {revealed[target]}", w
+                )
         if target == me and role != "werewolf":
-            ev.weigh(voter, "against_me", f"voted for me on day {day}")
+            ev.weigh(voter, "against_me", f"voted for me on day {day}", w)
         spoken = said.get((day, voter))
         if spoken is not None:
             if target in spoken.defended:
@@ -452,8 +339,16 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
                 voter,
                 "voted_with_wolf",
                 f"voted with {names[wolf]}, who was a werewolf, on day {day}",
+                worth(voter),
             )
     for (_day, speaker), stance in said.items():
+        if revealed.get(speaker) == "werewolf":
+            for a in dict.fromkeys(stance.accused):
+                ev.weigh(a, "wolf_accused", f"was accused by {names[speaker]}, who was a werewolf")
+            for d in dict.fromkeys(stance.defended):
+                ev.weigh(
+                    d, "wolf_defended", f"was defended by {names[speaker]}, who was a werewolf"
+                )
         if speaker in killed:
             for a in dict.fromkeys(stance.accused):
                 ev.weigh(
@@ -482,7 +377,15 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
     if unrevealed_dead and unknown:
         hidden_f = hidden_f * len(unknown) / (len(unknown) + unrevealed_dead)
     probs = {s: (1.0 if ev.known[s] == "evil" else 0.0) for s in ev.known}
-    probs.update(_spread(hidden_f, {s: ev.odds[s] for s in unknown}))
+    weights = {s: ev.odds[s] for s in unknown}
+    if hidden_f.is_integer() and not counts.get("maniac"):
+        # a pack is a team: weigh the packs it could be, not each player alone
+        pack = {s for s, side in ev.known.items() if side == "evil"}
+        if role == "werewolf" and view.private.alive:
+            pack.add(me)
+        apart = {(a, b) for a, b in rec.pointed if a in rec.heard}
+        weights = _packs(int(hidden_f), weights, pack, apart) or weights
+    probs.update(_spread(hidden_f, weights))
     evil = {s: probs[s] for s in others}
     return Belief(
         seat=me,
@@ -495,6 +398,29 @@ def belief_from(view: WerewolfView, rec: _Record) -> Belief:
         against={s: why for s, (_, why) in ev.strongest.items()},
         readings={c: tuple(claims[c]) for c in claimers},
     )
+
+
+def _packs(
+    size: int, odds: Mapping[str, float], pack: set[str], apart: set[tuple[str, str]]
+) -> dict[str, float] | None:
+    """P(evil) of each player in ``odds`` when exactly ``size`` of them are evil, from the
+    packs they could make with ``pack`` (the evil players already known): each pack
+    weighs the product of its members' odds, times ``LR["apart"]`` for every (who, whom)
+    in ``apart`` inside it. None when there are too many packs to weigh one by one."""
+    seats = list(odds)
+    if not 0 < size <= len(seats) or comb(len(seats), size) > PACK_LIMIT:
+        return None
+    marginal = dict.fromkeys(seats, 0.0)
+    mass = 0.0
+    for group in combinations(seats, size):
+        weight = prod(odds[s] for s in group)
+        members = {*group, *pack}
+        weight *= LR["apart"] ** sum(1 for a in group for b in members if (a, b) in apart)
+        weight *= LR["apart"] ** sum(1 for a in pack for b in group if (a, b) in apart)
+        mass += weight
+        for s in group:
+            marginal[s] += weight
+    return {s: size * w / mass for s, w in marginal.items()}
 
 
 def _spread(total: float, weights: Mapping[str, float]) -> dict[str, float]:
@@ -515,9 +441,3 @@ def _spread(total: float, weights: Mapping[str, float]) -> dict[str, float]:
             left -= CAP
             del free[s]
     return out
-
-
-def _day_of(phase: str) -> int:
-    """The day a speech belongs to ("day 2" → 2); 0 for anything else."""
-    word, _, number = phase.partition(" ")
-    return int(number) if word == "day" and number.isdigit() else 0

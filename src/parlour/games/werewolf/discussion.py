@@ -35,7 +35,6 @@ from parlour.games.werewolf.ask import (
     SpeakAsk,
     free_text,
 )
-from parlour.games.werewolf.belief import stances
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.plans import (
@@ -49,6 +48,7 @@ from parlour.games.werewolf.plans import (
     written_schema,
 )
 from parlour.games.werewolf.playstyles import Playstyle
+from parlour.games.werewolf.record import stances
 from parlour.games.werewolf.speech_acts import (
     act_decision,
     earlier_statement,

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from parlour.core.events import Event
 from parlour.core.game import Game, Result
 from parlour.core.metrics import GameFacts, GameMetrics, Ratio, TalkLine, dense_ranks
-from parlour.games.werewolf.belief import Stance, stances
 from parlour.games.werewolf.game import WerewolfGame
+from parlour.games.werewolf.record import Stance, stances
 from parlour.games.werewolf.roles import EVIL, TEAM_OF
 
 KEY_ROLES = ("seer", "doctor")

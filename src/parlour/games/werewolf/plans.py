@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.events import Event
-from parlour.games.werewolf.belief import Belief, belief, record
+from parlour.games.werewolf.belief import Belief, belief, seat_record
 from parlour.games.werewolf.views import WerewolfPrivate, WerewolfView
 
 PLAN = "plan"
@@ -95,19 +95,18 @@ def public_belief(view: WerewolfView) -> Belief:
     table sees each player (a wolf plans from it to go with the village's suspicion)."""
     me = view.private
     blank = WerewolfPrivate(id=me.id, name=me.name, role="villager", alive=me.alive)
+    blank = blank.keeping(me.records)
     return belief(view.model_copy(update={"private": blank}))
 
 
 def _own_claim(view: WerewolfView) -> tuple[str, str]:
     """The seer claim this seat made earlier (target, reading), or ("", "")."""
-    names = {p.id: p.name for p in view.public.players}
-    readings = record(view.seat, names, view.events).claims.get(view.seat, [])
+    readings = seat_record(view).claims.get(view.seat, [])
     return readings[0] if readings else ("", "")
 
 
 def _pack_claimed(view: WerewolfView, pack: set[str]) -> bool:
-    names = {p.id: p.name for p in view.public.players}
-    return any(s in pack for s in record(view.seat, names, view.events).claims)
+    return any(s in pack for s in seat_record(view).claims)
 
 
 def ranked_plans(view: WerewolfView, limit: int = PLAN_OPTIONS) -> list[Plan]:

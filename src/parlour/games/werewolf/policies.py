@@ -15,7 +15,7 @@ from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import RouteAsk, SpeakAsk, VoteAsk, asks_for_acts
-from parlour.games.werewolf.belief import belief, stances
+from parlour.games.werewolf.belief import belief
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.plans import (
     PLAN,
@@ -25,6 +25,7 @@ from parlour.games.werewolf.plans import (
     scripted_choice,
     scripted_written,
 )
+from parlour.games.werewolf.record import stances
 from parlour.games.werewolf.reflection import DIARY_SECTIONS
 from parlour.games.werewolf.views import WerewolfView
 

@@ -16,6 +16,7 @@ from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.core.view import Facts
 from parlour.games.werewolf.cast import Cast
+from parlour.games.werewolf.record import SeatRecords
 from parlour.games.werewolf.roles import EVIL, Reading, Role
 
 
@@ -168,6 +169,8 @@ class WerewolfState(PhasedLog):
     cast: Cast | None = None
     #: the game seed, for draws that must not touch the game's Rng stream (speech variants)
     seed: int = 0
+    #: each seat's record of its own events, kept as they grow (a cache: record.py)
+    records: dict[str, SeatRecords] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WerewolfState:
         # Events, decisions and the result are frozen models: share them, copy the rest.

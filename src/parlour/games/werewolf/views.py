@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
+from pydantic import PrivateAttr
+
 from parlour.core.view import Facts, NoFacts, View, copy_facts
 from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.record import SeatRecords
 from parlour.games.werewolf.roles import DESCRIPTIONS, TEAM_OF, Role, goal
 from parlour.games.werewolf.state import DayRecord, NightRecord, WerewolfState
 
@@ -111,6 +114,18 @@ class WerewolfPrivate(Facts):
     #: doctor
     cannot_protect_tonight: str | None = None
     self_protect_allowed: bool | None = None
+    #: the seat's record of its own events, kept with the game (``seat_view``): a cache
+    #: of what the view's events say, not a fact, so no field
+    _records: SeatRecords | None = PrivateAttr(default=None)
+
+    @property
+    def records(self) -> SeatRecords | None:
+        return self._records
+
+    def keeping(self, records: SeatRecords | None) -> WerewolfPrivate:
+        """These facts, carrying the seat's kept records (set once, on new facts)."""
+        self._records = records
+        return self
 
 
 class WerewolfReveal(Facts):
@@ -244,13 +259,16 @@ def private_facts(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> Werewolf
 
 def seat_view(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> WerewolfView:
     is_player = any(p.id == seat for p in st.players)
+    private = WerewolfPrivate()
+    if is_player:
+        private = private_facts(st, cfg, seat).keeping(st.records.setdefault(seat, SeatRecords()))
     return WerewolfView(
         game=GAME,
         seat=seat,
         seat_name=st.name(seat) if is_player else "Router",
         phase=st.phase,
         public=public_facts(st, cfg),
-        private=private_facts(st, cfg, seat) if is_player else WerewolfPrivate(),
+        private=private,
         events=tuple(st.log.visible(seat)),
     )
 
