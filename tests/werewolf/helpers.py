@@ -32,8 +32,11 @@ def day_one(seed: int = 2, **overrides: Any) -> WerewolfGame:
 
 def new_game(seed: int = 1, **overrides: Any) -> WerewolfGame:
     """A game with these rules; without day plans unless asked (``plans=True``): rule
-    tests drive the talk by hand, and plans have their own tests (test_werewolf_plans)."""
+    tests drive the talk by hand, and plans have their own tests (test_werewolf_plans).
+    The doctor may protect itself unless asked otherwise: the rule tests script nights in
+    which it does (the default rule set forbids it, see test_the_default_doctor_...)."""
     overrides.setdefault("plans", False)
+    overrides.setdefault("doctor_self_protect", True)
     return WerewolfGame.new(WerewolfConfig(**overrides), seed)
 
 

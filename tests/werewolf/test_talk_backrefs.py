@@ -210,7 +210,9 @@ def _seer_day(evil: bool) -> tuple[WerewolfGame, str, str]:
         pool = wolves if evil else seats(game, Role.VILLAGER)
         checked = pool[0]
         others = [p.id for p in game.state.players if p.id not in (*wolves, seer, checked)]
-        night(game, kill=others[0], investigate=checked, protect=others[1])
+        doctor = seat(game, Role.DOCTOR)  # protects someone else (no self-protection)
+        guarded = next(p for p in others[1:] if p != doctor)
+        night(game, kill=others[0], investigate=checked, protect=guarded)
         if game.state.player(checked).alive and game.state.player(seer).alive:
             return game, seer, checked
     raise AssertionError("no seed with a living seer and checked player")

@@ -34,7 +34,7 @@ class WerewolfConfig(BaseModel):
     # night
     wolf_chat_messages: int = Field(default=2, ge=0, le=5, description="messages per wolf")
     wolf_chat_max_length: int = Field(default=300, ge=20, le=2000)
-    doctor_self_protect: bool = True
+    doctor_self_protect: bool = False
 
     # announcements
     reveal_roles: bool = Field(default=True, description="reveal the role of each dead player")
