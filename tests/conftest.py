@@ -1,4 +1,5 @@
-"""Shared fixtures: real SQLite files in a temporary folder, the CLI as a real subprocess."""
+"""Shared fixtures: real SQLite files in a temporary folder, the CLI as a real subprocess
+or in this process."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from parlour.runtime.store import Store, db_url
-from tests.support.cli import run_parlour
+from tests.support.cli import run_parlour, run_parlour_here
 
 CliRunner = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -137,5 +138,18 @@ def cli(db_path: Path) -> CliRunner:
         *args: str, timeout: float = 300, input: str | None = None
     ) -> subprocess.CompletedProcess[str]:
         return run_parlour(*args, db=db_path, timeout=timeout, input=input)
+
+    return run
+
+
+@pytest.fixture
+def cli_here(db_path: Path) -> CliRunner:
+    """``cli`` in this process (``run_parlour_here``): the same ``main()``, exit codes and
+    captured output, without starting Python; for tests of a command, not of a process."""
+
+    def run(
+        *args: str, timeout: float = 300, input: str | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        return run_parlour_here(*args, db=db_path, timeout=timeout, input=input)
 
     return run
