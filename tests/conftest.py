@@ -108,10 +108,18 @@ def _names_used(item: pytest.Item) -> set[str]:
     return names
 
 
+#: Fixtures that start a PostgreSQL server (tests/support/postgres.py): such a test is an
+#: integration check of the database beside its workers, marked ``slow``.
+SLOW_FIXTURES = frozenset({"postgres_server"})
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark ``model`` and ``browser`` tests (the fast part is everything else)."""
+    """Mark ``model`` and ``browser`` tests, and ``slow`` the ones that start PostgreSQL
+    (the fast part is everything else)."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & SLOW_FIXTURES:
+            item.add_marker(pytest.mark.slow)
         path = item.nodeid.split("::", 1)
         test = f"{path[0]}::{path[1].split('[', 1)[0]}" if len(path) > 1 else item.nodeid
         if fixtures & MODEL_FIXTURES or test in MODEL_TESTS or item.nodeid in MODEL_TESTS:

@@ -80,6 +80,7 @@ print("won" if leases.claim(sys.argv[3]) else "lost")
 """
 
 
+@pytest.mark.slow  # processes racing for one lease
 def test_processes_claiming_one_game_at_once_one_wins(url: str) -> None:
     store = Store(url)
     gid = _hosted(store)

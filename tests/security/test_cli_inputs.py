@@ -113,6 +113,7 @@ def _status(db_path: Path) -> str:
     return rows[0].split("│")[4].strip()
 
 
+@pytest.mark.slow  # kill -9 of a real process, then waits for its lease to lapse
 def test_a_killed_game_shows_stale_and_resumes(cli: CliRunner, db_path: Path) -> None:
     command = ["watch", "werewolf", "--model", "scripted", "--seed", "3", "--pace", "1"]
     proc = subprocess.Popen(
