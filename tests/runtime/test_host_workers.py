@@ -28,7 +28,9 @@ from tests.support.processes import stop
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+# PostgreSQL's case starts a server (tests/support/postgres.py): ``slow``, like every test
+# that does (tests/conftest.py marks those that name the fixture).
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return db_url(str(tmp_path / "leases.sqlite"))
