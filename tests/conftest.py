@@ -32,8 +32,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 #: ``PARLOUR_TESTS_HIDE=model,browser`` makes the local model and Chromium unusable, so
-#: that the fast part (``-m "not model and not browser"``) proves it needs neither: a test
-#: that uses one without its mark fails loudly instead of quietly being slow.
+#: that the fast part (``-m "not model and not browser and not slow"``) proves it needs
+#: neither: a test that uses one without its mark fails loudly instead of quietly being slow.
 HIDE_ENV = "PARLOUR_TESTS_HIDE"
 
 #: Fixtures that load the bundled model or start llama.cpp's server on it.
