@@ -94,6 +94,7 @@ def test_serve_on_a_port_in_use_says_so_before_announcing(tmp_path: Path) -> Non
     assert not db.exists()
 
 
+@pytest.mark.slow  # a real web server process
 def test_serve_on_a_free_port_announces_and_answers(tmp_path: Path) -> None:
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
