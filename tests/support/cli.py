@@ -107,7 +107,8 @@ def run_parlour_here(
     working folder ``cwd``, and stdout/stderr are captured as text. Same result type and
     exit codes, without the ~1.5 CPU-s of starting Python and importing parlour again:
     for tests of what a command does, not of the process (signals, kills and terminals
-    keep ``run_parlour``).
+    keep ``run_parlour``). Not for a command that asks a person (``play``, a human seat):
+    when a prompt's reader thread is still waiting, ``main()`` ends with ``os._exit``.
     ``timeout`` is accepted for the same signature; nothing here can stop a stuck command.
     """
     import parlour.cli.app
