@@ -15,9 +15,8 @@ from .helpers import scripted
 
 GAMES = 200
 
-#: ``slow`` (not in the fast part): two hundred full games. One xdist group, so that one
-#: worker plays them once for the module's fixture instead of each worker playing them.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("werewolf_scripted")]
+#: ``slow`` (not in the fast part): two hundred full games.
+pytestmark = pytest.mark.slow
 
 
 def _config(seed: int) -> WerewolfConfig:
