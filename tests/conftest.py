@@ -1,4 +1,5 @@
-"""Shared fixtures: real SQLite files in a temporary folder, the CLI as a real subprocess."""
+"""Shared fixtures: real SQLite files in a temporary folder, the CLI as a real subprocess
+or in this process."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from parlour.runtime.store import Store, db_url
-from tests.support.cli import run_parlour
+from tests.support.cli import run_parlour, run_parlour_here
 
 CliRunner = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -31,8 +32,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 #: ``PARLOUR_TESTS_HIDE=model,browser`` makes the local model and Chromium unusable, so
-#: that the fast part (``-m "not model and not browser"``) proves it needs neither: a test
-#: that uses one without its mark fails loudly instead of quietly being slow.
+#: that the fast part (``-m "not model and not browser and not slow"``) proves it needs
+#: neither: a test that uses one without its mark fails loudly instead of quietly being slow.
 HIDE_ENV = "PARLOUR_TESTS_HIDE"
 
 #: Fixtures that load the bundled model or start llama.cpp's server on it.
@@ -107,10 +108,18 @@ def _names_used(item: pytest.Item) -> set[str]:
     return names
 
 
+#: Fixtures that start a PostgreSQL server (tests/support/postgres.py): such a test is an
+#: integration check of the database beside its workers, marked ``slow``.
+SLOW_FIXTURES = frozenset({"postgres_server"})
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark ``model`` and ``browser`` tests (the fast part is everything else)."""
+    """Mark ``model`` and ``browser`` tests, and ``slow`` the ones that start PostgreSQL
+    (the fast part is everything else)."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & SLOW_FIXTURES:
+            item.add_marker(pytest.mark.slow)
         path = item.nodeid.split("::", 1)
         test = f"{path[0]}::{path[1].split('[', 1)[0]}" if len(path) > 1 else item.nodeid
         if fixtures & MODEL_FIXTURES or test in MODEL_TESTS or item.nodeid in MODEL_TESTS:
@@ -137,5 +146,18 @@ def cli(db_path: Path) -> CliRunner:
         *args: str, timeout: float = 300, input: str | None = None
     ) -> subprocess.CompletedProcess[str]:
         return run_parlour(*args, db=db_path, timeout=timeout, input=input)
+
+    return run
+
+
+@pytest.fixture
+def cli_here(db_path: Path) -> CliRunner:
+    """``cli`` in this process (``run_parlour_here``): the same ``main()``, exit codes and
+    captured output, without starting Python; for tests of a command, not of a process."""
+
+    def run(
+        *args: str, timeout: float = 300, input: str | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        return run_parlour_here(*args, db=db_path, timeout=timeout, input=input)
 
     return run

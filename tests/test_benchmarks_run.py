@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+#: ``slow`` (not in the fast part): each benchmark script as its own process.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 RUNS = {

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -26,6 +28,7 @@ def test_ruff_format_is_clean() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+@pytest.mark.slow  # strict mypy over the whole package and the example
 def test_package_and_the_example_game_are_strictly_typed() -> None:
     """src/parlour under the project's strict config; then examples/liars_dice under its own
     strict config, against parlour's sources (parlour ships no py.typed marker, so its

@@ -9,21 +9,19 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from parlour.games.campaign.loader import CAMPAIGN_DIR
+from tests.support.cli import run_parlour_here
 
 
 def _run(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "200", "PARLOUR_DB": str(db)}
-    return subprocess.run(
-        [sys.executable, "-m", "parlour", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    """``parlour ARGS`` in this process (the same ``main()``); the person's game below is a
+    real pseudo-terminal."""
+    return run_parlour_here(*args, db=db)
 
 
+@pytest.mark.slow  # a real pseudo-terminal process, played and resumed
 def test_a_person_plays_with_sheet_inventory_recap_and_resumes(tmp_path: Path) -> None:
     db = tmp_path / "c.sqlite"
     env = {**os.environ, "COLUMNS": "160", "PARLOUR_DB": str(db), "NO_COLOR": "1"}

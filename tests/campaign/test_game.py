@@ -38,6 +38,7 @@ def _conforms(config: CampaignConfig, games: int, decisions: int) -> Report:
     )
 
 
+@pytest.mark.slow  # conformance sweep: 40 games and their replays
 def test_conformance_40_seeds() -> None:
     # 40 games, each also replayed: random play (and its replay) from seeds 0-199 takes no
     # line-to-line step in parlour's sources that seeds 0-23 do not already take, so 200

@@ -1,6 +1,7 @@
 """What a new user sees: help screens, tables, transcripts that explain, live status.
 
-Real subprocesses (and a pseudo-terminal where a terminal matters), real SQLite files,
+The real command (in this process through the same ``main()``; a subprocess where a pipe
+matters, a pseudo-terminal where a terminal does), real SQLite files,
 the recorded model game in ``tests/fixtures`` and, for the live status, the real model.
 """
 
@@ -22,7 +23,7 @@ import pexpect
 import pytest
 
 from tests.conftest import CliRunner
-from tests.support.cli import run_parlour
+from tests.support.cli import run_parlour, run_parlour_here
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 RECORDED = json.loads((FIXTURES / "werewolf_local.json").read_text())["game_id"]
@@ -53,12 +54,12 @@ def recorded(tmp_path: Path) -> Path:
 
 
 def _run(db: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return run_parlour(*args, db=db, cwd=cwd)
+    return run_parlour_here(*args, db=db, cwd=cwd)
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "parlour")
-def test_help_shows_what_to_type(cli: CliRunner, command: list[str]) -> None:
-    out = cli(*command, "--help")
+def test_help_shows_what_to_type(cli_here: CliRunner, command: list[str]) -> None:
+    out = cli_here(*command, "--help")
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "Show this message and exit." in text
@@ -67,22 +68,27 @@ def test_help_shows_what_to_type(cli: CliRunner, command: list[str]) -> None:
     assert re.search(r"--help\s+Show this message", text)  # nothing between flag and help
 
 
-def test_list_shows_paused_games_dates_and_filters(cli: CliRunner) -> None:
-    # Input closed at the first question: the game stops, saved, as "paused".
+def test_list_shows_paused_games_dates_and_filters(cli: CliRunner, cli_here: CliRunner) -> None:
+    # Input closed at the first question: the game stops, saved, as "paused". A real process:
+    # a person's prompt may leave its reader thread waiting, and main() then ends the
+    # process with os._exit (which would end this test process too).
     stopped = cli("play", "werewolf", "--model", "scripted", "--seed", "1", input="")
     assert stopped.returncode != 0
     paused_id = re.search(r"parlour resume (\S+)", stopped.stderr)
     assert paused_id, stopped.stderr
-    assert cli("watch", "werewolf", "--model", "scripted", "--seed", "2", "--quiet").returncode == 0
-    listed = cli("list").stdout
+    assert (
+        cli_here("watch", "werewolf", "--model", "scripted", "--seed", "2", "--quiet").returncode
+        == 0
+    )
+    listed = cli_here("list").stdout
     assert re.search(rf"{paused_id.group(1)} .* \d{{4}}-\d\d-\d\d \d\d:\d\d .* paused", listed)
     assert "finished" in listed and "started" in listed
-    only = cli("list", "--status", "paused").stdout
+    only = cli_here("list", "--status", "paused").stdout
     assert paused_id.group(1) in only and "finished" not in only
-    newest = cli("list", "--limit", "1").stdout  # newest first: the finished game
+    newest = cli_here("list", "--limit", "1").stdout  # newest first: the finished game
     assert paused_id.group(1) not in newest and "see more with --limit" in newest
-    assert "werewolf" not in cli("list", "--game", "diplomacy").stdout.split("\n", 1)[1]
-    bad = cli("list", "--status", "stopped")
+    assert "werewolf" not in cli_here("list", "--game", "diplomacy").stdout.split("\n", 1)[1]
+    bad = cli_here("list", "--status", "stopped")
     assert bad.returncode == 2 and "use running, paused or finished" in bad.stderr
 
 
@@ -184,8 +190,10 @@ def test_html_export_has_cast_result_names_and_goes_to_out(recorded: Path, tmp_p
     assert "<span class=why>why: " in page
 
 
-def test_diplomacy_html_draws_each_phase(cli: CliRunner, db_path: Path, tmp_path: Path) -> None:
-    watched = cli(
+def test_diplomacy_html_draws_each_phase(
+    cli_here: CliRunner, db_path: Path, tmp_path: Path
+) -> None:
+    watched = cli_here(
         "watch", "diplomacy", "--bots", "dumbbot", "--set", "end_year=1901", "--seed", "1"
     )
     assert watched.returncode == 0, watched.stderr
@@ -202,18 +210,18 @@ def test_diplomacy_html_draws_each_phase(cli: CliRunner, db_path: Path, tmp_path
     assert "<th>role</th>" not in page  # Diplomacy has no hidden roles
 
 
-def test_eval_escape_prints_json_only_when_asked(cli: CliRunner) -> None:
-    plain = cli("eval", "escape", "--model", "scripted", "--scenario", "ghost_room")
+def test_eval_escape_prints_json_only_when_asked(cli_here: CliRunner) -> None:
+    plain = cli_here("eval", "escape", "--model", "scripted", "--scenario", "ghost_room")
     assert plain.returncode == 0, plain.stderr
     assert "ghost_room" in plain.stdout and '"accuracy"' not in plain.stdout
     assert "\x1b" not in plain.stdout  # no progress bar drawn into a pipe
-    asked = cli("eval", "escape", "--model", "scripted", "--scenario", "ghost_room", "--json")
+    asked = cli_here("eval", "escape", "--model", "scripted", "--scenario", "ghost_room", "--json")
     rows = json.loads(asked.stdout.strip().splitlines()[-1])
     assert rows[0]["scenario"] == "ghost_room" and 0 < rows[0]["accuracy"] <= 1
 
 
 def test_eval_escape_scores_a_designers_own_scenario_and_labels(
-    cli: CliRunner, tmp_path: Path
+    cli_here: CliRunner, tmp_path: Path
 ) -> None:
     """docs/escape-scenarios.md, "Testing a scenario": labels beside the scenario file, or
     any label file with --labels; a wrong pairing or an impossible case is refused first."""
@@ -225,39 +233,39 @@ def test_eval_escape_scores_a_designers_own_scenario_and_labels(
     db = str(tmp_path / "eval.sqlite")
     base = ("eval", "escape", "--model", "scripted", "--db", db, "--scenario", str(room))
 
-    missing = cli(*base)
+    missing = cli_here(*base)
     assert missing.returncode == 2 and "write " + str(room.parent / "mine.labels.yaml") in (
         missing.stderr
     )
     (room.parent / "mine.labels.yaml").write_text(
         labels.replace("scenario: ghost_room", "scenario: mine")
     )
-    beside = cli(*base, "--json")
+    beside = cli_here(*base, "--json")
     assert beside.returncode == 0, beside.stderr
     row = json.loads(beside.stdout.strip().splitlines()[-1])[0]
     assert row["total"] == 60 and row["set"] == "tuning" and 0 < row["accuracy"] <= 1
 
     own = tmp_path / "my-tests.yaml"
     own.write_text(labels.replace("scenario: ghost_room", "scenario: mine"))
-    scored = cli(*base, "--labels", str(own), "--json")
+    scored = cli_here(*base, "--labels", str(own), "--json")
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout.strip().splitlines()[-1])[0]["set"] == str(own)
 
     other = tmp_path / "other.yaml"
     other.write_text(labels)  # still says ghost_room
-    wrong = cli(*base, "--labels", str(other))
+    wrong = cli_here(*base, "--labels", str(other))
     assert wrong.returncode == 2 and "the labels are for 'ghost_room', not 'mine'" in wrong.stderr
     bad = tmp_path / "bad.yaml"
     bad.write_text(own.read_text().replace("expect: read_note", "expect: climb_down", 1))
-    refused = cli(*base, "--labels", str(bad))
+    refused = cli_here(*base, "--labels", str(bad))
     assert refused.returncode == 2 and "expects 'climb_down', not available" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
-    alone = cli("eval", "escape", "--model", "scripted", "--db", db, "--labels", str(own))
+    alone = cli_here("eval", "escape", "--model", "scripted", "--db", db, "--labels", str(own))
     assert alone.returncode == 2 and "give exactly one --scenario" in alone.stderr
 
 
-def test_eval_diplomacy_refuses_an_odd_game_count(cli: CliRunner) -> None:
-    out = cli("eval", "diplomacy", "--games", "3")
+def test_eval_diplomacy_refuses_an_odd_game_count(cli_here: CliRunner) -> None:
+    out = cli_here("eval", "diplomacy", "--games", "3")
     assert out.returncode == 2 and "even number of games" in out.stderr
 
 
@@ -266,8 +274,7 @@ def test_live_transcript_marks_fallbacks_like_show_and_draws_no_status_in_a_pipe
 ) -> None:
     # Replaying the recorded calls under other options makes the seats' answers miss, so
     # the fallback policy writes many lines: the live screen must mark the same ones.
-    watched = _run(
-        recorded,
+    watched = run_parlour(
         "watch",
         "werewolf",
         "--model",
@@ -276,6 +283,7 @@ def test_live_transcript_marks_fallbacks_like_show_and_draws_no_status_in_a_pipe
         "6",
         "--seed",
         "11",
+        db=recorded,
     )
     assert watched.returncode == 0, watched.stderr
     gid = watched.stdout.strip().splitlines()[-1].split()[2]

@@ -45,11 +45,11 @@ def _one_line(out: str) -> str:
     ],
 )
 def test_hostile_files_exit_2_with_file_and_line(
-    cli: CliRunner, tmp_path: Path, command: list[str], text: str, says: str
+    cli_here: CliRunner, tmp_path: Path, command: list[str], text: str, says: str
 ) -> None:
     path = tmp_path / "hostile.yaml"
     path.write_text(text, encoding="utf-8")
-    out = cli(*command, str(path), *(["--quiet"] if command[0] == "watch" else []), timeout=60)
+    out = cli_here(*command, str(path), *(["--quiet"] if command[0] == "watch" else []), timeout=60)
     assert out.returncode == 2, out.stdout + out.stderr
     line = _one_line(out.stdout + out.stderr)
     assert f"{path}{says}" in line, line
@@ -65,9 +65,11 @@ def test_hostile_files_exit_2_with_file_and_line(
     ],
 )
 def test_bad_set_values_name_the_option_and_type(
-    cli: CliRunner, value: str, says: tuple[str, str]
+    cli_here: CliRunner, value: str, says: tuple[str, str]
 ) -> None:
-    out = cli("watch", "werewolf", "--model", "scripted", "--quiet", "--set", value, timeout=60)
+    out = cli_here(
+        "watch", "werewolf", "--model", "scripted", "--quiet", "--set", value, timeout=60
+    )
     assert out.returncode == 2
     line = _one_line(out.stderr)
     assert all(part in line for part in says), line

@@ -1,7 +1,9 @@
 """What a new user runs into on a fresh clone: wrong paths, ports, options and ranges.
 
-Every case is a real ``python -m parlour`` subprocess on a real SQLite file: a one-line
-error naming the fix, a non-zero exit, no traceback and nothing stored or created.
+Every case runs the real ``parlour`` command on a real SQLite file (in this process, through
+the same ``main()``; a real subprocess where the process is the point: the server, the
+terminal): a one-line error naming the fix, a non-zero exit, no traceback and nothing
+stored or created.
 """
 
 from __future__ import annotations
@@ -20,11 +22,11 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.support.cli import run_parlour
+from tests.support.cli import run_parlour_here
 
 
 def _run(*args: str, db: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return run_parlour(*args, db=db, timeout=120)
+    return run_parlour_here(*args, db=db, timeout=120)
 
 
 def _one_line_error(out: subprocess.CompletedProcess[str], *words: str) -> None:
@@ -92,6 +94,7 @@ def test_serve_on_a_port_in_use_says_so_before_announcing(tmp_path: Path) -> Non
     assert not db.exists()
 
 
+@pytest.mark.slow  # a real web server process
 def test_serve_on_a_free_port_announces_and_answers(tmp_path: Path) -> None:
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))

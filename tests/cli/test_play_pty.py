@@ -14,6 +14,9 @@ import pytest
 
 from tests.support.cli import run_parlour
 
+#: ``slow`` (not in the fast part): real pseudo-terminal processes.
+pytestmark = pytest.mark.slow
+
 PROMPTS = [r"number> ", r"numbers, comma-separated .*> ", r"\(empty = say nothing\)> ", r"> "]
 
 

@@ -26,8 +26,10 @@ def _games(db: Path) -> int:
     return int(sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0])
 
 
-def test_replay_takes_the_recorded_seed_and_settings(cli: CliRunner, recorded_db: Path) -> None:
-    out = cli("watch", "werewolf", "--model", f"replay:{GID}", timeout=180)
+def test_replay_takes_the_recorded_seed_and_settings(
+    cli_here: CliRunner, recorded_db: Path
+) -> None:
+    out = cli_here("watch", "werewolf", "--model", f"replay:{GID}", timeout=180)
     assert out.returncode == 0, out.stderr
     assert f"seed {RECORDED['seed']} (recorded in {GID})" in out.stdout
     assert "warning" not in out.stderr
@@ -51,9 +53,9 @@ def test_replay_takes_the_recorded_seed_and_settings(cli: CliRunner, recorded_db
     ],
 )
 def test_replay_refuses_contradicting_options_in_one_line(
-    cli: CliRunner, recorded_db: Path, args: list[str], says: str
+    cli_here: CliRunner, recorded_db: Path, args: list[str], says: str
 ) -> None:
-    out = cli("watch", "werewolf", "--model", f"replay:{GID}", *args, timeout=120)
+    out = cli_here("watch", "werewolf", "--model", f"replay:{GID}", *args, timeout=120)
     assert out.returncode == 2
     lines = [line for line in (out.stderr + out.stdout).splitlines() if line.strip()]
     assert len(lines) == 1 and says in lines[0], lines
@@ -61,18 +63,22 @@ def test_replay_refuses_contradicting_options_in_one_line(
 
 
 def test_replay_warns_once_when_the_recording_stops_matching(
-    cli: CliRunner, recorded_db: Path
+    cli_here: CliRunner, recorded_db: Path
 ) -> None:
     # A person takes Kenji's seat over (scripted here): the story leaves the recording.
-    out = cli("watch", "werewolf", "--model", f"replay:{GID}", "--seat", "p1=scripted", timeout=180)
+    out = cli_here(
+        "watch", "werewolf", "--model", f"replay:{GID}", "--seat", "p1=scripted", timeout=180
+    )
     assert out.returncode == 0, out.stderr
     warnings = [line for line in out.stderr.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1 and "the recording stops matching" in warnings[0], out.stderr
 
 
-def test_chaos_wraps_a_scripted_seat_from_the_command_line(cli: CliRunner, db_path: Path) -> None:
+def test_chaos_wraps_a_scripted_seat_from_the_command_line(
+    cli_here: CliRunner, db_path: Path
+) -> None:
     for seed in ("1", "2"):
-        out = cli(
+        out = cli_here(
             "watch", "werewolf", "--model", "chaos(rate=0.3):scripted", "--seed", seed, "--quiet"
         )
         assert out.returncode == 0, out.stderr
@@ -87,8 +93,8 @@ def test_chaos_wraps_a_scripted_seat_from_the_command_line(cli: CliRunner, db_pa
     assert seats["p1"] == "chaos(rate=0.3):scripted"
 
 
-def test_bad_seat_spec_names_the_valid_forms(cli: CliRunner) -> None:
-    out = cli("watch", "werewolf", "--seat", "2=chaos(rate=0.3)", "--model", "scripted")
+def test_bad_seat_spec_names_the_valid_forms(cli_here: CliRunner) -> None:
+    out = cli_here("watch", "werewolf", "--seat", "2=chaos(rate=0.3)", "--model", "scripted")
     assert out.returncode == 2
     assert "chaos wraps another spec" in out.stderr and "valid forms:" in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1

@@ -91,9 +91,9 @@ def test_humans_cannot_sit_an_eval(tmp_path: Path) -> None:
         run_eval(params)
 
 
-def test_the_cli_writes_a_report_a_plot_and_json(cli: CliRunner, tmp_path: Path) -> None:
+def test_the_cli_writes_a_report_a_plot_and_json(cli_here: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    done = cli(
+    done = cli_here(
         "eval",
         "diplomacy",
         "--bot",
@@ -118,5 +118,5 @@ def test_the_cli_writes_a_report_a_plot_and_json(cli: CliRunner, tmp_path: Path)
     assert summary["params"]["vs"] == "hold" and summary["run_id"] in pngs[0].name
     assert "A share" in done.stdout and '"a_share_1v6"' in done.stdout
     assert summary["overall"]["games"] == 2  # --games counts games in all
-    bad = cli("eval", "diplomacy", "--bot", "nonsense-bot", "--games", "2")
+    bad = cli_here("eval", "diplomacy", "--bot", "nonsense-bot", "--games", "2")
     assert bad.returncode != 0 and "nonsense-bot" in bad.stderr

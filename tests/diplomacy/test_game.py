@@ -50,6 +50,7 @@ def marked(seed: int) -> DiplomacyConfig:
 # -- conformance ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # conformance sweep: 30 games, 10 replays, leak scans
 def test_conformance() -> None:
     conforms(MODULE, short, marked=marked, games=30, replays=5, leaks=5)
     # With press: replay and every decision (press decisions included).

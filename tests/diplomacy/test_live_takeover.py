@@ -9,6 +9,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from parlour.core.events import Event
 from parlour.runtime.store import Store, db_url
 from tests.support.cli import run_silent
@@ -47,6 +49,7 @@ def _bot_ordered_in_fall(events: list[Event]) -> bool:
     return any(e.kind == "orders" and e.speaker == "FRANCE" and e.phase == "F1901M" for e in events)
 
 
+@pytest.mark.slow  # real processes waiting out decision deadlines
 def test_a_silent_person_is_taken_over_announced_and_handed_back(tmp_path: Path) -> None:
     db = tmp_path / "live.sqlite"
     args = ["play", "diplomacy", "--model", "bot:scripted", "--as", "FRANCE", "--db", str(db)]

@@ -5,6 +5,8 @@ docs/diplomacy-bot.md.)"""
 
 from __future__ import annotations
 
+import pytest
+
 from parlour.core.rng import Rng
 from parlour.games.diplomacy import MODULE
 from parlour.games.diplomacy.board import make_board
@@ -73,6 +75,7 @@ def test_aggression_turns_holds_into_attacks_and_attacks_into_support() -> None:
     assert calm["A BUR"] == "A BUR S A PAR"  # supports a unit of ours that stays
 
 
+@pytest.mark.slow  # seven full seven-bot games
 def test_personas_differ_in_play_and_the_same_seed_replays() -> None:
     free = _total(_play(None))
     assert _total(_play(None)) == free  # seeded: no random state outside the decisions

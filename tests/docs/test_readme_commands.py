@@ -28,7 +28,7 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     runs = [ln.strip() for ln in script.splitlines() if "pytest" in ln and not ln.startswith("#")]
     assert runs == [test], (runs, test)
     [fast] = [c for comment, c in commands.items() if comment.startswith("the fast part")]
-    assert fast == f'{test} -m "not model and not browser"'
+    assert fast == f'{test} -m "not model and not browser and not slow"'
 
 
 def test_the_main_command_installs_no_test_tool() -> None:

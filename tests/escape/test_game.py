@@ -30,6 +30,7 @@ from tests.support.conformance import conforms
 from .helpers import SHIPPED, config, play, scenario_from
 
 
+@pytest.mark.slow  # conformance sweep: 120 games, 25 replays and leak scans per room
 @pytest.mark.parametrize("name", SHIPPED)
 def test_conformance(name: str) -> None:
     def plain(seed: int) -> EscapeConfig:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from parlour.games.registry import load
 from parlour.runtime import session as sessions
 from parlour.runtime.llm_seating import LlmFactory
@@ -38,6 +40,7 @@ def _chaos_game(rec: Recorded, seed: int, options: dict[str, object]) -> str:
     return session.game_id
 
 
+@pytest.mark.slow  # a hundred chaotic games
 def test_a_hundred_chaotic_games_all_finish_legally(recorded: Recorded) -> None:
     module = load("werewolf")
     outcomes: set[str] = set()

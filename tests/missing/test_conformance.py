@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from parlour.core.conformance import check, texts_in
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.missing import MODULE, MissingGame
@@ -38,6 +40,7 @@ def test_conformance_over_20_seeds() -> None:
     assert report.answers_tried > 1000
 
 
+@pytest.mark.slow  # leak scan of 200 games
 def test_no_marker_reaches_another_seat_in_200_scripted_games() -> None:
     """Markers sit in every secret and every private search result; each seat's decisions
     (all of them, as offered), the model prompt each would get (for the first

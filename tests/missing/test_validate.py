@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 from parlour.games.missing.loader import CONTENT_DIR
 from parlour.games.missing.validate import validate_file
+from tests.support.cli import run_parlour_here
 
 SHORT = (CONTENT_DIR / "small_hours.yaml").read_text(encoding="utf-8")
 
@@ -65,12 +65,7 @@ def test_no_final_card_and_a_mark_off_the_clock(tmp_path: Path) -> None:
 
 def test_cli_exit_codes(tmp_path: Path) -> None:
     def run(arg: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "parlour", "missing", "validate", arg],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        return run_parlour_here("missing", "validate", arg)
 
     assert run("lantern_quay").returncode == 0
     broken = _write(tmp_path, SHORT.replace("    to: jem\n", "    to: jeremy\n"))

@@ -77,30 +77,30 @@ def test_games_without_markers_are_not_auditable_not_clean(store: Store) -> None
 
 
 def test_the_command_exits_1_on_a_leak_and_0_when_clean(
-    cli: CliRunner, store: Store, db_path: Path
+    cli_here: CliRunner, store: Store, db_path: Path
 ) -> None:
     clean = scripted_game(store, "escape", MARKED["escape"])
     plain = scripted_game(store, "werewolf", {})
-    out = cli("audit", "--all", timeout=120)
+    out = cli_here("audit", "--all", timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "1 clean, 0 leaking, 1 not auditable" in out.stdout
-    out = cli("audit", plain, timeout=120)
+    out = cli_here("audit", plain, timeout=120)
     assert out.returncode == 2 and "not auditable" in out.stderr
     leaky = scripted_game(store, "werewolf", MARKED["werewolf"], seed=5)
     seat, marker = plant_leak(store, leaky)
-    out = cli("audit", leaky, "--db", str(db_path), timeout=120)
+    out = cli_here("audit", leaky, "--db", str(db_path), timeout=120)
     assert out.returncode == 1
     assert f"LEAK {leaky}: {seat} was given {marker}" in out.stdout
-    assert cli("audit", clean, timeout=120).returncode == 0
-    assert "give a game id or --all" in cli("audit", timeout=60).stderr
+    assert cli_here("audit", clean, timeout=120).returncode == 0
+    assert "give a game id or --all" in cli_here("audit", timeout=60).stderr
 
 
 def test_all_summarises_unmarked_games_in_one_line_with_their_ids(
-    cli: CliRunner, store: Store
+    cli_here: CliRunner, store: Store
 ) -> None:
     plain = [scripted_game(store, "werewolf", {}, seed=seed) for seed in (1, 2, 3)]
     scripted_game(store, "escape", MARKED["escape"])
-    out = cli("audit", "--all", timeout=120)
+    out = cli_here("audit", "--all", timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.count("no planted markers") == 1, out.stdout
     [line] = [ln for ln in out.stdout.splitlines() if "no planted markers" in ln]

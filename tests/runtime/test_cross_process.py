@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+#: ``slow`` (not in the fast part): one process per hash seed.
+pytestmark = pytest.mark.slow
+
 GAMES = {
     "werewolf": ["--players", "9", "--set", "maniac=true", "--set", "debrief=true"],
     "escape": ["--set", "scripted_player=explorer"],

@@ -28,7 +28,9 @@ from tests.support.processes import stop
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+# PostgreSQL's case starts a server (tests/support/postgres.py): ``slow``, like every test
+# that does (tests/conftest.py marks those that name the fixture).
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return db_url(str(tmp_path / "leases.sqlite"))
@@ -80,6 +82,7 @@ print("won" if leases.claim(sys.argv[3]) else "lost")
 """
 
 
+@pytest.mark.slow  # processes racing for one lease
 def test_processes_claiming_one_game_at_once_one_wins(url: str) -> None:
     store = Store(url)
     gid = _hosted(store)

@@ -54,13 +54,13 @@ def test_no_game_leaks_to_an_indiscreet_model(game: str, model: str, tmp_path: P
         assert report.disclosures, f"{game}: players said secrets aloud; none was counted"
 
 
-def test_the_cli_lists_disclosures_and_exits_0(cli: CliRunner) -> None:
-    watched = cli(
+def test_the_cli_lists_disclosures_and_exits_0(cli_here: CliRunner) -> None:
+    watched = cli_here(
         "watch", "werewolf", "--model", "indiscreet", "--seed", "3", "--set", "plant_markers=true"
     )
     assert watched.returncode == 0, watched.stderr
     game_id = re.findall(r"\bwe-[0-9a-f]{16}\b", watched.stdout)[-1]
-    audit = cli("audit", game_id)
+    audit = cli_here("audit", game_id)
     assert audit.returncode == 0, audit.stdout + audit.stderr
     assert re.search(rf"DISCLOSURE {game_id}: p\d+ published \[\[mk:", audit.stdout), audit.stdout
     assert re.search(rf"{game_id} \(werewolf\): 0 leaks, [1-9]\d* disclosures", audit.stdout)

@@ -52,6 +52,7 @@ def _count(db: Path, table: str) -> int:
         return 0
 
 
+@pytest.mark.slow  # kill -9 of a real process
 def test_kill_9_then_resume_gives_the_same_final_log(tmp_path: Path) -> None:
     env = {**os.environ, "COLUMNS": "200"}
     base = [sys.executable, "-m", "parlour"]
@@ -203,6 +204,7 @@ def _final(db: Path, gid: str) -> tuple[list[tuple[object, ...]], list[tuple[obj
     return events, actions
 
 
+@pytest.mark.slow  # kill -9 of a real process
 @pytest.mark.parametrize("model", [REPLAY, CHAOS])
 def test_kill_9_then_resume_a_replayed_or_chaos_game(tmp_path: Path, model: str) -> None:
     env = {**os.environ, "COLUMNS": "200"}

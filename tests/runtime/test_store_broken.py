@@ -1,4 +1,4 @@
-"""Broken, foreign and unreachable databases (issue 10, F4): through the real ``parlour``.
+"""Broken, foreign and unreachable databases (issue 10, F4): through the ``parlour`` command.
 
 Each case prints one line naming the cause and the fix, exits non-zero and leaves every
 file as it was (same bytes, no new files beside it or in the working directory).
@@ -11,7 +11,6 @@ import hashlib
 import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,21 +18,14 @@ import pytest
 from parlour.runtime import session as sessions
 from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import Store, db_url
+from tests.support.cli import run_parlour_here
 
 SCRIPTED = SeatPlan(default="scripted", system_default="scripted", overrides={})
 
 
 def _parlour(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "PARLOUR_DB"}
-    return subprocess.run(
-        [sys.executable, "-m", "parlour", *args],
-        cwd=cwd,
-        env={**env, "COLUMNS": "200", "PARLOUR_DB": str(cwd / "default.sqlite")},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    """``parlour ARGS`` in this process (the same ``main()`` as the command), from ``cwd``."""
+    return run_parlour_here(*args, db=cwd / "default.sqlite", cwd=cwd, timeout=120)
 
 
 def _one_line_error(out: subprocess.CompletedProcess[str], *says: str) -> str:

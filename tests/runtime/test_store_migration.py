@@ -9,11 +9,9 @@ game ids (8 hex digits) predate the 64-bit ids and must keep working.
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +21,7 @@ from parlour.runtime import session as sessions
 from parlour.runtime.audiences import resolve
 from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import Store, UnresolvedAudiences, db_url, schema
+from tests.support.cli import run_parlour_here
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 SCRIPTED = SeatPlan(default="scripted", system_default="scripted", overrides={})
@@ -95,17 +94,8 @@ def test_old_database_migrates_and_its_games_resume_identically(
 
 
 def test_old_database_through_the_cli(old_db: Path) -> None:
-    env = {**os.environ, "COLUMNS": "200"}
-
     def parlour(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "parlour", *args, "--db", str(old_db)],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
+        return run_parlour_here(*args, "--db", str(old_db))
 
     shown = parlour("show", WEREWOLF, "--as", "p1")
     assert shown.returncode == 0, shown.stderr

@@ -34,6 +34,7 @@ def _open_and_create(url: str, barrier: Any, errors: Any) -> None:
         raise SystemExit(1) from None
 
 
+@pytest.mark.slow  # 8 processes x 20 rounds on one new file
 def test_concurrent_starts_on_a_new_file_never_fail(tmp_path: Path) -> None:
     ctx = multiprocessing.get_context("fork")
     Store(db_url(str(tmp_path / "warm.sqlite"))).close()  # imports done once, before forking

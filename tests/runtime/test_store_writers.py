@@ -15,10 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from parlour.runtime import session as sessions
 from parlour.runtime.seating import SeatPlan
 from parlour.runtime.store import Store, db_url
 from tests.support.postgres import postgres_server, postgres_url  # noqa: F401
+
+#: ``slow`` (not in the fast part): 4 parlour processes writing one database at once.
+pytestmark = pytest.mark.slow
 
 SCRIPTED = SeatPlan(default="scripted", system_default="scripted", overrides={})
 

@@ -1,4 +1,5 @@
-"""The command line's smaller holes from issue 34, each through the real ``parlour`` process.
+"""The command line's smaller holes from issue 34, each through the real ``parlour`` command
+(in this process, through the same ``main()``; the killed game is a real process).
 
 A seed out of range, a ``--db`` in a folder that does not exist, read-only commands given an
 empty or foreign file, and a game whose process was killed: each is one line (exit 2) and
@@ -34,8 +35,8 @@ def _one_error_line(done: subprocess.CompletedProcess[str]) -> str:
 
 
 @pytest.mark.parametrize("seed", ["99999999999999999999999999", "-1", str(SEED_MAX + 1)])
-def test_a_seed_out_of_range_names_the_range(cli: CliRunner, db_path: Path, seed: str) -> None:
-    done = cli("watch", "werewolf", "--model", "scripted", "--seed", seed, "--quiet")
+def test_a_seed_out_of_range_names_the_range(cli_here: CliRunner, db_path: Path, seed: str) -> None:
+    done = cli_here("watch", "werewolf", "--model", "scripted", "--seed", seed, "--quiet")
     line = _one_error_line(done)
     assert f"from {SEED_MIN} to {SEED_MAX:,}" in line and seed in line
     assert not db_path.exists()  # refused before anything is opened
@@ -48,18 +49,18 @@ def test_the_seed_bounds_are_the_store_s_and_shared() -> None:
     )
 
 
-def test_the_largest_seed_is_stored(cli: CliRunner, store: Store) -> None:
-    done = cli("watch", "escape", "--model", "scripted", "--seed", str(SEED_MAX), "--quiet")
+def test_the_largest_seed_is_stored(cli_here: CliRunner, store: Store) -> None:
+    done = cli_here("watch", "escape", "--model", "scripted", "--seed", str(SEED_MAX), "--quiet")
     assert done.returncode == 0, done.stderr
     assert [row.seed for row in store.list_games()] == [SEED_MAX]
 
 
 def test_db_in_a_missing_folder_is_one_line_and_creates_nothing(
-    cli: CliRunner, tmp_path: Path
+    cli_here: CliRunner, tmp_path: Path
 ) -> None:
     target = tmp_path / "no" / "such" / "x.db"
     for command in (["watch", "werewolf", "--model", "scripted"], ["list"], ["show", "x"]):
-        line = _one_error_line(cli(*command, "--db", str(target)))
+        line = _one_error_line(cli_here(*command, "--db", str(target)))
         assert str(target.parent) in line
     assert not (tmp_path / "no").exists()
 
@@ -83,7 +84,7 @@ FOREIGN = {
     ids=lambda c: c[0],
 )
 def test_read_only_commands_leave_foreign_files_byte_identical(
-    cli: CliRunner, tmp_path: Path, kind: str, command: list[str]
+    cli_here: CliRunner, tmp_path: Path, kind: str, command: list[str]
 ) -> None:
     path = tmp_path / "file.db"
     data = FOREIGN[kind]
@@ -100,7 +101,7 @@ def test_read_only_commands_leave_foreign_files_byte_identical(
     else:
         path.write_bytes(data)
     before = _digest(path), sorted(p.name for p in tmp_path.iterdir())
-    line = _one_error_line(cli(*command, "--db", str(path)))
+    line = _one_error_line(cli_here(*command, "--db", str(path)))
     assert str(path) in line and ("not a parlour" in line or "notes" in line)
     assert (_digest(path), sorted(p.name for p in tmp_path.iterdir())) == before
 
@@ -112,6 +113,7 @@ def _status(db_path: Path) -> str:
     return rows[0].split("│")[4].strip()
 
 
+@pytest.mark.slow  # kill -9 of a real process, then waits for its lease to lapse
 def test_a_killed_game_shows_stale_and_resumes(cli: CliRunner, db_path: Path) -> None:
     command = ["watch", "werewolf", "--model", "scripted", "--seed", "3", "--pace", "1"]
     proc = subprocess.Popen(

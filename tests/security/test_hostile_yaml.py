@@ -146,20 +146,22 @@ def test_expanded_text_is_bounded_just_above_what_a_file_may_hold() -> None:
         load_lined(_long_value(100_000, aliases + 2))
 
 
-def test_escape_validate_refuses_the_issue_case_at_once(cli: CliRunner, tmp_path: Path) -> None:
+def test_escape_validate_refuses_the_issue_case_at_once(
+    cli_here: CliRunner, tmp_path: Path
+) -> None:
     path = tmp_path / "bomb.yaml"
     path.write_text(_long_value(1_000_000), encoding="utf-8")
-    done = cli("escape", "validate", str(path), timeout=60)
+    done = cli_here("escape", "validate", str(path), timeout=60)
     assert done.returncode != 0
     lines = done.stderr.strip().splitlines() + done.stdout.strip().splitlines()
     assert len(lines) == 1, lines
     assert f"{path}:" in lines[0] and "Y003" in lines[0]
 
 
-def test_watch_escape_on_the_issue_case_writes_nothing(cli: CliRunner, db_path: Path) -> None:
+def test_watch_escape_on_the_issue_case_writes_nothing(cli_here: CliRunner, db_path: Path) -> None:
     path = db_path.parent / "bomb.yaml"
     path.write_text(_long_value(100_000), encoding="utf-8")
-    done = cli("watch", "escape", "--scenario", str(path), "--model", "scripted", timeout=60)
+    done = cli_here("watch", "escape", "--scenario", str(path), "--model", "scripted", timeout=60)
     assert done.returncode != 0
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Y003" in lines[0], done.stderr

@@ -67,6 +67,7 @@ def _outcomes(store: Store, tid: str) -> list[dict[str, Any]]:
     return out  # type: ignore[return-value]
 
 
+@pytest.mark.slow  # sixteen model games over HTTP
 def test_concurrency_8_gives_the_results_of_concurrency_1(
     store: Store, server: LatencyServer
 ) -> None:
@@ -86,6 +87,7 @@ def test_concurrency_8_gives_the_results_of_concurrency_1(
     assert calls and all(c.outcome != "error" for c in calls)
 
 
+@pytest.mark.slow  # waits out a real rate limit
 def test_an_enforced_rate_limit_is_waited_out_not_failed(store: Store) -> None:
     with LatencyServer(latency=0.01) as free:
         reference = _tournament(store, free.base_url, games=3, seed=4)
@@ -169,6 +171,7 @@ def _count(db: Path, sql: str) -> int:
         return 0
 
 
+@pytest.mark.slow  # kill -9 of a real tournament process
 def test_kill_9_at_concurrency_4_then_resume_loses_and_repeats_nothing(tmp_path: Path) -> None:
     env = {**os.environ, "COLUMNS": "200"}
     base = [sys.executable, "-m", "parlour", "tournament"]

@@ -12,6 +12,9 @@ from parlour.tournament import storage
 from parlour.tournament.backends import ray_init
 from parlour.tournament.play import same_result
 
+#: ``slow`` (not in the fast part): starts Ray.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def ray_local(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:

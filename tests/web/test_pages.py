@@ -20,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from parlour.runtime.host import GameHost
@@ -60,6 +61,7 @@ def _play(host: GameHost, store: Store, game: str) -> None:
     asyncio.run(asyncio.wait_for(main(), timeout=300))
 
 
+@pytest.mark.slow  # page-worker processes
 def test_worker_pages_equal_thread_pages_before_and_after_new_events(tmp_path: Path) -> None:
     store = Store(db_url(str(tmp_path / "pages.sqlite")))
     host = GameHost(store, "pages-test", poll=0.05)
@@ -109,6 +111,7 @@ def test_worker_pages_equal_thread_pages_before_and_after_new_events(tmp_path: P
     assert _wait_gone(pids), "page workers outlived the app"
 
 
+@pytest.mark.slow  # kill -9 of a real server process
 def test_page_workers_leave_when_their_parent_is_killed(tmp_path: Path) -> None:
     db = db_url(str(tmp_path / "orphans.sqlite"))
     Store(db).close()

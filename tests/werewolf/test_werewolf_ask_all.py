@@ -161,6 +161,7 @@ def ask_all(seed: int) -> WerewolfConfig:
     )
 
 
+@pytest.mark.slow  # conformance sweep: 40 games, 10 replays, 6 leak scans
 def test_conformance() -> None:
     small = lambda seed: ask_all(seed).model_copy(update={"players": 5 + seed % 2})  # noqa: E731
     conforms(MODULE, ask_all, games=40, replays=10, leaks=6)

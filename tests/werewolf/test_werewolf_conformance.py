@@ -6,6 +6,8 @@ play exercises both router rules; the configs alternate between them.
 
 from __future__ import annotations
 
+import pytest
+
 from parlour.core import conformance
 from parlour.games.werewolf import MODULE, WerewolfConfig
 from tests.support.conformance import conforms
@@ -45,10 +47,12 @@ def marked(seed: int) -> WerewolfConfig:
     )
 
 
+@pytest.mark.slow  # conformance sweep: 240 games, 50 replays, 30 leak scans
 def test_conformance() -> None:
     conforms(MODULE, varied, marked=marked, games=240, replays=50, leaks=30)
 
 
+@pytest.mark.slow  # every answer of every decision over 10 games
 def test_every_decision_is_answerable() -> None:
     small = lambda seed: varied(seed).model_copy(update={"players": 5 + seed % 5})  # noqa: E731
     report = conformance.check(

@@ -15,6 +15,9 @@ from .helpers import scripted
 
 GAMES = 200
 
+#: ``slow`` (not in the fast part): two hundred full games.
+pytestmark = pytest.mark.slow
+
 
 def _config(seed: int) -> WerewolfConfig:
     # The default router_rule ("reject") stays on: the scripted router must obey it.

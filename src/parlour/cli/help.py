@@ -18,6 +18,8 @@ import typer.core
 #: Typer's ``<type>`` labels → the placeholders click has always used.
 _PLACEHOLDERS = {"str": "TEXT", "int": "INTEGER", "float": "NUMBER", "path": "PATH"}
 _LABEL = re.compile(r"^<(?P<label>.+)>(?P<more>\.\.\.)?$")
+#: Set on the installed hook, so that a second ``install()`` does not wrap it again.
+_INSTALLED = "_parlour_clean_help"
 
 
 def placeholder(label: str | None) -> str | None:
@@ -40,12 +42,15 @@ def install() -> None:
     argument_cls: Any = getattr(typer.core, "TyperArgument", None)
     if option_cls is not None and hasattr(option_cls, "display_type_rich"):
         original_option = option_cls.display_type_rich
+        if getattr(original_option, _INSTALLED, False):
+            return  # installed already (the command's module imported again)
 
         def option_type(self: Any, ctx: Any) -> str | None:
             if getattr(self, "is_flag", False) or getattr(self, "count", False):
                 return None
             return placeholder(original_option(self, ctx))
 
+        setattr(option_type, _INSTALLED, True)
         option_cls.display_type_rich = option_type
     if argument_cls is not None and hasattr(argument_cls, "_usage_display_name"):
 
