@@ -186,13 +186,14 @@ def run(only: Sequence[str]) -> None:
         for name, _ in chosen:
             t = tallies[name, group]
             q = np.percentile(t.margins, [10, 50, 90]) if t.margins else [0.0] * 3
-            print(
-                f"| {name} | {group} | {t.single} | {t.top1 / t.single:.1%} "
-                f"| {t.top2 / t.single:.1%} | {q[0]:+.3f} / {q[1]:+.3f} / {q[2]:+.3f} "
-                f"| {t.asks} | {t.pairs / t.asks:.1%} |"
-                if t.single and t.asks
-                else f"| {name} | {group} | {t.single} | | | | {t.asks} | |"
+            ones = (
+                f"{t.top1 / t.single:.1%} | {t.top2 / t.single:.1%} "
+                f"| {q[0]:+.3f} / {q[1]:+.3f} / {q[2]:+.3f}"
+                if t.single
+                else "| |"
             )
+            pairs = f"{t.pairs / t.asks:.1%}" if t.asks else ""
+            print(f"| {name} | {group} | {t.single} | {ones} | {t.asks} | {pairs} |")
     print()
     print("| embedder | ms per message: median | p90 | messages timed |")
     print("|---|---|---|---|")
