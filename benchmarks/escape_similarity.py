@@ -4,7 +4,7 @@ the three rooms of ``escape/unseen/`` (calibration rooms since 2026-12-03). A ro
 for a fresh score is never read here.
 
     uv run python benchmarks/escape_similarity.py            # the constants as they are
-    uv run python benchmarks/escape_similarity.py --wrong    # ... every wrong advance, every missed ask
+    uv run python benchmarks/escape_similarity.py --wrong    # ... and every wrong advance and missed ask
     uv run python benchmarks/escape_similarity.py --sweep    # a grid around them
 
 The rules stage is frozen, so its answers are remembered across a sweep's runs.
@@ -117,12 +117,6 @@ async def main(sweep: bool, wrong: bool) -> None:
     chosen = {k: getattr(understand, k) for row in GRID for k in row}
     for row in GRID:
         for key, value in {**chosen, **row}.items():
-            if key == "CONTENT_ONLY":
-                import parlour.games.escape.similarity as sim
-
-                sim.CONTENT_ONLY = bool(value)
-                sim._vector.cache_clear()
-                continue
             setattr(understand, key, value)
         out = await score(sets, False, False)
         said = " ".join(f"{k} {v}" for k, v in row.items()) or "as chosen"
