@@ -4,7 +4,7 @@ the three rooms of ``escape/unseen/`` (calibration rooms since 2026-12-03). A ro
 for a fresh score is never read here.
 
     uv run python benchmarks/escape_similarity.py            # the constants as they are
-    uv run python benchmarks/escape_similarity.py --wrong    # ... and every wrong advance and missed ask
+    uv run python benchmarks/escape_similarity.py --wrong    # and every wrong advance, missed ask
     uv run python benchmarks/escape_similarity.py --sweep    # a grid around them
 
 The rules stage is frozen, so its answers are remembered across a sweep's runs.
