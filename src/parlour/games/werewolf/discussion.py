@@ -299,13 +299,6 @@ def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
         return False
     disc.route_calls += 1
     disc.mic_done = False  # the next pause between batches offers the floor again
-    # Nobody is silent a whole day: the turns left always cover the players who have not
-    # spoken yet. With no turn to spare, only they are offered; with a few, a batch is no
-    # longer than the turns to spare, so any batch leaves enough for them.
-    silent = [p for p in candidates if disc.turns.get(p.id, 0) == 0]
-    spare = disc.turns_left - len(silent)
-    if silent and spare <= 0:
-        candidates = silent
     flagged = needs_turn(disc, candidates, cfg.needs_turn_count)
     disc.needs_turn = flagged
     addressed = [
@@ -323,8 +316,6 @@ def open_route(st: WerewolfState, cfg: WerewolfConfig) -> bool:
         for p in candidates
     ]
     batch_max = min(cfg.route_batch_max, len(candidates), disc.turns_left)
-    if silent and spare > 0:
-        batch_max = min(batch_max, spare)
     last = st.name(disc.last_speaker) if disc.last_speaker else ""
     rule = "Include at least one player marked NEEDS TURN."
     if last:

@@ -482,6 +482,11 @@ def _route(view: WerewolfView, decision: Decision) -> tuple[str, ...]:
     silent = [s for s, r in rows.items() if not r.messages_today and not r.passes_today]
     needs = [s for s, r in rows.items() if r.needs_turn]
     k = max(1, min(3, decision.max_choices))
+    # the turns left must still reach everyone who has not spoken: at most ``spare`` of
+    # this batch may go to players who have
+    spare = ask.turns_left - len(silent)
+    if silent and spare <= 0:
+        return tuple(silent[:k])
     if follow:
         batch = follow[:k]
         if silent and not set(batch) & set(silent):
@@ -489,13 +494,28 @@ def _route(view: WerewolfView, decision: Decision) -> tuple[str, ...]:
             batch = [*batch[: k - 1], silent[0]]
         if needs and not set(batch) & set(needs):
             batch = [*batch[: k - 1], needs[0]]
-        return tuple(batch)
+        return _leaving_room(batch, silent, spare)
     # nobody to answer: one speaker, so that the router sees what they say before it
     # picks again (a batch would go on regardless of whom the speech accused)
     batch = list(dict.fromkeys([*silent, *needs]))[:1] or options[:1]
     if needs and not set(batch) & set(needs):
         batch = [*batch[: k - 1], needs[0]]
-    return tuple(batch)
+    return _leaving_room(batch, silent, spare)
+
+
+def _leaving_room(batch: list[str], silent: list[str], spare: int) -> tuple[str, ...]:
+    """``batch`` with at most ``spare`` players who have spoken today (those past it are
+    dropped, in order): what is left of the day's turns still reaches every silent one."""
+    if not silent:
+        return tuple(batch)
+    kept: list[str] = []
+    for seat in batch:
+        if seat in silent:
+            kept.append(seat)
+        elif spare > 0:
+            kept.append(seat)
+            spare -= 1
+    return tuple(kept or silent[:1])
 
 
 # -- the policy ----------------------------------------------------------------------------
