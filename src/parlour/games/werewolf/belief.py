@@ -186,24 +186,24 @@ def belief(view: WerewolfView) -> Belief:
 
 def seat_record(view: WerewolfView) -> Record:
     """The seat's record of its view's events (kept with the game when it can be)."""
-    names = {p.id: p.name for p in view.public.players}
     store = view.private.records
     if store is not None:
-        return store.record(view.seat, names, view.events)
-    rec = Record(view.seat, names)
-    for event in view.events:
-        rec.add(event)
-    return rec
+        return store.record(view.seat, {p.id: p.name for p in view.public.players}, view.events)
+    return _folded(view)
 
 
 def fresh_belief(view: WerewolfView) -> Belief:
     """``belief`` read from every event again, with nothing kept (the reference the
     kept records are tested against)."""
-    names = {p.id: p.name for p in view.public.players}
-    rec = Record(view.seat, names)
+    return belief_from(view, _folded(view))
+
+
+def _folded(view: WerewolfView) -> Record:
+    """A new record of every event of the view, read from the first."""
+    rec = Record(view.seat, {p.id: p.name for p in view.public.players})
     for event in view.events:
         rec.add(event)
-    return belief_from(view, rec)
+    return rec
 
 
 def belief_from(view: WerewolfView, rec: Record) -> Belief:
