@@ -29,11 +29,12 @@ def run_parlour(
     one-line error is not wrapped), ``PARLOUR_DB`` set to ``db`` or else unset (so no test
     ever reaches the developer's own database), and ``env`` on top of both.
     """
-    full = {k: v for k, v in os.environ.items() if k != "PARLOUR_DB"}
-    full["COLUMNS"] = "200"
-    if db is not None:
-        full["PARLOUR_DB"] = str(db)
-    full.update(env or {})
+    full = dict(os.environ)
+    for key, value in _child_env(db, env).items():
+        if value is None:
+            full.pop(key, None)
+        else:
+            full[key] = value
     return subprocess.run(
         [sys.executable, "-m", "parlour", *args],
         capture_output=True,
@@ -44,6 +45,16 @@ def run_parlour(
         input=input,
         check=check,
     )
+
+
+def _child_env(db: Path | str | None, env: Mapping[str, str] | None) -> dict[str, str | None]:
+    """What a parlour command under test gets on top of this process's environment (None:
+    unset): ``COLUMNS=200``, ``PARLOUR_DB`` = ``db`` or unset, then ``env``."""
+    wanted: dict[str, str | None] = {"COLUMNS": "200", "PARLOUR_DB": None}
+    if db is not None:
+        wanted["PARLOUR_DB"] = str(db)
+    wanted.update(env or {})
+    return wanted
 
 
 def run_silent(
@@ -113,10 +124,7 @@ def run_parlour_here(
     """
     import parlour.cli.app
 
-    wanted: dict[str, str | None] = {"COLUMNS": "200", "PARLOUR_DB": None}
-    if db is not None:
-        wanted["PARLOUR_DB"] = str(db)
-    wanted.update(env or {})
+    wanted = _child_env(db, env)
     saved = {key: os.environ.get(key) for key in wanted}
     out, err = _Captured(), _Captured()
     argv, stdin, folder = sys.argv, sys.stdin, os.getcwd()
