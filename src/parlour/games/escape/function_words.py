@@ -15,6 +15,10 @@ def _listed(text: str) -> frozenset[str]:
 
 #: The words that open a question about something (wh-words).
 WH_WORDS = _listed("what where who whom whose why how which")
+#: Wh-words run together with "is" as players type them ("whats on the note").
+WH_CONTRACTED = _listed("whats wheres whos hows")
+#: Words that mean every one of a set at once ("press both buttons"): no one of them.
+EVERY_ONE = _listed("both every each")
 #: Auxiliaries that open a yes/no question before their subject ("is the door locked").
 AUXILIARIES = _listed("is are am was were does did has have")
 #: What a question opens with for ``is_question``: a wh-word or an auxiliary.

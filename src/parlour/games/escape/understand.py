@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.games.escape import commands
+from parlour.games.escape.function_words import EVERY_ONE, WH_CONTRACTED, WH_WORDS
 from parlour.games.escape.keyword_classifier import (
     acting_part,
     candidates,
@@ -81,13 +82,9 @@ def action_texts(
     return [(oid, these) for oid, these in texts.items() if oid not in (NONE_ID, ASK_ID)]
 
 
-#: Words that mean all of the look-alikes at once: asking which one is no answer.
-_EVERY_TEXT = "both every each"
-EVERY = frozenset(_EVERY_TEXT.split())
 #: A message led by one of these asks about the room ("whats on that note"), even with no
 #: question mark: the game answers it, it asks nothing back.
-_QUESTION_TEXT = "what whats where wheres who whos why how hows which"
-QUESTION_WORDS = frozenset(_QUESTION_TEXT.split())
+QUESTION_WORDS = WH_WORDS | WH_CONTRACTED
 #: Words before a deed that are not the deed ("the player opens", "I'll just try to": a
 #: contraction reads as two words).
 _BEFORE_TEXT = "player players you ll m d s re ve ill im gonna maybe perhaps ok okay well hmm right"
@@ -166,7 +163,7 @@ def understand(
         and best >= ASK
         and best - elsewhere >= APART_ASK
         and not looks(message)
-        and not set(words(message)) & EVERY
+        and not set(words(message)) & EVERY_ONE
         and deed not in QUESTION_WORDS
     ):
         return ASK_ID
