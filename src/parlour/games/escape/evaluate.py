@@ -38,7 +38,7 @@ from parlour.core.errors import IllegalAction
 from parlour.core.view import AnyView
 from parlour.games.escape import commands
 from parlour.games.escape.labels import LabelCase, LabelSet, check_labels, frontier_for
-from parlour.games.escape.looking import visible
+from parlour.games.escape.looking import in_sight
 from parlour.games.escape.resolve import resolve
 from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario, ScenarioError
 from parlour.games.escape.seat_requests import (
@@ -49,7 +49,7 @@ from parlour.games.escape.seat_requests import (
     room_text,
     unoffered_actions,
 )
-from parlour.games.escape.several import passes_on, room_words, split_deeds, told_things
+from parlour.games.escape.several import passes_on, room_words, split_deeds
 
 Decide = Callable[[AnyView, Decision], Awaitable[Action]]
 INVALID = "(invalid)"
@@ -186,7 +186,7 @@ async def evaluate_classifier(
                 if (
                     at < len(deeds)
                     and now.picked in (NONE_ID, LOOK_ID)
-                    and passes_on(deed, looked, _in_sight(scenario, state), room)
+                    and passes_on(deed, looked, in_sight(scenario, state), room)
                 ):
                     if not looked:  # read together with the next deed (the game does)
                         deeds[at] = f"{deed} and {deeds[at]}"
@@ -311,14 +311,6 @@ def is_understood(
     if case.expect == NONE_ID:
         return picked == NONE_ID and happened == wanted  # an answer in the text may act
     return picked == case.expect or (wanted is not None and happened == wanted)
-
-
-def _in_sight(scenario: Scenario, state: tuple[str, ...]) -> list[str]:
-    """The names of the objects the player can see in that state, and the things told of
-    so far (``several.told_things``)."""
-    told = [scenario.intro, *scenario.world, *(scenario.action(a).consequence for a in state)]
-    names = [n for t in visible(scenario.objects, state) for n in t.all_names]
-    return names + told_things(told)
 
 
 def _first(case: LabelCase) -> str:

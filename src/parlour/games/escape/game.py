@@ -330,7 +330,12 @@ class EscapeGame(SeededGame[EscapeConfig]):
             outcome.kind == "no_effect"
             and choice == NONE_ID
             and self._queued
-            and several.passes_on(self._message, False, self._in_sight(), self._room_words)
+            and several.passes_on(
+                self._message,
+                False,
+                looking.in_sight(self._scenario, self._frontier.done),
+                self._room_words,
+            )
         ):
             # A deed that is only how the next is done ("pick up the handset and ask for
             # help"): read the two together, on this turn.
@@ -405,15 +410,6 @@ class EscapeGame(SeededGame[EscapeConfig]):
         )
         locked = [a.consequence for a in self._scenario.actions if not self._frontier.is_done(a.id)]
         self._locked = faithful.locked_words(locked, shown)
-
-    def _in_sight(self) -> list[str]:
-        """The names of the objects the player can see now, and the things told of so far
-        (``several.told_things``)."""
-        done = self._frontier.done
-        sc = self._scenario
-        told = [sc.intro, *sc.world, *(sc.action(a).consequence for a in done)]
-        names = [n for t in looking.visible(sc.objects, done) for n in t.all_names]
-        return names + several.told_things(told)
 
     def _fallback_brief(self) -> str:
         """What a replaced narration shows: the brief, or on a look turn the place itself

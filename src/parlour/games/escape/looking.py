@@ -16,6 +16,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from parlour.games.escape.scenario import Scenario, Thing
+from parlour.games.escape.several import told_things
 from parlour.games.escape.text import plain
 
 #: A message that looks: "look at the desk", "I examine the key", "take a closer look at
@@ -38,6 +39,13 @@ def looks(message: str) -> bool:
 def visible(things: Sequence[Thing], done: Collection[str]) -> list[Thing]:
     """The things whose needs have all happened, in file order."""
     return [t for t in things if all(n in done for n in t.needs)]
+
+
+def in_sight(scenario: Scenario, done: Collection[str]) -> list[str]:
+    """The names of the objects the player can see once ``done`` have happened, and the
+    things told of so far (``several.told_things``): what a deed may name in passing."""
+    told = [scenario.intro, *scenario.world, *(scenario.action(a).consequence for a in done)]
+    return [n for t in visible(scenario.objects, done) for n in t.all_names] + told_things(told)
 
 
 def _words(text: str) -> list[str]:
