@@ -223,4 +223,9 @@ def run(only: Sequence[str]) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=[], help="embedder names to run")
-    run(parser.parse_args().only)
+    only = parser.parse_args().only
+    known = [n for n, _ in EMBEDDERS]
+    unknown = [n for n in only if n not in known]
+    if unknown:
+        parser.exit(2, f"error: no embedder {unknown[0]!r}; choose from {', '.join(known)}\n")
+    run(only)
