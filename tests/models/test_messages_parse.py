@@ -127,11 +127,13 @@ def test_truncated_answers_close_into_valid_json(choice: str, why: str, cut: int
     if closed is not None:
         value = json.loads(closed)
         assert isinstance(value, dict)
-        # Whatever survived is a prefix of what was meant.
-        if "why" in value:
-            assert why.startswith(value["why"]) or json.dumps(why).startswith(
-                json.dumps(value["why"])[:-1]
-            )
+        # Whatever survived is a prefix of what was meant (less the ellipsis that marks
+        # a cut), and a cut reason ends on a whole word, never inside one.
+        if "why" in value and value["why"] != why:
+            kept = value["why"].removesuffix("…")
+            assert why.startswith(kept) or json.dumps(why).startswith(json.dumps(kept)[:-1])
+            rest = why[len(kept) :]
+            assert not kept or not rest or not (kept[-1].isalnum() and rest[0].isalnum())
     if len(head) > len(full) - len(json.dumps(why)) - 1:
         # Cut inside the reason: the choice survives intact.
         assert closed is not None and json.loads(closed)["choice"] == choice
@@ -173,3 +175,11 @@ def test_only_free_text_the_model_was_stopped_in_is_trimmed() -> None:
     assert whole.text == text  # the model stopped on its own: its words stand
     choice = parsed_response('{"choice": "bob"}', CHOICE, model_id="m", cut=True)
     assert choice.parsed == {"choice": "bob"}
+
+
+def test_a_reason_cut_mid_word_ends_on_its_last_finished_sentence_or_word() -> None:
+    cut = '{"choice": "a", "why": "I saw her. Becau'
+    assert json.loads(close_truncated_json(cut) or "") == {"choice": "a", "why": "I saw her."}
+    cut = '{"choice": "a", "why": "she was at the qua'
+    assert json.loads(close_truncated_json(cut) or "")["why"] == "she was at the…"
+    assert json.loads(close_truncated_json('{"choice": "a", "why": "becau') or "")["why"] == ""

@@ -158,6 +158,31 @@ def _close(text: str) -> str:
     return text + "".join(reversed(stack))
 
 
+def _finish_open_value(text: str) -> str:
+    """``text`` with a string value it ends inside trimmed to its last finished sentence
+    or whole word (``finish_cut_text``; the raw, still escaped characters are cut, never
+    inside an escape since a cut falls at a space or a sentence mark)."""
+    in_string = False
+    escaped = False
+    start = -1
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string, start = True, i
+    if not in_string or not text[:start].rstrip().endswith(":"):
+        return text
+    raw = text[start + 1 :]
+    flat = raw.rstrip()
+    whole = " " in flat or _SENTENCE_END.search(flat) is not None
+    return text[: start + 1] + (finish_cut_text(raw) if whole else "")
+
+
 #: Where a sentence ends: its mark and any closing quotes or brackets after it.
 _SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*(?=\s|$)")
 #: What may not end a trimmed text before its ellipsis.
@@ -187,9 +212,12 @@ def close_truncated_json(text: str) -> str | None:
     """Complete a JSON prefix cut off by max_tokens, or ``None`` if no completion parses.
 
     Meant for grammar-constrained answers, which are always a valid JSON prefix:
-    ``{"choice": "a", "why": "becau`` becomes ``{"choice": "a", "why": "becau"}``. When
-    the cut falls inside a key, the unfinished member is dropped instead.
+    ``{"choice": "a", "why": "I saw her. Becau`` becomes ``{"choice": "a", "why": "I saw
+    her."}`` (a string value cut mid-word is trimmed as ``finish_cut_text`` trims free
+    text, to nothing when not one word of it was finished). When the cut falls inside a
+    key, the unfinished member is dropped instead.
     """
+    text = _finish_open_value(text)
     cuts = [len(text)] + [i for i in range(len(text) - 1, -1, -1) if text[i] in ",{["]
     for cut in cuts:
         head = text[:cut] if cut == len(text) or text[cut] == "," else text[: cut + 1]
