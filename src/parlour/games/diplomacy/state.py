@@ -8,7 +8,7 @@ copy the whole map.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from parlour.core.events import EventLog
@@ -34,12 +34,7 @@ class OrderOutcome:
     dislodged: bool = False
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "power": self.power,
-            "order": self.order,
-            "status": self.status,
-            "dislodged": self.dislodged,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
