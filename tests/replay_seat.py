@@ -9,6 +9,7 @@ from typing import Any
 
 from parlour.core.policy import Policy
 from parlour.core.prompting import Prompter
+from parlour.models.base import ModelBackend
 from parlour.models.replay import RecordedCall, ReplayBackend
 from parlour.seats.llm import Attempt, LlmSeat
 
@@ -45,14 +46,29 @@ def replay_seat(
         )
         for a in answers
     ]
+    backend = ReplayBackend(calls, strict=False)
+    return kept_seat(backend, prompter, policy, seat_id=seat_id, seed=seed, cache_key=cache_key)
+
+
+def kept_seat(
+    backend: ModelBackend,
+    prompter: Prompter,
+    policy: Policy,
+    *,
+    seat_id: str,
+    seed: int,
+    cache_key: str = "",
+) -> tuple[LlmSeat, Attempts]:
+    """An LLM seat over ``backend`` whose every attempt is kept (its cache key: ``seat_id``
+    unless given)."""
     sink = Attempts()
     seat = LlmSeat(
-        ReplayBackend(calls, strict=False),
+        backend,
         prompter,
         policy,
         seat_id=seat_id,
         seed=seed,
-        cache_key=cache_key,
+        cache_key=cache_key or seat_id,
         sink=sink,
     )
     return seat, sink

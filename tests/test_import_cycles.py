@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "parlour"
+from tests.support.source_tree import SRC, plant
 
 #: Circles being broken on other branches, allowed until those branches are merged.
 #: Temporary: the lead removes an entry when its branch lands (a stale entry fails).
@@ -126,7 +126,6 @@ def test_temporary_circles_still_exist() -> None:
 
 
 def test_a_planted_circle_is_reported(tmp_path: Path) -> None:
-    src = tmp_path / "parlour"
     planted = [
         ("__init__.py", ""),
         ("a/__init__.py", "from parlour.a.x import X\n"),
@@ -135,9 +134,7 @@ def test_a_planted_circle_is_reported(tmp_path: Path) -> None:
         ("a/z.py", "from parlour.a.x import X\n"),
         ("b.py", "import parlour.a.x\n"),  # into the circle, not part of it
     ]
-    for name, text in planted:
-        (src / name).parent.mkdir(parents=True, exist_ok=True)
-        (src / name).write_text(text)
+    src = plant(tmp_path, planted)
     graph = import_graph(src)
     assert circles(graph) == [["parlour.a.x", "parlour.a.y", "parlour.a.z"]]
     assert _unexpected(src) == [

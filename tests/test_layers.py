@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "parlour"
+from tests.support.source_tree import SRC, plant
 
 #: layer → the parlour packages it may import (besides its own).
 ALLOWED: dict[str, set[str]] = {
@@ -125,7 +125,6 @@ def test_layers_depend_downward_only() -> None:
 
 
 def test_a_breach_is_reported(tmp_path: Path) -> None:
-    src = tmp_path / "parlour"
     files = {
         "core/x.py": "from parlour.runtime.store import Store\n",
         "games/chess/rules.py": "def f():\n    from parlour.games.werewolf import MODULE\n",
@@ -140,10 +139,7 @@ def test_a_breach_is_reported(tmp_path: Path) -> None:
         "cli/show.py": "from parlour.web.pages import Pages\n",
         "web/page.py": "from parlour.cli.render import render\n",
     }
-    for name, text in files.items():
-        (src / name).parent.mkdir(parents=True, exist_ok=True)
-        (src / name).write_text(text)
-    assert _breaches(src) == [
+    assert _breaches(plant(tmp_path, files.items())) == [
         "cli/show.py:1 imports parlour.web.pages",
         "core/x.py:1 imports parlour.runtime.store",
         "games/chess/moves.py:1 imports parlour.games.chess.surface",

@@ -57,9 +57,12 @@ def _game() -> EscapeGame:
     return EscapeGame.new(EscapeConfig(scenario=scenario_from(WORKSHOP)), 7)
 
 
-def _crank(game: EscapeGame) -> None:
+def _cranked() -> EscapeGame:
+    """The workshop after turn 1 cranked the shutter: the narration of it is due."""
+    game = _game()
     game.apply("t1:act", Text(text="I turn the crank"))
     game.apply("t1:classify", Choice(option="crank-shutter"))
+    return game
 
 
 def _narrate(game: EscapeGame, answers: list[str]) -> tuple[Text, list[Attempt]]:
@@ -81,8 +84,7 @@ def _narrate(game: EscapeGame, answers: list[str]) -> tuple[Text, list[Attempt]]
 
 
 def test_the_issue_example_is_rejected_with_its_reasons_then_replaced_by_the_consequence() -> None:
-    game = _game()
-    _crank(game)
+    game = _cranked()
     action, attempts = _narrate(game, [FAILING] * 3)
     assert [a.outcome for a in attempts] == ["invalid", "invalid", "invalid", "fallback"]
     error = attempts[0].error
@@ -103,8 +105,7 @@ def test_the_issue_example_is_rejected_with_its_reasons_then_replaced_by_the_con
 
 
 def test_a_faithful_retry_is_accepted_and_shown_as_written() -> None:
-    game = _game()
-    _crank(game)
+    game = _cranked()
     action, attempts = _narrate(game, [FAILING, FAITHFUL])
     assert [a.outcome for a in attempts] == ["invalid", "valid"]
     assert action.text == FAITHFUL
@@ -113,8 +114,7 @@ def test_a_faithful_retry_is_accepted_and_shown_as_written() -> None:
 
 
 def test_the_game_replaces_an_unfaithful_narration_whoever_wrote_it() -> None:
-    game = _game()
-    _crank(game)
+    game = _cranked()
     game.apply("t1:narrate", Text(text="Nothing happens. The crank is stuck."))
     shown = last_narration(game)
     assert shown.text == game.scenario.action("crank-shutter").consequence
@@ -165,8 +165,7 @@ BATCH = json.loads((Path(__file__).parent / "accepted_narrations.json").read_tex
 
 
 def test_a_paraphrase_of_the_instructions_is_refused_with_its_own_reason_then_retried() -> None:
-    game = _game()
-    _crank(game)
+    game = _cranked()
     action, attempts = _narrate(game, [FAITHFUL_WITH_PREAMBLE, FAITHFUL])
     assert [a.outcome for a in attempts] == ["invalid", "valid"]
     error = attempts[0].error

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from parlour.core.events import Audience, Event
 from parlour.evals.talk_games import score_game
 from parlour.evals.talk_quality import (
     Answer,
+    TalkReport,
+    TalkScore,
     debris,
     link_answers,
     repeated_in_game,
@@ -127,13 +130,27 @@ def test_cut_words_are_looked_for_in_model_prose_only() -> None:
 # -- real stored games ------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Scored:
+    """A recorded game's talk report and line scores, and its database read as stored."""
+
+    report: TalkReport
+    scores: list[TalkScore]
+    raw: sqlite3.Connection
+
+    def count(self, where: str) -> int:
+        """Stored events matching the SQL condition ``where``."""
+        return int(self.raw.execute(f"select count(*) from events where {where}").fetchone()[0])
+
+
 @pytest.fixture()
-def store(request: pytest.FixtureRequest) -> Iterator[tuple[Store, sqlite3.Connection, str]]:
+def scored(request: pytest.FixtureRequest) -> Iterator[Scored]:
+    """The one game of the recorded database ``request.param`` (in tests/fixtures), scored."""
     path = FIXTURES / str(request.param)
     st = Store(db_url(str(path)))
     raw = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     (game_id,) = raw.execute("select id from games").fetchone()
-    yield st, raw, game_id
+    yield Scored(*score_game(st, game_id), raw)
     raw.close()
     st.close()
 
@@ -147,22 +164,19 @@ def _fallback_texts(raw: sqlite3.Connection) -> list[tuple[str, str]]:
     return [(seat, text) for seat, text in rows]
 
 
-@pytest.mark.parametrize("store", ["missing_local.sqlite"], indirect=True)
-def test_missing_recorded_game(store: tuple[Store, sqlite3.Connection, str]) -> None:
-    st, raw, game_id = store
-    report, scores = score_game(st, game_id)
+@pytest.mark.parametrize("scored", ["missing_local.sqlite"], indirect=True)
+def test_missing_recorded_game(scored: Scored) -> None:
+    report, scores = scored.report, scored.scores
     # one line per message, however many texts it was sent as
-    messages = raw.execute(
-        "select count(*) from events where kind = 'message' and speaker != '' and "
-        "coalesce(json_extract(data, '$.part'), 1) = 1"
-    ).fetchone()[0]
-    setup = raw.execute(
-        "select count(*) from events where speaker != '' and kind in "
-        "('introduction', 'relationship', 'suspicion', 'epilogue')"
-    ).fetchone()[0]
+    messages = scored.count(
+        "kind = 'message' and speaker != '' and coalesce(json_extract(data, '$.part'), 1) = 1"
+    )
+    setup = scored.count(
+        "speaker != '' and kind in ('introduction', 'relationship', 'suspicion', 'epilogue')"
+    )
     assert report.lines == messages + setup and report.unlinked == 0
     # a line is the fallback's exactly when the fallback's stored answer holds its words
-    fell = _fallback_texts(raw)
+    fell = _fallback_texts(scored.raw)
     for s in scores:
         theirs = any(
             seat == s.seat and " ".join(tokens(s.text)) in " ".join(tokens(text))
@@ -180,14 +194,11 @@ def test_missing_recorded_game(store: tuple[Store, sqlite3.Connection, str]) -> 
     assert report.debris == sum(bool(s.debris) for s in scores) > 0
 
 
-@pytest.mark.parametrize("store", ["campaign_local.sqlite"], indirect=True)
-def test_campaign_recorded_game(store: tuple[Store, sqlite3.Connection, str]) -> None:
-    st, raw, game_id = store
-    report, scores = score_game(st, game_id)
-    npc_lines = raw.execute("select count(*) from events where kind = 'line'").fetchone()[0]
-    spoken = raw.execute(
-        "select count(*) from events where kind in ('narration', 'message')"
-    ).fetchone()[0]
+@pytest.mark.parametrize("scored", ["campaign_local.sqlite"], indirect=True)
+def test_campaign_recorded_game(scored: Scored) -> None:
+    report, scores, raw = scored.report, scored.scores, scored.raw
+    npc_lines = scored.count("kind = 'line'")
+    spoken = scored.count("kind in ('narration', 'message')")
     # a check the engine's rule called (risks.py) says the rule's words: nobody's talk
     checks = raw.execute("select data from events where kind = 'check'").fetchall()
     by_rule = sum('"rule": true' in data for (data,) in checks)
@@ -213,14 +224,12 @@ def test_campaign_recorded_game(store: tuple[Store, sqlite3.Connection, str]) ->
     assert report.debris_by_kind["label"] == len(labelled)
 
 
-@pytest.mark.parametrize("store", ["werewolf_local.sqlite"], indirect=True)
-def test_werewolf_recorded_game(store: tuple[Store, sqlite3.Connection, str]) -> None:
-    st, raw, game_id = store
-    report, scores = score_game(st, game_id)
-    kinds = raw.execute(
-        "select count(*) from events where speaker != '' and kind in "
-        "('speech', 'wolf_chat', 'diary', 'vote_reason')"
-    ).fetchone()[0]
+@pytest.mark.parametrize("scored", ["werewolf_local.sqlite"], indirect=True)
+def test_werewolf_recorded_game(scored: Scored) -> None:
+    report, scores, raw = scored.report, scored.scores, scored.raw
+    kinds = scored.count(
+        "speaker != '' and kind in ('speech', 'wolf_chat', 'diary', 'vote_reason')"
+    )
     assert report.lines == kinds and report.unlinked == 0
     # vote reasons are scored as said, without the game's "Your reason for voting X:" frame
     assert not any(s.text.startswith("Your reason for voting") for s in scores)

@@ -16,8 +16,7 @@ from parlour.core.actions import Choice
 from parlour.games.werewolf import MODULE
 from parlour.games.werewolf.ask import VoteAsk
 from parlour.models.replay import RecordedCall, ReplayBackend
-from parlour.seats.llm import LlmSeat
-from tests.replay_seat import Attempts
+from tests.replay_seat import Attempts, kept_seat
 
 from .pileon import SEED, pileon
 
@@ -29,15 +28,8 @@ def _run(variant: str) -> tuple[Any, Attempts, str, Any]:
     calls = [RecordedCall.model_validate(c) for c in data["calls"]]
     game, decision, target = pileon()
     view = game.view(target)
-    sink = Attempts()
-    seat = LlmSeat(
-        ReplayBackend(calls),
-        MODULE.prompter,
-        MODULE.policy,
-        seat_id=target,
-        seed=SEED,
-        cache_key=target,
-        sink=sink,
+    seat, sink = kept_seat(
+        ReplayBackend(calls), MODULE.prompter, MODULE.policy, seat_id=target, seed=SEED
     )
     action = asyncio.run(seat.decide(view, decision))
     return action, sink, view.seat_name, (game, decision)

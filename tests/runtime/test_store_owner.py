@@ -12,7 +12,8 @@ import ast
 import re
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "parlour"
+from tests.support.source_tree import SRC, plant
+
 OWNER = Path("runtime") / "store"
 
 #: Top-level packages that talk to a database directly.
@@ -67,7 +68,6 @@ def test_no_sql_outside_the_store_package() -> None:
 
 
 def test_a_breach_is_reported(tmp_path: Path) -> None:
-    src = tmp_path / "parlour"
     files = {
         "web/a.py": "import sqlalchemy as sa\n",
         "web/b.py": "def f(store):\n    with store.engine.connect() as conn:\n        pass\n",
@@ -85,10 +85,7 @@ def test_a_breach_is_reported(tmp_path: Path) -> None:
             "CSS = '.engine{color:#666}'\n"
         ),
     }
-    for name, text in files.items():
-        (src / name).parent.mkdir(parents=True, exist_ok=True)
-        (src / name).write_text(text)
-    assert _breaches(src) == [
+    assert _breaches(plant(tmp_path, files.items())) == [
         "cli/c.py:2 imports sqlalchemy.exc",
         "runtime/e.py:1 holds SQL text",
         "runtime/f.py:1 imports sqlite3",

@@ -244,17 +244,10 @@ class ToyGame(SeededGame[ToyConfig]):
         )
 
     def spectator_view(self, reveal: bool) -> ToyView:
-        return ToyView(
-            game="toy",
-            seat="spectator",
-            seat_name="Spectator",
-            phase=self._phase,
-            public=self._public(),
-            private=(
-                ToyPrivate(words=dict(self._words), number=self._number) if reveal else ToyPrivate()
-            ),
-            events=self._log.for_spectator(reveal),
-        )
+        shown = ToyPrivate(words=dict(self._words), number=self._number)
+        private = shown if reveal else ToyPrivate()
+        events = self._log.for_spectator(reveal)
+        return ToyView.spectator("toy", self._phase, self._public(), private, events)
 
     def _public(self) -> ToyPublic:
         return ToyPublic(round=self._round, scores=dict(self._scores), clock=self._minutes)

@@ -25,8 +25,7 @@ from parlour.games.werewolf.prompts import PROMPTER
 from parlour.games.werewolf.speech_acts import QUIET_AFTER, legal_moves
 from parlour.games.werewolf.speech_voice import QUESTIONS, REASONS, wordings
 from parlour.models.messages import ModelRequest, ModelResponse
-from parlour.seats.llm import LlmSeat
-from tests.replay_seat import Attempts
+from tests.replay_seat import kept_seat
 from tests.werewolf.helpers import acts_day, events_of, new_game, say
 from tests.werewolf.test_werewolf_speech_acts import first_speak, play_scripted
 
@@ -81,9 +80,8 @@ def test_an_answer_that_says_its_retry_feedback_aloud_is_a_prompt_copy() -> None
 
     clean = "I watched Kenji all morning and he dodges every question."
     backend = Echo([first, "", clean])
-    sink = Attempts()
-    llm = LlmSeat(
-        backend, PROMPTER, MODULE.fallback_policy, seat_id=d.seat, seed=1, cache_key="k", sink=sink
+    llm, sink = kept_seat(
+        backend, PROMPTER, MODULE.fallback_policy, seat_id=d.seat, seed=1, cache_key="k"
     )
     action = asyncio.run(llm.decide(game.view(d.seat), d))
     assert [a.outcome for a in sink.items] == ["invalid", "invalid", "valid"]
@@ -111,9 +109,8 @@ def test_a_phrase_copying_its_feedback_is_dropped() -> None:
             return ModelResponse(text=str(a), parsed=a, model_id=self.model_id)
 
     backend = Two([])
-    sink = Attempts()
-    llm = LlmSeat(
-        backend, PROMPTER, MODULE.fallback_policy, seat_id=d.seat, seed=1, cache_key="k", sink=sink
+    llm, sink = kept_seat(
+        backend, PROMPTER, MODULE.fallback_policy, seat_id=d.seat, seed=1, cache_key="k"
     )
     action = asyncio.run(llm.decide(game.view(d.seat), d))
     assert backend.requests[1].messages[-1].content.startswith("Invalid answer: 'nobody at all'")

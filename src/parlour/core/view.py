@@ -8,7 +8,7 @@ keys. Code that serves every game (seats, runtime, conformance) takes ``AnyView`
 from __future__ import annotations
 
 import copy
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import Any, Generic, Self, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -64,6 +64,9 @@ class NoFacts(Facts):
     """Nothing: the private facts of a seat that has none (a spectator, a system seat)."""
 
 
+#: The seat id of a game's spectator view.
+SPECTATOR = "spectator"
+
 PublicT = TypeVar("PublicT", bound=Facts)
 PrivateT = TypeVar("PrivateT", bound=Facts)
 
@@ -85,6 +88,22 @@ class View(BaseModel, Generic[PublicT, PrivateT]):
     public: PublicT
     private: PrivateT
     events: tuple[Event, ...] = ()
+
+    @classmethod
+    def spectator(
+        cls, game: str, phase: str, public: PublicT, private: PrivateT, events: tuple[Event, ...]
+    ) -> Self:
+        """The view of the seat every game names ``spectator`` (``Game.spectator_view``):
+        ``private`` is what it is shown of the seats' secrets, ``events`` what it may see."""
+        return cls(
+            game=game,
+            seat=SPECTATOR,
+            seat_name="Spectator",
+            phase=phase,
+            public=public,
+            private=private,
+            events=events,
+        )
 
 
 #: Any game's view, for code that serves every game.

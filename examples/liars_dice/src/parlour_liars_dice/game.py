@@ -293,15 +293,9 @@ class LiarsDiceGame(SeededGame[LiarsDiceConfig]):
         )
 
     def spectator_view(self, reveal: bool) -> LiarsView:
-        return LiarsView(
-            game="liars_dice",
-            seat="spectator",
-            seat_name="Spectator",
-            phase=self._where(),
-            public=self._public(),
-            private=LiarsPrivate(table=dict(self._table.dice)) if reveal else LiarsPrivate(),
-            events=self._log.for_spectator(reveal),
-        )
+        private = LiarsPrivate(table=dict(self._table.dice)) if reveal else LiarsPrivate()
+        events = self._log.for_spectator(reveal)
+        return LiarsView.spectator("liars_dice", self._where(), self._public(), private, events)
 
     def _public(self) -> LiarsPublic:
         t = self._table

@@ -246,12 +246,6 @@ def seat_view(st: CampaignState, cfg: CampaignConfig, seat: str) -> AnyView:
 
 
 def spectator(st: CampaignState, cfg: CampaignConfig, reveal: bool) -> TableView:
-    return TableView(
-        game=NAME,
-        seat="spectator",
-        seat_name="Spectator",
-        phase=st.phase_tag,
-        public=table_facts(st, cfg),
-        private=NoFacts(),
-        events=st.log.for_spectator(reveal),
+    return TableView.spectator(
+        NAME, st.phase_tag, table_facts(st, cfg), NoFacts(), st.log.for_spectator(reveal)
     )

@@ -8,7 +8,8 @@ copy the whole map.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from parlour.core.events import EventLog
@@ -34,12 +35,7 @@ class OrderOutcome:
     dislodged: bool = False
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "power": self.power,
-            "order": self.order,
-            "status": self.status,
-            "dislodged": self.dislodged,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -115,7 +111,7 @@ class DiplomacyState(PhasedLog):
             log=self.log.copy(),
             markers=self.markers.copy(),
             outcome=self.outcome,
-            bots={p: m.copy() for p, m in self.bots.items()},
+            bots={p: copy.deepcopy(m) for p, m in self.bots.items()},
             msg_seq=self.msg_seq,
             talk_turns=dict(self.talk_turns),
             proposals=dict(self.proposals),

@@ -17,7 +17,6 @@ from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.state import DiplomacyState
 
 GAME = "diplomacy"
-SPECTATOR = "spectator"
 
 
 class DislodgedFacts(Facts):
@@ -274,12 +273,6 @@ def _bot_facts(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> BotFacts
 
 
 def spectator(st: DiplomacyState, public: DiplomacyPublic, reveal: bool) -> SpectatorView:
-    return SpectatorView(
-        game=GAME,
-        seat=SPECTATOR,
-        seat_name="Spectator",
-        phase=st.board.phase.name,
-        public=public,
-        private=NoFacts(),
-        events=st.log.for_spectator(reveal),
+    return SpectatorView.spectator(
+        GAME, st.board.phase.name, public, NoFacts(), st.log.for_spectator(reveal)
     )

@@ -595,15 +595,9 @@ class EscapeGame(SeededGame[EscapeConfig]):
                 brief=self._brief,
                 hint=self._hint,
             )
-        return req.SpectatorView(
-            game="escape",
-            seat="spectator",
-            seat_name="Spectator",
-            phase=self._phase,
-            public=req.SpectatorFacts(title=self._scenario.title, turn=self._turn),
-            private=private,
-            events=self._log.for_spectator(reveal),
-        )
+        public = req.SpectatorFacts(title=self._scenario.title, turn=self._turn)
+        events = self._log.for_spectator(reveal)
+        return req.SpectatorView.spectator("escape", self._phase, public, private, events)
 
     # -- end and audit -----------------------------------------------------------------
 

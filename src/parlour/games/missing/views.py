@@ -216,12 +216,6 @@ def seat_view(st: MissingState, cfg: MissingConfig, seat: str) -> MissingView:
 
 
 def spectator(st: MissingState, cfg: MissingConfig, reveal: bool) -> SpectatorView:
-    return SpectatorView(
-        game="missing",
-        seat="spectator",
-        seat_name="Spectator",
-        phase=st.phase,
-        public=_public(st, cfg),
-        private=NoFacts(),
-        events=st.log.for_spectator(reveal),
+    return SpectatorView.spectator(
+        "missing", st.phase, _public(st, cfg), NoFacts(), st.log.for_spectator(reveal)
     )

@@ -17,7 +17,7 @@ fake seer claim once one of them made it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from parlour.core.events import Event
@@ -47,16 +47,8 @@ class Plan:
     p: float = 0.0
 
     def data(self) -> dict[str, Any]:
-        return {
-            "vote": self.vote,
-            "suspect": self.suspect,
-            "defend": self.defend,
-            "claim": self.claim,
-            "claim_target": self.claim_target,
-            "claim_reading": self.claim_reading,
-            "why": self.why,
-            "p": round(self.p, 3),
-        }
+        """Every field, in field order, ``p`` rounded to 3 places."""
+        return {**asdict(self), "p": round(self.p, 3)}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Plan:

@@ -281,12 +281,6 @@ def spectator(st: WerewolfState, cfg: WerewolfConfig, reveal: bool) -> Spectator
             last_protected=st.name(st.last_protected) if st.last_protected else None,
             seer_results={st.name(t): r for t, r in st.seer_results.items()},
         )
-    return SpectatorView(
-        game=GAME,
-        seat="spectator",
-        seat_name="Spectator",
-        phase=st.phase,
-        public=public_facts(st, cfg),
-        private=private,
-        events=st.log.for_spectator(reveal),
+    return SpectatorView.spectator(
+        GAME, st.phase, public_facts(st, cfg), private, st.log.for_spectator(reveal)
     )

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from parlour.command_options import BaseUrlOpt, JobsOpt
+from parlour.command_options import BaseUrlOpt, DbUrlOpt, JobsOpt
 from parlour.core.errors import ParlourError
 from parlour.core.evaluation import Curve, EvalTools, LinePlot, Printer, Progress
 from parlour.games.diplomacy.surface.evaluation import (
@@ -64,10 +64,7 @@ def eval_app(tools: EvalTools) -> typer.Typer:
             Path | None,
             typer.Option("--out", help="folder for the plot and JSON (default: .) or a .png path"),
         ] = None,
-        db: Annotated[
-            str | None,
-            typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: $PARLOUR_DB)"),
-        ] = None,
+        db: DbUrlOpt = None,
         base_url: BaseUrlOpt = None,
         as_json: Annotated[
             bool, typer.Option("--json", help="also print a one-line JSON summary (for scripts)")
