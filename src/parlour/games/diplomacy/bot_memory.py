@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from parlour.core.game import Forkable
-
 Kind = Literal["promise", "request", "threat"]
 KINDS: tuple[Kind, ...] = ("promise", "request", "threat")
 TRUST_NAMES = ("hostile", "wary", "neutral", "friendly", "allied")
@@ -47,10 +45,7 @@ class Betrayal:
 
 
 @dataclass
-class BotMemory(Forkable):
-    """One bot power's memory; ``copy.deepcopy`` forks it (``Forkable``: the frozen
-    commitments and betrayals are shared, the lists and dicts holding them copied)."""
-
+class BotMemory:
     power: str
     floor: dict[str, str] = field(default_factory=dict)
     read: str = ""
@@ -71,6 +66,25 @@ class BotMemory(Forkable):
     #: outgoing messages with an order redacted because it would reveal the real plan
     redactions: int = 0
     bootstrapped: bool = False
+
+    def copy(self) -> BotMemory:
+        return BotMemory(
+            power=self.power,
+            floor=dict(self.floor),
+            read=self.read,
+            agenda=list(self.agenda),
+            commitments=list(self.commitments),
+            trust=dict(self.trust),
+            betrayals=list(self.betrayals),
+            journal=list(self.journal),
+            sent=dict(self.sent),
+            bot_replies=self.bot_replies,
+            guards=dict(self.guards),
+            own_sets=self.own_sets,
+            stupid_sets=self.stupid_sets,
+            redactions=self.redactions,
+            bootstrapped=self.bootstrapped,
+        )
 
     def trust_of(self, power: str) -> int:
         return self.trust.get(power, NEUTRAL)

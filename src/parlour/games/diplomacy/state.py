@@ -8,7 +8,6 @@ copy the whole map.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -111,7 +110,7 @@ class DiplomacyState(PhasedLog):
             log=self.log.copy(),
             markers=self.markers.copy(),
             outcome=self.outcome,
-            bots={p: copy.deepcopy(m) for p, m in self.bots.items()},
+            bots={p: m.copy() for p, m in self.bots.items()},
             msg_seq=self.msg_seq,
             talk_turns=dict(self.talk_turns),
             proposals=dict(self.proposals),
