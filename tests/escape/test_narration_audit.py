@@ -11,12 +11,11 @@ from parlour.core.actions import Choice, Text
 from tests.conftest import CliRunner
 
 from .helpers import last_narration
-from .test_faithful import FAILING, FAITHFUL, _crank, _game
+from .test_faithful import FAILING, FAITHFUL, _cranked, _game
 
 
 def test_the_issue_example_would_count_as_a_denial() -> None:
-    game = _game()
-    _crank(game)
+    game = _cranked()
     before = len(game.events)
     assert judge(game, before, FAILING) == ["denies"]
     assert judge(game, before, FAITHFUL) == []
