@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import jsonschema
@@ -135,47 +136,51 @@ def try_parse(text: str, spec: OutputSpec) -> tuple[Any | None, str | None]:
         return None, e.feedback
 
 
-def _close(text: str) -> str:
-    stack: list[str] = []
-    in_string = False
-    escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
+@dataclass
+class _JsonTail:
+    """Where a JSON prefix stands at its end: the brackets still open (their closers, in
+    opening order), whether it ends inside a string (and where that string opened), and
+    whether its last character starts an escape."""
+
+    closers: list[str]
+    in_string: bool
+    escaped: bool
+    string_start: int
+
+
+def _tail(text: str) -> _JsonTail:
+    tail = _JsonTail([], False, False, -1)
+    for i, ch in enumerate(text):
+        if tail.in_string:
+            if tail.escaped:
+                tail.escaped = False
             elif ch == "\\":
-                escaped = True
+                tail.escaped = True
             elif ch == '"':
-                in_string = False
+                tail.in_string = False
         elif ch == '"':
-            in_string = True
+            tail.in_string, tail.string_start = True, i
         elif ch in "{[":
-            stack.append("}" if ch == "{" else "]")
-        elif ch in "}]" and stack:
-            stack.pop()
-    if in_string:
-        text = (text[:-1] if escaped else text) + '"'
-    return text + "".join(reversed(stack))
+            tail.closers.append("}" if ch == "{" else "]")
+        elif ch in "}]" and tail.closers:
+            tail.closers.pop()
+    return tail
+
+
+def _close(text: str) -> str:
+    tail = _tail(text)
+    if tail.in_string:
+        text = (text[:-1] if tail.escaped else text) + '"'
+    return text + "".join(reversed(tail.closers))
 
 
 def _finish_open_value(text: str) -> str:
     """``text`` with a string value it ends inside trimmed to its last finished sentence
     or whole word (``finish_cut_text``; the raw, still escaped characters are cut, never
     inside an escape since a cut falls at a space or a sentence mark)."""
-    in_string = False
-    escaped = False
-    start = -1
-    for i, ch in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string, start = True, i
-    if not in_string or not text[:start].rstrip().endswith(":"):
+    tail = _tail(text)
+    start = tail.string_start
+    if not tail.in_string or not text[:start].rstrip().endswith(":"):
         return text
     raw = text[start + 1 :]
     flat = raw.rstrip()
