@@ -381,17 +381,22 @@ class LocalBackend:
         with self._engine.thread_lock:
             return self._tokenize(self._model(), messages)
 
-    def _fitted(self, llm: Any, request: ModelRequest) -> tuple[list[Message], int]:
-        """The request's messages fitted to the context with room for the answer
-        (``window.fit_history``), and how many messages and lines were left out."""
-        answer = min(request.settings.max_tokens, self.n_ctx // 2) + 1
-        return fit_history(
+    def _prompt(self, llm: Any, request: ModelRequest) -> tuple[list[int], int]:
+        """The request's prompt tokens, and how many history messages and quoted lines
+        were left out to leave room for the answer (``window.fit_history``; a prompt that
+        fits is tokenized once and sent whole)."""
+        tokens = self._tokenize(llm, request.messages)
+        limit = self.n_ctx - min(request.settings.max_tokens, self.n_ctx // 2) - 1
+        if len(tokens) <= limit:
+            return tokens, 0
+        messages, left_out = fit_history(
             request.messages,
             measure=lambda messages: len(self._tokenize(llm, messages)),
             count=lambda text: len(llm.tokenize(text.encode("utf-8"), add_bos=False)),
-            limit=self.n_ctx - answer,
+            limit=limit,
             block=self.n_ctx // 4,
         )
+        return (self._tokenize(llm, messages), left_out) if left_out else (tokens, 0)
 
     def _tokenize(self, llm: Any, messages: Sequence[Message]) -> list[int]:
         text = self._engine.render(messages)
@@ -457,8 +462,8 @@ class LocalBackend:
         settings = request.settings
         limit = self.timeout_s or settings.timeout_s
         deadline = started + limit
-        messages, left_out = self._fitted(llm, request)
-        prompt = np.asarray(self._tokenize(llm, messages), dtype=np.int32)
+        tokens, left_out = self._prompt(llm, request)
+        prompt = np.asarray(tokens, dtype=np.int32)
         room = self.n_ctx - len(prompt)
         if room < 2:
             raise ModelError(
