@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from parlour.core.actions import Action, Choice, Text
 from parlour.core.asks import GameAsk
@@ -18,9 +19,11 @@ from parlour.core.rng import Rng, hash_seed
 from parlour.core.wording import distinct_line
 from parlour.games.werewolf.ask import ProtectAsk, WolfChatAsk, free_text
 from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.night_order import investigate_order, kill_order, protect_order
 from parlour.games.werewolf.roles import WOLF_GROUP, Role, seer_reading, with_article
 from parlour.games.werewolf.speech_acts import speaks_in_acts
 from parlour.games.werewolf.state import NightPlan, NightRecord, Player, Stage, WerewolfState
+from parlour.games.werewolf.views import WerewolfView, seat_view
 
 PACK = Audience.of_group(WOLF_GROUP)
 
@@ -113,7 +116,7 @@ def chat_act_decision(
     mate's proposal from tonight; the game says it (``apply_chat``)."""
     plan = st.night_plan
     assert plan is not None
-    targets = [p for p in st.living() if not p.is_wolf]
+    targets = _ranked(st, cfg, seat, kill_order, [p for p in st.living() if not p.is_wolf])
     options = [Option(id=f"propose:{p.id}", label=f"propose {p.name}") for p in targets]
     said = [e for e in st.log.events if e.kind == "wolf_chat" and e.phase == st.phase]
     for event in said:
@@ -175,6 +178,21 @@ def chat_pick(st: WerewolfState, wolf: str) -> str | None:
 # -- night actions -------------------------------------------------------------------------
 
 
+def _ranked(
+    st: WerewolfState,
+    cfg: WerewolfConfig,
+    seat: str,
+    order: Callable[[WerewolfView, list[str]], list[str]],
+    targets: list[Player],
+) -> list[Player]:
+    """``targets`` best first from the seat's own view (``night_order``) when the engine
+    keeps the seat's plans (``engine_plans``); else in seat order, as asked before."""
+    if seat not in cfg.engine_plans:
+        return targets
+    by_id = {p.id: p for p in targets}
+    return [by_id[s] for s in order(seat_view(st, cfg, seat), list(by_id))]
+
+
 def _targets(
     decision_id: str,
     seat: Player,
@@ -219,7 +237,7 @@ def open_night_actions(st: WerewolfState, cfg: WerewolfConfig) -> None:
         others = [p for p in living if p.id != me.id]
         refuse_self = _refuse([me], "that is you")
         if me.role is Role.WEREWOLF:
-            targets = [p for p in living if not p.is_wolf]
+            targets = _ranked(st, cfg, me.id, kill_order, [p for p in living if not p.is_wolf])
             mates = [p for p in st.wolves() if p.id != me.id]
             said = chat_pick(st, me.id) if speaks_in_acts(cfg, me.id) else None
             if said is not None and said in {p.id for p in targets}:
@@ -239,7 +257,7 @@ def open_night_actions(st: WerewolfState, cfg: WerewolfConfig) -> None:
             )
         elif me.role is Role.SEER:
             fresh = [p for p in others if p.id not in st.seer_results]
-            targets = fresh or others
+            targets = _ranked(st, cfg, me.id, investigate_order, fresh or others)
             known = {
                 st.name(t): r for t, r in st.seer_results.items() if t not in {p.id for p in fresh}
             }
@@ -262,9 +280,17 @@ def open_night_actions(st: WerewolfState, cfg: WerewolfConfig) -> None:
             )
         elif me.role is Role.DOCTOR:
             blocked = st.last_protected
-            targets = [
-                p for p in living if p.id != blocked and (cfg.doctor_self_protect or p.id != me.id)
-            ]
+            targets = _ranked(
+                st,
+                cfg,
+                me.id,
+                protect_order,
+                [
+                    p
+                    for p in living
+                    if p.id != blocked and (cfg.doctor_self_protect or p.id != me.id)
+                ],
+            )
             refusals = dict(dead_refusal)
             if blocked is not None:
                 refusals.update(_refuse([st.player(blocked)], "you protected {name} last night"))

@@ -11,7 +11,8 @@ as a sentence in the character's voice (``speech_voice.py``).
 
 Acts: accuse, defend, question (a living other player, with a reason), claim (villager,
 or the seat's real seer/doctor role), reveal (the seer, one of its own results on a
-living player), agree (with today's last spoken act by another player), quiet (a pass).
+living player; a wolf, the fake result its day plan claims), agree (with today's last
+spoken act by another player), quiet (a pass).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.events import Event
 from parlour.games.werewolf.ask import SpeakAsk
 from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.plans import plan_events
 from parlour.games.werewolf.roles import Role, with_article
 from parlour.games.werewolf.state import WerewolfState
 
@@ -329,8 +331,8 @@ def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
     if me.role in (Role.SEER, Role.DOCTOR):
         roles.insert(0, me.role.value)
     moves.extend(Move(CLAIM, role=r, reason="claim") for r in roles if r != own)
+    said = {d.get("target") for s, d in f.today if s == seat and d.get("act") == REVEAL}
     if me.role is Role.SEER:
-        said = {d.get("target") for s, d in f.today if s == seat and d.get("act") == REVEAL}
         moves.extend(
             Move(REVEAL, t, "result", role="seer", reading=r)
             for t, r in f.results.items()
@@ -338,6 +340,12 @@ def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
             # is evil" about the dead would speak of them as if alive
             if t not in said and t in f.alive
         )
+    elif me.is_wolf:
+        # A wolf's plan may hold a fake seer claim (``plans._wolf_plans``): it says it as
+        # the seer would, so a wolf that speaks in acts can keep to its lie.
+        lie = _planned_claim(st, seat)
+        if lie is not None and lie[0] in f.alive and lie[0] not in said:
+            moves.append(Move(REVEAL, lie[0], "result", role="seer", reading=lie[1]))
     last = next(((s, d) for s, d in reversed(f.today) if s != seat), None)
     if last is not None:
         speaker, d = last
@@ -360,6 +368,18 @@ def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
             )
     moves.append(Move(QUIET))
     return moves
+
+
+def _planned_claim(st: WerewolfState, seat: str) -> tuple[str, str] | None:
+    """(target, reading) of the seer claim in the seat's plan for today, if it holds one."""
+    kept = plan_events(st.log.events, seat, st.day)
+    if not kept:
+        return None
+    data = kept[-1].data
+    target, reading = str(data.get("claim_target", "")), str(data.get("claim_reading", ""))
+    if data.get("claim") != "seer" or not target or reading not in ("evil", "innocent"):
+        return None
+    return target, reading
 
 
 def label(move: Move, names: dict[str, str]) -> str:
@@ -471,6 +491,21 @@ def _follow_plan(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
     return sorted(kept or moves, key=rank)
 
 
+def _spare_pack(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
+    """A wolf whose plan the engine keeps (a small model) is not offered accusing a
+    packmate or agreeing with an accusation of one: for it that is a slip, not a bluff
+    (a capable model may still choose to bus a packmate in its own words)."""
+    me = st.player(seat)
+    if not me.is_wolf:
+        return moves
+    pack = {w.id for w in st.wolves() if w.id != seat}
+    return [
+        m
+        for m in moves
+        if not (m.target in pack and (m.act == ACCUSE or (m.act == AGREE and m.with_act == ACCUSE)))
+    ]
+
+
 def act_decision(
     st: WerewolfState,
     cfg: WerewolfConfig,
@@ -480,7 +515,10 @@ def act_decision(
     ask: SpeakAsk,
 ) -> Decision:
     names = {p.id: p.name for p in st.players}
-    moves = _follow_plan(st, seat, legal_moves(st, seat))
+    moves = legal_moves(st, seat)
+    if seat in cfg.engine_plans:
+        moves = _spare_pack(st, seat, moves)
+    moves = _follow_plan(st, seat, moves)
     return Decision(
         id=decision_id,
         seat=seat,
