@@ -104,7 +104,8 @@ class WerewolfConfig(BaseModel):
         description=(
             "seats whose day plan the engine picks from their own belief, as the scripted "
             "player does, and who vote by it, without being asked for either (filled in for "
-            "seats a small model plays: they still choose what to say and their night moves)"
+            "seats a small model plays: they still choose what to say and their night moves, "
+            "among night options ranked best first from their own view)"
         ),
     )
     written_plans: tuple[str, ...] = Field(

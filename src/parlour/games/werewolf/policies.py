@@ -415,6 +415,10 @@ def _act(t: Table, decision: Decision, rng: Rng) -> str:
     evil = [s for s, r in t.known.items() if r == "evil" and s in t.alive]
     plan = t.plan
     if plan is not None and t.role != "seer":
+        # a wolf keeps to the fake seer claim its plan holds, as it does in free text
+        lie = pick("reveal", [plan.claim_target]) if plan.claim and plan.claim_target else None
+        if lie:
+            return lie
         chosen = pick("accuse", [plan.suspect], strong=True) or pick("accuse", [plan.suspect])
         if SpeakAsk.of(decision).messages_today == 1 and plan.defend:
             chosen = pick("defend", [plan.defend]) or chosen
