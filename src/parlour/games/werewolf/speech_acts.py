@@ -506,6 +506,22 @@ def _spare_pack(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
     ]
 
 
+def _only_the_plans_target(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
+    """A seat whose plan the engine keeps accuses (or joins an accusation of) only the
+    player its plan votes for: the engine casts its vote by the plan, so an accusation of
+    anyone else would be words its vote then contradicts."""
+    disc = st.discussion
+    key = disc.plan_keys.get(seat) if disc is not None and disc.day == st.day else None
+    if not key:
+        return moves
+    vote = key.split("|")[0]
+    return [
+        m
+        for m in moves
+        if not (m.target != vote and (m.act == ACCUSE or (m.act == AGREE and m.with_act == ACCUSE)))
+    ]
+
+
 def act_decision(
     st: WerewolfState,
     cfg: WerewolfConfig,
@@ -517,7 +533,7 @@ def act_decision(
     names = {p.id: p.name for p in st.players}
     moves = legal_moves(st, seat)
     if seat in cfg.engine_plans:
-        moves = _spare_pack(st, seat, moves)
+        moves = _only_the_plans_target(st, seat, _spare_pack(st, seat, moves))
     moves = _follow_plan(st, seat, moves)
     return Decision(
         id=decision_id,
