@@ -22,6 +22,7 @@ SMALL: dict[str, Any] = {
     "act_seats": SEATS,
     "engine_plans": SEATS,
     "speech_phrase_words": 0,
+    "acts_follow_plan": True,
 }
 
 
@@ -38,13 +39,13 @@ def _claimers(events: list[Event], wolves: set[str], dead: set[str]) -> list[str
 
 def _drive(seed: int, ranked: bool = True) -> list[tuple[Decision, list[Event], set[str]]]:
     """A scripted game; every decision with the events and the dead at the time it opened;
-    ``ranked`` False: nobody's plans are the engine's (night options in seat order)."""
+    ``ranked`` False: as a game stored before ``acts_follow_plan`` (options in seat order)."""
     return _played(seed, ranked)
 
 
 @cache
 def _played(seed: int, ranked: bool) -> list[tuple[Decision, list[Event], set[str]]]:
-    rules = {} if ranked else {"engine_plans": ()}
+    rules = {} if ranked else {"acts_follow_plan": False}
     game = WerewolfGame.new(WerewolfConfig(**{**SMALL, **rules}), seed)
     rng = Rng(seed)
     seen: list[tuple[Decision, int, set[str]]] = []
@@ -148,3 +149,27 @@ def test_a_wolf_says_its_planned_fake_claim_in_acts() -> None:
                 )
                 lies += 1
     assert lies >= 3
+
+
+def test_an_engine_planned_seat_accuses_only_the_player_its_plan_votes_for() -> None:
+    checked = 0
+    for seed in SEEDS:
+        for d, events, _ in _drive(seed):
+            if d.purpose != "speak":
+                continue
+            day = int(d.id.split(":")[0].removeprefix("d"))
+            plans = [
+                e
+                for e in events
+                if e.kind == "plan" and e.speaker == d.seat and e.data["day"] == day
+            ]
+            if not plans:
+                continue
+            vote = plans[-1].data["vote"]
+            for o in d.options:
+                act, _, rest = o.id.partition(":")
+                target = rest.split(":")[0]
+                if act == ACCUSE or (act == AGREE and "(accuse" in o.label):
+                    assert target == vote, (seed, d.id, o.id, vote)
+                    checked += 1
+    assert checked > 100

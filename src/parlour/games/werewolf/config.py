@@ -104,8 +104,16 @@ class WerewolfConfig(BaseModel):
         description=(
             "seats whose day plan the engine picks from their own belief, as the scripted "
             "player does, and who vote by it, without being asked for either (filled in for "
-            "seats a small model plays: they still choose what to say and their night moves, "
-            "among night options ranked best first from their own view)"
+            "seats a small model plays: they still choose what to say and their night moves)"
+        ),
+    )
+    acts_follow_plan: bool = Field(
+        default=False,
+        description=(
+            "seats in engine_plans read their night options best first from their own "
+            "view, are offered no accusation but of the player their plan votes for and, "
+            "as wolves, none of a packmate; a wolf that speaks in acts may say the fake "
+            "seer claim its plan holds (on in new games)"
         ),
     )
     written_plans: tuple[str, ...] = Field(
@@ -175,10 +183,12 @@ class WerewolfConfig(BaseModel):
 
 
 def make_config(players: int | None, overrides: dict[str, object]) -> WerewolfConfig:
-    """Validated config for a new game (day plans on unless set); the player count
+    """Validated config for a new game (day plans and acts that follow them on unless
+    set); the player count
     defaults to the size of a given roles/names list."""
     data = dict(overrides)
     data.setdefault("plans", True)
+    data.setdefault("acts_follow_plan", True)
     if players is not None:
         data["players"] = players
     elif "players" not in data:

@@ -186,8 +186,9 @@ def _ranked(
     targets: list[Player],
 ) -> list[Player]:
     """``targets`` best first from the seat's own view (``night_order``) when the engine
-    keeps the seat's plans (``engine_plans``); else in seat order, as asked before."""
-    if seat not in cfg.engine_plans:
+    keeps the seat's plans (``engine_plans``, with ``acts_follow_plan``); else in seat
+    order."""
+    if seat not in cfg.engine_plans or not cfg.acts_follow_plan:
         return targets
     by_id = {p.id: p for p in targets}
     return [by_id[s] for s in order(seat_view(st, cfg, seat), list(by_id))]

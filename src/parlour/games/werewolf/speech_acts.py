@@ -305,8 +305,9 @@ def _question(f: SeatFacts, target: str) -> Move:
     return Move(QUESTION, target, "read", "has not named a suspect yet", kind=kind)
 
 
-def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
-    """Every act this seat may make now, in a stable order."""
+def legal_moves(st: WerewolfState, seat: str, lies: bool = False) -> list[Move]:
+    """Every act this seat may make now, in a stable order; ``lies``: a wolf may say the
+    fake seer claim its plan holds (``WerewolfConfig.acts_follow_plan``)."""
     f = seat_facts(st, seat)
     me = st.player(seat)
     others = [p.id for p in st.players if p.alive and p.id != seat]
@@ -340,7 +341,7 @@ def legal_moves(st: WerewolfState, seat: str) -> list[Move]:
             # is evil" about the dead would speak of them as if alive
             if t not in said and t in f.alive
         )
-    elif me.is_wolf:
+    elif me.is_wolf and lies:
         # A wolf's plan may hold a fake seer claim (``plans._wolf_plans``): it says it as
         # the seer would, so a wolf that speaks in acts can keep to its lie.
         lie = _planned_claim(st, seat)
@@ -531,8 +532,8 @@ def act_decision(
     ask: SpeakAsk,
 ) -> Decision:
     names = {p.id: p.name for p in st.players}
-    moves = legal_moves(st, seat)
-    if seat in cfg.engine_plans:
+    moves = legal_moves(st, seat, lies=cfg.acts_follow_plan)
+    if seat in cfg.engine_plans and cfg.acts_follow_plan:
         moves = _only_the_plans_target(st, seat, _spare_pack(st, seat, moves))
     moves = _follow_plan(st, seat, moves)
     return Decision(
@@ -552,8 +553,9 @@ def act_decision(
 
 
 def move_of(st: WerewolfState, decision: Decision, action: Choice) -> Move:
-    """The legal move an answer picked (recomputed: the state has not changed since)."""
-    for move in legal_moves(st, decision.seat):
+    """The legal move an answer picked (recomputed: the state has not changed since; the
+    answer was checked against the decision's own options, so lies may be among them)."""
+    for move in legal_moves(st, decision.seat, lies=True):
         if move.id == action.option:
             return move
     raise KeyError(action.option)
