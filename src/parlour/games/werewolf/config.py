@@ -183,9 +183,8 @@ class WerewolfConfig(BaseModel):
 
 
 def make_config(players: int | None, overrides: dict[str, object]) -> WerewolfConfig:
-    """Validated config for a new game (day plans and acts that follow them on unless
-    set); the player count
-    defaults to the size of a given roles/names list."""
+    """Validated config for a new game (day plans, and acts that follow them, on unless
+    set); the player count defaults to the size of a given roles/names list."""
     data = dict(overrides)
     data.setdefault("plans", True)
     data.setdefault("acts_follow_plan", True)
