@@ -14,7 +14,7 @@ from parlour.games.werewolf import MODULE, WerewolfConfig, WerewolfGame
 from parlour.games.werewolf.speech_acts import ACCUSE, AGREE, REVEAL
 
 SEATS = tuple(f"p{i}" for i in range(1, 8))
-#: the games every test reads (each played once, see ``_played``)
+#: the games every test reads (each played once, see ``_drive``)
 SEEDS = range(24)
 SMALL: dict[str, Any] = {
     "players": 7,
@@ -37,14 +37,11 @@ def _claimers(events: list[Event], wolves: set[str], dead: set[str]) -> list[str
     return [s for s in out if s not in dead]
 
 
-def _drive(seed: int, ranked: bool = True) -> list[tuple[Decision, list[Event], set[str]]]:
-    """A scripted game; every decision with the events and the dead at the time it opened;
-    ``ranked`` False: as a game stored before ``acts_follow_plan`` (options in seat order)."""
-    return _played(seed, ranked)
-
-
 @cache
-def _played(seed: int, ranked: bool) -> list[tuple[Decision, list[Event], set[str]]]:
+def _drive(seed: int, ranked: bool = True) -> list[tuple[Decision, list[Event], set[str]]]:
+    """A scripted game (each played once); every decision with the events and the dead
+    at the time it opened; ``ranked`` False: as a game stored before
+    ``acts_follow_plan`` (options in seat order), played through night 1 only."""
     rules = {} if ranked else {"acts_follow_plan": False}
     game = WerewolfGame.new(WerewolfConfig(**{**SMALL, **rules}), seed)
     rng = Rng(seed)

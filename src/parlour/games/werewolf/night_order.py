@@ -11,7 +11,7 @@ belief instead:
   accused or voted against one of us, then the players the table trusts most (a
   suspected villager is worth more alive, as tomorrow's lynch); ties by a hash of the
   pack, so packmates read the same order;
-- the seer: the player its belief finds most likely evil, unchecked players first;
+- the seer: the player its belief finds most likely evil first;
 - the doctor: a claimed seer, then everyone else in an order of its own (a hash of its
   seat), so it does not guard whom the pack's list puts first.
 """
@@ -49,12 +49,9 @@ def kill_order(view: WerewolfView, targets: list[str]) -> list[str]:
 
 
 def investigate_order(view: WerewolfView, targets: list[str]) -> list[str]:
-    """``targets`` most likely evil first in the seer's belief (its own results included:
-    a checked player is known and offered last, when nobody else is left)."""
-    known = set(view.private.investigations or {})
-    names = {p.id: p.name for p in view.public.players}
-    ranked = belief(view).ranked(targets)
-    return sorted(ranked, key=lambda s: names.get(s, s) in known)
+    """``targets`` most likely evil first in the seer's belief (the night offers checked
+    players only once nobody unchecked is left)."""
+    return belief(view).ranked(targets)
 
 
 def protect_order(view: WerewolfView, targets: list[str]) -> list[str]:

@@ -464,15 +464,29 @@ def speaks_in_acts(cfg: WerewolfConfig, seat: str) -> bool:
     return cfg.speech == "acts" or seat in cfg.act_seats
 
 
+def _todays_plan(st: WerewolfState, seat: str) -> tuple[str, str] | None:
+    """(vote, defend) of the seat's plan for today, or None when it holds none."""
+    disc = st.discussion
+    key = disc.plan_keys.get(seat) if disc is not None and disc.day == st.day else None
+    if not key:
+        return None
+    vote, defend = key.split("|")[:2]
+    return vote, defend
+
+
+def _accused(m: Move) -> str:
+    """The player a move accuses (an accusation, or agreeing with one), else ""."""
+    return m.target if m.act == ACCUSE or (m.act == AGREE and m.with_act == ACCUSE) else ""
+
+
 def _follow_plan(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
     """With a day plan (``plans.py``): no move that defends the plan's vote target or
     accuses the player it defends, and the moves that carry the plan out first (reveal,
     then accuse the target, then defend the trusted player)."""
-    disc = st.discussion
-    key = disc.plan_keys.get(seat) if disc is not None and disc.day == st.day else None
-    if not key:
+    plan = _todays_plan(st, seat)
+    if plan is None:
         return moves
-    vote, defend = key.split("|")[:2]
+    vote, defend = plan
     kept = [
         m
         for m in moves
@@ -492,34 +506,19 @@ def _follow_plan(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
     return sorted(kept or moves, key=rank)
 
 
-def _spare_pack(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
-    """A wolf whose plan the engine keeps (a small model) is not offered accusing a
-    packmate or agreeing with an accusation of one: for it that is a slip, not a bluff
-    (a capable model may still choose to bus a packmate in its own words)."""
-    me = st.player(seat)
-    if not me.is_wolf:
-        return moves
-    pack = {w.id for w in st.wolves() if w.id != seat}
+def _engine_planned(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
+    """The accusations a seat whose plan the engine keeps (a small model) is offered:
+    only of the player its plan votes for (the engine casts its vote by the plan, so an
+    accusation of anyone else would be words its vote then contradicts), and, for a wolf,
+    never of a packmate (for a small model a slip, not a bluff; a capable model may
+    still bus a packmate in its own words). Joining an accusation counts as making it."""
+    pack = {w.id for w in st.wolves() if w.id != seat} if st.player(seat).is_wolf else set()
+    plan = _todays_plan(st, seat)
+    vote = plan[0] if plan is not None else ""
     return [
         m
         for m in moves
-        if not (m.target in pack and (m.act == ACCUSE or (m.act == AGREE and m.with_act == ACCUSE)))
-    ]
-
-
-def _only_the_plans_target(st: WerewolfState, seat: str, moves: list[Move]) -> list[Move]:
-    """A seat whose plan the engine keeps accuses (or joins an accusation of) only the
-    player its plan votes for: the engine casts its vote by the plan, so an accusation of
-    anyone else would be words its vote then contradicts."""
-    disc = st.discussion
-    key = disc.plan_keys.get(seat) if disc is not None and disc.day == st.day else None
-    if not key:
-        return moves
-    vote = key.split("|")[0]
-    return [
-        m
-        for m in moves
-        if not (m.target != vote and (m.act == ACCUSE or (m.act == AGREE and m.with_act == ACCUSE)))
+        if not (target := _accused(m)) or (target not in pack and (not vote or target == vote))
     ]
 
 
@@ -534,7 +533,7 @@ def act_decision(
     names = {p.id: p.name for p in st.players}
     moves = legal_moves(st, seat, lies=cfg.acts_follow_plan)
     if seat in cfg.engine_plans and cfg.acts_follow_plan:
-        moves = _only_the_plans_target(st, seat, _spare_pack(st, seat, moves))
+        moves = _engine_planned(st, seat, moves)
     moves = _follow_plan(st, seat, moves)
     return Decision(
         id=decision_id,
