@@ -116,6 +116,15 @@ class WerewolfConfig(BaseModel):
             "seer claim its plan holds (on in new games)"
         ),
     )
+    ballot_replan: bool = Field(
+        default=False,
+        description=(
+            "just before its ballot, a seat whose plan is picked among ranked options "
+            "looks at it again when its own view now ranks another target first (the "
+            "day's talk or the earlier ballots moved it); a change is a plan event of its "
+            "own (on in new games)"
+        ),
+    )
     written_plans: tuple[str, ...] = Field(
         default=(),
         description=(
@@ -188,6 +197,7 @@ def make_config(players: int | None, overrides: dict[str, object]) -> WerewolfCo
     data = dict(overrides)
     data.setdefault("plans", True)
     data.setdefault("acts_follow_plan", True)
+    data.setdefault("ballot_replan", True)
     if players is not None:
         data["players"] = players
     elif "players" not in data:

@@ -63,6 +63,8 @@ from parlour.games.werewolf.views import seat_view
 ROUTER = "router"
 ROUTE, SPEAK, INTERJECT = "route", "speak", "interject"
 VOTE_CALL = "/vote"
+#: the last part of the id of a plan decision taken just before a ballot
+BALLOT_LOOK = "ballot"
 
 
 def enter_day(st: WerewolfState, cfg: WerewolfConfig) -> None:
@@ -87,60 +89,105 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
     if not cfg.plans:
         return False
     disc.plan_rounds += 1
-    names = {p.id: p.name for p in st.players}
     asked = False
     for p in st.living():
         if p.id in cfg.open_mic or p.id == skip:
             continue
-        view = seat_view(st, cfg, p.id)
-        ranked = ranked_plans(view)
-        if not ranked:
-            continue
-        current = disc.plans.get(p.id)
-        if current is not None and st.player(current).alive:
-            if current not in [r.vote for r in ranked]:
-                keep = next((r for r in ranked_plans(view, 99) if r.vote == current), None)
-                if keep is not None:
-                    ranked = [*ranked, keep]
-        else:
-            current = None
-        disc.offered[p.id] = {r.vote: r.data() for r in ranked}
-        if p.id in cfg.written_plans:
-            st.open(_written_plan_decision(st, p.id, because, ranked, current))
-            asked = True
-            continue
-        decision = Decision(
-            id=f"d{st.day}:plan:{p.id}:{disc.plan_rounds}",
-            seat=p.id,
-            kind=DecisionKind.CHOOSE_ONE,
-            purpose=PLAN,
-            max_tokens=40,
-            prompt=(
-                f"Day {st.day}, {because}: choose your plan for today. You will speak "
-                "and vote by it; change it only when something happens."
-                + (f" Your plan so far: vote {names[current]}." if current else "")
-            ),
-            options=tuple(
-                Option(
-                    id=r.vote,
-                    label=r.label(names) + (" (your plan so far)" if r.vote == current else ""),
-                )
-                for r in ranked
-            ),
-            context=PlanAsk(
-                day=st.day, because=because, current=names[current] if current else None
-            ).context(),
-        )
-        if p.id in cfg.engine_plans:
-            # The engine picks as the scripted player would, from the seat's own view.
-            choice = scripted_choice(view, [o.id for o in decision.options])
-            apply_plan(st, cfg, decision, Choice(option=choice))
-            continue
-        st.open(decision)
-        asked = True
+        decision_id = f"d{st.day}:plan:{p.id}:{disc.plan_rounds}"
+        asked = ask_plan(st, cfg, p.id, because, decision_id) or asked
     if asked:
         st.stage = Stage.PLAN
     return asked
+
+
+def ask_plan(
+    st: WerewolfState,
+    cfg: WerewolfConfig,
+    seat: str,
+    because: str,
+    decision_id: str,
+    ranked: list[Plan] | None = None,
+) -> bool:
+    """Ask one seat for today's plan among ``ranked`` (by default the plans ranked from
+    its own view), keeping its current plan on offer; an ``engine_plans`` seat gets the
+    engine's pick at once. True when a decision was opened."""
+    disc = st.discussion
+    assert disc is not None
+    view = seat_view(st, cfg, seat)
+    ranked = ranked_plans(view) if ranked is None else ranked
+    if not ranked:
+        return False
+    names = {p.id: p.name for p in st.players}
+    current = disc.plans.get(seat)
+    if current is not None and st.player(current).alive:
+        if current not in [r.vote for r in ranked]:
+            keep = next((r for r in ranked_plans(view, 99) if r.vote == current), None)
+            if keep is not None:
+                ranked = [*ranked, keep]
+    else:
+        current = None
+    disc.offered[seat] = {r.vote: r.data() for r in ranked}
+    if seat in cfg.written_plans:
+        st.open(_written_plan_decision(st, seat, because, ranked, current))
+        return True
+    decision = Decision(
+        id=decision_id,
+        seat=seat,
+        kind=DecisionKind.CHOOSE_ONE,
+        purpose=PLAN,
+        max_tokens=40,
+        prompt=(
+            f"Day {st.day}, {because}: choose your plan for today. You will speak "
+            "and vote by it; change it only when something happens."
+            + (f" Your plan so far: vote {names[current]}." if current else "")
+        ),
+        options=tuple(
+            Option(
+                id=r.vote,
+                label=r.label(names) + (" (your plan so far)" if r.vote == current else ""),
+            )
+            for r in ranked
+        ),
+        context=PlanAsk(
+            day=st.day, because=because, current=names[current] if current else None
+        ).context(),
+    )
+    if seat in cfg.engine_plans:
+        # The engine picks as the scripted player would, from the seat's own view.
+        choice = scripted_choice(view, [o.id for o in decision.options])
+        apply_plan(st, cfg, decision, Choice(option=choice))
+        return False
+    st.open(decision)
+    return True
+
+
+def replan_before_ballot(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> bool:
+    """``ballot_replan``: just before its ballot, a seat whose plan is picked among ranked
+    options looks at it again when its own view now ranks another target first (the
+    day's talk, or the ballots before it, moved its belief); the change is a plan of its
+    own, visible in its diary, so its vote never silently contradicts its words. Seats
+    that write their plans are not asked (their ballot may give a reason instead). True
+    when a decision was opened."""
+    disc = st.discussion
+    if (
+        not cfg.ballot_replan
+        or not cfg.plans
+        or disc is None
+        or disc.day != st.day
+        or seat in cfg.open_mic
+        or seat in cfg.written_plans
+    ):
+        return False
+    current = disc.plans.get(seat)
+    ranked = ranked_plans(seat_view(st, cfg, seat))
+    if current is None or not ranked or ranked[0].vote == current:
+        return False
+    top = ranked[0]
+    if top.why and top.why[0].islower():
+        because = f"{st.name(top.vote)} {top.why}"
+    else:
+        because = top.why or "the talk is over"
+    return ask_plan(st, cfg, seat, because, f"d{st.day}:plan:{seat}:{BALLOT_LOOK}", ranked)
 
 
 def _written_plan_decision(
@@ -250,6 +297,8 @@ def apply_plan(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, actio
     plan = _chosen_plan(st, decision, action)
     if disc.plan_keys.get(seat) == plan.key():
         return
+    if decision.id.endswith(f":{BALLOT_LOOK}") and plan.vote == before:
+        return  # a look before the ballot that keeps the vote changes nothing
     disc.plans[seat] = plan.vote
     disc.plan_keys[seat] = plan.key()
     because = PlanAsk.of(decision).because

@@ -166,6 +166,10 @@ class WerewolfGame(TrackedStateGame[WerewolfConfig, WerewolfState]):
         elif st.stage is Stage.VOTE:
             if cfg.vote_mode == "sequential" and voting.open_next_voter(st, cfg):
                 return
+            if cfg.vote_mode == "simultaneous" and st.vote and not st.vote.opened:
+                voting.open_ballots(st, cfg)
+                if st.pending:
+                    return
             voting.tally(st, cfg, self._rng)
             if self._check_win():
                 return

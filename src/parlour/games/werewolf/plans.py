@@ -3,7 +3,9 @@ means to vote for. Speech and the vote follow from it.
 
 The engine ranks a few plans from the seat's own belief (``belief.py``, built from its
 view) and offers them as a choose-one ``plan`` decision before the day's talk, and again
-when something happened that may change a plan (a seer claim). A small model picks among
+when something happened that may change a plan (a seer claim; with ``ballot_replan``,
+just before the seat's ballot when its view now ranks another target first). A small
+model picks among
 ranked options; the scripted policy picks with ``scripted_choice``; the choice is kept as
 a private ``plan`` event, which is how the seat (and its diary) knows its plan and how a
 change of plan shows up in the record.
@@ -11,12 +13,15 @@ change of plan shows up in the record.
 Village seats suspect and vote the player their belief finds most likely evil and defend
 the one they trust most. The seer claims once it holds a result. Wolves plan from how the
 public record looks (the belief a plain villager would hold), so they vote with the
-village's suspicion but never for a packmate, defend an accused packmate, and keep to a
-fake seer claim once one of them made it.
+village's suspicion, defend an accused packmate, and keep to a fake seer claim once one
+of them made it. At a sequential ballot a wolf joins the outsider with the most ballots;
+it votes for a packmate only when the ballots already cast put that packmate out
+whatever the rest do (``_lost_packmate``), and its plan says so.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -146,6 +151,10 @@ def _wolf_plans(view: WerewolfView, mine: Belief, limit: int) -> list[Plan]:
     outsiders = [s for s in public.ranked() if s not in pack]
     if not outsiders:
         outsiders = public.ranked()
+    # at a sequential vote, a wolf joins the outsider with the most ballots so far: a
+    # villager goes out, or a packmate in the lead is tied
+    today = Counter(t for d, _, t in seat_record(view).ballots if d == view.public.day)
+    outsiders.sort(key=lambda s: -today[s])
     # a packmate the table suspects gets defended (never voted for)
     threatened = [s for s in public.ranked() if s in pack and public.evil[s] >= 0.3]
     defend = threatened[0] if threatened else ""
@@ -162,6 +171,10 @@ def _wolf_plans(view: WerewolfView, mine: Belief, limit: int) -> list[Plan]:
             ):
                 claim, target, reading = "seer", claimer, "evil"
                 break
+    lost = _lost_packmate(view, pack, today)
+    if lost:
+        why = "is voted out whatever I do: my ballot can no longer save them"
+        return [Plan(vote=lost, suspect=lost, why=why, p=public.evil.get(lost, 0.0))]
     plans = []
     for suspect in outsiders[:limit]:
         vote = target if claim and reading == "evil" and target in outsiders else suspect
@@ -180,6 +193,25 @@ def _wolf_plans(view: WerewolfView, mine: Belief, limit: int) -> list[Plan]:
         if claim and reading == "evil":
             break  # a liar keeps to the one story
     return plans
+
+
+def _lost_packmate(view: WerewolfView, pack: set[str], today: Counter[str]) -> str:
+    """A packmate whose ballots so far still outnumber any other player's even if this
+    wolf and every voter after it vote for that other: the packmate goes out whatever
+    the wolf does, so it votes with the table rather than be seen to stand alone against
+    it ('' when no packmate is so lost; a tie could still save one)."""
+    cast = sum(today.values())
+    if not cast:
+        return ""
+    alive = {p.id for p in view.public.players if p.alive}
+    after_me = len(alive) - cast - 1
+    for mate in sorted(pack):
+        if mate == view.seat or mate not in alive:
+            continue
+        best_other = max((n for s, n in today.items() if s != mate), default=0)
+        if today[mate] > best_other + 1 + after_me:
+            return mate
+    return ""
 
 
 def current_plan(view: WerewolfView) -> Plan | None:

@@ -11,6 +11,7 @@ from parlour.core.events import Audience
 from parlour.core.rng import Rng
 from parlour.games.werewolf.ask import VoteAsk
 from parlour.games.werewolf.config import WerewolfConfig
+from parlour.games.werewolf.discussion import replan_before_ballot
 from parlour.games.werewolf.roles import with_article
 from parlour.games.werewolf.state import Ballot, DayRecord, Player, Stage, VoteRound, WerewolfState
 
@@ -38,19 +39,39 @@ def enter_vote(st: WerewolfState, cfg: WerewolfConfig) -> None:
     )
     st.emit("phase", f"Day {st.day}: the vote begins.{why} {how}", Audience.everyone())
     if cfg.vote_mode == "simultaneous":
+        asked = False
         for seat in order:
-            ballot = _ballot(st, seat, None)
-            if not _vote_by_plan(st, cfg, ballot):
-                st.open(ballot)
+            st.vote.replanned.add(seat)
+            asked = replan_before_ballot(st, cfg, seat) or asked
+        if not asked:
+            open_ballots(st, cfg)
+
+
+def open_ballots(st: WerewolfState, cfg: WerewolfConfig) -> None:
+    """Simultaneous mode: open every ballot at once (voters whose plan the engine keeps
+    vote by it at once)."""
+    rnd = st.vote
+    assert rnd is not None
+    rnd.opened = True
+    for seat in rnd.order:
+        ballot = _ballot(st, seat, None)
+        if not _vote_by_plan(st, cfg, ballot):
+            st.open(ballot)
 
 
 def open_next_voter(st: WerewolfState, cfg: WerewolfConfig) -> bool:
-    """Sequential mode: ask the next voter (voters whose plan the engine keeps vote by it
-    at once); False when everyone has voted."""
+    """Sequential mode: ask the next voter, after its look at its plan
+    (``replan_before_ballot``); voters whose plan the engine keeps vote by it at once.
+    False when everyone has voted."""
     rnd = st.vote
     assert rnd is not None
     while (k := len(rnd.cast)) < len(rnd.order):
-        ballot = _ballot(st, rnd.order[k], k + 1)
+        seat = rnd.order[k]
+        if seat not in rnd.replanned:
+            rnd.replanned.add(seat)
+            if replan_before_ballot(st, cfg, seat):
+                return True
+        ballot = _ballot(st, seat, k + 1)
         if not _vote_by_plan(st, cfg, ballot):
             st.open(ballot)
             return True
