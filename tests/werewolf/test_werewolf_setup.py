@@ -267,7 +267,7 @@ def test_maniac_wins_alone_with_one_other() -> None:
 
 
 def test_draw_after_max_days() -> None:
-    game = new_game(1, players=6, first_phase="day", max_days=1, **QUIET)
+    game = new_game(1, players=6, first_phase="day", max_days=1, tie_rule="no_elimination", **QUIET)
     tie = {"p1": "p4", "p2": "p4", "p3": "p4", "p4": "p1", "p5": "p1", "p6": "p1"}
     vote_all(game, lambda voter: tie[voter])
     result = game.result()
