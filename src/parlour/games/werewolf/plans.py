@@ -76,7 +76,8 @@ class Plan:
         """The option as the seat reads it: "suspect and vote Kenji (claimed the seer
         against another claim); defend Aiko"; ``own``: in the seat's own words, as its
         ``plan`` event says it ("say I am the seer ...", not "say you are ...")."""
-        out = f"suspect and vote {names[self.vote]}"
+        # a plan may vote for a player it does not suspect (a wolf whose packmate is lost)
+        out = f"{'suspect and ' if self.suspect else ''}vote {names[self.vote]}"
         if self.why:
             out += f" ({self.why})"
         if self.defend:
@@ -174,7 +175,7 @@ def _wolf_plans(view: WerewolfView, mine: Belief, limit: int) -> list[Plan]:
     lost = _lost_packmate(view, pack, today)
     if lost:
         why = "is voted out whatever I do: my ballot can no longer save them"
-        return [Plan(vote=lost, suspect=lost, why=why, p=public.evil.get(lost, 0.0))]
+        return [Plan(vote=lost, suspect="", why=why, p=public.evil.get(lost, 0.0))]
     plans = []
     for suspect in outsiders[:limit]:
         vote = target if claim and reading == "evil" and target in outsiders else suspect
