@@ -186,7 +186,8 @@ def replan_before_ballot(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> b
     if top.why and top.why[0].islower():
         because = f"{st.name(top.vote)} {top.why}"
     else:
-        because = top.why or "the talk is over"
+        # no reason against the new target itself: the evidence on the others moved
+        because = top.why or "what was said today points elsewhere now"
     return ask_plan(st, cfg, seat, because, f"d{st.day}:plan:{seat}:{BALLOT_LOOK}", ranked)
 
 
