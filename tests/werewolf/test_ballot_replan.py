@@ -9,6 +9,7 @@ from collections import Counter
 from parlour.core import Choice
 from parlour.core.events import Event
 from parlour.core.game import Result
+from parlour.core.random_answers import random_answer
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.werewolf import Role, WerewolfGame
 from parlour.games.werewolf.config import make_config
@@ -160,3 +161,47 @@ def test_a_look_that_keeps_the_vote_leaves_no_event() -> None:
     assert not [e for e in game.events[count:] if e.kind == "plan"]
     vote = next(d for d in game.pending() if d.purpose == "vote")
     assert vote.seat == look.seat and vote.option_ids[0] == kept
+
+
+def test_a_look_never_moves_a_vote_to_a_player_the_seat_defended_that_day() -> None:
+    """Engine-planned seats that defend whomever they can (a small model picks its
+    speech acts with no regard to its plan) defend all sorts of players; the look before
+    the ballot offers none of them, so no vote goes to a player its voter defended that
+    day after a look."""
+    everyone = tuple(f"p{i}" for i in range(1, 8))
+    looks = 0
+    for seed in range(1, 16):
+        game = new_game(
+            seed,
+            players=7,
+            plans=True,
+            ballot_replan=True,
+            engine_plans=everyone,
+            act_seats=everyone,
+            acts_follow_plan=True,
+        )
+        for _ in range(20_000):
+            if game.is_terminal():
+                break
+            for d in game.pending():
+                rng = Rng(hash_seed(seed, d.id))
+                defends = [o for o in d.option_ids if o.startswith("defend:")]
+                if d.purpose == "speak" and defends:
+                    game.apply(d.id, Choice(option=rng.choice(defends)))
+                elif d.purpose == "speak":
+                    game.apply(d.id, random_answer(d, rng))
+                else:
+                    game.apply(d.id, policy(game.view(d.seat), d, rng))
+        defended: dict[tuple[int, str], set[str]] = {}
+        for e in game.events:
+            if e.kind == "speech" and e.data.get("act") == "defend":
+                key = (int(e.data["day"]), str(e.speaker))
+                defended.setdefault(key, set()).add(str(e.data["target"]))
+        for day in _vote_days(list(game.events)):
+            for e in day:
+                if e.kind == "plan":
+                    looks += 1
+                    assert str(e.data["vote"]) not in defended.get(
+                        (int(e.data["day"]), str(e.speaker)), set()
+                    ), (seed, e.text)
+    assert looks > 10

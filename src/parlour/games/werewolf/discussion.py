@@ -35,6 +35,7 @@ from parlour.games.werewolf.ask import (
     SpeakAsk,
     free_text,
 )
+from parlour.games.werewolf.belief import seat_record
 from parlour.games.werewolf.config import WerewolfConfig
 from parlour.games.werewolf.names import mentioned
 from parlour.games.werewolf.plans import (
@@ -165,7 +166,8 @@ def replan_before_ballot(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> b
     """``ballot_replan``: just before its ballot, a seat whose plan is picked among ranked
     options looks at it again when its own view now ranks another target first (the
     day's talk, or the ballots before it, moved its belief); the change is a plan of its
-    own, visible in its diary, so its vote never silently contradicts its words. Seats
+    own, visible in its diary, so its vote never silently contradicts its words; a player
+    it defended today is not offered. Seats
     that write their plans are not asked (their ballot may give a reason instead). True
     when a decision was opened."""
     disc = st.discussion
@@ -179,7 +181,12 @@ def replan_before_ballot(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> b
     ):
         return False
     current = disc.plans.get(seat)
-    ranked = ranked_plans(seat_view(st, cfg, seat))
+    view = seat_view(st, cfg, seat)
+    # never a vote for a player the seat stood up for today: that contradicts its words
+    # whatever its plan says
+    spoken = seat_record(view).said.get((st.day, seat))
+    defended = set(spoken.defended) if spoken is not None else set()
+    ranked = [r for r in ranked_plans(view) if r.vote not in defended]
     if current is None or not ranked or ranked[0].vote == current:
         return False
     top = ranked[0]
