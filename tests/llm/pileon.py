@@ -16,6 +16,7 @@ OPTIONS: dict[str, object] = {
     "vote_mode": "sequential",
     "diaries": False,
     "plans": False,  # the recorded ballots (tests/fixtures/pileon_*.json) predate day plans
+    "tie_rule": "no_elimination",  # and ties drawn by lot: the rules in the prompt stay
 }
 SEED = 5
 #: who the scripted router picked, batch by batch, when the fixtures were recorded: the
