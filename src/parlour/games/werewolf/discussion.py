@@ -59,7 +59,7 @@ from parlour.games.werewolf.speech_acts import (
 )
 from parlour.games.werewolf.speech_voice import render
 from parlour.games.werewolf.state import Discussion, Player, Stage, WerewolfState
-from parlour.games.werewolf.views import seat_view
+from parlour.games.werewolf.views import WerewolfView, seat_view
 
 ROUTER = "router"
 ROUTE, SPEAK, INTERJECT = "route", "speak", "interject"
@@ -95,7 +95,7 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
         if p.id in cfg.open_mic or p.id == skip:
             continue
         decision_id = f"d{st.day}:plan:{p.id}:{disc.plan_rounds}"
-        asked = ask_plan(st, cfg, p.id, because, decision_id) or asked
+        asked = ask_plan(st, cfg, seat_view(st, cfg, p.id), because, decision_id) or asked
     if asked:
         st.stage = Stage.PLAN
     return asked
@@ -104,17 +104,17 @@ def open_plans(st: WerewolfState, cfg: WerewolfConfig, because: str, skip: str =
 def ask_plan(
     st: WerewolfState,
     cfg: WerewolfConfig,
-    seat: str,
+    view: WerewolfView,
     because: str,
     decision_id: str,
     ranked: list[Plan] | None = None,
 ) -> bool:
-    """Ask one seat for today's plan among ``ranked`` (by default the plans ranked from
-    its own view), keeping its current plan on offer; an ``engine_plans`` seat gets the
-    engine's pick at once. True when a decision was opened."""
+    """Ask the seat of ``view`` for today's plan among ``ranked`` (by default the plans
+    ranked from that view), keeping its current plan on offer; an ``engine_plans`` seat
+    gets the engine's pick at once. True when a decision was opened."""
     disc = st.discussion
     assert disc is not None
-    view = seat_view(st, cfg, seat)
+    seat = view.seat
     ranked = ranked_plans(view) if ranked is None else ranked
     if not ranked:
         return False
@@ -195,7 +195,7 @@ def replan_before_ballot(st: WerewolfState, cfg: WerewolfConfig, seat: str) -> b
     else:
         # no reason against the new target itself: the evidence on the others moved
         because = top.why or "what was said today points elsewhere now"
-    return ask_plan(st, cfg, seat, because, f"d{st.day}:plan:{seat}:{BALLOT_LOOK}", ranked)
+    return ask_plan(st, cfg, view, because, f"d{st.day}:plan:{seat}:{BALLOT_LOOK}", ranked)
 
 
 def _written_plan_decision(

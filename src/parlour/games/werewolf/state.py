@@ -125,7 +125,7 @@ class VoteRound:
     day: int
     order: list[str]
     cast: list[Ballot] = field(default_factory=list)
-    #: voters already given their look at the plan before the ballot (``ballot_replan``)
+    #: sequential mode: voters already given their look at the plan before the ballot
     replanned: set[str] = field(default_factory=set)
     #: simultaneous mode: the ballots were opened (after the plans looked at again)
     opened: bool = False

@@ -41,7 +41,6 @@ def enter_vote(st: WerewolfState, cfg: WerewolfConfig) -> None:
     if cfg.vote_mode == "simultaneous":
         asked = False
         for seat in order:
-            st.vote.replanned.add(seat)
             asked = replan_before_ballot(st, cfg, seat) or asked
         if not asked:
             open_ballots(st, cfg)
