@@ -60,8 +60,7 @@ def _serve(gguf: Path, tmp_path_factory: pytest.TempPathFactory, *extra: str) ->
         proc = subprocess.Popen(
             [
                 sys.executable,
-                "-m",
-                "llama_cpp.server",
+                str(Path(__file__).parents[1] / "support" / "llama_server.py"),
                 "--model",
                 str(gguf),
                 "--host",

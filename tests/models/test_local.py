@@ -224,3 +224,14 @@ def test_other_gguf_chat_templates_are_used() -> None:
     assert render(messages) == "<s>[system] S\n[user] U\n[assistant] "
     chatml = SimpleNamespace(metadata={"tokenizer.chat_template": "<|im_start|>{{...}}"})
     assert _renderer(chatml) is render_chatml
+
+
+def test_amx_is_read_from_the_cpu_flags_line(tmp_path: Path) -> None:
+    from parlour.models.local import _cpu_advertises_amx
+
+    info = tmp_path / "cpuinfo"
+    info.write_text("model name\t: Xeon amx_int8\nflags\t\t: fpu avx2 amx_tile\n")
+    assert not _cpu_advertises_amx(info)  # amx_int8 outside the flags line, tile alone
+    info.write_text("processor\t: 0\nflags\t\t: fpu avx2 amx_bf16 amx_tile amx_int8\n")
+    assert _cpu_advertises_amx(info)
+    assert not _cpu_advertises_amx(tmp_path / "absent")

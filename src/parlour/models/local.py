@@ -55,6 +55,49 @@ EMBED_N_CTX = 512
 WHY_MAX_CHARS = 160
 
 
+def _cpu_advertises_amx(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
+    """Whether this (Linux) CPU lists Intel AMX; False where there is no cpuinfo."""
+    try:
+        text = cpuinfo.read_text(errors="replace")
+    except OSError:
+        return False
+    return any(
+        line.startswith("flags") and "amx_int8" in line.split() for line in text.splitlines()
+    )
+
+
+_extra_buffers_off = threading.Lock()
+
+
+def avoid_amx_buffers() -> None:
+    """On a CPU that lists AMX, makes every later ``llama_cpp.Llama`` of this process load
+    its weights without llama.cpp's extra buffer types; elsewhere does nothing.
+
+    A native build on a CPU that lists AMX puts Q4_1 weights (the bundled model's) in
+    ggml's AMX buffer, whose matrix product dies of a general protection fault in
+    ``ldtilecfg`` on the virtual machines we run on, killing the process. ``Llama``
+    takes no option for it, so the library's default model parameters are wrapped
+    (once per process). The bundled model loses nothing: ggml repacks Q4_1 for no
+    other buffer type.
+    """
+    if not _cpu_advertises_amx():
+        return
+    import llama_cpp.llama_cpp as low
+
+    with _extra_buffers_off:
+        if getattr(low.llama_model_default_params, "_parlour_no_extra_bufts", False):
+            return
+        defaults = low.llama_model_default_params
+
+        def without_extra_buffers() -> Any:
+            params = defaults()
+            params.use_extra_bufts = False
+            return params
+
+        without_extra_buffers._parlour_no_extra_bufts = True  # type: ignore[attr-defined]
+        low.llama_model_default_params = without_extra_buffers
+
+
 def timeout_message(limit: float) -> str:
     """Names the option that changes the limit (a spec option any ``--model`` takes)."""
     more = max(120, int(limit * 2))
@@ -306,6 +349,7 @@ class LocalBackend:
             raise ModelUnavailable(
                 f"llama-cpp-python is not importable ({e}); run `uv sync`"
             ) from e
+        avoid_amx_buffers()
         try:
             with suppress_stdout_stderr(disable=not quiet):
                 return llama_cpp.Llama(
