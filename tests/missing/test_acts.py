@@ -72,8 +72,31 @@ def test_the_fallback_takes_the_fittest_act_and_setup_lines_differ_by_seat() -> 
     assert game.result() is not None
 
 
+def test_engine_turns_are_never_asked_and_replay_alike() -> None:
+    config = full(4, act_seats=("p1", "p2", "p3", "p4"), engine_turns=("p1", "p2", "p3"))
+    first = MissingGame(config, 9)
+    asked: list[str] = []
+    actions = []
+    while not first.is_terminal():
+        decision = first.pending()[0]
+        asked.append(decision.id)
+        assert not (decision.purpose == "turn" and decision.seat in config.engine_turns)
+        action = MODULE.policy(first.view(decision.seat), decision, Rng(hash_seed(9, decision.id)))
+        actions.append((decision.id, action))
+        first.apply(decision.id, action)
+    assert first.result() is not None
+    assert any(d.startswith("r") and d.endswith(":p4") for d in asked)  # p4 still chooses
+    # The same answers replay to the same game: the engine's choices are seeded.
+    again = MissingGame(config, 9)
+    for decision_id, action in actions:
+        again.apply(decision_id, action)
+    assert [e.text for e in again.events] == [e.text for e in first.events]
+    # The engine's choices search too, not only speak.
+    assert {e.data.get("seat") for e in first.events if e.kind == "search"} & {"p1", "p2", "p3"}
+
+
 def test_act_seats_must_be_seats_of_the_game() -> None:
     with pytest.raises(ParlourError, match="act_seats must be seat ids among p1, p2, p3"):
         MODULE.make_config(3, {"act_seats": "p1,p9"})
     with pytest.raises(ParlourError, match="a person's seat speaks for itself"):
-        MODULE.make_config(3, {"act_seats": "p1", "people": ("p1",)})
+        MODULE.make_config(3, {"engine_turns": "p1", "people": ("p1",)})

@@ -63,8 +63,9 @@ def as_choice(decision: Decision, view: MissingView, seed: int) -> Decision:
             "prompt": _prompt(decision, ask),
             "options": options,
             "max_length": 0,
-            # The label is what the model writes (seats/llm.py), then a short reason.
-            "max_tokens": longest // 3 + CHOICE_TOKENS,
+            # The model writes the label (seats/llm.py): room for all of it (a token is
+            # at least two characters) and the JSON around it; the reason may be cut short.
+            "max_tokens": longest // 2 + CHOICE_TOKENS,
             "checks": (),
             "text_rules": None,
             "context": ask.model_copy(update={"lines": tuple(t for _, t in worded)}).context(),
@@ -137,4 +138,4 @@ def _gist(line: str, chars: int = LABEL_CHARS) -> str:
     picks is generated (a whole line cost a 135M model seconds per answer)."""
     if len(line) <= chars:
         return line
-    return line[:chars].rsplit(" ", 1)[0].rstrip(",;:.") + "…"
+    return line[:chars].rsplit(" ", 1)[0].rstrip(",;:.")

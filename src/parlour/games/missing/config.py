@@ -52,6 +52,11 @@ class MissingConfig(BaseModel):
     #: among lines the game words from the seat's view (filled in for seats a small model
     #: plays).
     act_seats: tuple[str, ...] = ()
+    #: Seats whose round choice (speak, search or stay silent) the engine makes by the
+    #: scripted player's rule from the seat's own view, without a model call (filled in
+    #: for seats a small model plays: most rounds are silent, and a person waited for
+    #: every seat's call each round).
+    engine_turns: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _fits(self) -> MissingConfig:
@@ -76,12 +81,13 @@ class MissingConfig(BaseModel):
         if len(set(self.claims)) != len(self.claims) or len(self.claims) > self.players:
             raise ValueError(f"claims must name at most {self.players} different characters")
         seats = {f"p{n + 1}" for n in range(self.players)}
-        for key in ("people", "act_seats"):
+        for key in ("people", "act_seats", "engine_turns"):
             if not set(getattr(self, key)) <= seats:
                 raise ValueError(f"{key} must be seat ids among {', '.join(sorted(seats))}")
-        if set(self.people) & set(self.act_seats):
+        if set(self.people) & (set(self.act_seats) | set(self.engine_turns)):
             raise ValueError(
-                "act_seats cannot hold a person's seat: a person's seat speaks for itself"
+                "act_seats and engine_turns cannot hold a person's seat (people): a "
+                "person's seat speaks for itself"
             )
         return self
 
@@ -109,7 +115,7 @@ def make_config(players: int | None, overrides: dict[str, object]) -> MissingCon
             f"town '{town.title}' has errors; first: {errors[0]} "
             f"(run `{command('missing validate')}` on it)"
         )
-    for key in ("cards", "claims", "act_seats"):
+    for key in ("cards", "claims", "act_seats", "engine_turns"):
         ids = options.get(key)
         if isinstance(ids, str):
             options[key] = tuple(c.strip() for c in ids.split(",") if c.strip())

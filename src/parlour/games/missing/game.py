@@ -26,7 +26,16 @@ from parlour.core.events import Event
 from parlour.core.game import Forkable, GameInfo, Result, SeatInfo
 from parlour.core.game_base import StateGame, require_config
 from parlour.core.pending import PendingDecisions
-from parlour.games.missing import acts, characters, chat, commands, epilogue, introductions
+from parlour.core.rng import Rng, hash_seed
+from parlour.games.missing import (
+    acts,
+    characters,
+    chat,
+    commands,
+    epilogue,
+    introductions,
+    policies,
+)
 from parlour.games.missing.config import MissingConfig
 from parlour.games.missing.deal import deal
 from parlour.games.missing.state import MissingState, Phase
@@ -108,7 +117,25 @@ class MissingGame(StateGame[MissingConfig, MissingState], Forkable):
                     f"unknown decision purpose {decision.purpose}", decision_id=decision_id
                 )
             handler(st, self._config, decision, action)
+        self._engine_turns()
         return st.log.since(start)
+
+    def _engine_turns(self) -> None:
+        """Makes the round choices of ``engine_turns`` seats by the scripted rule from each
+        seat's own view, seeded by the decision, so a replay makes the same ones."""
+        while True:
+            due = [
+                d
+                for d in self.pending()
+                if d.purpose == chat.TURN and d.seat in self._config.engine_turns
+            ]
+            if not due:
+                return
+            decision = due[0]
+            rng = Rng(hash_seed(self._st.seed, f"engine:{decision.id}"))
+            option = policies.turn_choice(self.view(decision.seat), decision, rng)
+            self._pending = None
+            chat.apply_turn(self._st, self._config, decision.seat, option)
 
     # -- views -------------------------------------------------------------------------
 

@@ -55,7 +55,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
             )
         )
     if purpose == "turn":
-        return Choice(option=_turn(view, decision, rng))
+        return Choice(option=turn_choice(view, decision, rng))
     if purpose == "message":
         ask = asks.MissingAsk.of(decision)
         if ask.standing:
@@ -108,7 +108,9 @@ def _name_of(pub: MissingPublic, seat: str) -> str:
 QUIET_SHARE = 0.8
 
 
-def _turn(view: AnyView, decision: Decision, rng: Rng) -> str:
+def turn_choice(view: AnyView, decision: Decision, rng: Rng) -> str:
+    """The scripted round choice: speak (how urgently), search a place or stay silent,
+    from the seat's own view (also the engine's pick for ``engine_turns`` seats)."""
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
     if me.card is not None:
