@@ -79,6 +79,8 @@ class MissingAsk(GameAsk):
     standing: bool = False
     #: A chat message: the message it answers (None: it answers nobody in particular).
     answering: Answering | None = None
+    #: An act seat's choice (``acts.py``): the line each option says, in the options' order.
+    lines: tuple[str, ...] = ()
 
 
 def second_person(decision_id: str, seat: str, purpose: str, question: str) -> Decision:

@@ -88,14 +88,17 @@ def apply_turn(st: MissingState, cfg: MissingConfig, seat: str, option: str) -> 
     _maybe_close_round(st, cfg)
 
 
-def apply_message(st: MissingState, cfg: MissingConfig, seat: str, text: str) -> None:
-    """The message of the seat the round picked, or a person's standing answer."""
+def apply_message(
+    st: MissingState, cfg: MissingConfig, seat: str, text: str, act: str = ""
+) -> None:
+    """The message of the seat the round picked, or a person's standing answer. ``act``:
+    the id of the act decision whose line this is (``acts.py``), "" for the seat's words."""
     if st.is_person(seat) and st.speaker is None:
         _apply_person(st, cfg, seat, text)
         return
     reply = _reply_for(st, seat)
     st.speaker = None
-    _post(st, cfg, seat, text, reply)
+    _post(st, cfg, seat, text, reply, act)
     _next_round(st, cfg)
 
 
@@ -204,7 +207,12 @@ def _person_reply(st: MissingState, seat: str, line: str) -> Event | None:
 
 
 def _post(
-    st: MissingState, cfg: MissingConfig, seat: str, text: str, reply: Event | None = None
+    st: MissingState,
+    cfg: MissingConfig,
+    seat: str,
+    text: str,
+    reply: Event | None = None,
+    act: str = "",
 ) -> None:
     """A turn's message: one text or several, each costing typing time, after each of
     which due story cards fire; the first text carries what it answers."""
@@ -221,6 +229,8 @@ def _post(
             data["reply_to"] = reply.seq
             data["reply_to_seat"] = reply.speaker
             data["quote"] = quote(reply.text)
+        if act:
+            data["act"] = act
         if len(parts) > 1:
             data["part"] = n + 1
             data["parts"] = len(parts)

@@ -48,6 +48,15 @@ class MissingConfig(BaseModel):
     texts_per_turn: int = Field(default=3, ge=1, le=6)
     intro_limit: int = Field(default=160, ge=40, le=1000)
     plant_markers: bool = False
+    #: Seats that speak in acts (``acts.py``): each free-text question becomes a choice
+    #: among lines the game words from the seat's view (filled in for seats a small model
+    #: plays).
+    act_seats: tuple[str, ...] = ()
+    #: Seats whose round choice (speak, search or stay silent) the engine makes by the
+    #: scripted player's rule from the seat's own view, without a model call (filled in
+    #: for seats a small model plays: most rounds are silent, and a person waited for
+    #: every seat's call each round).
+    engine_turns: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _fits(self) -> MissingConfig:
@@ -72,8 +81,14 @@ class MissingConfig(BaseModel):
         if len(set(self.claims)) != len(self.claims) or len(self.claims) > self.players:
             raise ValueError(f"claims must name at most {self.players} different characters")
         seats = {f"p{n + 1}" for n in range(self.players)}
-        if not set(self.people) <= seats:
-            raise ValueError(f"people must be seat ids among {', '.join(sorted(seats))}")
+        for key in ("people", "act_seats", "engine_turns"):
+            if not set(getattr(self, key)) <= seats:
+                raise ValueError(f"{key} must be seat ids among {', '.join(sorted(seats))}")
+        if set(self.people) & (set(self.act_seats) | set(self.engine_turns)):
+            raise ValueError(
+                "act_seats and engine_turns cannot hold a person's seat (people): a "
+                "person's seat speaks for itself"
+            )
         return self
 
     @property
@@ -100,7 +115,7 @@ def make_config(players: int | None, overrides: dict[str, object]) -> MissingCon
             f"town '{town.title}' has errors; first: {errors[0]} "
             f"(run `{command('missing validate')}` on it)"
         )
-    for key in ("cards", "claims"):
+    for key in ("cards", "claims", "act_seats", "engine_turns"):
         ids = options.get(key)
         if isinstance(ids, str):
             options[key] = tuple(c.strip() for c in ids.split(",") if c.strip())

@@ -31,9 +31,11 @@ def pending(st: MissingState, cfg: MissingConfig) -> tuple[Decision, ...]:
     )
 
 
-def apply_epilogue(st: MissingState, seat: str, text: str) -> None:
+def apply_epilogue(st: MissingState, seat: str, text: str, act: str = "") -> None:
+    """A seat's epilogue line (``act``: the act decision whose line it is, or "")."""
     st.epilogue[seat] = text
-    st.log.emit("epilogue", "epilogue", text, Audience.everyone(), speaker=seat)
+    data = {"act": act} if act else {}
+    st.log.emit("epilogue", "epilogue", text, Audience.everyone(), speaker=seat, data=data)
     if len(st.epilogue) < len(st.seats):
         return
     st.revealed = True

@@ -26,7 +26,16 @@ from parlour.core.events import Event
 from parlour.core.game import Forkable, GameInfo, Result, SeatInfo
 from parlour.core.game_base import StateGame, require_config
 from parlour.core.pending import PendingDecisions
-from parlour.games.missing import characters, chat, commands, epilogue, introductions
+from parlour.core.rng import Rng, hash_seed
+from parlour.games.missing import (
+    acts,
+    characters,
+    chat,
+    commands,
+    epilogue,
+    introductions,
+    policies,
+)
 from parlour.games.missing.config import MissingConfig
 from parlour.games.missing.deal import deal
 from parlour.games.missing.state import MissingState, Phase
@@ -81,8 +90,15 @@ class MissingGame(StateGame[MissingConfig, MissingState], Forkable):
     def pending(self) -> tuple[Decision, ...]:
         if self._pending is None:
             opened = _PENDING.get(self._st.phase)
-            self._pending = opened(self._st, self._config) if opened else ()
+            asked = opened(self._st, self._config) if opened else ()
+            self._pending = tuple(self._as_act(d) for d in asked)
         return self._pending
+
+    def _as_act(self, decision: Decision) -> Decision:
+        """An act seat's free-text question as a choice among worded lines (``acts.py``)."""
+        if decision.seat not in self._config.act_seats:
+            return decision
+        return acts.as_choice(decision, self.view(decision.seat), self._st.seed)
 
     def apply(self, decision_id: str, action: Action) -> list[Event]:
         decision = PendingDecisions.of(self.pending()).get(decision_id)
@@ -101,7 +117,25 @@ class MissingGame(StateGame[MissingConfig, MissingState], Forkable):
                     f"unknown decision purpose {decision.purpose}", decision_id=decision_id
                 )
             handler(st, self._config, decision, action)
+        self._engine_turns()
         return st.log.since(start)
+
+    def _engine_turns(self) -> None:
+        """Makes the round choices of ``engine_turns`` seats by the scripted rule from each
+        seat's own view, seeded by the decision, so a replay makes the same ones."""
+        while True:
+            due = [
+                d
+                for d in self.pending()
+                if d.purpose == chat.TURN and d.seat in self._config.engine_turns
+            ]
+            if not due:
+                return
+            decision = due[0]
+            rng = Rng(hash_seed(self._st.seed, f"engine:{decision.id}"))
+            option = policies.turn_choice(self.view(decision.seat), decision, rng)
+            self._pending = None
+            chat.apply_turn(self._st, self._config, decision.seat, option)
 
     # -- views -------------------------------------------------------------------------
 
@@ -179,11 +213,22 @@ def _choice(action: Action) -> str:
 
 
 def _character(st: MissingState, cfg: MissingConfig, d: Decision, a: Action) -> None:
-    characters.apply_answer(st, d.seat, d.purpose, _text(a))
+    characters.apply_answer(st, d.seat, d.purpose, acts.spoken(d, a)[0].text)
 
 
 def _setup(st: MissingState, cfg: MissingConfig, d: Decision, a: Action) -> None:
-    introductions.apply_answer(st, d.seat, d.purpose, _text(a))
+    said, act = acts.spoken(d, a)
+    introductions.apply_answer(st, d.seat, d.purpose, said.text, act)
+
+
+def _message(st: MissingState, cfg: MissingConfig, d: Decision, a: Action) -> None:
+    said, act = acts.spoken(d, a)
+    chat.apply_message(st, cfg, d.seat, said.text, act)
+
+
+def _epilogue(st: MissingState, cfg: MissingConfig, d: Decision, a: Action) -> None:
+    said, act = acts.spoken(d, a)
+    epilogue.apply_epilogue(st, d.seat, said.text, act)
 
 
 #: What each phase asks (``over`` asks nothing).
@@ -205,6 +250,6 @@ _HANDLERS: dict[str, Handler] = {
     introductions.RELATIONSHIP: _setup,
     introductions.SUSPICION: _setup,
     chat.TURN: lambda st, cfg, d, a: chat.apply_turn(st, cfg, d.seat, _choice(a)),
-    chat.MESSAGE: lambda st, cfg, d, a: chat.apply_message(st, cfg, d.seat, _text(a)),
-    epilogue.EPILOGUE: lambda st, cfg, d, a: epilogue.apply_epilogue(st, d.seat, _text(a)),
+    chat.MESSAGE: _message,
+    epilogue.EPILOGUE: _epilogue,
 }

@@ -68,8 +68,9 @@ def _question(st: MissingState, cfg: MissingConfig, seat: str) -> Decision:
     )
 
 
-def apply_answer(st: MissingState, seat: str, purpose: str, text: str) -> None:
-    """The answer, told to the group; after the last seat, the next phase begins."""
+def apply_answer(st: MissingState, seat: str, purpose: str, text: str, act: str = "") -> None:
+    """The answer, told to the group; after the last seat, the next phase begins. ``act``:
+    the id of the act decision whose line this is (``acts.py``), "" for the seat's words."""
     data: dict[str, Any] = {}
     if purpose == RELATIONSHIP:
         st.rel_answer[seat] = text
@@ -77,6 +78,8 @@ def apply_answer(st: MissingState, seat: str, purpose: str, text: str) -> None:
     elif purpose == SUSPICION:
         suspect, place = st.assigned[seat]
         data = {"suspect": suspect, "place": place}
+    if act:
+        data["act"] = act
     st.log.emit(purpose, st.phase, text, Audience.everyone(), speaker=seat, data=data)
     st.turn += 1
     if st.turn < len(st.seats):

@@ -25,6 +25,8 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
     me: MissingPrivate = view.private
     purpose = decision.purpose
     limit = decision.max_length
+    if asks.MissingAsk.of(decision).lines:
+        return Choice(option=decision.options[0].id)  # an act seat's: the fittest act
     if purpose == "pick":
         return Choice(option=decision.options[0].id)  # the card the deal gave
     if purpose in ("background", "secret"):
@@ -40,7 +42,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
         )
     if purpose == "relationship":
         other = _name_of(pub, asks.MissingAsk.of(decision).about)
-        line = rng.choice(_RELATION).format(
+        line = rng.choice(RELATION).format(
             other=other, friend=pub.friend.split()[0], trait=rng.choice(me.traits)
         )
         return Text(text=_fit(line, limit))
@@ -53,7 +55,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
             )
         )
     if purpose == "turn":
-        return Choice(option=_turn(view, decision, rng))
+        return Choice(option=turn_choice(view, decision, rng))
     if purpose == "message":
         ask = asks.MissingAsk.of(decision)
         if ask.standing:
@@ -71,17 +73,17 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
 
 # Short second-person answers built from the card (its traits and drive), so
 # a scripted character's background and secret read as answers, not as the question again.
-_BACKGROUND = (
+BACKGROUND = (
     "You were the one {friend} trusted with it; {trait} as you are, you never asked why.",
     "You saw it first, the way you always do, being {trait}; {friend} laughed it off.",
     "You still have a photo of it; {friend} made you promise to keep it, and you did.",
 )
-_SECRET = (
+SECRET = (
     "You did it to {drive}, and you would do it again.",
     "You told yourself it was nothing; being {trait}, you never said sorry to {friend}.",
     "You kept quiet because {friend} would have stopped trusting you, and you knew it.",
 )
-_RELATION = (
+RELATION = (
     "{other}, I haven't forgotten. It's not the night for it, but {friend} knew too.",
     "{other} knows. I was {trait} about it then and I'm not proud of it.",
     "Ask {other}. We both know why, and {friend} made us swear not to say.",
@@ -90,7 +92,7 @@ _RELATION = (
 
 def _second(pub: MissingPublic, me: MissingPrivate, purpose: str, rng: Rng) -> str:
     """A short answer in the second person, chosen by seed from the card's facts."""
-    templates = _BACKGROUND if purpose == "background" else _SECRET
+    templates = BACKGROUND if purpose == "background" else SECRET
     return rng.choice(templates).format(
         friend=pub.friend.split()[0],
         trait=rng.choice(me.traits),
@@ -106,7 +108,9 @@ def _name_of(pub: MissingPublic, seat: str) -> str:
 QUIET_SHARE = 0.8
 
 
-def _turn(view: AnyView, decision: Decision, rng: Rng) -> str:
+def turn_choice(view: AnyView, decision: Decision, rng: Rng) -> str:
+    """The scripted round choice: speak (how urgently), search a place or stay silent,
+    from the seat's own view (also the engine's pick for ``engine_turns`` seats)."""
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
     if me.card is not None:

@@ -173,30 +173,70 @@ class _Ctx:
         return self.rng.choice(self.pub.suspects)
 
 
-def message(view: AnyView, answering: Answering | None, rng: Rng) -> str:
-    """The scripted seat's chat message: one act in one of its wordings, unseen if possible."""
+@dataclass(frozen=True)
+class Act:
+    """One thing a seat can text now: its kind, a short label that says what it does
+    (what a seat choosing among acts reads) and the wordings it may come in."""
+
+    kind: str
+    label: str
+    lines: tuple[str, ...]
+
+
+def _context(view: AnyView, rng: Rng) -> _Ctx:
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
-    ctx = _Ctx(pub=pub, me=me, seat=view.seat, friend=pub.friend.split()[0], rng=rng)
-    said = Counter(e.text for e in view.events if e.kind == "message")
+    return _Ctx(pub=pub, me=me, seat=view.seat, friend=pub.friend.split()[0], rng=rng)
+
+
+def _said(view: AnyView) -> Counter[str]:
+    return Counter(e.text for e in view.events if e.kind == "message")
+
+
+def _wordable(act: Act, said: Counter[str]) -> list[str]:
+    """The act's wordings the chat may still see: unseen ones, else those seen less than
+    ``MAX_REPEATS`` times."""
+    fresh = [c for c in act.lines if said[c] == 0]
+    return fresh or [c for c in act.lines if said[c] < MAX_REPEATS]
+
+
+def message(view: AnyView, answering: Answering | None, rng: Rng) -> str:
+    """The scripted seat's chat message: one act in one of its wordings, unseen if possible."""
+    ctx = _context(view, rng)
+    said = _said(view)
     lines: list[str] = []
-    for candidates in _acts(ctx, view.events, answering):
-        fresh = [c for c in candidates if said[c] == 0]
-        allowed = fresh or [c for c in candidates if said[c] < MAX_REPEATS]
+    for act in _acts(ctx, view.events, answering):
+        allowed = _wordable(act, said)
         if allowed:
             lines.append(rng.choice(allowed))
             # People send a second text now and then: a follow-up act, its own text.
             if len(lines) == SECOND_TEXT_AFTER or rng.random() >= SECOND_TEXT:
                 break
     if not lines:
-        lines.append(_NOW.format(friend=ctx.friend, clock=pub.clock))
+        lines.append(_NOW.format(friend=ctx.friend, clock=ctx.pub.clock))
     return "\n".join(lines)
 
 
-def _acts(ctx: _Ctx, events: tuple[Event, ...], answering: Answering | None) -> list[list[str]]:
-    """Candidate lines, act by act, the fittest act first."""
+def worded_acts(view: AnyView, answering: Answering | None, rng: Rng) -> list[tuple[Act, str]]:
+    """Every act the seat could text now, fittest first, each with the wording it would
+    come in (unseen if possible); at least one (a plain line when every act is spent)."""
+    ctx = _context(view, rng)
+    said = _said(view)
+    out: list[tuple[Act, str]] = []
+    for act in _acts(ctx, view.events, answering):
+        allowed = _wordable(act, said)
+        if allowed and act.label not in {a.label for a, _ in out}:
+            out.append((act, rng.choice(allowed)))
+    if not out:
+        line = _NOW.format(friend=ctx.friend, clock=ctx.pub.clock)
+        out.append((Act("now", f"say there is still no word from {ctx.friend}", (line,)), line))
+    return out
+
+
+def _acts(ctx: _Ctx, events: tuple[Event, ...], answering: Answering | None) -> list[Act]:
+    """The acts the seat could text, the fittest first."""
     me = ctx.me
-    out: list[list[str]] = []
+    out: list[Act] = []
     if me.card is not None:
         out.append(_card(ctx))
         return out
@@ -213,16 +253,18 @@ def _acts(ctx: _Ctx, events: tuple[Event, ...], answering: Answering | None) -> 
     return out
 
 
-def _card(ctx: _Ctx) -> list[str]:
+def _card(ctx: _Ctx) -> Act:
     card = ctx.me.card
     assert card is not None
     if card.final:
-        return [t.format(friend=ctx.friend) for t in _FINAL]
+        final = tuple(t.format(friend=ctx.friend) for t in _FINAL)
+        return Act("card", f"read out {ctx.friend}'s message", final)
     topic = _topic(card.prompt, card.about)
     # "Ask them about it." (not "why did she ask?"): the card tells the seat to ask someone.
     asking = re.search(r"(?:^|[.!?:]\s+)Ask\b", card.prompt) is not None
     lines = [t.format(topic=topic, friend=ctx.friend) for t in (_CARD_ASK if asking else _CARD)]
-    return [line[0].upper() + line[1:] for line in lines]
+    what = "ask about" if asking else "tell what you remember about"
+    return Act("card", f"{what} {topic}", tuple(_capital(line) for line in lines))
 
 
 def _topic(prompt: str, about: tuple[str, ...]) -> str:
@@ -240,7 +282,7 @@ def _topic(prompt: str, about: tuple[str, ...]) -> str:
     return f"the {about[0]}" if about else "all this"
 
 
-def _reply(ctx: _Ctx, ref: Event, asker: str) -> list[str]:
+def _reply(ctx: _Ctx, ref: Event, asker: str) -> Act:
     """Answer a question put to the seat (or to nobody in particular), defend against a
     message that names it, or react to news."""
     me = ctx.me
@@ -254,26 +296,30 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> list[str]:
     place = ctx.pick(unnamed or [p.name for p in ctx.pub.places])
     asked = "?" in text and (ctx.seat in named or not named)
     if not asked and wants_answer(ref, ctx.seat, names):
-        return [
+        lines = [
             t.format(asker=asker, friend=ctx.friend, suspect=suspect, place=place) for t in _DEFEND
         ]
+        return Act("defend", f"stand up for yourself to {asker}", tuple(lines))
     if asked:
         unshared = [c for c in me.clues if not c.shared]
         if unshared:
             clue = unshared[0]
             read = _read(ctx, clue)
-            return [
+            lines = [
                 t.format(asker=asker, place=clue.place_name, title=clue.title, read=read)
                 for t in _ANSWER_FIND
             ]
+            return Act("answer", f"tell {asker} your find at {clue.place_name}", tuple(lines))
         if me.clues:
             clue = ctx.rng.choice(me.clues)
-            return [
+            lines = [
                 t.format(asker=asker, place=clue.place_name, title=clue.title) for t in _ANSWER_TOLD
             ]
-        return [
+            return Act("answer", f"tell {asker} you have nothing new", tuple(lines))
+        lines = [
             t.format(asker=asker, suspect=suspect, about=about, place=place) for t in _ANSWER_HUNCH
         ]
+        return Act("answer", f"tell {asker} you found nothing yet", tuple(lines))
     links: list[str] = []
     if me.clues:
         clue = ctx.rng.choice(me.clues)
@@ -281,7 +327,8 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> list[str]:
     links += [t.format(suspect=suspect) for t in _LINK_SUSPECT]
     links += list(_LINK_ASK)
     link = ctx.pick(links)
-    return [t.format(speaker=asker, link=link) for t in _REACT]
+    reactions = tuple(t.format(speaker=asker, link=link) for t in _REACT)
+    return Act("react", f"react to {asker}'s news", reactions)
 
 
 def _read(ctx: _Ctx, clue: ClueFacts) -> str:
@@ -298,13 +345,14 @@ def _mentions(clue: ClueFacts, name: str) -> bool:
     return any(p in words for p in parts)
 
 
-def _share(ctx: _Ctx, clue: ClueFacts) -> list[str]:
+def _share(ctx: _Ctx, clue: ClueFacts) -> Act:
     read = _read(ctx, clue)
     lines = [t.format(place=clue.place_name, title=clue.title, read=read) for t in _SHARE]
-    return [line[0].upper() + line[1:] for line in lines]
+    label = f"share what you found at {clue.place_name}"
+    return Act("share", label, tuple(_capital(line) for line in lines))
 
 
-def _ask(ctx: _Ctx, events: tuple[Event, ...]) -> list[str]:
+def _ask(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     names = {p.seat: p.name for p in ctx.pub.players}
     searched: list[tuple[str, str]] = []
     for event in events:
@@ -314,34 +362,39 @@ def _ask(ctx: _Ctx, events: tuple[Event, ...]) -> list[str]:
             if place and seat in names:
                 searched.append((names[seat], place))
     lines: list[str] = []
+    asked: list[str] = []
     if searched:
         other, place = searched[-1] if ctx.rng.random() < 0.6 else ctx.rng.choice(searched)
         doubt = ctx.rng.random() < 0.25
         lines += [t.format(other=other, place=place) for t in (_DOUBT if doubt else _ASK_SEARCHED)]
+        asked.append(other)
     others = [p for p in ctx.pub.players if p.seat != ctx.seat]
     quiet = min(others, key=lambda p: (p.messages, ctx.rng.random())).name if others else ""
     if quiet:
         lines += [t.format(other=quiet, friend=ctx.friend) for t in _ASK_QUIET]
-    return lines
+        asked.append(quiet)
+    return Act("ask", "ask " + " or ".join(dict.fromkeys(asked)), tuple(lines))
 
 
-def _accuse(ctx: _Ctx, events: tuple[Event, ...]) -> list[str]:
+def _accuse(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     suspect, about = ctx.suspect()
     found = [c for c in ctx.me.clues if _mentions(c, suspect)]
     if found:
         title = ctx.rng.choice(found).title
-        return [t.format(suspect=suspect, title=title) for t in _ACCUSE_FOUND]
-    return [
+        found_lines = tuple(t.format(suspect=suspect, title=title) for t in _ACCUSE_FOUND)
+        return Act("accuse", f"accuse {suspect} with what you found", found_lines)
+    hunches = tuple(
         _capital(t.format(suspect=suspect, about=about, friend=ctx.friend)) for t in _ACCUSE_HUNCH
-    ]
+    )
+    return Act("accuse", f"say you suspect {suspect}", hunches)
 
 
-def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> list[str]:
+def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     free = [p.name for p in ctx.pub.places if not p.occupied_by and p.id not in ctx.me.visited]
     if not free:
-        return []
+        return Act("plan", "", ())
     place = ctx.pick(free)
-    return [t.format(place=place) for t in _PLAN]
+    return Act("plan", f"say you will search {place}", tuple(t.format(place=place) for t in _PLAN))
 
 
 def _capital(line: str) -> str:

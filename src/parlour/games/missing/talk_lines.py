@@ -21,8 +21,9 @@ def talk_lines(events: Sequence[Event]) -> list[TalkLine]:
             continue
         parts = int(event.data.get("parts", 1) or 1)
         part = int(event.data.get("part", 1) or 1)
+        act = str(event.data.get("act", ""))  # a line the game worded for an act seat
         if parts <= 1:
-            lines.append(TalkLine(event.seq, event.speaker, event.speaker, event.text))
+            lines.append(TalkLine(event.seq, event.speaker, event.speaker, event.text, act))
             continue
         first, texts = open_parts.get(event.speaker, (event.seq, []))
         if part == 1:
@@ -30,7 +31,7 @@ def talk_lines(events: Sequence[Event]) -> list[TalkLine]:
         texts.append(event.text)
         open_parts[event.speaker] = (first, texts)
         if part == parts:
-            lines.append(TalkLine(first, event.speaker, event.speaker, " ".join(texts)))
+            lines.append(TalkLine(first, event.speaker, event.speaker, " ".join(texts), act))
             del open_parts[event.speaker]
     for speaker, (first, texts) in open_parts.items():  # the game ended mid-message
         lines.append(TalkLine(first, speaker, speaker, " ".join(texts)))
