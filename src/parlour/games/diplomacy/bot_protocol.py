@@ -31,13 +31,14 @@ from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.bot_memory import KINDS, BotMemory, Commitment
 from parlour.games.diplomacy.config import DiplomacyConfig
-from parlour.games.diplomacy.decisions import phase_decisions, trusted_decision
+from parlour.games.diplomacy.decisions import phase_decisions, structured_decision
 from parlour.games.diplomacy.orders import Move, Waive, parse_order
 from parlour.games.diplomacy.personas import persona_of
-from parlour.games.diplomacy.press import ALL, PRESS, PRESS_CHECKS, PRESS_FIELDS, press_schema
+from parlour.games.diplomacy.press import ALL, PRESS, PRESS_CHECKS, press_decision
 from parlour.games.diplomacy.proposal_words import summary
+from parlour.games.diplomacy.schema import closed_object, list_of
 from parlour.games.diplomacy.state import DiplomacyState
-from parlour.games.diplomacy.views import board_summary, power_name, surviving
+from parlour.games.diplomacy.views import power_name, surviving
 
 PLAN = "plan"
 GATE = "gate"
@@ -63,30 +64,19 @@ def _orders_decision(board: Board, power: str) -> Decision | None:
 
 
 def _index_schema(options: dict[str, list[str]]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {
-            u: {"type": "integer", "enum": list(range(len(o)))} for u, o in options.items()
-        },
-        "required": list(options),
-        "additionalProperties": False,
-    }
+    return closed_object(
+        {u: {"type": "integer", "enum": list(range(len(o)))} for u, o in options.items()}
+    )
 
 
 def _commit_schema(whats: list[str]) -> dict[str, Any]:
-    return {
-        "type": "array",
-        "maxItems": 2,
-        "items": {
-            "type": "object",
-            "properties": {
-                "kind": {"type": "string", "enum": list(KINDS)},
-                "what": {"type": "string", "enum": whats},
-            },
-            "required": ["kind", "what"],
-            "additionalProperties": False,
+    return list_of(
+        {
+            "kind": {"type": "string", "enum": list(KINDS)},
+            "what": {"type": "string", "enum": whats},
         },
-    }
+        2,
+    )
 
 
 _BOARD_WORDS = re.compile(
@@ -163,25 +153,18 @@ def plan_decision(st: DiplomacyState, cfg: DiplomacyConfig, orders: Decision) ->
     }
     others = _allowed_targets(st, cfg, power)
     if press_on(cfg) and others:
-        props["agenda"] = {
-            "type": "array",
-            "maxItems": persona_of(cfg.personas.get(power)).agenda_size(),
-            "items": {
-                "type": "object",
-                "properties": {
-                    "to": {"type": "string", "enum": others},
-                    "about": {"type": "string", "maxLength": 80},
-                },
-                "required": ["to", "about"],
-                "additionalProperties": False,
+        props["agenda"] = list_of(
+            {
+                "to": {"type": "string", "enum": others},
+                "about": {"type": "string", "maxLength": 80},
             },
-        }
+            persona_of(cfg.personas.get(power)).agenda_size(),
+        )
     phase = st.board.phase
-    return trusted_decision(
-        id=f"{phase.name}:{PLAN}:{power}",
-        seat=power,
-        kind=DecisionKind.STRUCTURED,
-        purpose=PLAN,
+    return structured_decision(
+        phase.name,
+        power,
+        PLAN,
         batch="as_arrived",
         max_tokens=120 + 12 * len(options),
         prompt=(
@@ -190,12 +173,7 @@ def plan_decision(st: DiplomacyState, cfg: DiplomacyConfig, orders: Decision) ->
             + (", and say whom you want to talk to and about what" if "agenda" in props else "")
             + "."
         ),
-        json_schema={
-            "type": "object",
-            "properties": props,
-            "required": list(props),
-            "additionalProperties": False,
-        },
+        json_schema=closed_object(props),
         context=contexts(
             DiplomacyAsk.of(orders).model_copy(update={"options": options, "pool": "orders"}),
             Hints.of(orders),
@@ -207,27 +185,19 @@ def talk_decision(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> Decis
     turn = st.talk_turns.get(power, 0) + 1
     st.talk_turns[power] = turn
     board = st.board
-    others = [p for p in surviving(board) if p != power]
-    recipients = [ALL, *others]
-    d = trusted_decision(
-        id=f"{board.phase.name}:talk{turn}:{power}",
-        seat=power,
-        kind=DecisionKind.STRUCTURED,
-        purpose=PRESS,
-        batch="as_arrived",
-        max_tokens=400,
+    d = press_decision(
+        board,
+        cfg,
+        power,
+        tag="talk",
+        n=turn,
         prompt=(
             f"Press before the {board.phase.long_name} orders: send up to "
             f"{cfg.press_max_messages} messages (to ALL, or privately to one power); send "
             "none when you are done talking, then you give your orders."
         ),
-        json_schema=press_schema(recipients, cfg),
-        checks=PRESS_CHECKS,
-        checked_fields=PRESS_FIELDS,
-        context=contexts(
-            DiplomacyAsk(round=turn, rounds=cfg.press_rounds, recipients=recipients, pool="chat"),
-            Hints(summary=board_summary(board, power, heading=False)),
-        ),
+        pool="chat",
+        batch="as_arrived",
     )
     return _with_deadline(cfg, d, Structured(value={"messages": []}))
 
@@ -338,40 +308,54 @@ def _whats(board: Board, powers: list[str]) -> list[str]:
     return out or ["(none)"]
 
 
+def _message_decision(
+    st: DiplomacyState,
+    power: str,
+    purpose: str,
+    n: int | str,
+    prompt: str,
+    properties: dict[str, Any],
+    ask: DiplomacyAsk,
+    default: dict[str, Any],
+) -> Decision:
+    """A decision to write one short message (to open a conversation or to reply), with
+    the commitments and proposals it carries; its text is checked as press is."""
+    return structured_decision(
+        st.board.phase.name,
+        power,
+        purpose,
+        n=n,
+        batch="as_arrived",
+        max_tokens=220,
+        prompt=prompt,
+        json_schema=closed_object(properties),
+        checks=PRESS_CHECKS,
+        checked_fields=("text",),
+        context=ask.context(),
+        default=Structured(value=default),
+    )
+
+
 def initiate_decision(
     st: DiplomacyState, cfg: DiplomacyConfig, power: str, targets: list[str], i: int = 0
 ) -> Decision:
-    phase = st.board.phase
-    return trusted_decision(
-        id=f"{phase.name}:{INITIATE}{i + 1 if i else ''}:{power}",
-        seat=power,
-        kind=DecisionKind.STRUCTURED,
-        purpose=INITIATE,
-        batch="as_arrived",
-        max_tokens=220,
-        prompt=(
-            "Your agenda names someone to contact. Write one short message (an empty text "
-            "says nothing), any commitment it makes or asks for, and any proposal (offer or "
-            "request: support, move, stay_out, dmz, peace, alliance, hold), which the game "
-            "puts into words after your text."
-        ),
-        json_schema={
-            "type": "object",
-            "properties": {
-                "to": {"type": "string", "enum": targets},
-                "text": {"type": "string", "maxLength": cfg.press_max_length},
-                "commitments": _commit_schema(_whats(st.board, [power, *targets])),
-                "proposals": negotiation.schema_for(st, power, targets[0], []),
-            },
-            "required": ["to", "text", "commitments", "proposals"],
-            "additionalProperties": False,
+    return _message_decision(
+        st,
+        power,
+        INITIATE,
+        i + 1 if i else "",
+        "Your agenda names someone to contact. Write one short message (an empty text "
+        "says nothing), any commitment it makes or asks for, and any proposal (offer or "
+        "request: support, move, stay_out, dmz, peace, alliance, hold), which the game "
+        "puts into words after your text.",
+        {
+            "to": {"type": "string", "enum": targets},
+            "text": {"type": "string", "maxLength": cfg.press_max_length},
+            "commitments": _commit_schema(_whats(st.board, [power, *targets])),
+            "proposals": negotiation.schema_for(st, power, targets[0], []),
         },
-        checks=PRESS_CHECKS,
-        checked_fields=("text",),
-        context=DiplomacyAsk(pool="chat", targets=targets).context(),
-        default=Structured(
-            value={"to": targets[0], "text": "", "commitments": [], "proposals": []}
-        ),
+        DiplomacyAsk(pool="chat", targets=targets),
+        {"to": targets[0], "text": "", "commitments": [], "proposals": []},
     )
 
 
@@ -406,41 +390,27 @@ def gate_decision(st: DiplomacyState, power: str, n: int, sender: str, text: str
 def reply_decision(
     st: DiplomacyState, cfg: DiplomacyConfig, power: str, n: int, sender: str, text: str
 ) -> Decision:
-    phase = st.board.phase
     whats = _whats(st.board, [power, sender])
     offers = negotiation.open_offers(st, power, sender)
     listed = "".join(f" {ref}: {_offer_line(st, ref)}." for ref in offers)
-    return trusted_decision(
-        id=f"{phase.name}:{REPLY}{n}:{power}",
-        seat=power,
-        kind=DecisionKind.STRUCTURED,
-        purpose=REPLY,
-        batch="as_arrived",
-        max_tokens=220,
-        prompt=(
-            f"Reply to {power_name(sender)} in one short message (empty: say nothing). "
-            "List any commitment your "
-            "reply makes or asks for, and any commitment their message made ('heard'). "
-            "Answer their proposals by id (accept, reject, or counter with a term of your "
-            "own), or make new ones." + (f" Their open proposals:{listed}" if listed else "")
-        ),
-        json_schema={
-            "type": "object",
-            "properties": {
-                "text": {"type": "string", "maxLength": cfg.press_max_length},
-                "commitments": _commit_schema(whats),
-                "heard": _commit_schema(whats),
-                "proposals": negotiation.schema_for(st, power, sender, list(offers)),
-            },
-            "required": ["text", "commitments", "heard", "proposals"],
-            "additionalProperties": False,
+    return _message_decision(
+        st,
+        power,
+        REPLY,
+        n,
+        f"Reply to {power_name(sender)} in one short message (empty: say nothing). "
+        "List any commitment your "
+        "reply makes or asks for, and any commitment their message made ('heard'). "
+        "Answer their proposals by id (accept, reject, or counter with a term of your "
+        "own), or make new ones." + (f" Their open proposals:{listed}" if listed else ""),
+        {
+            "text": {"type": "string", "maxLength": cfg.press_max_length},
+            "commitments": _commit_schema(whats),
+            "heard": _commit_schema(whats),
+            "proposals": negotiation.schema_for(st, power, sender, list(offers)),
         },
-        checks=PRESS_CHECKS,
-        checked_fields=("text",),
-        context=DiplomacyAsk(
-            pool="chat", sender=sender, message=text, n=n, offers=offers
-        ).context(),
-        default=Structured(value={"text": "", "commitments": [], "heard": [], "proposals": []}),
+        DiplomacyAsk(pool="chat", sender=sender, message=text, n=n, offers=offers),
+        {"text": "", "commitments": [], "heard": [], "proposals": []},
     )
 
 
@@ -625,11 +595,10 @@ def finalise_decisions(st: DiplomacyState, bots: list[str]) -> list[Decision]:
         }
         mine = [c.line() for c in memory.commitments if c.phase == phase.name]
         out.append(
-            trusted_decision(
-                id=f"{phase.name}:{FINALISE}:{power}",
-                seat=power,
-                kind=DecisionKind.STRUCTURED,
-                purpose=FINALISE,
+            structured_decision(
+                phase.name,
+                power,
+                FINALISE,
                 max_tokens=40 + 10 * len(options),
                 prompt=(
                     f"{phase.long_name}: final orders. Choose every unit's order by its "

@@ -38,6 +38,7 @@ from parlour.games.diplomacy.orders import (
     SupportMove,
     Waive,
 )
+from parlour.games.diplomacy.schema import closed_object
 from parlour.games.diplomacy.views import board_summary
 
 ORDERS = "orders"
@@ -56,6 +57,23 @@ def trusted_decision(**fields: Any) -> Decision:
     (``tests/diplomacy/test_game.py``), so the shortcut cannot hide a malformed schema.
     """
     return Decision.model_construct(**fields)
+
+
+def structured_decision(
+    phase: str, power: str, purpose: str, *, tag: str = "", n: int | str = "", **fields: Any
+) -> Decision:
+    """``power``'s structured (JSON) decision for ``purpose``, built as ``trusted_decision``.
+
+    Its id is ``phase:<tag><n>:power``: ``tag`` is the purpose unless given, ``n`` numbers
+    a decision asked more than once in a phase (a press round, a reply).
+    """
+    return trusted_decision(
+        id=f"{phase}:{tag or purpose}{n}:{power}",
+        seat=power,
+        kind=DecisionKind.STRUCTURED,
+        purpose=purpose,
+        **fields,
+    )
 
 
 def _default_first(options: tuple[LegalOrder, ...], retreat: bool) -> list[LegalOrder]:
@@ -142,12 +160,7 @@ def order_aliases(unit: str, options: list[LegalOrder], gm: GameMap) -> dict[str
 
 
 def unit_schema(units: dict[str, list[str]]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {u: {"type": "string", "enum": orders} for u, orders in units.items()},
-        "required": list(units),
-        "additionalProperties": False,
-    }
+    return closed_object({u: {"type": "string", "enum": orders} for u, orders in units.items()})
 
 
 def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
@@ -180,11 +193,10 @@ def _unit_decision(board: Board, power: str, retreat: bool) -> Decision | None:
     else:
         purpose = ORDERS
         prompt = f"{phase.long_name}: give one order to each of your {n} unit{'s' * (n != 1)}."
-    return trusted_decision(
-        id=f"{phase.name}:{purpose}:{power}",
-        seat=power,
-        kind=DecisionKind.STRUCTURED,
-        purpose=purpose,
+    return structured_decision(
+        phase.name,
+        power,
+        purpose,
         prompt=prompt,
         # One JSON object with an order per unit: it needs room.
         max_tokens=600 if purpose == ORDERS else 200,

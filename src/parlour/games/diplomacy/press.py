@@ -13,11 +13,13 @@ from typing import Any
 
 from parlour.core.actions import Action, Structured
 from parlour.core.asks import Hints, contexts
-from parlour.core.decisions import Decision, DecisionKind, TextCheck
+from parlour.core.decisions import Decision, TextCheck
 from parlour.core.events import Audience
 from parlour.games.diplomacy.ask import DiplomacyAsk
+from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.config import DiplomacyConfig
-from parlour.games.diplomacy.decisions import trusted_decision
+from parlour.games.diplomacy.decisions import structured_decision
+from parlour.games.diplomacy.schema import closed_object, list_of
 from parlour.games.diplomacy.state import DiplomacyState
 from parlour.games.diplomacy.views import board_summary, power_name, surviving
 
@@ -32,68 +34,70 @@ PRESS_FIELDS = ("messages[].text",)
 
 
 def press_schema(recipients: list[str], cfg: DiplomacyConfig) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {
-            "messages": {
-                "type": "array",
-                "maxItems": cfg.press_max_messages,
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "to": {"type": "string", "enum": recipients},
-                        "text": {
-                            "type": "string",
-                            "minLength": 1,
-                            "maxLength": cfg.press_max_length,
-                        },
-                    },
-                    "required": ["to", "text"],
-                    "additionalProperties": False,
-                },
-            }
-        },
-        "required": ["messages"],
-        "additionalProperties": False,
+    message = {
+        "to": {"type": "string", "enum": recipients},
+        "text": {"type": "string", "minLength": 1, "maxLength": cfg.press_max_length},
     }
+    return closed_object({"messages": list_of(message, cfg.press_max_messages)})
+
+
+def press_decision(
+    board: Board,
+    cfg: DiplomacyConfig,
+    power: str,
+    *,
+    tag: str,
+    n: int,
+    prompt: str,
+    pool: str = "",
+    hint: str = "",
+    **fields: Any,
+) -> Decision:
+    """``power``'s press decision: up to ``press_max_messages`` messages, each to ALL or to
+    one other surviving power. ``tag`` and round ``n`` name it in the decision id; ``hint``
+    follows the board summary."""
+    recipients = [ALL, *(p for p in surviving(board) if p != power)]
+    return structured_decision(
+        board.phase.name,
+        power,
+        PRESS,
+        tag=tag,
+        n=n,
+        max_tokens=400,
+        prompt=prompt,
+        json_schema=press_schema(recipients, cfg),
+        checks=PRESS_CHECKS,
+        checked_fields=PRESS_FIELDS,
+        context=contexts(
+            DiplomacyAsk(round=n, rounds=cfg.press_rounds, recipients=recipients, pool=pool),
+            Hints(summary=board_summary(board, power, heading=False) + hint),
+        ),
+        **fields,
+    )
 
 
 def press_decisions(st: DiplomacyState, cfg: DiplomacyConfig) -> list[Decision]:
     """One decision per surviving power for the current round."""
     board = st.board
     alive = surviving(board)
-    out = []
-    for power in alive:
-        others = [p for p in alive if p != power]
-        recipients = [ALL, *others]
-        channels = ", ".join(power_name(p) for p in others)
-        out.append(
-            trusted_decision(
-                id=f"{board.phase.name}:press{st.press_round}:{power}",
-                seat=power,
-                kind=DecisionKind.STRUCTURED,
-                purpose=PRESS,
-                max_tokens=400,
-                prompt=(
-                    f"Press before the {board.phase.long_name} orders, round {st.press_round} "
-                    f"of {cfg.press_rounds}: send up to {cfg.press_max_messages} messages "
-                    f"(to ALL, or privately to one power), or none."
-                ),
-                json_schema=press_schema(recipients, cfg),
-                checks=PRESS_CHECKS,
-                checked_fields=PRESS_FIELDS,
-                context=contexts(
-                    DiplomacyAsk(
-                        round=st.press_round, rounds=cfg.press_rounds, recipients=recipients
-                    ),
-                    Hints(
-                        summary=board_summary(board, power, heading=False)
-                        + f"\nPress: to ALL (everyone reads it) or privately to {channels}."
-                    ),
-                ),
-            )
+    return [
+        press_decision(
+            board,
+            cfg,
+            power,
+            tag=PRESS,
+            n=st.press_round,
+            prompt=(
+                f"Press before the {board.phase.long_name} orders, round {st.press_round} "
+                f"of {cfg.press_rounds}: send up to {cfg.press_max_messages} messages "
+                f"(to ALL, or privately to one power), or none."
+            ),
+            hint="\nPress: to ALL (everyone reads it) or privately to "
+            + ", ".join(power_name(p) for p in alive if p != power)
+            + ".",
         )
-    return out
+        for power in alive
+    ]
 
 
 def apply_press(

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from parlour.games.diplomacy.board import Board, Phase, PhaseType, Season
+from parlour.games.diplomacy.schema import list_of
 
 Act = Literal["offer", "request", "accept", "reject", "counter"]
 ACTS: tuple[Act, ...] = ("offer", "request", "accept", "reject", "counter")
@@ -134,25 +135,19 @@ def act_schema(units: list[str], powers: list[str], refs: list[str]) -> dict[str
     a small model's grammar stays simple. Provinces are short strings, not an enum: the
     schema is printed in the prompt, and ``check`` refuses a province that is not there."""
     province = {"type": "string", "maxLength": 6}
-    return {
-        "type": "array",
-        "maxItems": MAX_ACTS,
-        "items": {
-            "type": "object",
-            "properties": {
-                "act": {"type": "string", "enum": list(ACTS)},
-                "term": {"type": "string", "enum": list(TERMS)},
-                "unit": {"type": "string", "enum": ["", *units]},
-                "from": province,
-                "to": province,
-                "power": {"type": "string", "enum": ["", *powers]},
-                "phases": {"type": "integer", "minimum": 1, "maximum": MAX_PHASES},
-                "ref": {"type": "string", "enum": ["", *refs]},
-            },
-            "required": ["act", "term", "unit", "from", "to", "power", "phases", "ref"],
-            "additionalProperties": False,
+    return list_of(
+        {
+            "act": {"type": "string", "enum": list(ACTS)},
+            "term": {"type": "string", "enum": list(TERMS)},
+            "unit": {"type": "string", "enum": ["", *units]},
+            "from": province,
+            "to": province,
+            "power": {"type": "string", "enum": ["", *powers]},
+            "phases": {"type": "integer", "minimum": 1, "maximum": MAX_PHASES},
+            "ref": {"type": "string", "enum": ["", *refs]},
         },
-    }
+        MAX_ACTS,
+    )
 
 
 def act(
