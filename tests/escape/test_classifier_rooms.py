@@ -115,32 +115,49 @@ def test_the_classifier_view_holds_the_room_as_the_player_reads_it() -> None:
 # --- a bare reference two things share ---------------------------------------------------
 
 
-def test_a_word_that_is_another_things_own_name_is_not_the_winners_by_a_sense() -> None:
-    # "door" and "cupboard" share a sense, but here "door" is the front door's word.
-    room = [
-        ("open_cupboard", "open the kitchen cupboard"),
-        ("knock_door", "knock on the front door"),
-        *ASKABLE,
-    ]
-    assert classify("open the door", room) == NONE_ID
-    assert classify("open the cupboard", room) == "open_cupboard"
-    assert in_palm_house("try to open the door") == NONE_ID
-    assert in_palm_house("open the cupboard") == "open_cupboard"
+#: Done in the palm house once the side door can be unlocked (the main doors are always there).
+BOTH_DOORS = ("look_in_pond", "open_cupboard", "fish_key", "oil_lock")
 
 
-def test_one_thing_and_several_of_its_kind_offered_do_not_say_which() -> None:
-    room = [
-        ("unlock_gate", "unlock the garden gate with the key"),
-        ("shake_gates", "shake the iron gates"),
-        *ASKABLE,
-    ]
-    assert classify("open the gate", room) == NONE_ID
-    assert classify("unlock the garden gate", room) == "unlock_gate"
-    both = ("look_in_pond", "open_cupboard", "fish_key", "oil_lock")
-    assert in_palm_house("open the door", both) == NONE_ID
-    assert in_palm_house("unlock the side door", both) == "unlock_side_door"
-    # Two deeds on one thing written alike are no two things: "look in the pond" looks.
-    assert in_palm_house("look in the pond") == "look_in_pond"
+@pytest.mark.parametrize(
+    ("room", "said", "palm"),
+    [
+        pytest.param(
+            # "door" and "cupboard" share a sense, but here "door" is the front door's word.
+            [
+                ("open_cupboard", "open the kitchen cupboard"),
+                ("knock_door", "knock on the front door"),
+            ],
+            {"open the door": NONE_ID, "open the cupboard": "open_cupboard"},
+            [("try to open the door", (), NONE_ID), ("open the cupboard", (), "open_cupboard")],
+            id="a word that is another thing's own name is not the winner's by a sense",
+        ),
+        pytest.param(
+            [
+                ("unlock_gate", "unlock the garden gate with the key"),
+                ("shake_gates", "shake the iron gates"),
+            ],
+            {"open the gate": NONE_ID, "unlock the garden gate": "unlock_gate"},
+            [
+                ("open the door", BOTH_DOORS, NONE_ID),
+                ("unlock the side door", BOTH_DOORS, "unlock_side_door"),
+                # Two deeds on one thing written alike are no two things: "look in the pond" looks.
+                ("look in the pond", (), "look_in_pond"),
+            ],
+            id="one thing and several of its kind offered do not say which",
+        ),
+    ],
+)
+def test_a_bare_reference_two_things_share_does_not_say_which(
+    room: list[tuple[str, str]],
+    said: dict[str, str],
+    palm: list[tuple[str, tuple[str, ...], str]],
+) -> None:
+    """In a made-up room and in the palm house: the bare reference is none, the exact one acts."""
+    for message, expected in said.items():
+        assert classify(message, [*room, *ASKABLE]) == expected, message
+    for message, done, expected in palm:
+        assert in_palm_house(message, done) == expected, message
 
 
 # --- questions, ways, everyday families ---------------------------------------------------

@@ -11,7 +11,13 @@ from fractions import Fraction
 
 from parlour.games.escape.function_words import DETERMINERS
 from parlour.games.escape.keyword_classifier.clauses import CLAUSE, clause_verbs
-from parlour.games.escape.keyword_classifier.matching import LOOKING, is_deed, raw_tokens, word_fits
+from parlour.games.escape.keyword_classifier.matching import (
+    LOOKING,
+    action_roles,
+    is_deed,
+    raw_tokens,
+    word_fits,
+)
 from parlour.games.escape.keyword_classifier.prepared import prepared
 from parlour.games.escape.keyword_classifier.scoring import (
     SURE,
@@ -194,9 +200,7 @@ def named_by_anothers_word(
     naming = [s for s in said if any(word_fits(s, o) for o in parts.objects)]
     if not naming or any(near(s, o) for s in naming for o in parts.objects):
         return False
-    heads = {
-        h for oid, label in others if oid not in (NONE_ID, ASK_ID) for h in roles(oid, label).heads
-    }
+    heads = {h for _, other in action_roles(others) for h in other.heads}
     return all(any(near(s, h) for h in heads) for s in naming)
 
 
@@ -331,14 +335,8 @@ def is_broad(message: str, options: Sequence[tuple[str, str]], winner: str) -> b
     verbs = clause_verbs([c for c in CLAUSE.split(text) if c.strip()])
     fitting = [
         oid
-        for oid, label in options
-        if oid not in (NONE_ID, ASK_ID)
-        and any(
-            word_fits(v, d)
-            for w, s in verbs
-            for v in (s, *verb_senses(w))
-            for d in roles(oid, label).deeds
-        )
+        for oid, their in action_roles(options)
+        if any(word_fits(v, d) for w, s in verbs for v in (s, *verb_senses(w)) for d in their.deeds)
     ]
     if len(fitting) < 2 or winner not in fitting:
         return False

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from parlour.games.escape.keyword_classifier.clauses import MOVED
-from parlour.games.escape.keyword_classifier.matching import looks_to_read, word_fits
+from parlour.games.escape.keyword_classifier.matching import action_roles, looks_to_read, word_fits
 from parlour.games.escape.lexicon import WRITTEN, senses
 from parlour.games.escape.roles import LIGHT_DEEDS, Roles, plural_of, roles, verb_senses
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
@@ -69,7 +69,7 @@ def own_modifiers(options: Sequence[tuple[str, str]]) -> dict[str, frozenset[str
     """Per option, the modifiers of its objects, and the words of a second deed ("help" of
     "bang on the door and shout for help"), that no other option's description or id has
     at all ("ceiling" of "push open the ceiling hatch"): a mark of that one option."""
-    parts = {oid: roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)}
+    parts = dict(action_roles(options))
     every = {oid: p.modifiers | p.objects | p.deeds for oid, p in parts.items()}
     return {
         oid: frozenset(

@@ -56,13 +56,14 @@ def _dropped_letter(said: str, described: str) -> bool:
     return any(described[:i] + described[i + 1 :] == said for i in range(1, 4))
 
 
+def action_roles(options: Sequence[tuple[str, str]]) -> list[tuple[str, Roles]]:
+    """Each action's id and ``roles``, in order: ``none`` and ``ask`` are no deed on a
+    thing, so they have none."""
+    return [(oid, roles(oid, label)) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
+
+
 def all_objects(options: Sequence[tuple[str, str]]) -> frozenset[str]:
-    return frozenset(
-        o
-        for oid, label in options
-        if oid not in (NONE_ID, ASK_ID)
-        for o in roles(oid, label).objects
-    )
+    return frozenset(o for _, parts in action_roles(options) for o in parts.objects)
 
 
 def option_words(options: Sequence[tuple[str, str]]) -> frozenset[str]:

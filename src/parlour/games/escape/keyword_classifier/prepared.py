@@ -12,6 +12,7 @@ from functools import lru_cache
 from parlour.games.escape.keyword_classifier.acting import acting_part
 from parlour.games.escape.keyword_classifier.matching import (
     LOOKING,
+    action_roles,
     option_words,
     raw_tokens,
     word_fits,
@@ -25,8 +26,6 @@ from parlour.games.escape.keyword_classifier.pronouns import (
 )
 from parlour.games.escape.lexicon import senses
 from parlour.games.escape.phrasing import digits_joined, rewrite
-from parlour.games.escape.roles import roles
-from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import stem
 from parlour.games.escape.typos import correct, shorthand, vocabulary
 
@@ -76,9 +75,7 @@ def _labelled(text: str, options: Sequence[tuple[str, str]]) -> str:
         verb = stem(match.group("verb").lower(), fold=False)
         owners = [
             parts
-            for oid, label in options
-            if oid not in (NONE_ID, ASK_ID)
-            for parts in (roles(oid, label),)
+            for _, parts in action_roles(options)
             if parts.plural and any(word_fits(verb, d) for d in parts.deeds)
         ]
         if len(owners) != 1:
@@ -110,9 +107,7 @@ def _light_first(text: str, options: Sequence[tuple[str, str]]) -> str:
         head = stem(match.group("head").lower(), fold=False)
         owners = [
             oid
-            for oid, label in options
-            if oid not in (NONE_ID, ASK_ID)
-            for parts in (roles(oid, label),)
+            for oid, parts in action_roles(options)
             if any(word_fits(head, d) for d in parts.direct)
             and any(senses(d) & {"#light", "#use"} for d in parts.deeds)
         ]

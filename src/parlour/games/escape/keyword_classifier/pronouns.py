@@ -9,8 +9,12 @@ from collections.abc import Sequence
 
 from parlour.games.escape.function_words import PEOPLE
 from parlour.games.escape.keyword_classifier.acting import SENTENCE, is_question
-from parlour.games.escape.keyword_classifier.matching import all_objects, raw_tokens, word_fits
-from parlour.games.escape.roles import roles
+from parlour.games.escape.keyword_classifier.matching import (
+    action_roles,
+    all_objects,
+    raw_tokens,
+    word_fits,
+)
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.text import near, stem, words
 
@@ -63,7 +67,7 @@ def it_resolved(text: str, options: Sequence[tuple[str, str]], start: int = 0) -
     the pronoun can be done to ("is the code in the newspaper? let me read it": the
     newspaper is read, the code is typed); otherwise, or with none, it is left alone."""
     objects = all_objects(options)
-    parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
+    parts = [p for _, p in action_roles(options)]
 
     def noun(match: re.Match[str]) -> str:
         if match.start() < start:
@@ -111,11 +115,7 @@ def one_named(text: str, options: Sequence[tuple[str, str]]) -> str:
     def noun(match: re.Match[str]) -> str:
         word = stem(match.group(1).lower(), fold=False)
         owners = [
-            parts
-            for oid, label in options
-            if oid not in (NONE_ID, ASK_ID)
-            for parts in (roles(oid, label),)
-            if word in parts.modifiers and parts.heads
+            parts for _, parts in action_roles(options) if word in parts.modifiers and parts.heads
         ]
         if len(owners) != 1:
             return match.group(0)

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from parlour.games.escape.function_words import DETERMINERS, FILLERS, PEOPLE, SUBJECTS
 from parlour.games.escape.keyword_classifier.clauses import CLAUSE
+from parlour.games.escape.keyword_classifier.matching import action_roles
 from parlour.games.escape.keyword_classifier.prepared import prepared
 from parlour.games.escape.lexicon import senses
-from parlour.games.escape.roles import roles, verb_senses
-from parlour.games.escape.scenario import ASK_ID, NONE_ID
+from parlour.games.escape.roles import verb_senses
 from parlour.games.escape.text import near, stem, words
 
 #: Words that join the names of things in a noun phrase ("the key of the cabinet", "the
@@ -67,7 +67,7 @@ def _only_things(text: str, options: Sequence[tuple[str, str]]) -> bool:
     said = [w for w in lead if w not in DETERMINERS and w not in _JOINERS | _ASIDES]
     if not said or len(said) > 3 or any(w.isdigit() for w in said):
         return False
-    parts = [roles(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
+    parts = [p for _, p in action_roles(options)]
     objects = {o for p in parts for o in p.objects}
     modifiers = {m for p in parts for m in p.modifiers}
     deeds = {d for p in parts for d in p.deeds}
