@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import io
 import os
@@ -10,7 +11,7 @@ import subprocess
 import sys
 import time
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from pathlib import Path
 
 
@@ -22,19 +23,20 @@ def run_parlour(
     timeout: float = 300,
     input: str | None = None,
     check: bool = False,
+    here: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """``python -m parlour ARGS``, stdout and stderr captured as text.
 
     The child gets this process's environment with ``COLUMNS=200`` (so a table row or a
     one-line error is not wrapped), ``PARLOUR_DB`` set to ``db`` or else unset (so no test
-    ever reaches the developer's own database), and ``env`` on top of both.
+    ever reaches the developer's own database), and ``env`` on top of both. ``here``: run
+    the command in this process instead (``run_parlour_here``).
     """
+    wanted = _child_env(db, env)
+    if here:
+        return _run_here(args, wanted, cwd, input, check)
     full = dict(os.environ)
-    for key, value in _child_env(db, env).items():
-        if value is None:
-            full.pop(key, None)
-        else:
-            full[key] = value
+    _set_env(full, wanted)
     return subprocess.run(
         [sys.executable, "-m", "parlour", *args],
         capture_output=True,
@@ -55,6 +57,15 @@ def _child_env(db: Path | str | None, env: Mapping[str, str] | None) -> dict[str
         wanted["PARLOUR_DB"] = str(db)
     wanted.update(env or {})
     return wanted
+
+
+def _set_env(environ: MutableMapping[str, str], wanted: Mapping[str, str | None]) -> None:
+    """Set ``wanted`` in ``environ``; a None value unsets its key."""
+    for key, value in wanted.items():
+        if value is None:
+            environ.pop(key, None)
+        else:
+            environ[key] = value
 
 
 def run_silent(
@@ -103,38 +114,34 @@ class _Captured(io.StringIO):
         return False
 
 
-def run_parlour_here(
-    *args: str,
-    db: Path | str | None = None,
-    env: Mapping[str, str] | None = None,
-    cwd: Path | None = None,
-    timeout: float = 300,
-    input: str | None = None,
-    check: bool = False,
+#: ``parlour ARGS`` in this process, through the same ``main()`` as ``python -m parlour``,
+#: with what ``run_parlour`` gives a child: ``COLUMNS=200``, ``PARLOUR_DB`` set to ``db``
+#: or else unset, ``env`` on top; stdin is ``input`` (or empty), the working folder
+#: ``cwd``, and stdout/stderr are captured as text. Same result type and exit codes,
+#: without the ~1.5 CPU-s of starting Python and importing parlour again: for tests of
+#: what a command does, not of the process (signals, kills and terminals keep
+#: ``run_parlour``). Not for a command that asks a person (``play``, a human seat): when a
+#: prompt's reader thread is still waiting, ``main()`` ends with ``os._exit``. ``timeout``
+#: does nothing here: nothing in this process can stop a stuck command.
+run_parlour_here = functools.partial(run_parlour, here=True)
+
+
+def _run_here(
+    args: tuple[str, ...],
+    wanted: Mapping[str, str | None],
+    cwd: Path | None,
+    input: str | None,
+    check: bool,
 ) -> subprocess.CompletedProcess[str]:
-    """``parlour ARGS`` in this process, through the same ``main()`` as ``python -m
-    parlour``, with what ``run_parlour`` gives a child: ``COLUMNS=200``, ``PARLOUR_DB``
-    set to ``db`` or else unset, ``env`` on top; stdin is ``input`` (or empty), the
-    working folder ``cwd``, and stdout/stderr are captured as text. Same result type and
-    exit codes, without the ~1.5 CPU-s of starting Python and importing parlour again:
-    for tests of what a command does, not of the process (signals, kills and terminals
-    keep ``run_parlour``). Not for a command that asks a person (``play``, a human seat):
-    when a prompt's reader thread is still waiting, ``main()`` ends with ``os._exit``.
-    ``timeout`` is accepted for the same signature; nothing here can stop a stuck command.
-    """
+    """``run_parlour(..., here=True)``: ``main()`` under ``wanted`` environment changes."""
     import parlour.cli.app
 
-    wanted = _child_env(db, env)
     saved = {key: os.environ.get(key) for key in wanted}
     out, err = _Captured(), _Captured()
     argv, stdin, folder = sys.argv, sys.stdin, os.getcwd()
     code: int = 0
     try:
-        for key, value in wanted.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+        _set_env(os.environ, wanted)
         sys.argv = ["parlour", *args]
         sys.stdin = io.StringIO(input or "")
         if cwd is not None:
@@ -154,11 +161,7 @@ def run_parlour_here(
     finally:
         sys.argv, sys.stdin = argv, stdin
         os.chdir(folder)
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+        _set_env(os.environ, saved)
     done = subprocess.CompletedProcess(["parlour", *args], code, out.getvalue(), err.getvalue())
     if check:
         done.check_returncode()

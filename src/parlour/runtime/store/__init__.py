@@ -15,8 +15,8 @@ processes can write one file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Concatenate, ParamSpec, TypeVar
 
 from parlour.core.actions import Action
 from parlour.core.events import Event
@@ -63,6 +63,40 @@ __all__ = [
 ]
 
 
+H = TypeVar("H")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _delegate(
+    repository: Callable[[Store], H], method: Callable[Concatenate[H, P], R]
+) -> Callable[Concatenate[Store, P], R]:
+    """A ``Store`` method that calls ``method`` on one of the store's repositories with
+    the same parameters, so the facade does not restate each repository signature."""
+
+    def call(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return method(repository(self), *args, **kwargs)
+
+    call.__doc__ = method.__doc__
+    return call
+
+
+def _games(store: Store) -> Games:
+    return store.games
+
+
+def _events(store: Store) -> Events:
+    return store.events
+
+
+def _calls(store: Store) -> Calls:
+    return store.calls
+
+
+def _tournaments(store: Store) -> Tournaments:
+    return store.tournaments
+
+
 class Store:
     """One database and its repositories; the methods below delegate to them."""
 
@@ -99,43 +133,14 @@ class Store:
 
     # -- games and actions (``self.games``) ----------------------------------------------
 
-    def create_game(
-        self,
-        game: str,
-        config_json: str,
-        seed: int,
-        seats: dict[str, str],
-        events: Sequence[Event] = (),
-    ) -> str:
-        return self.games.create(game, config_json, seed, seats, events)
-
-    def get_game(self, game_id: str) -> GameRow:
-        return self.games.get(game_id)
-
-    def list_games(
-        self,
-        limit: int = 50,
-        *,
-        game: str | None = None,
-        status: str | None = None,
-        tournaments: bool = True,
-    ) -> list[GameRow]:
-        return self.games.recent(limit, game=game, status=status, tournaments=tournaments)
-
-    def count_tournament_games(self) -> int:
-        return self.tournaments.count_games_played()
-
-    def set_status(self, game_id: str, status: str) -> None:
-        self.games.set_status(game_id, status)
-
-    def set_seats(self, game_id: str, seats: dict[str, str]) -> None:
-        self.games.set_seats(game_id, seats)
-
-    def set_config(self, game_id: str, config: str) -> None:
-        self.games.set_config(game_id, config)
-
-    def finish_game(self, game_id: str, result: dict[str, Any]) -> None:
-        self.games.finish(game_id, result)
+    create_game = _delegate(_games, Games.create)
+    get_game = _delegate(_games, Games.get)
+    list_games = _delegate(_games, Games.recent)
+    count_tournament_games = _delegate(_tournaments, Tournaments.count_games_played)
+    set_status = _delegate(_games, Games.set_status)
+    set_seats = _delegate(_games, Games.set_seats)
+    set_config = _delegate(_games, Games.set_config)
+    finish_game = _delegate(_games, Games.finish)
 
     def record_action(
         self,
@@ -152,48 +157,23 @@ class Store:
             game_id, [ActionWrite(idx, decision_id, seat, action, events, by)]
         )
 
-    def record_actions(self, game_id: str, writes: Sequence[ActionWrite]) -> None:
-        self.games.record_actions(game_id, writes)
-
-    def actions(self, game_id: str, after: int = -1) -> list[ActionRow]:
-        return self.games.actions(game_id, after)
-
-    def record_withdrawal(self, game_id: str, decision_id: str, seat: str, after_idx: int) -> None:
-        self.games.record_withdrawal(game_id, decision_id, seat, after_idx)
-
-    def withdrawals(self, game_id: str) -> list[tuple[str, str, int]]:
-        return self.games.withdrawals(game_id)
+    record_actions = _delegate(_games, Games.record_actions)
+    actions = _delegate(_games, Games.actions)
+    record_withdrawal = _delegate(_games, Games.record_withdrawal)
+    withdrawals = _delegate(_games, Games.withdrawals)
 
     # -- events (``self.events``) ---------------------------------------------------------
 
-    def replace_events(self, game_id: str, events: Sequence[Event]) -> None:
-        self.events.replace(game_id, events)
-
-    def record_events(self, game_id: str, events: Sequence[Event]) -> None:
-        self.events.record(game_id, events)
-
-    def event_count(self, game_id: str) -> int:
-        return self.events.count(game_id)
-
-    def events_for(self, game_id: str, seat: str, after_seq: int = -1) -> list[Event]:
-        return self.events.for_seat(game_id, seat, after_seq)
-
-    def spectator_events(self, game_id: str, level: str, after_seq: int = -1) -> list[Event]:
-        return self.events.spectator(game_id, level, after_seq)
-
-    def groups(self, game_id: str) -> list[str]:
-        return self.events.groups(game_id)
-
-    def unresolved_seqs(self, game_id: str) -> list[int]:
-        return self.events.unresolved_seqs(game_id)
-
-    def resolve_audiences(self, game_id: str, seats: Mapping[int, Iterable[str]]) -> None:
-        self.events.resolve_audiences(game_id, seats)
+    replace_events = _delegate(_events, Events.replace)
+    record_events = _delegate(_events, Events.record)
+    event_count = _delegate(_events, Events.count)
+    events_for = _delegate(_events, Events.for_seat)
+    spectator_events = _delegate(_events, Events.spectator)
+    groups = _delegate(_events, Events.groups)
+    unresolved_seqs = _delegate(_events, Events.unresolved_seqs)
+    resolve_audiences = _delegate(_events, Events.resolve_audiences)
 
     # -- model calls and evaluation runs (``self.calls``) --------------------------------
 
-    def record_call(self, call: CallRecord) -> None:
-        self.calls.record(call)
-
-    def record_eval(self, kind: str, params: dict[str, Any], summary: dict[str, Any]) -> str:
-        return self.calls.record_eval(kind, params, summary)
+    record_call = _delegate(_calls, Calls.record)
+    record_eval = _delegate(_calls, Calls.record_eval)
