@@ -130,6 +130,12 @@ def test_a_person_answers_a_message_by_starting_with_its_senders_name() -> None:
     game.apply(person.id, Text(text=f"{name}, where are you now?"))
     mine = game.events[-1]
     assert mine.speaker == "p1" and mine.data["reply_to"] == theirs.seq
+    # Having spoken, the person is not asked in the next round: the AI seats answer first.
+    assert all(d.seat != "p1" for d in game.pending())
+    while all(d.seat != "p1" for d in game.pending()):
+        d = game.pending()[0]
+        answer = Choice(option="silent") if d.purpose == "turn" else Text(text="Right here.")
+        game.apply(d.id, answer)
     person = next(d for d in game.pending() if d.seat == "p1")
     game.apply(person.id, Text(text="Where is everyone?"))
     assert "reply_to" not in game.events[-1].data

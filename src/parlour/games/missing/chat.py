@@ -4,8 +4,9 @@ Each AI seat is asked, concurrently and as answers arrive, a cheap choice: stay 
 speak with an urgency 1-3, or search a free place. When the round is complete the referee
 (``referee.py``) picks one speaker, who is then asked for the message. A person's seat
 instead gets a standing free-text decision each round: a message takes the next slot at
-once (the round's open questions are withdrawn), a ``/command`` is answered privately, and
-an empty answer (or the wall deadline) lets the round go on. A turn's answer may run to
+once (the round's open questions are withdrawn; the next round then goes on without
+waiting for them), a ``/command`` is answered privately, and an empty answer (or the wall
+deadline) lets the round go on. A turn's answer may run to
 ``texts_per_turn`` texts (``texts.py`` splits it at sentences or words); every text costs
 typing time (``clock.py``), after which due story cards fire (``story.py``). A message
 may answer another: the chosen speaker is told which one (``texts.reply_target``), a
@@ -119,6 +120,11 @@ def _apply_person(st: MissingState, cfg: MissingConfig, seat: str, text: str) ->
     _post(st, cfg, seat, line, _person_reply(st, seat, line))
     st.silent_rounds = 0
     _next_round(st, cfg)
+    # They just spoke: the next round does not wait for them to type again, so the AI
+    # seats can answer at once (the round after asks them again).
+    if st.phase == "chat" and st.speaker is None and seat not in st.answered:
+        st.answered[seat] = asks.SILENT
+        _maybe_close_round(st, cfg)
 
 
 def _maybe_close_round(st: MissingState, cfg: MissingConfig) -> None:
