@@ -37,6 +37,7 @@ RUNS = {
     "gate_screen": [],
     "field_guards": ["tests/fixtures/campaign_local.sqlite", "tests/fixtures/dipbot_local.json"],
     "talk_quality": ["--db", "tests/fixtures/missing_local.sqlite", "--examples", "2"],
+    "missing_person_wait": ["--model", "scripted", "--minutes", "6", "--timeout", "60"],
 }
 
 

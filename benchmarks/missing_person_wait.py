@@ -1,0 +1,96 @@
+"""How long a person waits for an AI line in missing: a person plays in a real
+pseudo-terminal (``parlour play missing --as NAME``) against AI friends on the given model,
+texts a message whenever asked, and the wall time from pressing Enter on a message to the
+next line an AI friend texts is one wait. Enter alone (saying nothing) while waiting does
+not restart the clock.
+
+    uv run python -m benchmarks.missing_person_wait --model local --seeds 1 2 --minutes 20
+
+Prints each game's waits and, over all games, the count, median and 90th percentile
+(issue 30 asks a median of at most 10 s on this machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pexpect
+
+#: What the person texts, in turn (answers the chat can react to).
+MESSAGES = (
+    "Has anyone heard from Arlo tonight?",
+    "I'm at home. Where was he last seen?",
+    "Who was the last one to talk to him?",
+    "Should someone check the bus stop?",
+    "Anyone found anything yet?",
+)
+PROMPT = r"\(empty = say nothing\)> "
+SETUP = r"> "
+#: An AI friend's chat line as the terminal prints it: ``[mm:ss] Name: …`` or
+#: ``[mm:ss] Name → Other ("…"): …``.
+AI_LINE = r"\[\d\d:\d\d\] (?!{me}\b)[A-Z][a-z]+(?: → [A-Z][a-z]+ \([^\n]*?\))?: "
+
+
+def play(model: str, seed: int, minutes: int, person: str, timeout: float) -> list[float]:
+    """One game; the waits in seconds, in order."""
+    db = Path(tempfile.mkdtemp(prefix="person-wait-")) / "g.sqlite"
+    env = {**os.environ, "COLUMNS": "200", "PARLOUR_DB": str(db)}
+    args = ["-m", "parlour", "play", "missing", "--as", person, "--model", model]
+    args += ["--seed", str(seed), "--set", "town=small_hours", "--set", f"minutes={minutes}"]
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=timeout)
+    ai_line = AI_LINE.format(me=re.escape(person))
+    waits: list[float] = []
+    sent_at: float | None = None
+    told = 0
+    while True:
+        i = child.expect([ai_line, PROMPT, SETUP, "Game over", pexpect.EOF])
+        if i == 0:
+            if sent_at is not None:
+                waits.append(time.monotonic() - sent_at)
+                sent_at = None
+        elif i == 1:
+            if sent_at is None:
+                child.sendline(MESSAGES[told % len(MESSAGES)])
+                told += 1
+                sent_at = time.monotonic()
+            else:
+                child.sendline("")  # still waiting for an answer: say nothing
+        elif i == 2:
+            child.sendline("I keep thinking about the last thing he said to me.")
+        else:
+            break
+    child.close()
+    return waits
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default="local")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1])
+    parser.add_argument("--minutes", type=int, default=20, help="the chat clock (simulated)")
+    parser.add_argument("--as", dest="person", default="Dot")
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds without output")
+    args = parser.parse_args()
+    every: list[float] = []
+    for seed in args.seeds:
+        waits = play(args.model, seed, args.minutes, args.person, args.timeout)
+        every += waits
+        shown = ", ".join(f"{w:.1f}" for w in waits)
+        print(f"seed {seed}: {len(waits)} waits (s): {shown}")
+    if every:
+        p90 = statistics.quantiles(every, n=10)[-1] if len(every) > 1 else every[0]
+        print(
+            f"all: {len(every)} waits, median {statistics.median(every):.1f} s, "
+            f"90th percentile {p90:.1f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()
