@@ -6,7 +6,7 @@ village-team voter is counted for the voter's entrant, and a hit when its target
 werewolf (roles from the game's private ``role`` events, ballots from its ``vote``
 events). With two entrants the ratio of their hit rates is printed too.
 
-    uv run parlour tournament werewolf --entrant a=scripted --entrant b=random \
+    uv run parlour tournament werewolf --entrant a=scripted --entrant b=random \\
         --games 500 --seed 11 --jobs 2 --db DB
     uv run python benchmarks/werewolf_mixed_votes.py --db DB --tournament ID
 """
