@@ -2,7 +2,9 @@
 pseudo-terminal (``parlour play missing --as NAME``) against AI friends on the given model,
 texts a message whenever asked, and the wall time from pressing Enter on a message to the
 next line an AI friend texts is one wait. Enter alone (saying nothing) while waiting does
-not restart the clock.
+not restart the clock. An AI line that is read within ``ALREADY`` seconds of the message
+came in the same read as the prompt, before the message went: it is not an answer, and
+the clock runs on to the next one.
 
     uv run python -m benchmarks.missing_person_wait --model local --seeds 1 2 --minutes 20
 
@@ -32,6 +34,7 @@ MESSAGES = (
     "Anyone found anything yet?",
 )
 PROMPT = r"\(empty = say nothing\)> "
+ALREADY = 0.05
 SETUP = r"> "
 #: An AI friend's chat line as the terminal prints it: ``[mm:ss] Name: …`` or
 #: ``[mm:ss] Name → Other ("…"): …``.
@@ -52,8 +55,9 @@ def play(model: str, seed: int, minutes: int, person: str, timeout: float) -> li
     while True:
         i = child.expect([ai_line, PROMPT, SETUP, "Game over", pexpect.EOF])
         if i == 0:
-            if sent_at is not None:
-                waits.append(time.monotonic() - sent_at)
+            waited = time.monotonic() - sent_at if sent_at is not None else 0.0
+            if waited >= ALREADY:  # else the line was on screen before the message went
+                waits.append(waited)
                 sent_at = None
         elif i == 1:
             if sent_at is None:
