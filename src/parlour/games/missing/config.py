@@ -131,7 +131,9 @@ def make_config(players: int | None, overrides: dict[str, object]) -> MissingCon
         return MissingConfig.model_validate({**options, "town": town, "players": count})
     except ValidationError as err:
         first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        where = ".".join(str(p) for p in first["loc"])  # empty for a rule over several options
         raise ParlourError(
-            f"bad missing option {where}: {first['msg']}".replace("Value error, ", "")
+            f"bad missing option{' ' + where if where else ''}: {first['msg']}".replace(
+                "Value error, ", ""
+            )
         ) from err
