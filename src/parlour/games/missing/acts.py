@@ -15,6 +15,8 @@ seat outside ``act_seats``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from parlour.core.actions import Action, Choice, Text
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.rng import Rng, hash_seed
@@ -44,14 +46,15 @@ _EPILOGUE = (
 )
 
 
-def as_choice(decision: Decision, view: MissingView, seed: int) -> Decision:
+def as_choice(decision: Decision, view: Callable[[], MissingView], seed: int) -> Decision:
     """The act form of ``decision`` for an act seat: a choice among worded lines, or the
-    decision itself when it asks no free text the game can word."""
+    decision itself when it asks no free text the game can word. ``view`` builds the
+    seat's view, only for a decision that needs it (most are round choices)."""
     ask = MissingAsk.of(decision)
     if decision.kind is not DecisionKind.FREE_TEXT or ask.standing:
         return decision
     rng = Rng(hash_seed(seed, f"act:{decision.id}"))
-    worded = _worded(decision, ask, view, rng)
+    worded = _worded(decision, ask, view(), rng)
     if not worded:
         return decision
     options = [Option(id=f"a{n + 1}", label=label) for n, (label, _) in enumerate(worded)]

@@ -98,7 +98,7 @@ class MissingGame(StateGame[MissingConfig, MissingState], Forkable):
         """An act seat's free-text question as a choice among worded lines (``acts.py``)."""
         if decision.seat not in self._config.act_seats:
             return decision
-        return acts.as_choice(decision, self.view(decision.seat), self._st.seed)
+        return acts.as_choice(decision, lambda: self.view(decision.seat), self._st.seed)
 
     def apply(self, decision_id: str, action: Action) -> list[Event]:
         decision = PendingDecisions.of(self.pending()).get(decision_id)
