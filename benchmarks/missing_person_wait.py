@@ -71,6 +71,9 @@ def play(model: str, seed: int, minutes: int, person: str, timeout: float) -> li
         else:
             break
     child.close()
+    if child.exitstatus:  # a bad --model or option: parlour said why on its last line
+        said = (child.before or "").strip().splitlines()
+        sys.exit(f"error: parlour play exited with {child.exitstatus}: {said[-1] if said else ''}")
     return waits
 
 

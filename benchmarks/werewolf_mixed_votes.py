@@ -51,7 +51,16 @@ def main() -> None:
     parser.add_argument("--db", required=True, help="the tournament's store")
     parser.add_argument("--tournament", required=True, help="its id (tn-…)")
     args = parser.parse_args()
-    hits, ballots = count(Store(db_url(args.db)), args.tournament)
+    if "://" not in args.db and not Path(args.db).is_file():
+        sys.exit(f"error: no database at {args.db}; pass the --db the tournament wrote to")
+    store = Store(db_url(args.db))
+    known = [row.id for row, _, _ in store.tournaments.list_all()]
+    if args.tournament not in known:
+        sys.exit(
+            f"error: no tournament {args.tournament} in {args.db}; "
+            f"its tournaments: {', '.join(known) or 'none'}"
+        )
+    hits, ballots = count(store, args.tournament)
     for entrant in sorted(ballots):
         rate = hits[entrant] / ballots[entrant]
         named = f"{hits[entrant]} of {ballots[entrant]}"
