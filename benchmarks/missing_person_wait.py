@@ -69,6 +69,8 @@ def play(model: str, seed: int, minutes: int, person: str, timeout: float) -> li
         elif i == 2:
             child.sendline("I keep thinking about the last thing he said to me.")
         else:
+            if i == 3:  # the debrief follows "Game over": let the game end by itself
+                child.expect(pexpect.EOF)
             break
     child.close()
     if child.exitstatus:  # a bad --model or option: parlour said why on its last line

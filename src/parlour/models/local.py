@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import ctypes
-import functools
 import importlib.util
 import json
 import os
@@ -56,10 +55,8 @@ EMBED_N_CTX = 512
 WHY_MAX_CHARS = 160
 
 
-@functools.cache
 def _cpu_advertises_amx(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
-    """Whether this (Linux) CPU lists Intel AMX; False where there is no cpuinfo. Read
-    once per process: every model the backend opens asks."""
+    """Whether this (Linux) CPU lists Intel AMX; False where there is no cpuinfo."""
     try:
         text = cpuinfo.read_text(errors="replace")
     except OSError:
