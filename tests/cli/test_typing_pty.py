@@ -48,12 +48,9 @@ def test_lines_arriving_while_a_person_types_go_above_the_prompt(tmp_path: Path)
         answer(child, "You remember the kettle was still warm.")
     child.send(HALF)  # no Enter
     child.expect(re.escape(HALF))  # drawn as typed
-    typed_at = len(log.getvalue())
-    # A friend texts; then the prompt comes back under it with the half line.
+    # A friend texts after that; then the prompt comes back under it with the half line.
     child.expect(FRIEND)
     child.expect(waiting(CHAT + re.escape(HALF)))
-    after = log.getvalue()[typed_at:]
-    assert re.search(FRIEND, after), after
 
     # What the person sees now: the friend's text on a row of its own, no typed text in
     # it; the last row is the prompt with the half line, and the cursor at its end.
