@@ -33,9 +33,16 @@ MESSAGES = (
     "Should someone check the bus stop?",
     "Anyone found anything yet?",
 )
-PROMPT = r"\(empty = say nothing\)> "
+#: The prompts as a terminal gets them: parlour draws them with prompt_toolkit, which
+#: moves the cursor past the trailing space and then shows it (the prompt waits for keys),
+#: and draws the prompt again under every line printed while it waits.
+WAITS = r"[^\r\n]*?\x1b\[\?25h"
+PROMPT = r"\(empty = say nothing\)>" + WAITS
 ALREADY = 0.05
-SETUP = r"> "
+SETUP = r">" + WAITS
+#: Enter was taken: the prompt is drawn with the line, the cursor goes back to the row's
+#: start, and the row is left. Until then a prompt seen is the same one drawn again.
+TAKEN = r"(?:\x1b\[\d+D|\x08)\x1b\[0m\r+\n"
 #: An AI friend's chat line as the terminal prints it: ``[mm:ss] Name: …`` or
 #: ``[mm:ss] Name → Other ("…"): …``.
 AI_LINE = r"\[\d\d:\d\d\] (?!{me}\b)[A-Z][a-z]+(?: → [A-Z][a-z]+ \([^\n]*?\))?: "
@@ -47,7 +54,9 @@ def play(model: str, seed: int, minutes: int, person: str, timeout: float) -> li
     env = {**os.environ, "COLUMNS": "200", "PARLOUR_DB": str(db)}
     args = ["-m", "parlour", "play", "missing", "--as", person, "--model", model]
     args += ["--seed", str(seed), "--set", "town=small_hours", "--set", f"minutes={minutes}"]
-    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=timeout)
+    child = pexpect.spawn(
+        sys.executable, args, env=env, encoding="utf-8", timeout=timeout, dimensions=(24, 200)
+    )
     ai_line = AI_LINE.format(me=re.escape(person))
     waits: list[float] = []
     sent_at: float | None = None
@@ -61,13 +70,18 @@ def play(model: str, seed: int, minutes: int, person: str, timeout: float) -> li
                 sent_at = None
         elif i == 1:
             if sent_at is None:
-                child.sendline(MESSAGES[told % len(MESSAGES)])
+                said = MESSAGES[told % len(MESSAGES)]
+                child.sendline(said)
                 told += 1
                 sent_at = time.monotonic()
             else:
-                child.sendline("")  # still waiting for an answer: say nothing
+                said = ""
+                child.sendline(said)  # still waiting for an answer: say nothing
+            child.expect(re.escape(said) + TAKEN)
         elif i == 2:
-            child.sendline("I keep thinking about the last thing he said to me.")
+            said = "I keep thinking about the last thing he said to me."
+            child.sendline(said)
+            child.expect(re.escape(said) + TAKEN)
         else:
             if i == 3:  # the debrief follows "Game over": let the game end by itself
                 child.expect(pexpect.EOF)

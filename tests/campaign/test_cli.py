@@ -13,6 +13,7 @@ import pytest
 
 from parlour.games.campaign.loader import CAMPAIGN_DIR
 from tests.support.cli import run_parlour_here
+from tests.support.terminal import answer, waiting
 
 
 def _run(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -43,19 +44,19 @@ def test_a_person_plays_with_sheet_inventory_recap_and_resumes(tmp_path: Path) -
     ]
     child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=60)
     child.expect("Priya Okafor: “")  # the opening beat: an NPC line, rendered as speech
-    child.expect("> ")
-    child.sendline("/sheet")
+    child.expect(waiting("> "))
+    answer(child, "/sheet")
     child.expect("Secrets: Ilse is a vampire")
-    child.expect("> ")
-    child.sendline("/inventory")
+    child.expect(waiting("> "))
+    answer(child, "/inventory")
     child.expect("You carry: a steel thermos")
-    child.expect("> ")
-    child.sendline("I persuade Priya to run the experiment tomorrow instead.")
+    child.expect(waiting("> "))
+    answer(child, "I persuade Priya to run the experiment tomorrow instead.")
     child.expect(r"persuade check \(\w+, DC \d+\)")
-    child.expect("> ")
-    child.sendline("/recap")
+    child.expect(waiting("> "))
+    answer(child, "/recap")
     child.expect('You: "I persuade Priya')
-    child.expect("> ")
+    child.expect(waiting("> "))
     child.sendeof()  # the person closes the terminal mid-campaign
     child.expect(r"continue with: uv run parlour resume (\S+)")
     gid = child.match.group(1).strip()
@@ -64,9 +65,9 @@ def test_a_person_plays_with_sheet_inventory_recap_and_resumes(tmp_path: Path) -
         sys.executable, ["-m", "parlour", "resume", gid], env=env, encoding="utf-8", timeout=60
     )
     while True:
-        i = again.expect(["> ", "Game over", pexpect.EOF])
+        i = again.expect([waiting("> "), "Game over", pexpect.EOF])
         if i == 0:
-            again.sendline("I ask Priya what she remembers about tonight.")
+            answer(again, "I ask Priya what she remembers about tonight.")
         else:
             break
     again.expect(pexpect.EOF)

@@ -13,17 +13,25 @@ import pexpect
 import pytest
 
 from tests.support.cli import run_parlour
+from tests.support.terminal import answer, screen, waiting
 
 #: ``slow`` (not in the fast part): real pseudo-terminal processes.
 pytestmark = pytest.mark.slow
 
 PROMPTS = [r"number> ", r"numbers, comma-separated .*> ", r"\(empty = say nothing\)> ", r"> "]
+#: the prompts as drawn, waiting for keys (see tests/support/terminal.py)
+WAITING = [waiting(p) for p in PROMPTS]
 
 
 def _spawn(db: Path, *args: str) -> pexpect.spawn:
     env = {**os.environ, "COLUMNS": "160", "PARLOUR_DB": str(db)}
     return pexpect.spawn(
-        sys.executable, ["-m", "parlour", *args], env=env, encoding="utf-8", timeout=60
+        sys.executable,
+        ["-m", "parlour", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 160),  # as wide as COLUMNS: the prompt is drawn to the terminal's width
     )
 
 
@@ -38,16 +46,16 @@ def test_a_human_plays_a_whole_game(tmp_path: Path) -> None:
     child = _kenji(db)
     spoke = asked = 0
     while True:
-        i = child.expect([*PROMPTS, "Game over", pexpect.EOF])
+        i = child.expect([*WAITING, "Game over", pexpect.EOF])
         if i == 0:
-            child.sendline("1")
+            answer(child, "1")
             asked += 1
         elif i == 2:
             # Say something once, then let the discussion continue.
-            child.sendline("" if spoke else "I think Aiko is quiet today.")
+            answer(child, "" if spoke else "I think Aiko is quiet today.")
             spoke += 1
         elif i in (1, 3):
-            child.sendline("1")
+            answer(child, "1")
         else:
             break
     child.expect(pexpect.EOF)
@@ -70,7 +78,7 @@ def test_closing_the_terminal_saves_and_resume_continues(tmp_path: Path) -> None
     child = _spawn(
         db, "play", "werewolf", "--players", "5", "--as", "1", "--model", "scripted", "--seed", "4"
     )
-    child.expect(PROMPTS[:3])
+    child.expect(WAITING[:3])
     child.sendeof()
     child.expect("continue with: uv run parlour resume (\\S+)")
     gid = child.match.group(1).strip()
@@ -79,10 +87,10 @@ def test_closing_the_terminal_saves_and_resume_continues(tmp_path: Path) -> None
     assert status == "paused"  # stopped by the player, listed as such until resumed
     again = _spawn(db, "resume", gid)
     while True:
-        i = again.expect([*PROMPTS, "Game over", pexpect.EOF])
+        i = again.expect([*WAITING, "Game over", pexpect.EOF])
         if i >= len(PROMPTS):
             break
-        again.sendline("" if i == 2 else "1")
+        answer(again, "" if i == 2 else "1")
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
     assert status == "finished"
 
@@ -108,8 +116,8 @@ def test_one_ctrl_c_at_a_prompt_ends_the_process_and_resume_continues(
 ) -> None:
     db = tmp_path / "g.sqlite"
     child = _kenji(db)
-    while (i := child.expect(PROMPTS)) != prompt:  # answer until the wanted prompt
-        child.sendline("" if i == 2 else "1")
+    while (i := child.expect(WAITING)) != prompt:  # answer until the wanted prompt
+        answer(child, "" if i == 2 else "1")
     game_id = _interrupt_at_prompt(child)
     listed = run_parlour("list", "--db", str(db), timeout=60)
     assert re.search(rf"{game_id}\s.*werewolf.*│ paused │ 2 ", listed.stdout), listed.stdout
@@ -119,7 +127,7 @@ def test_one_ctrl_c_at_a_prompt_ends_the_process_and_resume_continues(
     again.expect("So far")
     again.expect("Night 1 falls")
     again.expect("Now")
-    again.expect(PROMPTS[:3])
+    again.expect(WAITING[:3])
     # ...and one Ctrl-C there ends it the same way
     assert _interrupt_at_prompt(again) == game_id
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
@@ -130,7 +138,7 @@ def test_one_ctrl_c_at_a_prompt_ends_the_process_and_resume_continues(
 def test_one_ctrl_c_at_other_games_prompts(tmp_path: Path, game: str) -> None:
     db = tmp_path / "g.sqlite"
     child = _spawn(db, "play", game, "--model", "scripted", "--seed", "2")
-    child.expect(PROMPTS)
+    child.expect(WAITING)
     _interrupt_at_prompt(child)
     (status,) = sqlite3.connect(db).execute("SELECT status FROM games").fetchone()
     assert status == "paused"
@@ -145,18 +153,19 @@ def test_escape_shows_what_the_player_typed_once_and_asks_which_they_meant(
     child = _spawn(tmp_path / "e.sqlite", "play", "escape", "--scenario", "ghost_room")
     child.logfile_read = io.StringIO()
     for line in ("read the note", "press the red or green button", "the green one"):
-        child.expect(r"What do you do next\?.*\n> ")
-        child.sendline(line)
-    child.expect(r"What do you do next\?.*\n> ")
+        child.expect(r"What do you do next\?.*\n[^\r\n]*" + waiting(">"))
+        answer(child, line)
+    child.expect(r"What do you do next\?.*\n[^\r\n]*" + waiting(">"))
     child.sendintr()
     child.expect(pexpect.EOF)
-    screen = re.sub(r"\x1b\[[0-9;]*m", "", child.logfile_read.getvalue())
-    assert "Player: " not in screen, screen
+    # as the screen shows it: the prompt is drawn again with the line when Enter is pressed
+    shown = "\n".join(screen(child.logfile_read.getvalue()))
+    assert "Player: " not in shown, shown
     for typed in ("read the note", "press the red or green button", "the green one"):
-        assert screen.count(typed) == 1, (typed, screen)
-    assert "The note is written in a trembling hand" in screen
+        assert shown.count(typed) == 1, (typed, shown)
+    assert "The note is written in a trembling hand" in shown
     assert (
         "Which did you mean: (1) press the red button beside the door, or (2) press the "
         "green button beside the door?"
-    ) in screen
-    assert "The green button clicks" in screen
+    ) in shown
+    assert "The green button clicks" in shown

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pexpect
 
+from tests.support.terminal import answer, waiting
+
+CHAT_PROMPT = r"\(empty = say nothing\)> "
 CHAT = ["Anyone heard from Arlo? I'm at home.", "/search cinema", "/who", "/time"]
 
 
@@ -35,18 +38,21 @@ def test_a_person_texts_and_uses_commands_while_scripted_seats_talk(tmp_path: Pa
         "--set",
         "person_wait=0.4",
     ]
-    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=90)
+    child = pexpect.spawn(
+        sys.executable, args, env=env, encoding="utf-8", timeout=90, dimensions=(24, 160)
+    )
     typed = list(CHAT)
     setup = 0
     while True:
-        i = child.expect([r"\(empty = say nothing\)> ", r"> ", "Game over", pexpect.EOF])
+        i = child.expect([waiting(CHAT_PROMPT), waiting("> "), "Game over", pexpect.EOF])
         if i == 0:
-            child.sendline(typed.pop(0) if typed else "")
+            answer(child, typed.pop(0) if typed else "")
         elif i == 1:
             setup += 1
             # The third question is Dot's introduction: a command there is answered, the
             # question asked again, and only then the introduction posted.
-            child.sendline("/who" if setup == 3 else "You remember the kettle was still warm.")
+            said = "/who" if setup == 3 else "You remember the kettle was still warm."
+            answer(child, said)
         else:
             break
     child.expect(pexpect.EOF)

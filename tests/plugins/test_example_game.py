@@ -26,6 +26,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tests.support.terminal import answer, waiting
 from tests.web.browser import chromium_or_skip, create_game, first_other, free_port, launch, play
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "liars_dice"
@@ -173,11 +174,11 @@ def test_a_person_plays_at_the_terminal(venv: Venv, tmp_path: Path) -> None:
     # The person is shown their own roll, and only theirs, before the first question.
     child.expect(r"\[Ada\] You rolled ")
     answered = 0
-    while child.expect([r"number> ", "Game over", pexpect.EOF]) == 0:
+    while child.expect([waiting("number> "), "Game over", pexpect.EOF]) == 0:
         # Call the liar when offered (the menu's last line), else open with the lowest bid.
         menu = ANSI.sub("", str(child.before))
         last = re.findall(r"^\s*(\d+)\. ([^\r\n]*)", menu, flags=re.M)[-1]
-        child.sendline(last[0] if "a liar" in last[1] else "1")
+        answer(child, last[0] if "a liar" in last[1] else "1")
         answered += 1
     child.expect(pexpect.EOF)
     assert answered >= 1

@@ -23,6 +23,7 @@ from parlour.cli.audit_cmd import audit
 from parlour.cli.evals import evals_app
 from parlour.cli.export_cmd import export
 from parlour.cli.live import LiveStatus, watch_seats
+from parlour.cli.prompt_line import terminal_lines
 from parlour.cli.render import SeatObserver, TerminalObserver, event_line
 from parlour.cli.seed import checked_seed
 from parlour.cli.serve_cmd import serve
@@ -342,6 +343,8 @@ def _person_and_screen(
             render_event=_human_renderer(game),
             show_news=len(humans) > 1,
             input_fn=status.pausing(input),  # the status steps aside while a person types
+            # At a terminal, what is printed while the person types goes above their line.
+            reader=terminal_lines(pause=status.paused),
         )
     if len(humans) == 1:
         return human, SeatObserver(

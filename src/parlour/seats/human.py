@@ -5,6 +5,8 @@ reaches the rules. Structured decisions whose schema is a simple form (enums, st
 lists of those) are asked field by field with numbered options (see ``human_forms``);
 other schemas are typed as JSON. Closing the input (Ctrl-D) stops the session; so does
 one Ctrl-C at a prompt (the line is read on a daemon thread, see ``read_in_background``).
+How a line is read is a ``LineReader``: ``input()`` on that thread by default; the CLI
+gives a person at a real terminal one that keeps other output off their input line.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import contextlib
 import json
 import threading
 from collections.abc import Callable
+from typing import Protocol
 
 from rich.console import Console
 
@@ -34,6 +37,33 @@ class InputClosed(KeyboardInterrupt):
     the player; this stops the session like Ctrl-C, and the saved game can be resumed."""
 
 
+class LineReader(Protocol):
+    """Reads the person's lines for ``HumanSeat``, one open line at a time."""
+
+    def read(self, prompt: str) -> asyncio.Future[str]:
+        """Show ``prompt`` and read a line, as a future of the running loop."""
+        ...
+
+    def reprompt(self, prompt: str) -> None:
+        """The line still being read (its question went) now answers a new question."""
+        ...
+
+
+class ThreadLines:
+    """``read(prompt)`` (``input`` by default) on a daemon thread of its own."""
+
+    def __init__(self, read: InputFn, console: Console) -> None:
+        self._read = read
+        self._console = console
+
+    def read(self, prompt: str) -> asyncio.Future[str]:
+        return read_in_background(self._read, prompt)
+
+    def reprompt(self, prompt: str) -> None:
+        # The thread waits inside input(); the new prompt can only be printed after it.
+        self._console.print(prompt, end="", markup=False, highlight=False)
+
+
 #: typed lines remembered per seat until their event comes back (a game may drop some)
 TYPED_KEPT = 4
 
@@ -45,9 +75,10 @@ class HumanSeat:
         input_fn: InputFn | None = None,
         render_event: Callable[[Event], str] | None = None,
         show_news: bool = True,
+        reader: LineReader | None = None,
     ) -> None:
         self._console = console or Console()
-        self._input = input_fn or input
+        self._reader = reader or ThreadLines(input_fn or input, self._console)
         self._render = render_event or (
             lambda e: f"{e.speaker + ': ' if e.speaker else ''}{e.text}"
         )
@@ -60,7 +91,8 @@ class HumanSeat:
         # One terminal, one question at a time, even when decisions are concurrent.
         self._lock = asyncio.Lock()
         # A read still waiting for a line after its question was withdrawn or timed out:
-        # the thread cannot be stopped, so the next question takes the line it reads.
+        # the thread cannot be stopped, so the next question takes the line it reads (and
+        # a person keeps what they had typed).
         self._reading: asyncio.Future[str] | None = None
         # Lines a person typed as free text, per seat, until the game's event that says
         # them comes back: the screen already shows them after the prompt (``echoes``).
@@ -92,9 +124,9 @@ class HumanSeat:
 
     async def _ask(self, prompt: str) -> str:
         if self._reading is None:
-            self._reading = read_in_background(self._input, prompt)
+            self._reading = self._reader.read(prompt)
         else:
-            self._console.print(prompt, end="", markup=False, highlight=False)
+            self._reader.reprompt(prompt)
         reading = self._reading
         try:
             # Shielded: cancelling the question (deadline, withdrawal) leaves the read on.
