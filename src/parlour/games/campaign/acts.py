@@ -36,7 +36,9 @@ from parlour.games.campaign.ask import CampaignAsk
 LABEL_CHARS = 80
 #: Options offered at most (the scripted answer among them): a short prompt, a short pick.
 MAX_OPTIONS = 5
-#: Room for a choice's JSON around its label, and a few words of its (private) reason.
+#: Room for a choice's JSON around its label (10 tokens) and a few of its private reason.
+#: The label itself gets a token per 3 characters: on the bundled model's tokenizer no
+#: line of night_school (nor a scripted template) needs more than 3 tokens over that.
 CHOICE_TOKENS = 16
 #: What silence reads as in a list of lines.
 SILENCE = "(say nothing)"
@@ -74,9 +76,10 @@ def as_choice(decision: Decision, view: Callable[[], AnyView], seed: int) -> Dec
             "max_length": 0,
             "allow_empty": False,
             "json_schema": None,
-            # The model writes the label (seats/llm.py): room for all of it (a token is at
-            # least two characters) and the JSON around it; the reason may be cut short.
-            "max_tokens": max(len(o.label) for o in options) // 2 + CHOICE_TOKENS,
+            # The model writes the label (seats/llm.py): room for all of it and the JSON
+            # around it; the reason, which nobody reads, is cut short (a token of it costs
+            # about 40 ms on the embedded model here).
+            "max_tokens": max(len(o.label) for o in options) // 3 + CHOICE_TOKENS,
             "checks": (),
             "checked_fields": (),
             "context": ask.model_copy(
@@ -130,7 +133,7 @@ def _prompt(decision: Decision) -> str:
     again = f" Rewrite {reason}" if rewrite else ""
     if decision.purpose == "line":
         name = decision.prompt.split(" speaks now", 1)[0]
-        return f"{name} speaks now. Choose what {name} says, from what {name} knows.{again}"
+        return f"Choose what {name} says, from what {name} knows.{again}"
     return _PROMPTS[decision.purpose] + again
 
 

@@ -279,10 +279,12 @@ def npc_line(view: AnyView, rng: Rng) -> str:
 
 
 def npc_line_options(view: AnyView, rng: Rng) -> list[str]:
-    """The lines the NPC who speaks now may say, ``npc_line``'s first: the campaign's other
-    lines for its reaction or the message's topic, what it recalls of earlier scenes it
-    witnessed, its default lines, and silence (""). Only the NPC's own view is read, so
-    no option holds what it did not witness."""
+    """The lines the NPC who speaks now may say, ``npc_line``'s first, then silence ("")
+    and the campaign's other lines for the moment: its reactions to a check rolled this
+    turn; a murmur (its default lines) when the message is for someone else; else what
+    it recalls of earlier scenes it witnessed, its lines for the message's topic, and its
+    default lines when those are few. Only the NPC's own view is read, so no option holds
+    what it did not witness."""
     first = npc_line(view, rng)
     private = view.private
     now = _said_now(view)
@@ -293,19 +295,25 @@ def npc_line_options(view: AnyView, rng: Rng) -> list[str]:
     band = _turn_check(now)
     topic = topic_of(messages[-1]) if messages else "greet"
     lines: dict[str, list[str]] = private.lines
+    defaults = [t.format_map(slots) for t in lines.get("default") or GENERIC["default"]]
+    reactions = private.reactions.get(band, []) if band is not None else []
     pool: list[str] = []
-    if band is not None:
-        pool += [t.format_map(slots) for t in private.reactions.get(band, [])]
-    fresh = [r for r in private.recalled if r.text not in said]
-    if messages and fresh:
-        memory = {"then": fresh[0].place, "memory": _memory_words(fresh[0], private.speaker.id)}
-        recall = lines.get("recall") or list(GENERIC["recall"])
-        pool += [_sentence_case(t.format_map(slots | memory)) for t in recall]
-    elif topic == "recall":
-        pool += GENERIC["forgot"]
-    if topic != "recall":
-        pool += [t.format_map(slots) for t in lines.get(topic) or GENERIC.get(topic, ())]
-    pool += [t.format_map(slots) for t in lines.get("default") or GENERIC["default"]]
+    if reactions:
+        pool += [t.format_map(slots) for t in reactions]
+    elif messages and not _addressed(messages[-1], view):
+        pool += defaults
+    else:
+        fresh = [r for r in private.recalled if r.text not in said]
+        if messages and fresh:
+            then = {"then": fresh[0].place, "memory": _memory_words(fresh[0], private.speaker.id)}
+            recall = lines.get("recall") or list(GENERIC["recall"])
+            pool += [_sentence_case(t.format_map(slots | then)) for t in recall]
+        elif topic == "recall":
+            pool += GENERIC["forgot"]
+        if topic != "recall":
+            pool += [t.format_map(slots) for t in lines.get(topic) or GENERIC.get(topic, ())]
+        if len(pool) < 3:
+            pool += defaults
     unsaid = [t for t in pool if t and t not in said and t != first]
     return list(dict.fromkeys([first, *unsaid, ""]))
 

@@ -147,7 +147,7 @@ def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
         beat = "\n".join(f.beat)
         # An act's options are the NPC's own lines: its sheet would only lengthen the
         # prompt (the embedded model has 4,096 tokens); what it recalls helps it choose.
-        mine = "" if act else f"; their sheet (theirs alone): {_sheet_lines([sheet])}"
+        mine = "." if act else f"; their sheet (theirs alone): {_sheet_lines([sheet])}"
         command = f"You play {sheet.name} now{mine}{_remembered(view)}\n" + (
             f"This beat so far:\n{beat}\n" if beat else ""
         )
