@@ -23,6 +23,7 @@ from parlour.games.campaign.talk_lines import talk_lines
 from parlour.runtime.session import plan
 from parlour.runtime.store import Store, db_url
 from tests.conftest import CliRunner
+from tests.support.conformance import conforms
 
 DIRECTORS = ("scene-director", "game-director", "story-director")
 EVERY_SEAT = ("player", *DIRECTORS)
@@ -82,6 +83,25 @@ def test_an_act_seats_questions_are_choices_whose_answers_the_game_applies() -> 
     # Every line a person reads was chosen in an act and says so.
     lines = talk_lines(game.events)
     assert lines and all(line.rendered_from for line in lines)
+
+
+def test_act_seats_conform_replay_and_leak_nothing() -> None:
+    """The conformance suite with every seat in acts: random options end every game, the
+    answers replay to the same events, every offered option is accepted, and no view
+    (nor any act's options, which the decisions carry) holds a marker its seat may not
+    know."""
+    config = make_config(None, {"act_seats": EVERY_SEAT, "review": True})
+    marked = config.model_copy(update={"plant_markers": True})
+    report = conforms(
+        MODULE,
+        lambda seed: config,
+        marked=lambda seed: marked,
+        games=12,
+        replays=12,
+        leaks=12,
+        decisions=2,
+    )
+    assert report.games_replayed == 12 and report.views_scanned > 0
 
 
 def test_the_chosen_line_is_what_the_player_reads() -> None:

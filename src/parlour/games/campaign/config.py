@@ -40,10 +40,13 @@ class CampaignConfig(BaseModel):
 
 def make_config(players: int | None, overrides: dict[str, object]) -> CampaignConfig:
     """``--set campaign=NAME_OR_PATH`` plus any config field; reads the campaign file.
-    ``act_seats`` may be given as ``a,b`` (``--set act_seats=scene-director,game-director``)."""
+    ``act_seats`` may be given as ``a,b`` (``--set act_seats=scene-director,game-director``),
+    or empty (``--set act_seats=``: every seat writes, a small model's too)."""
     options = dict(overrides)
-    seats = options.get("act_seats")
-    if isinstance(seats, str):
+    seats = options.get("act_seats", ())
+    if seats is None:  # ``--set act_seats=``: no seat in acts, a small model's too
+        options["act_seats"] = ()
+    elif isinstance(seats, str):
         options["act_seats"] = tuple(s.strip() for s in seats.split(",") if s.strip())
     return content_config(
         CampaignConfig,
