@@ -38,6 +38,7 @@ RUNS = {
     "field_guards": ["tests/fixtures/campaign_local.sqlite", "tests/fixtures/dipbot_local.json"],
     "talk_quality": ["--db", "tests/fixtures/missing_local.sqlite", "--examples", "2"],
     "missing_person_wait": ["--model", "scripted", "--minutes", "6", "--timeout", "60"],
+    "campaign_wait": ["--play", "--model", "scripted", "--turns", "2", "--timeout", "60"],
 }
 
 

@@ -44,6 +44,9 @@ class GameModule:
     #: The same for the player seats a model plays that is not small (e.g. werewolf's
     #: written day plans).
     capable_model_options: Callable[[tuple[str, ...]], dict[str, object]] | None = None
+    #: The same for the system seats a small model plays (e.g. campaign's directors in
+    #: acts); a list it returns under a key ``small_model_options`` also set is joined.
+    small_system_options: Callable[[tuple[str, ...]], dict[str, object]] | None = None
     #: Config options when a seat plays the game's bot protocol (``bot(k=v):SPEC``):
     #: ``bot_options(seat, options)``; None: the game has no bot protocol.
     bot_options: Callable[[str, dict[str, str]], dict[str, object]] | None = None

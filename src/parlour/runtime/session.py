@@ -194,11 +194,27 @@ def plan(
         played = [i.id for i in game.seats() if not i.system and is_model(specs[i.id])]
         small = tuple(s for s in played if llm.capabilities(specs[s]).small)
         capable = tuple(s for s in played if s not in small)
-        hooks = ((small, module.small_model_options), (capable, module.capable_model_options))
+        small_system = tuple(
+            i.id
+            for i in game.seats()
+            if i.system and is_model(specs[i.id]) and llm.capabilities(specs[i.id]).small
+        )
+        hooks = (
+            (small, module.small_model_options),
+            (capable, module.capable_model_options),
+            (small_system, module.small_system_options),
+        )
         extra: dict[str, object] = {}
         for seats, hook in hooks:
-            if seats and hook is not None and source is None:
-                extra.update({k: v for k, v in hook(seats).items() if k not in options})
+            if not seats or hook is None or source is not None:
+                continue
+            for key, value in hook(seats).items():
+                if key in options:
+                    continue
+                before = extra.get(key)
+                if isinstance(before, list) and isinstance(value, list):
+                    value = [*before, *value]
+                extra[key] = value
         if extra:
             options.update(extra)
             config = module.make_config(players, options)

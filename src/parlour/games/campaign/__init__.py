@@ -57,6 +57,11 @@ MODULE = GameModule(
         ),
     ),
     apply_flags=_apply_flags,
+    # A small model answers in acts the game words (acts.py), the directors and a PC it
+    # plays alike: asked to write, the embedded model's director text was mostly refused
+    # (instruction debris, tags, cut-off words) and the fallback spoke (docs/benchmarks.md).
+    small_model_options=lambda seats: {"act_seats": list(seats)},
+    small_system_options=lambda seats: {"act_seats": list(seats)},
     commands=_commands,
     metrics=GameMetrics(generic_facts, talk=talk_lines),
 )

@@ -1,8 +1,9 @@
 """What a campaign decision asks beyond its prompt and schema, typed.
 
-The game builds a frozen ``CampaignAsk`` for each decision that needs one (route, line, sheet)
-and puts it on the decision as ``context=ask.context()``; the prompter and the scripted
-policies read it back only through ``CampaignAsk.of(decision)``, which validates it
+The game builds a frozen ``CampaignAsk`` for each decision that needs one (route, line,
+sheet, ooc, and every act: ``acts.py``) and puts it on the decision as
+``context=ask.context()``; the game, the prompter and the scripted policies read it back
+only through ``CampaignAsk.of(decision)`` (or ``find``), which validates it
 (``core/asks.py``).
 """
 
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from parlour.core.actions import Action
 from parlour.core.asks import GameAsk
+from parlour.core.decisions import Decision
 
 
 class CampaignAsk(GameAsk):
@@ -29,3 +32,11 @@ class CampaignAsk(GameAsk):
     risk_skill: str = ""
     risk_difficulty: str = ""
     risk_reason: str = ""
+    #: an act (``acts.py``): the decision's own answer each option stands for, by option
+    answers: tuple[Action, ...] = ()
+
+    @classmethod
+    def is_act(cls, decision: Decision) -> bool:
+        """Is ``decision`` an act (``acts.py``): a choice among answers the game worded?"""
+        ask = cls.find(decision)
+        return ask is not None and bool(ask.answers)

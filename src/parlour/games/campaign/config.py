@@ -3,11 +3,12 @@ the file is later edited; ``make_config`` does the (only) file read."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from parlour.core.game_config import content_config
 from parlour.games.campaign.content import Campaign
 from parlour.games.campaign.loader import load_campaign
+from parlour.games.campaign.state import SEATS
 
 DEFAULT_CAMPAIGN = "night_school"
 
@@ -24,14 +25,33 @@ class CampaignConfig(BaseModel):
     narrate_max_length: int = Field(default=700, ge=80)
     line_max_length: int = Field(default=240, ge=20)
     plant_markers: bool = False
+    #: seats that answer in acts (``acts.py``): each question they would answer in words
+    #: becomes a choice among lines the game words; by default the seats a small model plays
+    act_seats: tuple[str, ...] = ()
+
+    @field_validator("act_seats")
+    @classmethod
+    def _known_seats(cls, seats: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [s for s in seats if s not in SEATS]
+        if unknown:
+            raise ValueError(f"act_seats: no seat {', '.join(unknown)}; seats: {', '.join(SEATS)}")
+        return tuple(dict.fromkeys(seats))
 
 
 def make_config(players: int | None, overrides: dict[str, object]) -> CampaignConfig:
-    """``--set campaign=NAME_OR_PATH`` plus any config field; reads the campaign file."""
+    """``--set campaign=NAME_OR_PATH`` plus any config field; reads the campaign file.
+    ``act_seats`` may be given as ``a,b`` (``--set act_seats=scene-director,game-director``),
+    or empty (``--set act_seats=``: every seat writes, a small model's too)."""
+    options = dict(overrides)
+    seats = options.get("act_seats", ())
+    if seats is None:  # ``--set act_seats=``: no seat in acts, a small model's too
+        options["act_seats"] = ()
+    elif isinstance(seats, str):
+        options["act_seats"] = tuple(s.strip() for s in seats.split(",") if s.strip())
     return content_config(
         CampaignConfig,
         players,
-        overrides,
+        options,
         game="campaign",
         key="campaign",
         default=DEFAULT_CAMPAIGN,

@@ -28,6 +28,7 @@ from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
 from parlour.core.view import AnyView
 from parlour.games.campaign import (
+    acts,
     game_director,
     gates,
     planting,
@@ -135,16 +136,30 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
     def pending(self) -> tuple[Decision, ...]:
         if self._pending is None:
             rules = PHASES.get(self._st.phase)
-            self._pending = () if rules is None else (rules.ask(self._st, self._config),)
+            asked = () if rules is None else (rules.ask(self._st, self._config),)
+            self._pending = tuple(self._as_act(d) for d in asked)
         return self._pending
+
+    def _as_act(self, decision: Decision) -> Decision:
+        """An act seat's decision as a choice among answers the game words (``acts.py``)."""
+        if decision.seat not in self._config.act_seats:
+            return decision
+        return acts.as_choice(decision, lambda: self.view(decision.seat), self._seed)
 
     def apply(self, decision_id: str, action: Action) -> list[Event]:
         decision = PendingDecisions.of(self.pending()).get(decision_id)
         decision.check(action)
         self._pending = None
-        start = len(self._st.log)
-        PHASES[self._st.phase].apply(self._st, self._config, action)
-        return self._st.log.since(start)
+        st = self._st
+        start = len(st.log)
+        # An act's choice is applied as the answer it stands for; the events its words
+        # reach name the act (``CampaignState.act``).
+        answer, st.act = acts.answer(decision, action)
+        try:
+            PHASES[st.phase].apply(st, self._config, answer)
+        finally:
+            st.act = ""
+        return st.log.since(start)
 
     def screen(self, decision_id: str, action: Action) -> str | None:
         """The gate on engine roles' text (``gates.screen``): why ``action`` may not be
@@ -156,7 +171,8 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
             decision.check(action)
         except IllegalAction:
             return None  # not this gate's to refuse: ``apply`` names what is wrong
-        return gates.screen(self._st, decision, action)
+        # an act's answer crosses the gate its own words would
+        return gates.screen(self._st, decision, acts.answer(decision, action)[0])
 
     # -- views -------------------------------------------------------------------------
 

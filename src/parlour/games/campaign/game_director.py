@@ -65,13 +65,17 @@ def _roll(st: CampaignState, check: dict[str, Any]) -> dice.Band:
         f"{skill} check ({level}, DC {dc}) — {check['reason']}: {rolled.shown} → {rolled.band}.",
         Audience.everyone(),
         speaker=GAME,
-        data={
-            "skill": skill,
-            "difficulty": level,
-            **rolled.model_dump(mode="json"),
-            # called by the rule of ``risks.py``, its reason the rule's words, not the director's
-            **({"rule": True} if check.get("rule") else {}),
-        },
+        data=st.acted(
+            {
+                "skill": skill,
+                "difficulty": level,
+                **rolled.model_dump(mode="json"),
+                # called by the rule of ``risks.py``: its reason the rule's words, not the
+                # director's
+                **({"rule": True} if check.get("rule") else {}),
+            },
+            act="" if check.get("rule") else None,
+        ),
     )
     return rolled.band
 

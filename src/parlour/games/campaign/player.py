@@ -41,5 +41,5 @@ def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
         return
     st.message = text
     st.scenes[-1].said.append((PLAYER, text))
-    st.emit("message", text, Audience.everyone(), speaker=PLAYER)
+    st.emit("message", text, Audience.everyone(), speaker=PLAYER, data=st.acted())
     st.phase = "gd"

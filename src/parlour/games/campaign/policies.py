@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parlour.core.actions import Action, Structured, Text
+from parlour.core.actions import Action, Choice, Structured, Text
 from parlour.core.decisions import Decision
 from parlour.core.events import Event
 from parlour.core.policy import by_purpose
@@ -31,25 +31,37 @@ PLAYER_LINES = (
 )
 
 
+#: where the scripted player says it goes (the player's view lists no places)
+PLACES = ("the corridor", "the car park", "the lab", "the gate", "the inn")
+
+
+def unasked_lines(view: AnyView) -> list[str]:
+    """``PLAYER_LINES`` without the out-of-character questions already asked."""
+    asked = {e.text for e in view.events if e.kind == "command"}
+    return [line for line in PLAYER_LINES if line not in asked]
+
+
 def scripted_player(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """A line of ``PLAYER_LINES``; an out-of-character question is asked once a game."""
     table = view.public
     npc = rng.choice(table.present) if table.present else "anyone nearby"
-    place = rng.choice(["the corridor", "the car park", "the lab", "the gate", "the inn"])
-    asked = {e.text for e in view.events if e.kind == "command"}
-    lines = [line for line in PLAYER_LINES if line not in asked]
-    line = rng.choice(lines).format(npc=npc, place=place)
+    place = rng.choice(PLACES)
+    line = rng.choice(unasked_lines(view)).format(npc=npc, place=place)
     return Text(text=line[: decision.max_length])
 
 
-def scripted_game_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """Moves the story when the player goes somewhere; asks for the check the engine's rule
-    (``risks.py``) holds the action to, with a cost if it goes wrong."""
-    table = view.public
+def scripted_route(view: AnyView, decision: Decision) -> str:
+    """The route the scripted game director takes: the story moves when the player goes
+    somewhere, else the scene goes on."""
+    message = str(view.public.message or CampaignAsk.of(decision).message)
+    return "needs_story_director" if message.lower().startswith("i go") else "continue_scene"
+
+
+def route_answer(decision: Decision, route: str) -> dict[str, Any]:
+    """The game director's answer taking ``route``, with the check the engine's rule
+    (``risks.py``) holds the action to and a cost if it goes wrong."""
     ask = CampaignAsk.of(decision)
-    message = str(table.message or ask.message)
     schema = decision.json_schema or {}
-    route = "needs_story_director" if message.lower().startswith("i go") else "continue_scene"
     value: dict[str, Any] = {"route": route}
     if ask.risk_skill:
         value["check"] = {
@@ -61,7 +73,13 @@ def scripted_game_director(view: AnyView, decision: Decision, rng: Rng) -> Actio
         value["cost"] = {"hp": 1}
         if "tick" in cost:
             value["cost"]["tick"] = cost["tick"]["enum"][0]
-    return Structured(value=value)
+    return value
+
+
+def scripted_game_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """Moves the story when the player goes somewhere; asks for the check the engine's rule
+    (``risks.py``) holds the action to, with a cost if it goes wrong."""
+    return Structured(value=route_answer(decision, scripted_route(view, decision)))
 
 
 def scripted_story_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
@@ -75,20 +93,25 @@ def scripted_story_director(view: AnyView, decision: Decision, rng: Rng) -> Acti
         return continue_scene(view, decision)
     place = next((p for p in places if p.replace("_", " ") in message), rng.choice(places))
     npcs = rng.sample(npc_ids, rng.randint(1, min(2, len(npc_ids))))
-    names = {n.id: n.name for n in facts.npcs}
+    value = move_answer(view, place, npcs)
+    secrets: list[str] = schema["reveal"]["items"]["enum"]
+    if secrets and rng.random() < 0.3:
+        value["reveal"] = [rng.choice(secrets)]
+        value["notes_for_self"] = "A secret came out; watch who heard it."
+    return Structured(value=value)
+
+
+def move_answer(view: AnyView, place: str, npcs: list[str]) -> dict[str, Any]:
+    """A synopsis that opens a new scene at ``place`` with ``npcs`` there."""
+    names = {n.id: n.name for n in view.public.npcs}
     waiting = " and ".join(names.get(n, n) for n in npcs)
-    value: dict[str, Any] = {
+    return {
         # the narration names the place; a place's name can be a word of a secret too
         "text": f"You arrive. {waiting} {'is' if len(npcs) == 1 else 'are'} here.",
         "npc_list": npcs,
         "location": place,
         "new_scene": True,
     }
-    secrets: list[str] = schema["reveal"]["items"]["enum"]
-    if secrets and rng.random() < 0.3:
-        value["reveal"] = [rng.choice(secrets)]
-        value["notes_for_self"] = "A secret came out; watch who heard it."
-    return Structured(value=value)
 
 
 def continue_scene(view: AnyView, decision: Decision) -> Action:
@@ -131,25 +154,33 @@ def _turn_check(now: list[Event]) -> str | None:
     return band or None
 
 
-def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """Sets the scene on its first beat; later beats tell how a check came out and one
-    detail of the place not told yet in this scene."""
+def narrations(view: AnyView) -> list[str]:
+    """The beats the scripted narrator can tell now, its own first: the scene set on its
+    first beat; on later ones how a check came out and a detail of the place not told yet
+    in this scene (one option per such detail)."""
     facts = view.public
     now = _said_now(view)
     told = " ".join(e.text for e in now if e.kind == "narration")
     if not told:
-        narration = f"{facts.location}. {facts.location_description} {facts.synopsis}"
-    else:
-        band = _turn_check(now)
-        parts = []
-        if band in OUTCOMES:
-            outcomes = OUTCOMES[band]
-            parts.append(next((o for o in outcomes if o not in told), outcomes[0]))
-        fresh = [d for d in (*facts.location_details, *QUIET) if d not in told]
-        parts.append(fresh[0] if fresh else f"The moment hangs in {facts.location}.")
-        narration = " ".join(parts)
-    limit = int((decision.json_schema or {})["properties"]["narration"]["maxLength"])
-    return Structured(value={"narration": narration[:limit]})
+        return [f"{facts.location}. {facts.location_description} {facts.synopsis}"]
+    band = _turn_check(now)
+    outcome = []
+    if band in OUTCOMES:
+        outcomes = OUTCOMES[band]
+        outcome.append(next((o for o in outcomes if o not in told), outcomes[0]))
+    fresh = [d for d in (*facts.location_details, *QUIET) if d not in told]
+    details = fresh or [f"The moment hangs in {facts.location}."]
+    return [" ".join([*outcome, d]) for d in details]
+
+
+def narration_limit(decision: Decision) -> int:
+    return int((decision.json_schema or {})["properties"]["narration"]["maxLength"])
+
+
+def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """Sets the scene on its first beat; later beats tell how a check came out and one
+    detail of the place not told yet in this scene."""
+    return Structured(value={"narration": narrations(view)[0][: narration_limit(decision)]})
 
 
 #: words that say what a player's message is about (``content.TOPICS``), in this order
@@ -247,6 +278,46 @@ def npc_line(view: AnyView, rng: Rng) -> str:
     return _pick(options, said, rng).format_map(slots)
 
 
+def npc_line_options(view: AnyView, rng: Rng) -> list[str]:
+    """The lines the NPC who speaks now may say, ``npc_line``'s first, then silence ("")
+    and the campaign's other lines for the moment: its reactions to a check rolled this
+    turn; a murmur (its default lines) when the message is for someone else; else what
+    it recalls of earlier scenes it witnessed, its lines for the message's topic, and its
+    default lines when those are few. Only the NPC's own view is read, so no option holds
+    what it did not witness."""
+    first = npc_line(view, rng)
+    private = view.private
+    now = _said_now(view)
+    messages = [e.text for e in now if e.kind == "message"]
+    said = " ".join(e.data.get("said", "") for e in now if e.kind == "line")
+    slots = {"pc": view.public.pc.name.split()[0], "place": view.public.location}
+    slots |= {"then": "", "memory": ""}
+    band = _turn_check(now)
+    topic = topic_of(messages[-1]) if messages else "greet"
+    lines: dict[str, list[str]] = private.lines
+    defaults = [t.format_map(slots) for t in lines.get("default") or GENERIC["default"]]
+    reactions = private.reactions.get(band, []) if band is not None else []
+    pool: list[str] = []
+    if reactions:
+        pool += [t.format_map(slots) for t in reactions]
+    elif messages and not _addressed(messages[-1], view):
+        pool += defaults
+    else:
+        fresh = [r for r in private.recalled if r.text not in said]
+        if messages and fresh:
+            then = {"then": fresh[0].place, "memory": _memory_words(fresh[0], private.speaker.id)}
+            recall = lines.get("recall") or list(GENERIC["recall"])
+            pool += [_sentence_case(t.format_map(slots | then)) for t in recall]
+        elif topic == "recall":
+            pool += GENERIC["forgot"]
+        if topic != "recall":
+            pool += [t.format_map(slots) for t in lines.get(topic) or GENERIC.get(topic, ())]
+        if len(pool) < 3:
+            pool += defaults
+    unsaid = [t for t in pool if t and t not in said and t != first]
+    return list(dict.fromkeys([first, *unsaid, ""]))
+
+
 def scripted_line(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """The NPC whose line it is speaks from the campaign's own content (``npc_line``)."""
     return Text(text=npc_line(view, rng)[: decision.max_length])
@@ -261,36 +332,43 @@ OOC_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def scripted_ooc(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """The story director out of character: rules, the character's state, where the
-    story stands, the player's own goals; never a secret (and the gate screens it)."""
+def ooc_answers(view: AnyView) -> dict[str, str]:
+    """The story director's out-of-character answers by what a question is about
+    (``OOC_WORDS``; "" for anything else): rules, the character's state, where the story
+    stands, the player's own goals; never a secret (and the gate screens them)."""
     facts = view.public
-    question = CampaignAsk.of(decision).message.lower()
-    about = next((k for k, words in OOC_WORDS if any(w in question for w in words)), "")
     names = {n.id: n.name for n in facts.npcs}
-    if about == "rules":
-        text = (
+    conditions = ", ".join(facts.pc.conditions) or "none"
+    present = ", ".join(names.get(n, n) for n in facts.present) or "nobody"
+    place = facts.locations.get(facts.location, facts.location)
+    goals = "; ".join(g.strip().rstrip(".") for g in facts.pc_sheet.goals) or "yours"
+    return {
+        "rules": (
             "A check rolls 1d20 plus your skill's modifier (/sheet lists them) against the "
             "difficulty's number. Falling a little short works at a cost; a natural 1 goes "
             "wrong, a natural 20 goes very well."
-        )
-    elif about == "state":
-        conditions = ", ".join(facts.pc.conditions) or "none"
-        text = (
+        ),
+        "state": (
             f"You have {facts.pc.hp} HP; conditions: {conditions}. /inventory lists what you carry."
-        )
-    elif about == "where":
-        present = ", ".join(names.get(n, n) for n in facts.present) or "nobody"
-        place = facts.locations.get(facts.location, facts.location)
-        text = f"You are at {place} with {present}; session {facts.session}, turn {facts.turn}."
-    elif about == "goals":
-        goals = "; ".join(g.strip().rstrip(".") for g in facts.pc_sheet.goals) or "yours"
-        text = (
+        ),
+        "where": f"You are at {place} with {present}; session {facts.session}, turn {facts.turn}.",
+        "goals": (
             f"Your goals: {goals}. Talk to someone present, try something that can fail, or "
             "go somewhere new: going somewhere moves the story."
-        )
-    else:
-        text = "That is for your character to find out in play: ask someone, or go and look."
+        ),
+        "": "That is for your character to find out in play: ask someone, or go and look.",
+    }
+
+
+def ooc_about(question: str) -> str:
+    """What an out-of-character question is about (``OOC_WORDS``), or ""."""
+    text = question.lower()
+    return next((k for k, words in OOC_WORDS if any(w in text for w in words)), "")
+
+
+def scripted_ooc(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """The story director out of character: the answer for what the question is about."""
+    text = ooc_answers(view)[ooc_about(CampaignAsk.of(decision).message)]
     return Text(text=text[: decision.max_length])
 
 
@@ -305,7 +383,7 @@ def scripted_sheet(view: AnyView, decision: Decision, rng: Rng) -> Action:
     )
 
 
-campaign_policy = by_purpose(
+_by_purpose = by_purpose(
     {
         "act": scripted_player,
         "route": scripted_game_director,
@@ -320,8 +398,17 @@ campaign_policy = by_purpose(
 )
 
 
+def campaign_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
+    """Every seat's script; for an act (``acts.py``) its first option, the script's own
+    answer worded by the game."""
+    if CampaignAsk.is_act(decision):
+        return Choice(option=decision.options[0].id)
+    return _by_purpose(view, decision, rng)
+
+
 def campaign_fallback(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """A failed story director continues the current scene; other seats play their script."""
-    if decision.purpose == "synopsis":
+    """A failed story director continues the current scene; other seats play their script
+    (an act's: its first option)."""
+    if decision.purpose == "synopsis" and not CampaignAsk.is_act(decision):
         return continue_scene(view, decision)
     return campaign_policy(view, decision, rng)

@@ -142,13 +142,18 @@ def scene_parts(view: AnyView, decision: Decision) -> PromptParts:
     # beat: 9:03 PM. I'm here.") instead of narrating.
     command = ""
     reminders = "Narration only: the NPCs present speak in their own turns."
+    act = CampaignAsk.is_act(decision)
     if sheet is not None:
         beat = "\n".join(f.beat)
-        command = (
-            f"You play {sheet.name} now; their sheet (theirs alone): {_sheet_lines([sheet])}"
-            f"{_remembered(view)}\n" + (f"This beat so far:\n{beat}\n" if beat else "")
+        # An act's options are the NPC's own lines: its sheet would only lengthen the
+        # prompt (the embedded model has 4,096 tokens); what it recalls helps it choose.
+        mine = "." if act else f"; their sheet (theirs alone): {_sheet_lines([sheet])}"
+        command = f"You play {sheet.name} now{mine}{_remembered(view)}\n" + (
+            f"This beat so far:\n{beat}\n" if beat else ""
         )
         reminders = f"Only {sheet.name}'s words, under {decision.max_length} characters."
+    if act:
+        reminders = ""  # the options are the answers; the seat says how to pick one
     return PromptParts(
         system=SCENE_SYSTEM,
         memory=f"{_setting(view)}\n\n{scene}",
@@ -181,6 +186,8 @@ def story_parts(view: AnyView, decision: Decision) -> PromptParts:
     if decision.purpose == "review":
         command += f"Draft:\n{f.draft}\n"
     command += decision.prompt
+    if CampaignAsk.is_act(decision):
+        reminders = ""
     return PromptParts(
         system=STORY_SYSTEM,
         memory=memory,
@@ -203,7 +210,10 @@ def game_parts(view: AnyView, decision: Decision) -> PromptParts:
     ask = CampaignAsk.of(decision)
     message = str(f.message or ask.message)
     risk = ""
-    if ask.risk_skill:
+    if ask.risk_skill and ask.answers:
+        # an act's options carry the rule's check already
+        risk = f"This action can fail ({ask.risk_reason}).\n"
+    elif ask.risk_skill:
         risk = (
             f"This action can fail ({ask.risk_reason}): ask for a {ask.risk_skill} check "
             f"({ask.risk_difficulty} unless another fits better).\n"
@@ -218,17 +228,19 @@ def game_parts(view: AnyView, decision: Decision) -> PromptParts:
         transcript=_transcript(view, player=f.pc.name),
         command=f"{state}The player's turn: {_speech(message)}\n{risk}"
         + (_rest(decision.prompt, GD_PROMPT) or "Route this turn."),
-        reminders="Answer with JSON matching the schema.",
+        reminders="" if ask.answers else "Answer with JSON matching the schema.",
     )
 
 
 def player_parts(view: AnyView, decision: Decision) -> PromptParts:
     f = view.public
+    act = CampaignAsk.is_act(decision)
     return PromptParts(
         system=PLAYER_SYSTEM.format(name=f.pc.name, title=f.title),
         memory=f"Your secrets: {'; '.join(view.private.secrets)}\nGoals: "
         f"{'; '.join(view.private.goals)}",
         transcript=_transcript(view, player="You"),
-        command=f"Turn {f.turn} of {f.turns_per_session} at {f.location}. What do you do?",
-        reminders=f"One or two sentences, under {decision.max_length} characters.",
+        command=f"Turn {f.turn} of {f.turns_per_session} at {f.location}. "
+        + (decision.prompt if act else "What do you do?"),
+        reminders="" if act else f"One or two sentences, under {decision.max_length} characters.",
     )

@@ -26,9 +26,10 @@ def ask(st: CampaignState, cfg: CampaignConfig) -> Decision:
 def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     value = req.answer(action)
     held = cfg.review and st.rewrites == 0
-    st.draft = {"narration": str(value["narration"]), "lines": [], "held": held}
+    # an act's id goes with its words, which a held beat says only once reviewed
+    st.draft = {"narration": str(value["narration"]), "lines": [], "held": held, "act": st.act}
     if not held:
-        _say_narration(st, st.draft["narration"])
+        _say_narration(st, st.draft["narration"], st.act)
     _next(st, cfg)
 
 
@@ -41,7 +42,7 @@ def ask_line(st: CampaignState, cfg: CampaignConfig) -> Decision:
 def apply_line(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     assert isinstance(action, Text) and st.draft is not None
     # An empty line is the NPC saying nothing; it still takes its turn in the beat.
-    line = {"npc": line_speaker(st), "text": action.text.strip()}
+    line = {"npc": line_speaker(st), "text": action.text.strip(), "act": st.act}
     st.draft["lines"].append(line)
     if not st.draft["held"]:
         _say_line(st, line)
@@ -86,9 +87,9 @@ def apply_review(st: CampaignState, cfg: CampaignConfig, action: Action) -> None
     _publish(st, cfg, draft)
 
 
-def _say_narration(st: CampaignState, narration: str) -> None:
+def _say_narration(st: CampaignState, narration: str, act: str) -> None:
     st.scenes[-1].said.append(("narrator", narration))
-    st.emit("narration", narration, Audience.everyone(), speaker=SCENE)
+    st.emit("narration", narration, Audience.everyone(), speaker=SCENE, data=st.acted(act=act))
 
 
 def _say_line(st: CampaignState, line: dict[str, str]) -> None:
@@ -101,13 +102,13 @@ def _say_line(st: CampaignState, line: dict[str, str]) -> None:
         f"{st.c.npc(npc).name}: “{text}”",
         Audience.everyone(),
         # no speaker: the line is the NPC's (its name leads the text), not the seat's
-        data={"npc": npc, "said": text},
+        data=st.acted({"npc": npc, "said": text}, act=line.get("act", "")),
     )
 
 
 def _publish(st: CampaignState, cfg: CampaignConfig, draft: dict[str, Any]) -> None:
     """A reviewed beat goes out whole, once approved."""
-    _say_narration(st, str(draft["narration"]))
+    _say_narration(st, str(draft["narration"]), str(draft.get("act", "")))
     for line in draft["lines"]:
         _say_line(st, line)
     _end_beat(st, cfg)

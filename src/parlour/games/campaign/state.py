@@ -101,6 +101,9 @@ class CampaignState(PhasedLog):
     ending: str = ""
     #: every event seq the scene director's view held when it was asked (``show --as``)
     scene_seen: set[int] = field(default_factory=set)
+    #: the id of the act being applied (``acts.py``; "" for a seat's own words): the
+    #: events its words reach carry it (``acted``)
+    act: str = ""
 
     @classmethod
     def start(cls, c: Campaign, seed: int, markers: SecretMarkers) -> CampaignState:
@@ -134,6 +137,12 @@ class CampaignState(PhasedLog):
         """Every event carries the session and the scene it happened in (0: before any)."""
         scene = self.scenes[-1].number if self.scenes else 0
         return {"session": self.session, "scene": scene, **(data or {})}
+
+    def acted(self, data: dict[str, Any] | None = None, act: str | None = None) -> dict[str, Any]:
+        """``data`` of an event whose words an answer wrote, naming the act that chose
+        them (``act``, by default the one being applied), when it was one."""
+        act = self.act if act is None else act
+        return {**(data or {}), **({"act": act} if act else {})}
 
     # -- lookups -------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ def apply(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
         st.emit("notes", notes, Audience.only(STORY), speaker=STORY)
     ooc = str(value.get("ooc_reply", "")).strip()
     if ooc:
-        st.emit("ooc", ooc, Audience.only(PLAYER), speaker=STORY)
+        st.emit("ooc", ooc, Audience.only(PLAYER), speaker=STORY, data=st.acted())
     for secret_id in value.get("reveal") or []:
         reveal(st, str(secret_id))
     st.phase = "scene"
@@ -52,7 +52,8 @@ def apply_ooc(st: CampaignState, cfg: CampaignConfig, action: Action) -> None:
     turn goes on."""
     assert isinstance(action, Text)
     text = action.text.strip() or "No answer to that, out of character."
-    st.emit("ooc", text, Audience.only(PLAYER), speaker=STORY, data={"question": st.ooc})
+    data = st.acted({"question": st.ooc})
+    st.emit("ooc", text, Audience.only(PLAYER), speaker=STORY, data=data)
     st.ooc = ""
     st.phase = "act"
 

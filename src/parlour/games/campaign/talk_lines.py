@@ -22,12 +22,15 @@ def _check_reason(text: str) -> str:
 def talk_lines(events: Sequence[Event]) -> list[TalkLine]:
     lines: list[TalkLine] = []
     for e in events:
+        # words an act chose (``acts.py``): the game's, rendered from that decision's choice
+        act = str(e.data.get("act", ""))
         if e.kind in ("narration", "message", "ooc") and e.speaker:
-            lines.append(TalkLine(e.seq, e.speaker, e.speaker, e.text))
+            lines.append(TalkLine(e.seq, e.speaker, e.speaker, e.text, act))
         elif e.kind == "line":
             said = str(e.data.get("said", ""))
-            lines.append(TalkLine(e.seq, SCENE, str(e.data.get("npc", "")), said))
+            lines.append(TalkLine(e.seq, SCENE, str(e.data.get("npc", "")), said, act))
         elif e.kind == "check" and e.speaker == GAME and not e.data.get("rule"):
             # a check the rule called (``risks.py``) says the rule's words: nobody's talk
-            lines.append(TalkLine(e.seq, GAME, GAME, _check_reason(e.text), phrase=True))
+            reason = _check_reason(e.text)
+            lines.append(TalkLine(e.seq, GAME, GAME, reason, act, phrase=True))
     return lines
