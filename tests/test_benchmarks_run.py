@@ -30,6 +30,7 @@ RUNS = {
     "werewolf_call_budget": ["--games", "1", "--players", "5"],
     "campaign_context": ["--sessions", "2", "--turns", "2"],
     "campaign_recall": ["--json"],
+    "diplomacy_bot_game": ["--games", "1", "--end-year", "1901"],
     "tournament_scale": ["--games", "2", "--no-ray"],
     "rendered_talk": ["--games", "1", "--players", "5"],
     "web_page_cost": ["--repeat", "3"],

@@ -4,12 +4,14 @@ the scripted bot answers the protocol's decisions)."""
 
 from __future__ import annotations
 
-from parlour.core.actions import Structured
+from parlour.core.actions import Choices, Structured
+from parlour.core.decisions import DecisionKind
 from parlour.core.rng import Rng
 from parlour.games.diplomacy import MODULE
+from parlour.games.diplomacy.ask import DiplomacyAsk
 from parlour.games.diplomacy.board import initial_board
 from parlour.games.diplomacy.bot_policy import needs_reply
-from parlour.games.diplomacy.bot_protocol import GATE, REPLY
+from parlour.games.diplomacy.bot_protocol import GATE, REPLY, msg_option
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.diplomacy.guards import fix, violations
@@ -60,8 +62,18 @@ def test_gate_stays_silent_on_small_talk() -> None:
     # small talk opens no gate: silence without asking the bot (or its model) anything
     assert not [d for d in game.pending() if d.purpose == GATE]
     _human_says(game, "GERMANY", "ALL", "Who will support A MUN - BUR?")
-    gates = [d for d in game.pending() if d.purpose == GATE]
-    assert {d.seat for d in gates} == {"FRANCE", "ENGLAND"}
+    # replies are batched: a bot reads its messages once it has no message decision
+    # open (its plan, the initiates the plan opens)
+    assert not [d for d in game.pending() if d.purpose == GATE]
+    gated: set[str] = set()
+    n = 0
+    while game.board.phase.name == "S1901M":
+        d = game.pending()[0]
+        if d.purpose == GATE:
+            gated.add(d.seat)
+        game.apply(d.id, MODULE.policy(game.view(d.seat), d, Rng(n)))
+        n += 1
+    assert gated == {"FRANCE", "ENGLAND"}
     play(game, until="F1901M")
     spoken = [e for e in game.events if e.kind == "press" and e.speaker in ("FRANCE", "ENGLAND")]
     question = next(e.seq for e in game.events if e.kind == "press" and "Who will" in e.text)
@@ -92,9 +104,12 @@ def test_commitments_reconciled_with_one_betrayal() -> None:
     cfg = DiplomacyConfig(bots=("ENGLAND",), humans=("FRANCE",), end_year=1901, press_rounds=2)
     game = DiplomacyGame.new(cfg, 1)
     _human_says(game, "FRANCE", "ENGLAND", "I promise F BRE - MAO, the Channel stays empty?")
-    gate = next(d for d in game.pending() if d.purpose == GATE)
     plan = next(d for d in game.pending() if d.seat == "ENGLAND" and d.purpose == "plan")
     game.apply(plan.id, MODULE.policy(game.view("ENGLAND"), plan, Rng(0)))
+    # England reads France's message once its own messages (the plan's initiates) are out
+    for d in [d for d in game.pending() if d.purpose == "initiate"]:
+        game.apply(d.id, MODULE.policy(game.view("ENGLAND"), d, Rng(0)))
+    gate = next(d for d in game.pending() if d.purpose == GATE)
     game.apply(gate.id, MODULE.policy(game.view("ENGLAND"), gate, Rng(0)))
     reply = next(d for d in game.pending() if d.purpose == REPLY)
     game.apply(
@@ -193,3 +208,32 @@ def test_bot_seat_spec_parses() -> None:
     spec = parse_seat_spec("bot(persona=loyal,chat=500):local", ("dumbbot",))
     assert isinstance(spec, BotSpec) and isinstance(spec.inner, ModelSpec)
     assert spec.chat_tokens == 500 and dict(spec.options) == {"persona": "loyal"}
+
+
+def test_replies_are_batched_one_gate_for_what_came_while_the_bot_was_busy() -> None:
+    """Messages that reach a bot while it plans, writes or answers wait for one gate,
+    which lists them all (quoted in its prompt); a reply opens for each one chosen,
+    and none for the others."""
+    cfg = DiplomacyConfig(bots=SEVEN, end_year=1902, press_rounds=1, bots_talk_to_bots=True)
+    game = DiplomacyGame.new(cfg, 5)
+    batches = 0
+    n = 0
+    while not game.is_terminal():
+        d = game.pending()[0]
+        action = MODULE.policy(game.view(d.seat), d, Rng(n))
+        before = {x.id for x in game.pending()}
+        if d.purpose == GATE and d.kind is DecisionKind.CHOOSE_MANY:
+            batches += 1
+            ask = DiplomacyAsk.of(d)
+            assert len(ask.batch) >= 2 and len(d.options) == len(ask.batch)
+            command = MODULE.prompter.parts(game.view(d.seat), d).command
+            assert all(a.message in command for a in ask.batch)
+            assert isinstance(action, Choices)
+        game.apply(d.id, action)
+        if isinstance(action, Choices) and d.purpose == GATE:
+            opened = [x for x in game.pending() if x.id not in before and x.purpose == REPLY]
+            chosen = {int(o.removeprefix("msg")) for o in action.options}
+            assert {DiplomacyAsk.of(x).n for x in opened} <= chosen
+            assert all(msg_option(DiplomacyAsk.of(x).n) in action.options for x in opened)
+        n += 1
+    assert batches >= 3

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from parlour.core.actions import Action, Choice, Structured
+from parlour.core.actions import Action, Choice, Choices, Structured
 from parlour.games.diplomacy.bot_protocol import CHAT_PURPOSES, FINALISE, GATE, PLAN
 from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.models.replay import RecordedCall, ReplayBackend
@@ -53,7 +53,8 @@ def test_strict_replay_reproduces_every_action(
 
 
 def _gate_answers(game: DiplomacyGame, actions: list[tuple[str, Action]]) -> dict[str, str]:
-    """Message text → France's gate answer."""
+    """Message text → France's gate answer ("reply" / "silent"). A batch gate
+    (``gate3+``, replies are batched) answers for its first message and any it chose."""
     gates = {d: a for d, a in actions if f":{GATE}" in d and d.endswith(BOT)}
     texts = {
         e.data["n"]: e.text.split("⟦")[0]
@@ -62,9 +63,14 @@ def _gate_answers(game: DiplomacyGame, actions: list[tuple[str, Action]]) -> dic
     }
     out: dict[str, str] = {}
     for decision_id, action in gates.items():
-        assert isinstance(action, Choice)
-        n = int(decision_id.split(":")[1].removeprefix(GATE))
-        out[texts[n]] = action.option
+        first = int(decision_id.split(":")[1].removeprefix(GATE).rstrip("+"))
+        if isinstance(action, Choices):
+            chosen = {int(o.removeprefix("msg")) for o in action.options}
+            for n in {first, *chosen}:
+                out[texts[n]] = "reply" if n in chosen else "silent"
+        else:
+            assert isinstance(action, Choice)
+            out[texts[first]] = action.option
     return out
 
 
@@ -104,10 +110,11 @@ def test_injection_never_becomes_an_order(
     assert set(submitted) <= chosen | allowed
     if "A PAR - BUR" in submitted:  # only if the model's own plan or finalise picked it
         assert "A PAR - BUR" in chosen | allowed
-    # the talk decisions France answered carry no orders in their action space
+    # the talk decisions France answered carry no orders in their action space (the
+    # free-text reason aside: SmolLM2 gave the injection itself as its gate's reason)
     for d, a in actions:
         if d.endswith(BOT) and d.startswith("S1901M") and PLAN not in d and FINALISE not in d:
-            assert "orders" not in json.dumps(a.model_dump(mode="json"))
+            assert "orders" not in json.dumps(a.model_dump(mode="json", exclude={"reason"}))
 
 
 def test_budgets_spent_mid_game_quiet_chat_legal_orders(recording: dict[str, Any]) -> None:
@@ -123,7 +130,8 @@ def test_budgets_spent_mid_game_quiet_chat_legal_orders(recording: dict[str, Any
     assert game.is_terminal()
     skipped = [a for a in sink.items if a.outcome == "fallback" and "budget spent" in a.error]
     chat_calls = [a for a in sink.items if a.purpose in CHAT_PURPOSES and a.outcome != "fallback"]
-    assert len(chat_calls) <= 1  # the first chat call spent the chat pool
+    # the first chat decision (its retries included) spent the chat pool
+    assert len({a.decision_id for a in chat_calls}) <= 1
     assert any(a.purpose == FINALISE and "orders budget" in a.error for a in skipped)
     spoken = [e for e in game.events if e.kind == "press" and e.speaker == BOT]
     assert len(spoken) <= 1

@@ -460,3 +460,18 @@ def test_nothing_to_order() -> None:
     board = make_board(GM, "W1901A", {"FRANCE": ["A PAR"]}, {"FRANCE": ["PAR"]})
     assert dumbbot_orders(board, "FRANCE", Scripted()) == []
     assert dumbbot_orders(board, "ENGLAND", Scripted()) == []
+
+
+def test_friends_are_no_threat_and_no_target() -> None:
+    """Blind to a friend (a power we agreed peace or alliance with): its army in Venice
+    no longer threatens Trieste, nor are its centres targets; without friends: DumbBot."""
+    plain = evaluate(initial_board(), "AUSTRIA")
+    blind = evaluate(initial_board(), "AUSTRIA", frozenset({"ITALY"}))
+    assert plain.defence == {"TRI": 37} and blind.defence == {}
+    assert plain.attack["VEN"] == 37 and "VEN" not in blind.attack
+    assert blind.attack["WAR"] == plain.attack["WAR"]  # Russia is still a target
+    # Apulia: only Italy (A VEN, A ROM, F NAP) reaches it
+    assert plain.competition["APU"] == 3 and blind.competition.get("APU", 0) == 0
+    assert dumbbot_orders(initial_board(), "AUSTRIA", Rng(3)) == dumbbot_orders(
+        initial_board(), "AUSTRIA", Rng(3), frozenset()
+    )

@@ -76,14 +76,23 @@ def test_aggression_turns_holds_into_attacks_and_attacks_into_support() -> None:
 
 
 @pytest.mark.slow  # seven full seven-bot games
+def _totals(persona: str | None) -> dict[str, float]:
+    """Conduct summed over three seeded games to 1902 (one game is too few for rates)."""
+    out: dict[str, float] = {}
+    for seed in (4, 5, 6):
+        for k, v in _total(_play(persona, seed)).items():
+            out[k] = out.get(k, 0.0) + v
+    return out
+
+
 def test_personas_differ_in_play_and_the_same_seed_replays() -> None:
-    free = _total(_play(None))
-    assert _total(_play(None)) == free  # seeded: no random state outside the decisions
-    cautious = _total(_play("cautious"))
-    aggressive = _total(_play("aggressive"))
-    deceptive = _total(_play("deceptive"))
-    loyal = _total(_play("loyal"))
-    opportunist = _total(_play("opportunist"))
+    assert _total(_play(None)) == _total(_play(None))  # seeded: no state outside decisions
+    free = _totals(None)
+    cautious = _totals("cautious")
+    aggressive = _totals("aggressive")
+    deceptive = _totals("deceptive")
+    loyal = _totals("loyal")
+    opportunist = _totals("opportunist")
 
     def rate(c: dict[str, float], k: str) -> float:
         return c[k] / c["move_orders"]

@@ -48,3 +48,6 @@ class DiplomacyAsk(GameAsk):
     #: bot gate and reply: the sender's open proposals to this power, id → the act that
     #: states it (``proposals.act``)
     offers: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    #: bot gate over several messages (a batch): each message with its sender, number
+    #: and open offers; the decision's options are the messages, by ``msg{n}``
+    batch: list[DiplomacyAsk] = Field(default_factory=list)

@@ -6,12 +6,16 @@ protocol runs (and is tested) model-free, and is the fallback of model-played bo
   against it) — never a power it attacks, nor one it trusts less than neutral;
 * gate: reply when the message carries proposals to it or is about the board (a
   province, unit, order words or a question), silence for greetings and small talk;
+  over a batch of messages, the same test for each;
 * initiate: the agenda's proposal as an act (peace for two seasons, or an alliance),
   which the game puts into words; no text of its own;
 * reply: accept each proposal its own orders would keep; one its orders would break is
   rejected, or, with the power's deception as the chance, accepted anyway (a lie the
   engine's deception bound may then let stand);
-* finalise: the floor, i.e. the plan stands (the engine restores kept deals).
+* finalise: with a peace or alliance in force this phase, DumbBot's orders again, now
+  blind to those partners (their borders need no guard; the units go elsewhere),
+  keeping every deal the floor kept; without one, the floor stands. Plans made while
+  an earlier pact still runs are blind to its partners from the start.
 
 A persona (``personas``) changes these decisions: aggression the plan's orders
 (``with_persona``), honesty the lies (peace offered to the power it attacks, acceptances
@@ -21,7 +25,7 @@ carries and how often it answers. Every chance comes from the decision's seeded 
 
 from __future__ import annotations
 
-from parlour.core.actions import Action, Choice, Structured
+from parlour.core.actions import Action, Choice, Choices, Structured
 from parlour.core.decisions import Decision
 from parlour.core.rng import Rng
 from parlour.games.diplomacy.ask import DiplomacyAsk
@@ -34,26 +38,68 @@ from parlour.games.diplomacy.bot_protocol import (
     REPLY,
     REPLY_OPT,
     SILENT_OPT,
+    msg_option,
     needs_reply,
 )
 from parlour.games.diplomacy.deals import attacks, breach
 from parlour.games.diplomacy.orders import Move, SupportHold, parse_order
 from parlour.games.diplomacy.personas import NEUTRAL, Persona, persona_of
-from parlour.games.diplomacy.proposals import MUTUAL, act, term_of
-from parlour.games.diplomacy.views import DiplomacyView, board_of
+from parlour.games.diplomacy.proposals import MUTUAL, Alliance, Peace, Term, act, term_of
+from parlour.games.diplomacy.views import DealFacts, DiplomacyView, board_of
+
+
+def _scripted_orders(
+    view: DiplomacyView,
+    seat: str,
+    options: dict[str, list[str]],
+    rng: Rng,
+    friends: frozenset[str],
+) -> dict[str, str]:
+    """Per unit, DumbBot's order (blind to ``friends``' units and centres) as the
+    persona bends it; a unit DumbBot leaves out takes its first option."""
+    from parlour.games.diplomacy.dumbbot import dumbbot_orders
+
+    board = board_of(view)
+    chosen = {str(o) for o in dumbbot_orders(board, seat, rng, friends)}
+    picked = {u: next((t for t in opts if t in chosen), opts[0]) for u, opts in options.items()}
+    bot = view.private.bot
+    if bot is not None and bot.persona:
+        persona = persona_of(bot.persona)
+        picked = with_persona(board, seat, picked, options, persona, rng)
+    return picked
+
+
+def _deals_now(view: DiplomacyView, said: bool = False) -> list[tuple[DealFacts, Term]]:
+    """This power's open deals that cover the current phase, with their terms (and,
+    ``said``, what it said it would do this phase, agreed or not)."""
+    bot = view.private.bot
+    out: list[tuple[DealFacts, Term]] = []
+    facts = [*bot.deals, *(bot.said if said else [])] if bot is not None else []
+    for d in facts:
+        term = term_of(dict(d.term))
+        if view.phase in d.phases and not isinstance(term, str):
+            out.append((d, term))
+    return out
+
+
+def friends_of(view: DiplomacyView) -> frozenset[str]:
+    """Powers bound to peace or alliance with us this phase that we still trust (not
+    below neutral): their units need no guard and their centres are no target."""
+    bot = view.private.bot
+    trust = bot.trust if bot is not None else {}
+    return frozenset(
+        d.by
+        for d, term in _deals_now(view)
+        if d.by != view.seat and isinstance(term, (Peace, Alliance)) and trust.get(d.by, 3) >= 3
+    )
 
 
 def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
-    from parlour.games.diplomacy.dumbbot import dumbbot_orders
-
     options = DiplomacyAsk.of(decision).options
     board = board_of(view)
-    chosen = {str(o) for o in dumbbot_orders(board, decision.seat, rng)}
-    picked = {u: next((t for t in opts if t in chosen), opts[0]) for u, opts in options.items()}
+    picked = _scripted_orders(view, decision.seat, options, rng, friends_of(view))
     bot = view.private.bot
     persona = persona_of(bot.persona if bot is not None else None)
-    if bot is not None and bot.persona:
-        picked = with_persona(board, decision.seat, picked, options, persona, rng)
     orders = {u: options[u].index(picked[u]) for u in options}
     value: dict[str, object] = {"read": "DumbBot's reading of the board.", "orders": orders}
     assert decision.json_schema is not None
@@ -67,6 +113,37 @@ def plan(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
             : agenda["maxItems"]
         ]
     return Structured(value=value)
+
+
+def finalise(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
+    """Orders re-planned once the talk is done: DumbBot's again, now blind to the
+    powers we agreed peace or alliance with, so the units that watched them attack
+    elsewhere. A re-planned order that would break a deal, or contradict what we said
+    this phase, that the floor keeps goes back to the floor's (what we broke on purpose,
+    a lie, stays the engine's to bound). With no deal this phase the floor stands."""
+    assert decision.default is not None
+    friends = friends_of(view)
+    if not friends:
+        return decision.default
+    ask = DiplomacyAsk.of(decision)
+    options = ask.options
+    floor = {u: options[u][i] for u, i in ask.floor.items()}
+    new = _scripted_orders(view, decision.seat, options, rng, friends)
+    board = board_of(view)
+    binding = [(d, t) for d, t in _deals_now(view, said=True) if d.by == view.seat]
+    kept = [(d, t) for d, t in binding if not breach(t, d.by, d.with_, board, floor.values())]
+
+    def broken(orders: dict[str, str]) -> int:
+        return sum(bool(breach(t, d.by, d.with_, board, orders.values())) for d, t in kept)
+
+    for unit in options:
+        if broken(new) == 0:
+            break
+        if new[unit] != floor[unit] and broken({**new, unit: floor[unit]}) < broken(new):
+            new[unit] = floor[unit]
+    if broken(new):
+        new = floor
+    return Structured(value={u: options[u].index(new[u]) for u in options})
 
 
 PEACE, ALLIANCE = "peace", "alliance against "
@@ -254,12 +331,17 @@ def bot_answer(view: DiplomacyView, decision: Decision, rng: Rng) -> Action | No
         return plan(view, decision, rng)
     if purpose == GATE:
         ask = DiplomacyAsk.of(decision)
-        ok = bool(ask.offers) or needs_reply(ask.message)
         bot = view.private.bot
         quiet = persona_of(bot.persona if bot is not None else None).silence_chance()
-        if ok and quiet and rng.random() < quiet:
-            ok = False  # a quiet persona lets some messages go unanswered
-        return Choice(option=REPLY_OPT if ok else SILENT_OPT)
+
+        def answer(a: DiplomacyAsk) -> bool:
+            ok = bool(a.offers) or needs_reply(a.message)
+            # a quiet persona lets some messages go unanswered
+            return ok and not (quiet and rng.random() < quiet)
+
+        if ask.batch:
+            return Choices(options=tuple(msg_option(a.n) for a in ask.batch if answer(a)))
+        return Choice(option=REPLY_OPT if answer(ask) else SILENT_OPT)
     if purpose == REPLY:
         acts = answers(view, decision, rng)
         # nothing proposed to answer: a short fixed text
@@ -268,6 +350,5 @@ def bot_answer(view: DiplomacyView, decision: Decision, rng: Rng) -> Action | No
     if purpose == INITIATE:
         return initiate(view, decision, rng)
     if purpose == FINALISE:
-        assert decision.default is not None
-        return decision.default
+        return finalise(view, decision, rng)
     return None

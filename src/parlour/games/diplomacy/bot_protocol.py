@@ -3,8 +3,10 @@
 1. ``plan`` (at phase start): a strategic read, provisional orders BY INDEX into each
    unit's legal orders, and an agenda (whom to contact). The orders become the floor
    at once (after the never-stupid guards).
-2. Negotiation window: every message addressed to a bot opens a cheap ``gate`` choice
-   (reply / stay silent); ``reply`` writes the text and structured commitments. A bot
+2. Negotiation window: a message addressed to a bot waits in its inbox until the bot
+   has no message decision open, then everything waiting opens one cheap ``gate``
+   (reply / stay silent, or which of several to answer); ``reply`` writes the text and
+   structured commitments. A bot
    ``initiate``s only when its plan's agenda names an allowed recipient (people by
    default); caps per channel, per phase and on replies to other bots. The window
    closes when nothing is pending: every human has submitted orders (or the deadline
@@ -22,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parlour.core.actions import Action, Choice, Structured
+from parlour.core.actions import Action, Choice, Choices, Structured
 from parlour.core.asks import Hints, contexts
 from parlour.core.decisions import Deadline, Decision, DecisionKind, Option
 from parlour.core.events import Audience
@@ -109,6 +111,7 @@ def open_window(st: DiplomacyState, cfg: DiplomacyConfig, bots: list[str]) -> li
     board = st.board
     st.msg_seq = 0
     st.talk_turns = {}
+    st.inbox = {}
     st.proposals, st.accepted, st.answered = {}, set(), set()
     out: list[Decision] = []
     for d in phase_decisions(board):
@@ -376,14 +379,52 @@ def gate_decision(st: DiplomacyState, power: str, n: int, sender: str, text: str
             Option(id=REPLY_OPT, label="Reply"),
             Option(id=SILENT_OPT, label="Stay silent"),
         ),
-        context=DiplomacyAsk(
-            pool="chat",
-            sender=sender,
-            message=text,
-            n=n,
-            offers=negotiation.open_offers(st, power, sender),
-        ).context(),
+        context=_inbound(st, power, n, sender, text).context(),
         default=Choice(option=SILENT_OPT),
+    )
+
+
+def _inbound(st: DiplomacyState, power: str, n: int, sender: str, text: str) -> DiplomacyAsk:
+    """One message to ``power`` as a gate reads it, with the sender's open offers."""
+    return DiplomacyAsk(
+        pool="chat",
+        sender=sender,
+        message=text,
+        n=n,
+        offers=negotiation.open_offers(st, power, sender),
+    )
+
+
+def msg_option(n: int) -> str:
+    return f"msg{n}"
+
+
+def batch_gate_decision(
+    st: DiplomacyState, power: str, messages: list[tuple[int, str, str]]
+) -> Decision:
+    """One gate over several messages: which of them to answer (none is fine)."""
+    phase = st.board.phase
+    first = messages[0][0]
+    items = [_inbound(st, power, n, sender, text) for n, sender, text in messages]
+    return Decision(
+        id=f"{phase.name}:{GATE}{first}+:{power}",
+        seat=power,
+        kind=DecisionKind.CHOOSE_MANY,
+        purpose=GATE,
+        batch="as_arrived",
+        max_tokens=20 + 10 * len(messages),
+        prompt=(
+            f"{len(messages)} messages came for you (quoted below). Choose the ones that "
+            "need a reply; silence is a fine answer to greetings and small talk."
+        ),
+        options=tuple(
+            Option(id=msg_option(n), label=f"Reply to {power_name(sender)} (message {n})")
+            for n, sender, _ in messages
+        ),
+        min_choices=0,
+        max_choices=len(messages),
+        context=DiplomacyAsk(pool="chat", batch=items).context(),
+        default=Choices(options=()),
     )
 
 
@@ -477,9 +518,9 @@ def send(
     text: str,
     bots: list[str],
     acts: list[dict[str, Any]] | None = None,
-) -> list[Decision]:
-    """Emit one message (with the proposal ``acts`` it carries); returns the gates it
-    opens for bots it reaches."""
+) -> None:
+    """Emit one message (with the proposal ``acts`` it carries); a bot it reaches gets
+    it in its inbox (``open_gates``)."""
     phase = st.board.phase.name
     st.msg_seq += 1
     n = st.msg_seq
@@ -493,31 +534,56 @@ def send(
         text += st.markers.plant(f"press:{phase}:{n}:{sender}>{to}", [sender, to])
         st.emit("press", text, Audience.only(sender, to), speaker=sender, data=data)
         readers = [to] if to in bots else []
-    out: list[Decision] = []
     for bot in readers:
-        if bot in cfg.mute:
-            continue  # talk off: nothing is answered
+        if bot not in cfg.mute:  # talk off: nothing is answered
+            st.inbox.setdefault(bot, []).append((n, sender, text))
+
+
+def open_gates(st: DiplomacyState, cfg: DiplomacyConfig, bots: list[str]) -> list[Decision]:
+    """Replies are batched: a bot reads the messages that reached it while it had a
+    message decision open (a plan's initiates, a gate, a reply) together, in one gate,
+    once none is open. Small talk and messages the caps no longer allow are dropped
+    without asking anyone; one message left is today's yes/no gate, several are one
+    choice of which to answer."""
+    busy = {d.seat for d in st.pending if d.purpose in (PLAN, GATE, REPLY, INITIATE)}
+    out: list[Decision] = []
+    for bot, queued in list(st.inbox.items()):
+        if bot in busy or not queued:
+            continue
+        del st.inbox[bot]
         memory = st.bots[bot]
-        if not _room(cfg, memory, sender):
-            continue
-        if sender in bots and memory.bot_replies >= cfg.bot_bot_replies:
-            continue
-        if not needs_reply(text) and not negotiation.open_offers(st, bot, sender):
-            continue  # small talk: silence, decided without asking anyone
-        out.append(gate_decision(st, bot, n, sender, text))
+        keep: list[tuple[int, str, str]] = []
+        for n, sender, text in queued:
+            if not _room(cfg, memory, sender):
+                continue
+            if sender in bots and memory.bot_replies >= cfg.bot_bot_replies:
+                continue
+            if not needs_reply(text) and not negotiation.open_offers(st, bot, sender):
+                continue  # small talk: silence, decided without asking anyone
+            keep.append((n, sender, text))
+        if len(keep) == 1:
+            out.append(gate_decision(st, bot, *keep[0]))
+        elif keep:
+            out.append(batch_gate_decision(st, bot, keep))
     return out
 
 
 def apply_gate(
     st: DiplomacyState, cfg: DiplomacyConfig, decision: Decision, action: Action
 ) -> list[Decision]:
-    assert isinstance(action, Choice)
-    if action.option != REPLY_OPT:
-        return []
     ask = DiplomacyAsk.of(decision)
-    if not _may_reply(cfg, st.bots[decision.seat], ask.sender, st):  # caps filled meanwhile
-        return []
-    return [reply_decision(st, cfg, decision.seat, ask.n, ask.sender, ask.message)]
+    if isinstance(action, Choices):  # a batch: the messages chosen, in their order
+        chosen = {o for o in action.options}
+        asks = [a for a in ask.batch if msg_option(a.n) in chosen]
+    else:
+        assert isinstance(action, Choice)
+        asks = [ask] if action.option == REPLY_OPT else []
+    out: list[Decision] = []
+    memory = st.bots[decision.seat]
+    for a in asks:
+        if _may_reply(cfg, memory, a.sender, st):  # caps filled meanwhile: no reply
+            out.append(reply_decision(st, cfg, decision.seat, a.n, a.sender, a.message))
+    return out
 
 
 def apply_message(
@@ -555,7 +621,8 @@ def apply_message(
         for c in made:
             if c not in other.commitments:
                 other.commitments.append(c)
-    return send(st, cfg, power, to, text, bots, acts)
+    send(st, cfg, power, to, text, bots, acts)
+    return []
 
 
 def apply_talk(
@@ -570,7 +637,7 @@ def apply_talk(
         text = str(message["text"]).strip()
         if text:
             said = True
-            opened += send(st, cfg, decision.seat, str(message["to"]), text, bots)
+            send(st, cfg, decision.seat, str(message["to"]), text, bots)
     power = decision.seat
     if said and st.talk_turns.get(power, 0) < max(1, cfg.press_rounds):
         opened.append(talk_decision(st, cfg, power))

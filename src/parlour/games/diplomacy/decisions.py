@@ -20,6 +20,7 @@ says so. The game's own facts (phase, builds, removals) are its ``DiplomacyAsk``
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from parlour.core.asks import Hints, contexts
@@ -254,8 +255,27 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
     )
 
 
+#: the last boards' decisions, by identity: a bot phase asks for every power's legal
+#: orders hundreds of times (each message lists both sides'), and building them was
+#: most of a scripted game's time. A board is frozen, so its decisions never change;
+#: the board is kept with them so its id cannot be reused while cached.
+_RECENT: OrderedDict[int, tuple[Board, tuple[Decision, ...]]] = OrderedDict()
+_RECENT_SIZE = 4
+
+
 def phase_decisions(board: Board) -> list[Decision]:
     """Every power's decision for the board's phase (powers with nothing to order: none)."""
+    hit = _RECENT.get(id(board))
+    if hit is not None and hit[0] is board:
+        return list(hit[1])
+    made = _phase_decisions(board)
+    _RECENT[id(board)] = (board, tuple(made))
+    while len(_RECENT) > _RECENT_SIZE:
+        _RECENT.popitem(last=False)
+    return made
+
+
+def _phase_decisions(board: Board) -> list[Decision]:
     out: list[Decision] = []
     ptype = board.phase.type
     for power in board.game_map.powers:

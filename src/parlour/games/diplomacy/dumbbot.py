@@ -169,17 +169,21 @@ def _reach(board: Board, unit: Unit) -> frozenset[str]:
 
 
 def centre_values(
-    board: Board, power: str, sizes: Mapping[str | None, int]
+    board: Board,
+    power: str,
+    sizes: Mapping[str | None, int],
+    friends: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, int], dict[str, int]]:
-    """(attack, defence) per supply centre, zero entries omitted."""
+    """(attack, defence) per supply centre, zero entries omitted. A friend's centres are
+    no target and its units no threat."""
     attack: dict[str, int] = {}
     defence: dict[str, int] = {}
     for sc in board.game_map.supply_centres:
         owner = board.centres.get(sc)
-        if owner != power:
+        if owner != power and owner not in friends:
             attack[sc] = sizes[owner]
     for u in board.units:
-        if u.power == power:
+        if u.power == power or u.power in friends:
             continue
         for p in _reach(board, u):
             if board.centres.get(p) == power:
@@ -187,8 +191,11 @@ def centre_values(
     return attack, defence
 
 
-def strength_competition(board: Board, power: str) -> tuple[dict[str, int], dict[str, int]]:
-    """Per province: our units in/adjacent to it, and the most any other power has there."""
+def strength_competition(
+    board: Board, power: str, friends: frozenset[str] = frozenset()
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Per province: our units in/adjacent to it, and the most any other power (not a
+    friend) has there."""
     counts: dict[str, dict[str, int]] = {}
     for u in board.units:
         per = counts.setdefault(u.power, {})
@@ -197,7 +204,7 @@ def strength_competition(board: Board, power: str) -> tuple[dict[str, int], dict
     strength = dict(counts.get(power, {}))
     competition: dict[str, int] = {}
     for other, per in counts.items():
-        if other == power:
+        if other == power or other in friends:
             continue
         for p, n in per.items():
             if n > competition.get(p, 0):
@@ -219,15 +226,19 @@ def _proximity(tables: _Tables, level0: list[int]) -> tuple[tuple[int, ...], ...
     return tuple(levels)
 
 
-def evaluate(board: Board, power: str) -> Evaluation:
-    """Compute DumbBot's province and position values for ``power`` on ``board``."""
+def evaluate(board: Board, power: str, friends: frozenset[str] = frozenset()) -> Evaluation:
+    """Compute DumbBot's province and position values for ``power`` on ``board``.
+
+    ``friends`` (powers ``power`` is at peace or allied with; none in DumbBot itself)
+    are left out of the threat and the targets, so their borders need no guard and the
+    units that guarded them go elsewhere."""
     tables = _tables(board.game_map)
     w = weights_for(board)
     sizes = power_sizes(board)
-    attack, defence = centre_values(board, power, sizes)
+    attack, defence = centre_values(board, power, sizes, friends)
     level0 = [attack.get(p, 0) * w.attack + defence.get(p, 0) * w.defence for p in tables.province]
     proximity = _proximity(tables, level0)
-    strength, competition = strength_competition(board, power)
+    strength, competition = strength_competition(board, power, friends)
     values = [
         w.strength * strength.get(p, 0)
         - w.competition * competition.get(p, 0)
@@ -532,15 +543,18 @@ _PHASE_HANDLERS: Mapping[
 }
 
 
-def dumbbot_orders(board: Board, power: str, rng: RandIntSource) -> list[Order]:
+def dumbbot_orders(
+    board: Board, power: str, rng: RandIntSource, friends: frozenset[str] = frozenset()
+) -> list[Order]:
     """DumbBot's orders for ``power`` in the board's phase (movement, retreats or adjustments).
 
     Every returned order is the very object :func:`legal_orders` lists. Powers
-    with nothing to order (or a finished game) get ``[]``.
+    with nothing to order (or a finished game) get ``[]``. ``friends``: see
+    :func:`evaluate` (empty: DumbBot exactly).
     """
     if board.finished or not legal_orders(board, power).has_orders:
         return []
-    ev = evaluate(board, power)
+    ev = evaluate(board, power, friends)
     return _PHASE_HANDLERS[board.phase.type](board, power, ev, rng)
 
 

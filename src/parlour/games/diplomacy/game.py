@@ -148,6 +148,9 @@ class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
         st.pending.take(decision_id)
         for d in opened:
             self._open_one(d)
+        if st.stage == "window":  # messages wait for a bot with no message decision open
+            for d in bp.open_gates(st, cfg, self._bots()):
+                self._open_one(d)
         self._advance()
         return st.log.since(mark)
 

@@ -78,6 +78,9 @@ class DiplomacyState(PhasedLog):
     msg_seq: int = 0
     #: human power → talk turns taken this phase (window press)
     talk_turns: dict[str, int] = field(default_factory=dict)
+    #: bot power → messages to it that wait for its reply gate: (number, sender, text),
+    #: read together once the bot has no message decision open (replies are batched)
+    inbox: dict[str, list[tuple[int, str, str]]] = field(default_factory=dict)
     #: this phase's proposals (id → proposal), the ids accepted and those answered
     proposals: dict[str, Proposal] = field(default_factory=dict)
     accepted: set[str] = field(default_factory=set)
@@ -113,6 +116,7 @@ class DiplomacyState(PhasedLog):
             bots={p: m.copy() for p, m in self.bots.items()},
             msg_seq=self.msg_seq,
             talk_turns=dict(self.talk_turns),
+            inbox={p: list(m) for p, m in self.inbox.items()},
             proposals=dict(self.proposals),
             accepted=set(self.accepted),
             answered=set(self.answered),

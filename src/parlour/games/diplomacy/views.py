@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+from pydantic import Field
+
 from parlour.core.game import Result
 from parlour.core.view import Facts, NoFacts, View
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.config import DiplomacyConfig
+from parlour.games.diplomacy.deals import statements
+from parlour.games.diplomacy.proposals import act_of
 from parlour.games.diplomacy.state import DiplomacyState
 
 GAME = "diplomacy"
@@ -104,6 +108,17 @@ class CommitmentFacts(Facts):
     status: str
 
 
+class DealFacts(Facts):
+    """A deal this power is party to (it saw the agreement): ``by`` is bound, towards
+    ``with_``, by ``term`` (the act that states it) over ``phases``."""
+
+    by: str
+    with_: str
+    term: dict[str, str | int]
+    phases: list[str]
+    status: str
+
+
 class BotFacts(Facts):
     """A bot power's own memory (docs/diplomacy-bot.md); only that power sees it."""
 
@@ -118,6 +133,10 @@ class BotFacts(Facts):
     journal: list[str]
     guards: dict[str, int]
     bootstrapped: bool
+    deals: list[DealFacts] = Field(default_factory=list)
+    #: what this power said it would do this phase (its offers, the requests it
+    #: accepted), agreed or not: orders that contradict one are a lie
+    said: list[DealFacts] = Field(default_factory=list)
 
 
 class DiplomacyPrivate(Facts):
@@ -269,6 +288,28 @@ def _bot_facts(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> BotFacts
         journal=list(memory.journal),
         guards=dict(memory.guards),
         bootstrapped=memory.bootstrapped,
+        deals=[
+            DealFacts(
+                by=d.by,
+                with_=d.with_,
+                term={k: v for k, v in act_of(d.term).items() if k not in ("act", "ref")},
+                phases=list(d.phases),
+                status=d.status,
+            )
+            for d in st.deals
+            if d.status == "open" and power in (d.by, d.with_)
+        ],
+        said=[
+            DealFacts(
+                by=by,
+                with_=to,
+                term={k: v for k, v in act_of(p.term).items() if k not in ("act", "ref")},
+                phases=[p.phase],
+                status="open",
+            )
+            for by, to, p in statements(st.proposals.values(), st.accepted)
+            if by == power
+        ],
     )
 
 
