@@ -81,7 +81,9 @@ def played_waits(model: str, seed: int, turns: int, timeout: float) -> list[floa
     from parlour.games.campaign.policies import PLACES, PLAYER_LINES
 
     db = Path(tempfile.mkdtemp(prefix="campaign-wait-")) / "g.sqlite"
-    env = {**os.environ, "COLUMNS": "200", "PARLOUR_DB": str(db), "NO_COLOR": "1"}
+    # TERM=dumb: the plain line reader (input()), whose prompt this script matches; the
+    # line editor a real terminal gets redraws the prompt, and the wait is the same.
+    env = {**os.environ, "COLUMNS": "200", "PARLOUR_DB": str(db), "NO_COLOR": "1", "TERM": "dumb"}
     args = ["-m", "parlour", "play", "campaign", "--model", model, "--seed", str(seed)]
     args += ["--set", "sessions=1", "--set", f"turns_per_session={turns}"]
     child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=timeout)
