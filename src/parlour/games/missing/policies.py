@@ -82,7 +82,7 @@ INTRODUCTION = (
     "It's {first}. {relation_cap}. I'm the {trait} one, and I'm worried.",
     "{first} ({pronouns}). {relation_cap}. {persona_cap}, for those who don't know me.",
     "Hey all. {first}, {pronouns}: {relation}. Usually {trait}. Not tonight.",
-    "{first}. {pronouns}. {relation_cap}, and {persona}.",
+    "I'm {first}, {pronouns}: {relation}, and {persona}.",
 )
 SUSPICION = (
     "{suspect} keeps turning up where {friend} goes, and nobody checks {place} after dark.",
@@ -90,7 +90,7 @@ SUSPICION = (
     "Two things bother me: {suspect}, and what happens at {place} at night.",
     "{suspect}, {about}. And {place}, {place_about}. Put those together.",
     "Ask yourselves why {friend} kept going to {place}. Then ask {suspect}.",
-    "My worry is {suspect}. {place} is where I'd look first.",
+    "My worry is {suspect}, and I'd look at {place} first.",
 )
 EPILOGUE = (
     "{first} goes home, still thinking: {drive}.",

@@ -493,7 +493,8 @@ def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     if not free:
         return Act("plan", "", ())
     place = ctx.pick(free)
-    return Act("plan", f"say you will search {place}", tuple(t.format(place=place) for t in _PLAN))
+    lines = tuple(_capital(t.format(place=place)) for t in _PLAN)
+    return Act("plan", f"say you will search {place}", lines)
 
 
 def _capital(line: str) -> str:
