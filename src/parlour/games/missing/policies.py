@@ -139,7 +139,10 @@ def setup_lines(view: AnyView, decision: Decision, rng: Rng) -> list[str]:
     }
     templates = _SETUP.get(purpose, ())
     limit = decision.max_length or None
-    lines = [t.format(**facts, trait=traits[n % len(traits)]) for n, t in enumerate(templates)]
+    lines = [
+        talk.sentence_case(t.format(**facts, trait=traits[n % len(traits)]))
+        for n, t in enumerate(templates)
+    ]
     fitting = list(dict.fromkeys(x for x in lines if limit is None or len(x) <= limit))
     if purpose == "epilogue" and fitting:
         at = [p.seat for p in pub.players].index(view.seat) if pub.players else 0

@@ -86,7 +86,6 @@ _ANSWER_TOLD = (
     "Nope, {asker}. Same as earlier.",
     "Still chewing on {title}, {asker}.",
     "No, {asker}, and it's driving me mad.",
-    "Wish I had, {asker}.",
 )
 _ANSWER_HUNCH = (
     "{asker}, nothing solid. But {suspect} worries me: {about}.",
@@ -288,8 +287,9 @@ def freshest(lines: Iterable[str], said: set[tuple[str, ...]]) -> list[str]:
 def _wordable(act: Act, said: Counter[str], grams: set[tuple[str, ...]]) -> list[str]:
     """The act's wordings the chat may still see (unseen ones, else those seen less than
     ``MAX_REPEATS`` times), the ones that repeat the fewest phrases."""
-    fresh = [c for c in act.lines if said[c] == 0]
-    return freshest(fresh or [c for c in act.lines if said[c] < MAX_REPEATS], grams)
+    lines = [sentence_case(c) for c in act.lines]
+    fresh = [c for c in lines if said[c] == 0]
+    return freshest(fresh or [c for c in lines if said[c] < MAX_REPEATS], grams)
 
 
 def message(view: AnyView, answering: Answering | None, rng: Rng) -> str:
@@ -499,3 +499,12 @@ def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
 
 def _capital(line: str) -> str:
     return line[0].upper() + line[1:] if line else line
+
+
+_SENTENCE_START = re.compile(r"(^|[.!?]\s+)([a-z])")
+
+
+def sentence_case(line: str) -> str:
+    """A worded line with each sentence capitalised: a place or a find's title ("the
+    cinema", "a note on the desk") may open a sentence of a template."""
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), line)
