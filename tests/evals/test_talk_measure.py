@@ -183,15 +183,12 @@ def test_missing_recorded_game(scored: Scored) -> None:
             for seat, text in fell
         )
         assert s.fallback is theirs, s.text
-    assert report.fallback == sum(s.fallback is True for s in scores) > 0
-    # what a reader of this recording sees: the model reciting the clock, over and over
-    clock = [s for s in scores if s.text == "1:50 on the clock."]
-    assert len(clock) == 5 and clock[0].repeated is None
-    assert all(s.repeated == ("1", "50", "on", "the") for s in clock[1:])
-    assert all(s.shared_opener for s in clock)  # p1 and p3 both open with it
-    chat = next(s for s in scores if s.text.startswith("Chat: Arlo Penn"))
-    assert "label" in chat.debris
-    assert report.debris == sum(bool(s.debris) for s in scores) > 0
+    assert report.fallback == sum(s.fallback is True for s in scores)
+    # recorded in acts (issue 30): the game words every line the model picks, so a reader
+    # sees no debris, and each wording is the one that repeats least of what was said
+    # (this recording: 7 of 65 lines repeat a 4-gram, against ~47% in free text)
+    assert report.debris == 0
+    assert report.repeated <= 0.15 * report.lines
 
 
 @pytest.mark.parametrize("scored", ["campaign_local.sqlite"], indirect=True)

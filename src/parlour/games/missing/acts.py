@@ -22,28 +22,13 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.rng import Rng, hash_seed
 from parlour.games.missing import talk
 from parlour.games.missing.asks import CHOICE_TOKENS, MissingAsk
-from parlour.games.missing.policies import BACKGROUND, RELATION, SECRET
-from parlour.games.missing.views import MissingPrivate, MissingPublic, MissingView
+from parlour.games.missing.policies import setup_lines
+from parlour.games.missing.views import MissingView
 
 #: A setup line's label is its first words, up to this many characters.
 LABEL_CHARS = 48
-
-#: Setup answers the game words from the card, by the decision's purpose.
-_INTRODUCTION = (
-    "Hi, it's {first} ({pronouns}), {relation}. People say I'm {persona}.",
-    "{first} here, {pronouns}. I'm {relation}; {trait}, if you ask anyone.",
-    "It's {first}. {relation_cap}. I'm the {trait} one, and I'm worried.",
-)
-_SUSPICION = (
-    "{suspect} keeps turning up where {friend} goes, and nobody checks {place} after dark.",
-    "I don't trust {suspect}. And {place}: {friend} went there more than anyone knew.",
-    "Two things bother me: {suspect}, and what happens at {place} at night.",
-)
-_EPILOGUE = (
-    "{first} goes home, still thinking: {drive}.",
-    "{first} sits up all night, texting {friend} a long message.",
-    "{first} walks back past {place} one last time before going home.",
-)
+#: A setup answer offers at most this many wordings.
+SETUP_OPTIONS = 4
 
 
 def as_choice(decision: Decision, view: Callable[[], MissingView], seed: int) -> Decision:
@@ -100,40 +85,11 @@ def _worded(
 ) -> list[tuple[str, str]]:
     """(label, line) per option: the chat's acts fittest first, a setup answer's
     wordings in an order drawn by seed."""
-    pub: MissingPublic = view.public
-    me: MissingPrivate = view.private
-    friend = pub.friend.split()[0]
-    first = me.name.split()[0]
     if decision.purpose == "message":
         return [(act.label, line) for act, line in talk.worded_acts(view, ask.answering, rng)]
-    traits = rng.shuffled(me.traits) or ["quiet"]
-    facts = {
-        "first": first,
-        "friend": friend,
-        "pronouns": me.pronouns,
-        "relation": me.relation,
-        "relation_cap": me.relation[:1].upper() + me.relation[1:],
-        "persona": me.persona,
-        "drive": me.drive,
-        "suspect": me.suspect,
-        "place": me.place,
-    }
-    if decision.purpose == "relationship":
-        other = next((p.name for p in pub.players if p.seat == ask.about), ask.about)
-        facts["other"] = other
-    templates = {
-        "background": BACKGROUND,
-        "secret": SECRET,
-        "introduction": _INTRODUCTION,
-        "relationship": RELATION,
-        "suspicion": _SUSPICION,
-        "epilogue": _EPILOGUE,
-    }.get(decision.purpose, ())
-    limit = decision.max_length or None
-    lines = [t.format(**facts, trait=traits[n % len(traits)]) for n, t in enumerate(templates)]
-    fitting = [line for line in lines if limit is None or len(line) <= limit]
-    # In a seed's order, so seats that take the first option do not all say the same.
-    return [(_gist(line), line) for line in rng.shuffled(list(dict.fromkeys(fitting)))]
+    # the card's wordings, the one the scripted player would say first; a few, since the
+    # model reads every label
+    return [(_gist(line), line) for line in setup_lines(view, decision, rng)[:SETUP_OPTIONS]]
 
 
 def _gist(line: str, chars: int = LABEL_CHARS) -> str:

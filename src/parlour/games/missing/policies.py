@@ -31,29 +31,9 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
         return Choice(option=decision.options[0].id)  # the card the deal gave
     if purpose in ("background", "secret"):
         return Text(text=_fit(_second(pub, me, purpose, rng), limit))
-    if purpose == "introduction":
-        first = me.name.split()[0]
-        return Text(
-            text=_fit(
-                f"Hi, it's {first} ({me.pronouns}), {me.relation}. People say "
-                f"I'm {me.persona}. {', '.join(me.traits).capitalize()}.",
-                limit,
-            )
-        )
-    if purpose == "relationship":
-        other = _name_of(pub, asks.MissingAsk.of(decision).about)
-        line = rng.choice(RELATION).format(
-            other=other, friend=pub.friend.split()[0], trait=rng.choice(me.traits)
-        )
-        return Text(text=_fit(line, limit))
-    if purpose == "suspicion":
-        return Text(
-            text=_fit(
-                f"{me.suspect} keeps turning up where {pub.friend.split()[0]} "
-                f"goes, and nobody checks {me.place} after dark.",
-                limit,
-            )
-        )
+    if purpose in ("introduction", "relationship", "suspicion"):
+        lines = setup_lines(view, decision, rng)
+        return Text(text=_fit(lines[0], limit))
     if purpose == "turn":
         return Choice(option=turn_choice(view, decision, rng))
     if purpose == "message":
@@ -62,8 +42,7 @@ def missing_policy(view: AnyView, decision: Decision, rng: Rng) -> Action:
             return Text(text="")
         return Text(text=_fit(talk.message(view, ask.answering, rng), limit))
     if purpose == "epilogue":
-        first = me.name.split()[0]
-        return Text(text=_fit(f"{first} goes home, still thinking: {me.drive}.", limit))
+        return Text(text=_fit(setup_lines(view, decision, rng)[0], limit))
     return (
         random_answer(decision, rng)
         if decision.kind is not DecisionKind.FREE_TEXT
@@ -87,7 +66,91 @@ RELATION = (
     "{other}, I haven't forgotten. It's not the night for it, but {friend} knew too.",
     "{other} knows. I was {trait} about it then and I'm not proud of it.",
     "Ask {other}. We both know why, and {friend} made us swear not to say.",
+    "{other} and I have history. {friend} was in the middle of it.",
+    "Me and {other}? Complicated. I was {trait}, {other} was worse.",
+    "{other} won't look at me tonight, and {friend} would know why.",
+    "Not now, {other}. Later, when {friend} is home.",
 )
+
+
+#: Setup answers worded from the card. Introductions, relationships and suspicions are
+#: said one seat at a time, so a seat takes the wording that repeats least of what the
+#: others said; epilogues are written at once, so each seat starts at its own wording.
+INTRODUCTION = (
+    "Hi, it's {first} ({pronouns}), {relation}. People say I'm {persona}.",
+    "{first} here, {pronouns}. I'm {relation}; {trait}, if you ask anyone.",
+    "It's {first}. {relation_cap}. I'm the {trait} one, and I'm worried.",
+    "{first} ({pronouns}). {relation_cap}. {persona_cap}, for those who don't know me.",
+    "Hey all. {first}, {pronouns}: {relation}. Usually {trait}. Not tonight.",
+    "I'm {first}, {pronouns}: {relation}, and {persona}.",
+)
+SUSPICION = (
+    "{suspect} keeps turning up where {friend} goes, and nobody checks {place} after dark.",
+    "I don't trust {suspect}. And {place}: {friend} went there more than anyone knew.",
+    "Two things bother me: {suspect}, and what happens at {place} at night.",
+    "{suspect}, {about}. And {place}, {place_about}. Put those together.",
+    "Ask yourselves why {friend} kept going to {place}. Then ask {suspect}.",
+    "My worry is {suspect}, and I'd look at {place} first.",
+)
+EPILOGUE = (
+    "{first} goes home, still thinking: {drive}.",
+    "{first} sits up all night, texting {friend} a long message.",
+    "{first} walks back past {place} one last time before going home.",
+    "{first} makes tea nobody drinks and waits for the morning.",
+    "{first} deletes a draft to {friend}, then writes it again.",
+    "{first} can't sleep and goes for a walk by the water.",
+    "{first} sets an alarm for six and lies awake anyway.",
+)
+_SETUP = {
+    "background": BACKGROUND,
+    "secret": SECRET,
+    "introduction": INTRODUCTION,
+    "relationship": RELATION,
+    "suspicion": SUSPICION,
+    "epilogue": EPILOGUE,
+}
+
+
+def setup_lines(view: AnyView, decision: Decision, rng: Rng) -> list[str]:
+    """Every wording of a setup answer from the seat's own card, each once, the one to say
+    first: the freshest (fewest phrases others said already) in an order drawn by seed;
+    an epilogue's from the seat's own place at the table, since nobody has read the others'."""
+    pub: MissingPublic = view.public
+    me: MissingPrivate = view.private
+    purpose = decision.purpose
+    traits = rng.shuffled(me.traits) or ["quiet"]
+    ask = asks.MissingAsk.of(decision)
+    suspect = next((s for s in pub.suspects if s[0] == me.suspect), (me.suspect, ""))
+    place = next((p for p in pub.places if p.name == me.place), None)
+    facts = {
+        "first": me.name.split()[0],
+        "friend": pub.friend.split()[0],
+        "pronouns": me.pronouns,
+        "relation": me.relation,
+        "relation_cap": me.relation[:1].upper() + me.relation[1:],
+        "persona": me.persona,
+        "persona_cap": me.persona[:1].upper() + me.persona[1:],
+        "drive": me.drive,
+        "suspect": me.suspect,
+        "about": suspect[1] or "of all people",
+        "place": me.place,
+        "place_about": place.about if place is not None else "of all places",
+        "other": _name_of(pub, ask.about) if ask.about else "",
+    }
+    templates = _SETUP.get(purpose, ())
+    limit = decision.max_length or None
+    lines = [
+        talk.sentence_case(t.format(**facts, trait=traits[n % len(traits)]))
+        for n, t in enumerate(templates)
+    ]
+    fitting = list(dict.fromkeys(x for x in lines if limit is None or len(x) <= limit))
+    if purpose == "epilogue" and fitting:
+        at = [p.seat for p in pub.players].index(view.seat) if pub.players else 0
+        at %= len(fitting)
+        return fitting[at:] + fitting[:at]
+    ordered = rng.shuffled(fitting)
+    best = set(talk.freshest(ordered, talk.said_phrases(view.events)))
+    return [x for x in ordered if x in best] + [x for x in ordered if x not in best]
 
 
 def _second(pub: MissingPublic, me: MissingPrivate, purpose: str, rng: Rng) -> str:

@@ -11,8 +11,10 @@ A message is one act, chosen from what the seat knows and what it was asked:
 * **accuse**: a suspect, with a reason from its own finds or its suspicion.
 
 Each act has several wordings; the seat never sends a line the chat has already seen
-twice (it prefers one never seen), so a game of many messages does not loop. Everything
-comes from the seat's view: its own card, finds and story card, and public facts.
+twice (it prefers one never seen), and of the wordings left it takes one that repeats
+the fewest phrases (runs of ``PHRASE_WORDS`` words) anyone has already said in the game,
+so a game of many messages does not come back to the same frames. Everything comes from
+the seat's view: its own card, finds and story card, and public facts.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from dataclasses import dataclass
 
 from parlour.core.events import Event
 from parlour.core.rng import Rng
+from parlour.core.text_rules import ngrams, text_tokens
 from parlour.core.view import AnyView
 from parlour.games.missing.asks import Answering
+from parlour.games.missing.talk_lines import TALK_KINDS
 from parlour.games.missing.texts import names_in, wants_answer
 from parlour.games.missing.views import ClueFacts, MissingPrivate, MissingPublic
 
@@ -34,6 +38,8 @@ MAX_REPEATS = 2
 #: The chance that a message goes on with a second act, as a second text (never a third).
 SECOND_TEXT = 0.3
 SECOND_TEXT_AFTER = 2
+#: A phrase, for telling a fresh wording from a stale one: this many words in a row.
+PHRASE_WORDS = 4
 
 _CARD = (
     "Ok, this just came back to me: {topic}. {friend} brought it up twice last week and "
@@ -43,11 +49,17 @@ _CARD = (
     "Something I should have said earlier. {friend} asked me about {topic} and wouldn't say why.",
     "Remembered something about {topic}. Didn't seem like much at the time. Now it does.",
     "{topic}. That's what {friend} was on about the other night. I thought it was nothing.",
+    "{friend} made me promise not to mention {topic}. I think that promise is off now.",
+    "{friend} went pale when I joked about {topic} on Sunday.",
+    "Has anyone else heard {friend} talk about {topic}? Because I have. More than once.",
+    "Don't laugh, but {topic} has been bugging me since {friend} stopped answering.",
 )
 #: A card that tells the seat to ask someone: the first ``about`` word is who or what.
 _CARD_ASK = (
     "I have to ask. {topic}, what was going on earlier? I saw you and you looked rattled.",
     "{topic}, be straight with me: where were you this afternoon, and who were you talking to?",
+    "{topic}, you've been cagey all evening. What happened before {friend} left?",
+    "Straight question, {topic}: what did {friend} say to you yesterday?",
 )
 _FINAL = (
     "It's {friend}! {friend} just texted me. Reading it out now.",
@@ -57,6 +69,8 @@ _ANSWER_FIND = (
     "{asker}, yes. At {place}: {title}. {read}",
     "{asker}, I was at {place}. There: {title}. {read}",
     "Honestly, {asker}? At {place}: {title}. {read}",
+    "I went to {place}, {asker}. {title}. {read}",
+    "{title}, {asker}. That's what {place} had. {read}",
 )
 _ANSWER_TOLD = (
     "{asker}, only what I said: {title} at {place}. Nothing else yet.",
@@ -64,12 +78,23 @@ _ANSWER_TOLD = (
     "{asker}, I told you: {title}, at {place}. That's all I have.",
     "Same as before, {asker}: {title}. Still no idea what it means.",
     "{asker}, just {place}, and you know what was there: {title}.",
+    "Scroll up, {asker}. {place} is all I've done so far.",
+    "{asker}, no. Since {place}, nothing.",
+    "Not since {place}, {asker}. Sorry.",
+    "{asker}, I'm still stuck on {place}.",
+    "{asker}, nothing more from me yet.",
+    "Nope, {asker}. Same as earlier.",
+    "Still chewing on {title}, {asker}.",
+    "No, {asker}, and it's driving me mad.",
 )
 _ANSWER_HUNCH = (
     "{asker}, nothing solid. But {suspect} worries me: {about}.",
     "Not much, {asker}. I keep coming back to {suspect}, though.",
     "{asker}, I've got nothing yet. Has anyone been to {place}?",
     "Nothing found, {asker}. I'd look hard at {suspect} before anyone else.",
+    "Empty-handed, {asker}. {place} might be worth a try.",
+    "{asker}, no luck. You?",
+    "Zero, {asker}. Sorry. My money's on {suspect}.",
 )
 _DEFEND = (
     "Come on, {asker}. I've been looking for {friend} all night, same as you.",
@@ -77,6 +102,9 @@ _DEFEND = (
     "I hear you, {asker}, but you're looking at the wrong person. Look at {suspect}.",
     "{asker}, I've got nothing to hide. Check {place} yourself if you don't believe me.",
     "Really, {asker}? I'm on your side here.",
+    "Wow, {asker}. I love {friend} too, you know.",
+    "{asker}, I get why you'd ask, but no.",
+    "Not me, {asker}. Spend the energy on {suspect}.",
 )
 _REACT = (
     "That's big, {speaker}. {link}",
@@ -84,68 +112,104 @@ _REACT = (
     "{speaker}, seriously? {link}",
     "Ok, {speaker}, that changes things. {link}",
     "Hang on. {link}",
+    "Oh no. {link}",
+    "{speaker}, thank you. {link}",
+    "Right. {link}",
+    "God, {speaker}. {link}",
 )
 _LINK_MINE = (
     "It fits with what I found at {place}: {title}.",
     "Put that next to what was at {place}: {title}.",
+    "Remember {place}? {title}. Same story.",
+    "And I had {title}. Coincidence?",
 )
 _LINK_SUSPECT = (
     "Doesn't that point at {suspect}?",
     "Tell me that's not {suspect}.",
     "I'd bet {suspect} knows something about it.",
+    "{suspect} again?",
+    "Somebody talk to {suspect}.",
+    "Where was {suspect} when that happened?",
 )
 _LINK_ASK = (
     "Was anyone else around?",
     "Where exactly?",
     "Did you see anyone?",
+    "When was that?",
+    "Is it still there?",
+    "Did you take a photo?",
+    "Anyone know what that means?",
+    "How long ago, do you think?",
 )
 _SHARE = (
     "Found something at {place}: {title}. {read}",
     "At {place} now: {title}. {read}",
     "{place}: {title}. {read}",
     "Just been to {place}, and: {title}. {read}",
+    "Guys. {title}. {place}. {read}",
+    "So {place} had {title}. {read}",
+    "Look what turned up at {place}: {title}. {read}",
 )
 _READ_SUSPECT = (
     "That's {suspect}, isn't it?",
     "{suspect} again.",
     "Someone should ask {suspect} about this.",
+    "My gut says {suspect}.",
+    "Who else but {suspect}?",
 )
 _READ_NONE = (
     "Not sure what it means yet.",
     "No idea what to make of it.",
     "Does that mean anything to anyone?",
+    "Thoughts?",
+    "Weird, right?",
+    "Make of it what you will.",
 )
 _ASK_SEARCHED = (
     "{other}, you were at {place}. Find anything?",
     "{other}, what was at {place}? You went quiet after.",
     "Anything at {place}, {other}?",
+    "{other}, how did {place} go?",
+    "So, {other}. {place}?",
 )
 _ASK_QUIET = (
     "{other}, you've gone quiet. You ok?",
     "{other}, what do you make of all this? You knew {friend} well.",
     "{other}, when did you last hear from {friend}?",
     "Has anyone heard from {friend} since? {other}?",
+    "{other}? Still with us?",
+    "{other}, you've said almost nothing. Why?",
+    "What's your take, {other}?",
 )
 _DOUBT = (
     "{other} went to {place} and hasn't said a word about it. I don't like that.",
     "Funny how {other} went quiet after {place}.",
     "{other} was first to {place}. Just saying.",
+    "Why so quiet about {place}, {other}?",
 )
 _ACCUSE_FOUND = (
     "I'm saying it: {suspect}. Look at what I found: {title}.",
     "{suspect}. Think about it: {title}.",
     "It keeps coming back to {suspect}. Remember: {title}.",
+    "{title}. Tell me that isn't {suspect}.",
+    "Who else leaves {title}? {suspect}.",
 )
 _ACCUSE_HUNCH = (
     "I keep thinking about {suspect}, {about}.",
     "If {friend} was scared of someone, it was {suspect}.",
     "Nobody's checked on {suspect} tonight. That bothers me.",
     "{suspect}, {about}, has been too quiet tonight.",
+    "Am I the only one thinking {suspect}?",
+    "{suspect}. I can't shake it.",
+    "Nobody's asked where {suspect} was tonight.",
 )
 _PLAN = (
     "I'll try {place} next unless someone's already there.",
     "Someone should get to {place}. I can go.",
     "Who's near {place}?",
+    "Going to check {place}.",
+    "{place} next, for me.",
+    "Has anyone done {place} yet?",
 )
 #: A last resort when every wording of every act was seen twice: plain, and new each time.
 _NOW = "Still nothing from {friend}, with {clock} to go."
@@ -193,22 +257,52 @@ def _said(view: AnyView) -> Counter[str]:
     return Counter(e.text for e in view.events if e.kind == "message")
 
 
-def _wordable(act: Act, said: Counter[str]) -> list[str]:
-    """The act's wordings the chat may still see: unseen ones, else those seen less than
-    ``MAX_REPEATS`` times."""
-    fresh = [c for c in act.lines if said[c] == 0]
-    return fresh or [c for c in act.lines if said[c] < MAX_REPEATS]
+def phrases(text: str) -> set[tuple[str, ...]]:
+    """The runs of ``PHRASE_WORDS`` words in ``text``."""
+    return set(ngrams(text_tokens(text), PHRASE_WORDS))
+
+
+def said_phrases(events: Iterable[Event]) -> set[tuple[str, ...]]:
+    """Every phrase the players have said so far in what the seat saw."""
+    out: set[tuple[str, ...]] = set()
+    for event in events:
+        if event.kind in TALK_KINDS and event.speaker:
+            out |= phrases(event.text)
+    return out
+
+
+def stale(line: str, said: set[tuple[str, ...]]) -> int:
+    """How many of the line's phrases were said before, or twice in the line itself."""
+    grams = ngrams(text_tokens(line), PHRASE_WORDS)
+    return sum(g in said for g in grams) + len(grams) - len(set(grams))
+
+
+def freshest(lines: Iterable[str], said: set[tuple[str, ...]]) -> list[str]:
+    """The lines that repeat the fewest phrases already said (all of them, if tied)."""
+    scored = [(stale(line, said), line) for line in lines]
+    least = min((n for n, _ in scored), default=0)
+    return [line for n, line in scored if n == least]
+
+
+def _wordable(act: Act, said: Counter[str], grams: set[tuple[str, ...]]) -> list[str]:
+    """The act's wordings the chat may still see (unseen ones, else those seen less than
+    ``MAX_REPEATS`` times), the ones that repeat the fewest phrases."""
+    lines = [sentence_case(c) for c in act.lines]
+    fresh = [c for c in lines if said[c] == 0]
+    return freshest(fresh or [c for c in lines if said[c] < MAX_REPEATS], grams)
 
 
 def message(view: AnyView, answering: Answering | None, rng: Rng) -> str:
     """The scripted seat's chat message: one act in one of its wordings, unseen if possible."""
     ctx = _context(view, rng)
     said = _said(view)
+    grams = said_phrases(view.events)
     lines: list[str] = []
     for act in _acts(ctx, view.events, answering):
-        allowed = _wordable(act, said)
+        allowed = _wordable(act, said, grams)
         if allowed:
             lines.append(rng.choice(allowed))
+            grams |= phrases(lines[-1])  # a second text does not echo the first
             # People send a second text now and then: a follow-up act, its own text.
             if len(lines) == SECOND_TEXT_AFTER or rng.random() >= SECOND_TEXT:
                 break
@@ -222,9 +316,10 @@ def worded_acts(view: AnyView, answering: Answering | None, rng: Rng) -> list[tu
     come in (unseen if possible); at least one (a plain line when every act is spent)."""
     ctx = _context(view, rng)
     said = _said(view)
+    grams = said_phrases(view.events)
     out: list[tuple[Act, str]] = []
     for act in _acts(ctx, view.events, answering):
-        allowed = _wordable(act, said)
+        allowed = _wordable(act, said, grams)
         if allowed and act.label not in {a.label for a, _ in out}:
             out.append((act, rng.choice(allowed)))
     if not out:
@@ -304,10 +399,10 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> Act:
         unshared = [c for c in me.clues if not c.shared]
         if unshared:
             clue = unshared[0]
-            read = _read(ctx, clue)
             lines = [
                 t.format(asker=asker, place=clue.place_name, title=clue.title, read=read)
                 for t in _ANSWER_FIND
+                for read in _reads(ctx, clue)
             ]
             return Act("answer", f"tell {asker} your find at {clue.place_name}", tuple(lines))
         if me.clues:
@@ -326,17 +421,18 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> Act:
         links += [t.format(title=clue.title, place=clue.place_name) for t in _LINK_MINE]
     links += [t.format(suspect=suspect) for t in _LINK_SUSPECT]
     links += list(_LINK_ASK)
-    link = ctx.pick(links)
-    reactions = tuple(t.format(speaker=asker, link=link) for t in _REACT)
+    # every frame with every link: the freshest pairing is chosen, not a fixed frame
+    reactions = tuple(t.format(speaker=asker, link=link) for t in _REACT for link in links)
     return Act("react", f"react to {asker}'s news", reactions)
 
 
-def _read(ctx: _Ctx, clue: ClueFacts) -> str:
-    """The seat's read of its own find: a suspect it mentions, else a shrug."""
+def _reads(ctx: _Ctx, clue: ClueFacts) -> list[str]:
+    """The seat's reads of its own find, in every wording: a suspect it mentions, else a
+    shrug."""
     named = [name for name, _ in ctx.pub.suspects if _mentions(clue, name)]
     if named:
-        return ctx.pick(_READ_SUSPECT).format(suspect=named[0])
-    return ctx.pick(_READ_NONE)
+        return [t.format(suspect=named[0]) for t in _READ_SUSPECT]
+    return list(_READ_NONE)
 
 
 def _mentions(clue: ClueFacts, name: str) -> bool:
@@ -346,8 +442,11 @@ def _mentions(clue: ClueFacts, name: str) -> bool:
 
 
 def _share(ctx: _Ctx, clue: ClueFacts) -> Act:
-    read = _read(ctx, clue)
-    lines = [t.format(place=clue.place_name, title=clue.title, read=read) for t in _SHARE]
+    lines = [
+        t.format(place=clue.place_name, title=clue.title, read=read)
+        for t in _SHARE
+        for read in _reads(ctx, clue)
+    ]
     label = f"share what you found at {clue.place_name}"
     return Act("share", label, tuple(_capital(line) for line in lines))
 
@@ -394,8 +493,18 @@ def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     if not free:
         return Act("plan", "", ())
     place = ctx.pick(free)
-    return Act("plan", f"say you will search {place}", tuple(t.format(place=place) for t in _PLAN))
+    lines = tuple(_capital(t.format(place=place)) for t in _PLAN)
+    return Act("plan", f"say you will search {place}", lines)
 
 
 def _capital(line: str) -> str:
     return line[0].upper() + line[1:] if line else line
+
+
+_SENTENCE_START = re.compile(r"(^|[.!?]\s+)([a-z])")
+
+
+def sentence_case(line: str) -> str:
+    """A worded line with each sentence capitalised: a place or a find's title ("the
+    cinema", "a note on the desk") may open a sentence of a template."""
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), line)
