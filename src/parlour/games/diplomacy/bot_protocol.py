@@ -545,6 +545,8 @@ def open_gates(st: DiplomacyState, cfg: DiplomacyConfig, bots: list[str]) -> lis
     once none is open. Small talk and messages the caps no longer allow are dropped
     without asking anyone; one message left is today's yes/no gate, several are one
     choice of which to answer."""
+    if not st.inbox:
+        return []  # the common case: called after every answer of the window
     busy = {d.seat for d in st.pending if d.purpose in (PLAN, GATE, REPLY, INITIATE)}
     out: list[Decision] = []
     for bot, queued in list(st.inbox.items()):

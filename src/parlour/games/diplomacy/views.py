@@ -17,7 +17,7 @@ from parlour.core.view import Facts, NoFacts, View
 from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.deals import statements
-from parlour.games.diplomacy.proposals import act_of
+from parlour.games.diplomacy.proposals import Term, act_of
 from parlour.games.diplomacy.state import DiplomacyState
 
 GAME = "diplomacy"
@@ -289,24 +289,12 @@ def _bot_facts(st: DiplomacyState, cfg: DiplomacyConfig, power: str) -> BotFacts
         guards=dict(memory.guards),
         bootstrapped=memory.bootstrapped,
         deals=[
-            DealFacts(
-                by=d.by,
-                with_=d.with_,
-                term={k: v for k, v in act_of(d.term).items() if k not in ("act", "ref")},
-                phases=list(d.phases),
-                status=d.status,
-            )
+            _deal_facts(d.by, d.with_, d.term, list(d.phases), d.status)
             for d in st.deals
             if d.status == "open" and power in (d.by, d.with_)
         ],
         said=[
-            DealFacts(
-                by=by,
-                with_=to,
-                term={k: v for k, v in act_of(p.term).items() if k not in ("act", "ref")},
-                phases=[p.phase],
-                status="open",
-            )
+            _deal_facts(by, to, p.term, [p.phase], "open")
             for by, to, p in statements(st.proposals.values(), st.accepted)
             if by == power
         ],
@@ -317,3 +305,10 @@ def spectator(st: DiplomacyState, public: DiplomacyPublic, reveal: bool) -> Spec
     return SpectatorView.spectator(
         GAME, st.board.phase.name, public, NoFacts(), st.log.for_spectator(reveal)
     )
+
+
+def _deal_facts(by: str, with_: str, term: Term, phases: list[str], status: str) -> DealFacts:
+    """A deal or a statement as the bound power's view holds it: the term as its act's
+    fields (``proposals.term_of`` reads it back)."""
+    fields = {k: v for k, v in act_of(term).items() if k not in ("act", "ref")}
+    return DealFacts(by=by, with_=with_, term=fields, phases=phases, status=status)
