@@ -49,6 +49,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--end-year", type=int, default=1904)
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     size = decisions._RECENT_SIZE
     memo: list[float] = []
     base: list[float] = []

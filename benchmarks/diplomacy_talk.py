@@ -90,6 +90,11 @@ def main() -> None:
     parser.add_argument("off", help="eval summary JSON(s) with talk off, comma-separated")
     parser.add_argument("--db", help="the evals' database, for the deals per game")
     args = parser.parse_args()
+    for path in f"{args.on},{args.off}".split(","):
+        if not Path(path).is_file():
+            raise SystemExit(
+                f"no eval summary at {path}: give the JSON `parlour eval diplomacy --out` wrote"
+            )
     print(talk_ratio(_shares(args.on), _shares(args.off)))
     if args.db:
         for line in deals_per_game(args.db):
