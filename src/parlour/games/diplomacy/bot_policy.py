@@ -8,14 +8,17 @@ protocol runs (and is tested) model-free, and is the fallback of model-played bo
   province, unit, order words or a question), silence for greetings and small talk;
   over a batch of messages, the same test for each;
 * initiate: the agenda's proposal as an act (peace for two seasons, or an alliance),
-  which the game puts into words; no text of its own;
-* reply: accept each proposal its own orders would keep; one its orders would break is
-  rejected, or, with the power's deception as the chance, accepted anyway (a lie the
-  engine's deception bound may then let stand);
+  which the game puts into words, with a request that a unit of the partner support one
+  of our attacks (``support_wanted``); no text of its own;
+* reply: accept each proposal its own orders would keep, and a support asked of a unit
+  its plan leaves idle (``lends``); one its orders would break is rejected, or, with the
+  power's deception as the chance, accepted anyway (a lie the engine's deception bound
+  may then let stand);
 * finalise: with a peace or alliance in force this phase, DumbBot's orders again, now
   blind to those partners (their borders need no guard; the units go elsewhere),
-  keeping every deal the floor kept; without one, the floor stands. Plans made while
-  an earlier pact still runs are blind to its partners from the start.
+  keeping every deal the floor kept; every support agreed this phase is given, and every
+  move a partner agreed to support is made; with neither, the floor stands. Plans made
+  while an earlier pact still runs are blind to its partners from the start.
 
 A persona (``personas``) changes these decisions: aggression the plan's orders
 (``with_persona``), honesty the lies (peace offered to the power it attacks, acceptances
