@@ -97,9 +97,10 @@ def test_personas_differ_in_play_and_the_same_seed_replays() -> None:
     # aggression: attacks up, supports down; caution: the other way
     assert rate(cautious, "attacks") < rate(free, "attacks") < rate(aggressive, "attacks")
     assert rate(aggressive, "supports") < rate(free, "supports") < rate(cautious, "supports")
-    # honesty: the persona-free bot never offers what its orders contradict; a
-    # deceptive one does, and a loyal one breaks no deal
-    assert free["lies"] == 0 < deceptive["lies"]
+    # honesty: a loyal bot says nothing its orders contradict, the persona-free one
+    # seldom (an accepted request it will not keep, with its 0.2 deception as the
+    # chance), a deceptive one most; and a loyal one breaks no deal
+    assert loyal["lies"] == 0 and free["lies"] < deceptive["lies"] / 5
     assert loyal["deals_broken"] == 0 < loyal["deals_judged"]
     # talkativeness: proposals per phase
     per = {

@@ -8,14 +8,17 @@ protocol runs (and is tested) model-free, and is the fallback of model-played bo
   province, unit, order words or a question), silence for greetings and small talk;
   over a batch of messages, the same test for each;
 * initiate: the agenda's proposal as an act (peace for two seasons, or an alliance),
-  which the game puts into words; no text of its own;
-* reply: accept each proposal its own orders would keep; one its orders would break is
-  rejected, or, with the power's deception as the chance, accepted anyway (a lie the
-  engine's deception bound may then let stand);
+  which the game puts into words, with a request that a unit of the partner support one
+  of our attacks (``support_wanted``); no text of its own;
+* reply: accept each proposal its own orders would keep, and a support asked of a unit
+  its plan leaves idle (``lends``); one its orders would break is rejected, or, with the
+  power's deception as the chance, accepted anyway (a lie the engine's deception bound
+  may then let stand);
 * finalise: with a peace or alliance in force this phase, DumbBot's orders again, now
   blind to those partners (their borders need no guard; the units go elsewhere),
-  keeping every deal the floor kept; without one, the floor stands. Plans made while
-  an earlier pact still runs are blind to its partners from the start.
+  keeping every deal the floor kept; every support agreed this phase is given, and every
+  move a partner agreed to support is made; with neither, the floor stands. Plans made
+  while an earlier pact still runs are blind to its partners from the start.
 
 A persona (``personas``) changes these decisions: aggression the plan's orders
 (``with_persona``), honesty the lies (peace offered to the power it attacks, acceptances
@@ -24,6 +27,8 @@ carries and how often it answers. Every chance comes from the decision's seeded 
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from parlour.core.actions import Action, Choice, Choices, Structured
 from parlour.core.decisions import Decision
@@ -42,10 +47,22 @@ from parlour.games.diplomacy.bot_protocol import (
     needs_reply,
 )
 from parlour.games.diplomacy.deals import attacks, breach
-from parlour.games.diplomacy.orders import Move, SupportHold, parse_order
+from parlour.games.diplomacy.orders import Move, SupportHold, SupportMove, Waive, parse_order
 from parlour.games.diplomacy.personas import NEUTRAL, Persona, persona_of
-from parlour.games.diplomacy.proposals import MUTUAL, Alliance, Peace, Term, act, term_of
+from parlour.games.diplomacy.proposals import (
+    MUTUAL,
+    Alliance,
+    Peace,
+    Support,
+    Term,
+    act,
+    act_of,
+    term_of,
+)
 from parlour.games.diplomacy.views import DealFacts, DiplomacyView, board_of
+
+#: deals and statements binding a power, with their terms
+Bindings = Sequence[tuple[DealFacts, Term]]
 
 
 def _scripted_orders(
@@ -120,18 +137,21 @@ def finalise(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
     powers we agreed peace or alliance with, so the units that watched them attack
     elsewhere. A re-planned order that would break a deal, or contradict what we said
     this phase, that the floor keeps goes back to the floor's (what we broke on purpose,
-    a lie, stays the engine's to bound). With no deal this phase the floor stands."""
+    a lie, stays the engine's to bound). A support we agreed to give is given; a move a
+    partner agreed to support is made. With no deal this phase the floor stands."""
     assert decision.default is not None
     friends = friends_of(view)
-    if not friends:
+    supports = supports_now(view)
+    if not friends and not supports:
         return decision.default
     ask = DiplomacyAsk.of(decision)
     options = ask.options
     floor = {u: options[u][i] for u, i in ask.floor.items()}
-    new = _scripted_orders(view, decision.seat, options, rng, friends)
     board = board_of(view)
-    binding = [(d, t) for d, t in _deals_now(view, said=True) if d.by == view.seat]
-    kept = [(d, t) for d, t in binding if not breach(t, d.by, d.with_, board, floor.values())]
+    new = _scripted_orders(view, decision.seat, options, rng, friends) if friends else dict(floor)
+    kept = [
+        (d, t) for d, t in _binding(view) if not breach(t, d.by, d.with_, board, floor.values())
+    ]
 
     def broken(orders: dict[str, str]) -> int:
         return sum(bool(breach(t, d.by, d.with_, board, orders.values())) for d, t in kept)
@@ -142,8 +162,167 @@ def finalise(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
         if new[unit] != floor[unit] and broken({**new, unit: floor[unit]}) < broken(new):
             new[unit] = floor[unit]
     if broken(new):
-        new = floor
+        new = dict(floor)
+    for d, term in supports:  # honoured unless that would break what we said to another
+        trial = dict(new)
+        _honour(board, view.seat, d, term, options, trial)
+        if broken(trial) <= broken(new):
+            new = trial
     return Structured(value={u: options[u].index(new[u]) for u in options})
+
+
+def _binding(view: DiplomacyView) -> list[tuple[DealFacts, Term]]:
+    """What binds us this phase: our deals and what we said we would do."""
+    return [(d, t) for d, t in _deals_now(view, said=True) if d.by == view.seat]
+
+
+def _contradicts(board: Board, power: str, binding: Bindings, orders: list[str]) -> bool:
+    return any(breach(t, power, d.with_, board, orders) for d, t in binding)
+
+
+def supports_now(view: DiplomacyView) -> list[tuple[DealFacts, Support]]:
+    """This phase's agreed supports: ones we give (``by`` us) and ones given to our moves."""
+    return [(d, t) for d, t in _deals_now(view) if isinstance(t, Support) and t.to != t.from_]
+
+
+def _honour(
+    board: Board,
+    power: str,
+    deal: DealFacts,
+    term: Support,
+    options: dict[str, list[str]],
+    orders: dict[str, str],
+) -> None:
+    """Set the order an agreed support needs: the supporter's support (when it is ours),
+    or the supported move (when the moving unit is ours); an order no option gives is
+    left as it is."""
+    if deal.by == power:
+        unit = next((u for u in options if u.split("/")[0] == term.unit.split("/")[0]), None)
+        if unit is None:
+            return
+        for text in options[unit]:
+            if not breach(term, power, deal.with_, board, [text]):
+                orders[unit] = text
+                return
+        return
+    mover = board.unit_at(term.from_)
+    if mover is None or mover.power != power or mover.text not in options:
+        return
+    for text in options[mover.text]:
+        order = parse_order(text)
+        if isinstance(order, Move) and not order.via_convoy and order.dest.province == term.to:
+            orders[mover.text] = text
+            return
+
+
+def support_wanted(
+    board: Board, power: str, floor: list[str], to: str, binding: Bindings = ()
+) -> Support | None:
+    """A support to ask ``to`` for: one of our floor's moves at a third power's unit (else
+    at a centre not ours that a third power's unit could also enter), that a unit of
+    ``to`` can reach to support; never a move against ``to`` itself, nor one that breaks
+    what ``binding`` (our deals and statements) says."""
+    gm = board.game_map
+    theirs = {u.province for u in board.units_of(to)} | set(board.centres_of(to))
+    ours = set(board.centres_of(power))
+    centres = gm.supply_centre_set
+    third = [u for u in board.units if u.power not in (power, to)]
+    best: tuple[tuple[int, int], Support] | None = None
+    for text in floor:
+        order = parse_order(text)
+        if not isinstance(order, Move) or order.via_convoy:
+            continue
+        dest = order.dest.province
+        if dest in theirs or _contradicts(board, power, binding, [text]):
+            continue
+        there = board.unit_at(dest)
+        if there is not None and there.power not in (power, to):
+            rank = 0  # an attack on a unit: the support is what can make it succeed
+        elif (
+            dest in centres
+            and dest not in ours
+            and any(dest in gm.reachable_provinces(u.type, u.location) for u in third)
+        ):
+            rank = 1  # a centre someone else may also enter
+        else:
+            continue
+        for helper in board.units_of(to):
+            reach = gm.reachable_provinces(helper.type, helper.location)
+            if helper.province == dest or dest not in reach:
+                continue
+            # a unit with a centre of its own to take will likely be busy taking it
+            busy = any(c in centres and c not in theirs and c != dest for c in reach)
+            key = (int(busy), rank)
+            if best is None or key < best[0]:
+                best = (key, Support(helper.text, order.location.province, dest))
+    return best[1] if best is not None else None
+
+
+def _lend(
+    board: Board,
+    power: str,
+    term: Support,
+    floor: list[str],
+    friends: frozenset[str],
+    binding: Bindings,
+    persona: Persona,
+    rng: Rng,
+) -> bool:
+    """``lends`` as the persona bends it: an aggressive one sends an idle unit forward
+    instead (``attack_chance``); a restrained one also lends a unit its plan sends at a
+    centre (``restraint_chance``). Never a support that breaks what ``binding`` says."""
+    order = _support_order(board, term)
+    if order is None or _contradicts(board, power, binding, [order]):
+        return False
+    if lends(board, power, term, floor, friends):
+        go = persona.attack_chance()
+        return not (go and rng.random() < go)
+    stay = persona.restraint_chance()
+    if not stay or not lends(board, power, term, floor, friends, busy_ok=True):
+        return False
+    return rng.random() < stay
+
+
+def _support_order(board: Board, term: Support) -> str | None:
+    """The order text that gives ``term`` (None when no unit stands to be supported)."""
+    mover = board.unit_at(term.from_)
+    return None if mover is None else f"{term.unit} S {mover.text} - {term.to}"
+
+
+def lends(
+    board: Board,
+    power: str,
+    term: Support,
+    floor: list[str],
+    friends: frozenset[str],
+    busy_ok: bool = False,
+) -> bool:
+    """Whether we give an asked-for support: the unit is idle (its floor order holds or
+    moves without taking a centre; ``busy_ok``: whatever it does), none of our own moves
+    goes where the supported one does, and that move attacks neither us nor a friend."""
+    if term.to == term.from_:
+        return False
+    guarded = {power, *friends}
+    for p in guarded:
+        if term.to in board.centres_of(p):
+            return False
+    there = board.unit_at(term.to)
+    if there is not None and there.power in guarded:
+        return False
+    mine = board.unit_at(term.unit.split()[-1][:3])
+    if mine is None or mine.power != power:
+        return False
+    centres = board.game_map.supply_centre_set
+    ours = set(board.centres_of(power))
+    busy = False
+    for text in floor:
+        order = parse_order(text)
+        if isinstance(order, Move) and order.dest.province == term.to:
+            return False  # we want it ourselves
+        if not isinstance(order, Waive) and order.location.province == mine.province:
+            takes = isinstance(order, Move) and order.dest.province in centres - ours
+            busy = takes or isinstance(order, (SupportHold, SupportMove))
+    return busy_ok or not busy
 
 
 PEACE, ALLIANCE = "peace", "alliance against "
@@ -210,11 +389,26 @@ def initiate(view: DiplomacyView, decision: Decision, rng: Rng) -> Action:
         acts = [act("offer", "alliance", power=about.removeprefix(ALLIANCE), phases=2)]
     else:
         acts = [act("offer", "peace", phases=2)]
+    board = board_of(view)
+    floor = list(bot.floor.values()) if bot is not None else []
+    asked = support_wanted(board, view.seat, floor, to, _binding(view))
+    if asked is not None:
+        acts.append(act_of(asked, "request"))
     extra = persona_of(bot.persona if bot is not None else None).extra_act_chance()
-    if extra and rng.random() < extra:
-        home = _reachable_home(board_of(view), view.seat, to)
+    if len(acts) < 2 and extra and rng.random() < extra:
+        home = _reachable_home(board, view.seat, to)
         if home is not None:
             acts.append(act("request", "stay_out", to=home))
+    lent = [t for d, t in supports_now(view) if d.by == view.seat]
+    if lent:  # never offer what a support we agreed to give would contradict
+        given = [_support_order(board, t) for t in lent]
+        acts = [
+            a
+            for a in acts
+            if isinstance(term := term_of(a), str)
+            or a["act"] != "offer"
+            or not breach(term, view.seat, to, board, [g for g in given if g])
+        ]
     return Structured(value={"to": to, "text": "", "commitments": [], "proposals": acts})
 
 
@@ -235,13 +429,21 @@ def answers(view: DiplomacyView, decision: Decision, rng: Rng) -> list[dict[str,
     board = board_of(view)
     floor = list(bot.floor.values()) if bot is not None else []
     deception = bot.deception if bot is not None else 0.0
+    persona = persona_of(bot.persona if bot is not None else None)
     out: list[dict[str, object]] = []
     for ref, item in list(ask.offers.items())[:2]:
         term = term_of(item)
         if isinstance(term, str):
             continue
         mine = item["act"] == "request" or isinstance(term, MUTUAL)
-        broken = mine and breach(term, view.seat, ask.sender, board, floor)
+        broken = bool(mine and breach(term, view.seat, ask.sender, board, floor))
+        trusted = (bot.trust.get(ask.sender, 3) if bot is not None else 3) >= 3
+        if isinstance(term, Support) and item["act"] == "request":
+            # a support is a change of orders finalise makes, not something the floor keeps
+            lent = _lend(
+                board, view.seat, term, floor, friends_of(view), _binding(view), persona, rng
+            )
+            broken = not (trusted and lent)
         ok = not broken or rng.random() < deception
         out.append(act("accept" if ok else "reject", ref=ref))
     return out

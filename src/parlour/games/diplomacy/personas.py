@@ -75,9 +75,9 @@ PERSONAS: dict[str, Persona] = {
     for p in (
         Persona("aggressive", 0.7, 0.9, 0.4, "blunt and confident; you press for gains"),
         Persona("cautious", 0.9, 0.2, 0.3, "measured and careful; you value safe borders"),
-        Persona("loyal", 1.0, 0.4, 0.6, "warm and straightforward; your word is your bond"),
-        Persona("opportunist", 0.5, 0.7, 0.8, "friendly but noncommittal; you keep options open"),
-        Persona("deceptive", 0.2, 0.6, 0.8, "charming and reassuring; you promise easily"),
+        Persona("loyal", 1.0, 0.25, 0.6, "warm and straightforward; your word is your bond"),
+        Persona("opportunist", 0.5, 0.8, 0.8, "friendly but noncommittal; you keep options open"),
+        Persona("deceptive", 0.2, 0.75, 0.8, "charming and reassuring; you promise easily"),
     )
 }
 
