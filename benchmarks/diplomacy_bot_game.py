@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from parlour.core.rng import Rng
 from parlour.games.diplomacy import MODULE, decisions
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.game import DiplomacyGame
+from tests.support.play import play_first_pending
 
 SEVEN = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
@@ -35,11 +35,7 @@ def play(seed: int, end_year: int) -> tuple[float, int]:
     cfg = DiplomacyConfig(bots=SEVEN, end_year=end_year, press_rounds=1, bots_talk_to_bots=True)
     start = time.perf_counter()
     game = DiplomacyGame.new(cfg, seed)
-    n = 0
-    while not game.is_terminal():
-        d = game.pending()[0]
-        game.apply(d.id, MODULE.policy(game.view(d.seat), d, Rng(seed * 100_000 + n)))
-        n += 1
+    play_first_pending(game, MODULE.policy, rng_base=seed * 100_000)
     took = time.perf_counter() - start
     return took, hash(tuple((e.kind, e.text) for e in game.events))
 

@@ -17,6 +17,7 @@ from parlour.games.diplomacy.game import DiplomacyGame
 from parlour.games.diplomacy.map import standard_map
 from parlour.games.diplomacy.metrics import conduct
 from parlour.games.diplomacy.personas import NEUTRAL, PERSONAS, Persona
+from tests.support.play import play_first_pending
 
 SEVEN = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 GM = standard_map()
@@ -31,11 +32,7 @@ def _play(persona: str | None, seed: int = 4, end_year: int = 1902) -> Diplomacy
         bots_talk_to_bots=True,
     )
     game = DiplomacyGame.new(cfg, seed)
-    n = 0
-    while not game.is_terminal():
-        d = game.pending()[0]
-        game.apply(d.id, MODULE.policy(game.view(d.seat), d, Rng(seed * 1000 + n)))
-        n += 1
+    play_first_pending(game, MODULE.policy, rng_base=seed * 1000)
     return game
 
 

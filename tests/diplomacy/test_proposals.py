@@ -7,7 +7,6 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.core.rng import Rng
 from parlour.games.diplomacy import MODULE
 from parlour.games.diplomacy.board import initial_board, make_board
 from parlour.games.diplomacy.bot_protocol import unit_orders
@@ -32,6 +31,7 @@ from parlour.games.diplomacy.proposals import (
     span,
     term_of,
 )
+from tests.support.play import play_first_pending
 
 GM = standard_map()
 SEVEN = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -243,11 +243,7 @@ def test_a_refused_act_is_told_to_its_sender_only() -> None:
 
 
 def _play(game: DiplomacyGame) -> None:
-    n = 0
-    while not game.is_terminal():
-        d = game.pending()[0]
-        game.apply(d.id, MODULE.policy(game.view(d.seat), d, Rng(n)))
-        n += 1
+    play_first_pending(game, MODULE.policy)
 
 
 def test_italy_breaks_its_peace_with_austria_by_entering_trieste() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from parlour.core.actions import Choice, Text
 from parlour.core.rng import Rng
+from parlour.evals.talk_quality import tokens
 from parlour.games.escape import EscapeGame
 from parlour.games.escape.commands import LOOK_BRIEF, MAX_PER_TURN, is_looking, parse
 from parlour.games.escape.keyword_classifier import classify
@@ -156,3 +157,5 @@ def test_nothing_happening_is_told_in_words_that_vary_and_never_twice_running() 
     assert all(line.startswith(NO_EFFECT_LINES) for line in said), said
     assert all(a != b for a, b in pairwise(said)), said
     assert len(set(said)) >= 2
+    # three words at most: told again and again, no such line repeats a 4-gram
+    assert all(len(tokens(line)) <= 3 for line in NO_EFFECT_LINES)

@@ -112,24 +112,35 @@ class ToyGame(SeededGame[ToyConfig]):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def _floor(self, seat: str) -> Decision:
+    def _decision(
+        self, purpose: str, seat: str, kind: DecisionKind, prompt: str, **fields: Any
+    ) -> Decision:
+        """This round's ``purpose`` decision for ``seat`` (its id: round, purpose, seat)."""
         return Decision(
-            id=f"r{self._round}:floor:{seat}",
+            id=f"r{self._round}:{purpose}:{seat}",
             seat=seat,
-            kind=DecisionKind.CHOOSE_ONE,
-            purpose="floor",
-            prompt="Do you want to speak?",
+            kind=kind,
+            purpose=purpose,
+            prompt=prompt,
+            **fields,
+        )
+
+    def _floor(self, seat: str) -> Decision:
+        return self._decision(
+            "floor",
+            seat,
+            DecisionKind.CHOOSE_ONE,
+            "Do you want to speak?",
             options=(Option(id="speak", label="speak"), Option(id="pass", label="pass")),
             batch=self._config.floor_batch,
         )
 
     def _say(self) -> Decision:
-        return Decision(
-            id=f"r{self._round}:say:{self._speaker}",
-            seat=self._speaker,
-            kind=DecisionKind.FREE_TEXT,
-            purpose="say",
-            prompt="Say one line to the table.",
+        return self._decision(
+            "say",
+            self._speaker,
+            DecisionKind.FREE_TEXT,
+            "Say one line to the table.",
             max_length=80,
             max_tokens=40,
         )
@@ -142,12 +153,11 @@ class ToyGame(SeededGame[ToyConfig]):
         elif cfg.guess_deadline == "game":
             # Game-clock deadlines are absolute: the default applies once clock() reaches it.
             deadline = Deadline(seconds=self._guess_opened_at + cfg.guess_seconds, clock="game")
-        return Decision(
-            id=f"r{self._round}:guess:{seat}",
-            seat=seat,
-            kind=DecisionKind.CHOOSE_ONE,
-            purpose="guess",
-            prompt="Guess the number.",
+        return self._decision(
+            "guess",
+            seat,
+            DecisionKind.CHOOSE_ONE,
+            "Guess the number.",
             options=tuple(Option(id=n, label=n) for n in NUMBERS),
             deadline=deadline,
             default=Choice(option="1") if deadline else None,

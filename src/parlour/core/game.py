@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from enum import Enum
-from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,6 +25,9 @@ from parlour.core.actions import Action
 from parlour.core.decisions import Decision
 from parlour.core.events import Event
 from parlour.core.view import AnyView
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 class GameInfo(BaseModel):
@@ -191,3 +194,26 @@ def fork_value(value: Any, memo: dict[int, Any]) -> Any:
     memo[id(value)] = table
     table.update((key, fork_value(item, memo)) for key, item in value.items())
     return table
+
+
+DataclassT = TypeVar("DataclassT", bound="DataclassInstance")
+
+
+def copy_containers(obj: DataclassT, **own: Any) -> DataclassT:
+    """A copy of the dataclass ``obj`` whose state keeps immutable values in plain
+    containers: each list, dict and set field is copied one level (its items shared), any
+    other field is shared, and a field named in ``own`` takes that value instead (one
+    whose items need copying too)."""
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(obj):
+        if f.name in own:
+            continue
+        value = getattr(obj, f.name)
+        if isinstance(value, list):
+            value = list(value)
+        elif isinstance(value, dict):
+            value = dict(value)
+        elif isinstance(value, set):
+            value = set(value)
+        values[f.name] = value
+    return dataclasses.replace(obj, **values, **own)

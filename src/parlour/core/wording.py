@@ -28,6 +28,16 @@ COPY_RUN = 8
 REPEAT_RUN = 4
 
 
+def opening_words(text: str, chars: int) -> str:
+    """``text`` with its white space folded, or, when longer than ``chars``, its opening
+    words within ``chars`` (cut at a word, a trailing ``,;:.`` dropped) and an ellipsis:
+    a label or a quote that shows what a longer text is."""
+    flat = " ".join(text.split())
+    if len(flat) <= chars:
+        return flat
+    return flat[:chars].rsplit(" ", 1)[0].rstrip(",;:.") + "…"
+
+
 def repeats_itself(line: str, n: int = REPEAT_RUN) -> bool:
     return first_repeat(text_tokens(line), n) is not None
 

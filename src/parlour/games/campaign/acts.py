@@ -28,6 +28,7 @@ from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import Rng, hash_seed
 from parlour.core.view import AnyView
+from parlour.core.wording import opening_words
 from parlour.games.campaign import policies as scripted
 from parlour.games.campaign.ask import CampaignAsk
 
@@ -105,7 +106,7 @@ def _fit(decision: Decision, worded: Sequence[Worded]) -> list[Worded]:
     out: list[Worded] = []
     labels: set[str] = set()
     for w in worded:
-        label = _gist(w.label or SILENCE)
+        label = opening_words(w.label or SILENCE, LABEL_CHARS)
         if label.casefold() in labels:
             continue
         try:
@@ -117,14 +118,6 @@ def _fit(decision: Decision, worded: Sequence[Worded]) -> list[Worded]:
         if len(out) == MAX_OPTIONS:
             break
     return out
-
-
-def _gist(text: str, chars: int = LABEL_CHARS) -> str:
-    """A label: the text, or its opening words when it is long."""
-    text = " ".join(text.split())
-    if len(text) <= chars:
-        return text
-    return text[:chars].rsplit(" ", 1)[0].rstrip(",;:.") + "…"
 
 
 def _prompt(decision: Decision) -> str:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from parlour.core.game import copy_containers
+
 Kind = Literal["promise", "request", "threat"]
 KINDS: tuple[Kind, ...] = ("promise", "request", "threat")
 TRUST_NAMES = ("hostile", "wary", "neutral", "friendly", "allied")
@@ -68,23 +70,7 @@ class BotMemory:
     bootstrapped: bool = False
 
     def copy(self) -> BotMemory:
-        return BotMemory(
-            power=self.power,
-            floor=dict(self.floor),
-            read=self.read,
-            agenda=list(self.agenda),
-            commitments=list(self.commitments),
-            trust=dict(self.trust),
-            betrayals=list(self.betrayals),
-            journal=list(self.journal),
-            sent=dict(self.sent),
-            bot_replies=self.bot_replies,
-            guards=dict(self.guards),
-            own_sets=self.own_sets,
-            stupid_sets=self.stupid_sets,
-            redactions=self.redactions,
-            bootstrapped=self.bootstrapped,
-        )
+        return copy_containers(self)
 
     def trust_of(self, power: str) -> int:
         return self.trust.get(power, NEUTRAL)

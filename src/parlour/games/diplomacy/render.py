@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from .board import Board, Unit
 from .map import GameMap, Location, ProvinceKind, UnitType, load_data_mapping
@@ -41,6 +41,7 @@ from .orders import (
 
 __all__ = [
     "POWER_COLOURS",
+    "Drawing",
     "LayoutError",
     "MapLayout",
     "ProvinceLayout",
@@ -887,22 +888,26 @@ def _svg_to_png(svg: str, scale: float = 1.0) -> bytes:
     return data
 
 
+class Drawing(TypedDict, total=False):
+    """What :func:`render_svg` draws besides the board, as ``render_png`` and
+    ``render_phase_files`` pass it on."""
+
+    orders: Sequence[Order] | None
+    title: str | None
+    outcomes: Mapping[str, str] | None
+    subtitle: str | None
+
+
 def render_png(
     board: Board,
     game_map: GameMap,
     layout: MapLayout | None = None,
     *,
-    orders: Sequence[Order] | None = None,
-    title: str | None = None,
     scale: float = 1.0,
-    outcomes: Mapping[str, str] | None = None,
-    subtitle: str | None = None,
+    **drawing: Unpack[Drawing],
 ) -> bytes:
     """:func:`render_svg` rasterised by cairosvg; ``scale`` multiplies the pixel size."""
-    svg = render_svg(
-        board, game_map, layout, orders=orders, title=title, outcomes=outcomes, subtitle=subtitle
-    )
-    return _svg_to_png(svg, scale)
+    return _svg_to_png(render_svg(board, game_map, layout, **drawing), scale)
 
 
 def render_phase_files(
@@ -912,18 +917,13 @@ def render_phase_files(
     stem: str,
     *,
     layout: MapLayout | None = None,
-    orders: Sequence[Order] | None = None,
-    title: str | None = None,
-    outcomes: Mapping[str, str] | None = None,
-    subtitle: str | None = None,
+    **drawing: Unpack[Drawing],
 ) -> tuple[Path, Path]:
     """Write ``<stem>.svg`` and ``<stem>.png`` into ``out_dir``; returns (svg, png) paths."""
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     svg_path, png_path = folder / f"{stem}.svg", folder / f"{stem}.png"
-    svg = render_svg(
-        board, game_map, layout, orders=orders, title=title, outcomes=outcomes, subtitle=subtitle
-    )
+    svg = render_svg(board, game_map, layout, **drawing)
     svg_path.write_text(svg, encoding="utf-8")
     png_path.write_bytes(_svg_to_png(svg))
     return svg_path, png_path

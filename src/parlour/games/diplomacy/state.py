@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from parlour.core.events import EventLog
-from parlour.core.game import Result
+from parlour.core.game import Result, copy_containers
 from parlour.core.game_base import PhasedLog
 from parlour.core.markers import SecretMarkers
 from parlour.core.pending import PendingDecisions
@@ -100,29 +100,12 @@ class DiplomacyState(PhasedLog):
 
     def clone(self) -> DiplomacyState:
         """A copy sharing the immutable leaves (see the module docstring)."""
-        return DiplomacyState(
-            board=self.board,
-            stage=self.stage,
-            press_round=self.press_round,
+        return copy_containers(
+            self,
             pending=self.pending.copy(),
-            submitted=dict(self.submitted),
-            history=list(self.history),
-            boards=list(self.boards),
             centre_history=[(y, dict(c)) for y, c in self.centre_history],
-            eliminated=list(self.eliminated),
             log=self.log.copy(),
             markers=self.markers.copy(),
-            outcome=self.outcome,
             bots={p: m.copy() for p, m in self.bots.items()},
-            msg_seq=self.msg_seq,
-            talk_turns=dict(self.talk_turns),
             inbox={p: list(m) for p, m in self.inbox.items()},
-            proposals=dict(self.proposals),
-            accepted=set(self.accepted),
-            answered=set(self.answered),
-            proposal_seq=self.proposal_seq,
-            deals=list(self.deals),
-            lies=list(self.lies),
-            missed=dict(self.missed),
-            taken=dict(self.taken),
         )

@@ -24,18 +24,25 @@ from pydantic import BaseModel, ConfigDict
 from parlour.games.escape.answers import answer_in_text
 from parlour.games.escape.scenario import NONE_ID, ScenarioAction
 
-NO_EFFECT = "Nothing comes of that."
+NO_EFFECT = "Nothing happens."
 #: What the narrator is told when nothing happened, one chosen per turn by the game, the
 #: least told first (``wording.py``; each keeps the narration rules of a no-effect turn).
+#: Short on purpose: a game master answers a deed that does nothing in a word or two,
+#: and a line of three words or fewer, however often told, repeats no 4-gram
+#: (``evals/talk_quality.py``); the game's lead-ins vary them once told twice.
 NO_EFFECT_LINES = (
     NO_EFFECT,
-    "You try, but nothing comes of it.",
     "Nothing changes.",
-    "It makes no difference; nothing changes.",
-    "Nothing happens.",
+    "No luck.",
+    "That does nothing.",
+    "No effect.",
+    "Still nothing.",
+    "In vain.",
+    "It fails.",
+    "No result.",
     "That changes nothing.",
-    "For all that, nothing is different.",
-    "The room stays just as it was; nothing comes of it.",
+    "Nothing at all.",
+    "To no avail.",
 )
 DEFAULT_WRONG = "It does not work: that is not the right answer."
 

@@ -35,7 +35,8 @@ AGAIN = (
 #: First words that are lower-cased after a lead-in (never a name: "Marguerite smiles").
 _COMMON_TEXT = """the a an you your it its there nothing nobody no somewhere someone he she
 they this that these those at in on with from far after before under over through behind
-one two three some every each"""
+one two three some every each for all still and but so as once yet then here what when
+where how not none"""
 _COMMON = frozenset(_COMMON_TEXT.split())
 _SPLIT = re.compile(r"(?<=[.!?])\s+")
 
@@ -59,8 +60,10 @@ def vary(text: str, told: Counter[str], rng: Rng) -> str:
         if told[sentence] < MOST:
             out.append(sentence)
             continue
-        leads = rng.shuffled(AGAIN)
-        fresh = [v for v in (_led_in(lead, sentence) for lead in leads) if told[v] < MOST]
+        # the least told way of saying it (a new one while any is left), shuffled ties
+        ways = [_led_in(lead, sentence) for lead in rng.shuffled(AGAIN)]
+        fewest = min(told[v] for v in ways)
+        fresh = [v for v in ways if told[v] == fewest and told[v] < MOST]
         out.append(fresh[0] if fresh else sentence)
     return " ".join(out)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from parlour.core.events import Event
+from parlour.core.wording import opening_words
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 _WORD = re.compile(r"[a-z']+")
@@ -66,10 +67,7 @@ def _words_within(sentence: str, limit: int) -> list[str]:
 
 def quote(text: str, chars: int = QUOTE_CHARS) -> str:
     """The start of a message, cut at a word, for a reply to show what it answers."""
-    flat = " ".join(text.split())
-    if len(flat) <= chars:
-        return flat
-    return flat[:chars].rsplit(" ", 1)[0].rstrip(",;:.") + "…"
+    return opening_words(text, chars)
 
 
 def names_in(text: str, names: dict[str, str]) -> set[str]:
