@@ -11,6 +11,11 @@ question to the player whenever the two do not make one action sure.
 3. **Deciding**:
 
    * the rules asked: the player is asked;
+   * the rules picked an action that has a look-alike (``look_alike``: another action,
+     offered, done or not yet possible, described the same but for a word or two swapped,
+     "the left drawer" and "the right drawer") and the message says none of the pick's own
+     words nor "other": the player is asked when the look-alike is offered, else nothing
+     happens;
    * the rules picked an action: it is kept, unless the similarity stage is sure of another
      (its closest is at least ``SURE`` and ahead of the rules' action by more than
      ``KEEP``) and the message holds no number (codes are the rules' to read): then the
@@ -49,7 +54,7 @@ from parlour.games.escape.phrasing import numbers_as_digits
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.several import TAKES
 from parlour.games.escape.similarity import rank_actions, word_closeness
-from parlour.games.escape.text import STOPWORDS, words
+from parlour.games.escape.text import STOPWORDS, near, stem, words
 
 #: The rules' action is kept unless another action is closer by more than this...
 KEEP = 0.15
@@ -134,6 +139,11 @@ def understand(
     if ruled != NONE_ID:
         mine = next((s for s, oid in ranked if oid == ruled), best)
         coded = any(c.isdigit() for c in numbers_as_digits(message))
+        twin = look_alike(message, ruled, options, unoffered)
+        if twin is not None and not coded:
+            # "turn the wheel" beside a red and a blue valve wheel: not the rules' to choose.
+            offered = {oid for oid, _ in options}
+            return ASK_ID if may_ask and twin in offered else NONE_ID
         if top == ruled or best < SURE or best - mine <= KEEP or not may_ask or coded:
             return ruled  # a code or a number is the rules' to read, not the model's
         return ASK_ID
@@ -168,6 +178,50 @@ def understand(
     ):
         return ASK_ID
     return NONE_ID
+
+
+#: Words that single out the one of two look-alikes not dealt with yet.
+_OTHER_TEXT = "other another"
+_OTHER = frozenset(_OTHER_TEXT.split())
+
+
+def _description_words(text: str) -> frozenset[str]:
+    return frozenset(stem(w, fold=False) for w in words(text) if w not in STOPWORDS)
+
+
+def look_alike(
+    message: str,
+    picked: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+) -> str | None:
+    """Another action, offered or not (done, or not yet possible), described as ``picked``
+    is, with the same deed, but for a word or two swapped ("open the left drawer", "open
+    the right drawer"), when the message names what they share and none of the words that
+    are ``picked``'s alone (nor a typo of one, nor "other"): the message may mean either,
+    so the pick is no sure one. ``None`` otherwise."""
+    texts = dict((*options, *unoffered))
+    said_words = words(message)
+    if picked not in texts or set(said_words) & _OTHER:
+        return None  # "flip the other switch": the one not dealt with yet
+    mine = _description_words(texts[picked])
+    deed = deed_word(texts[picked])
+    said = {stem(w, fold=False) for w in said_words}
+    for oid, text in texts.items():
+        if oid in (picked, NONE_ID, ASK_ID) or deed_word(text) != deed:
+            continue
+        theirs = _description_words(text)
+        own, shared = mine - theirs, mine & theirs
+        typed = set(words(texts[picked])) - set(words(text))  # as written, for typos
+        if (
+            len(shared) >= 2
+            and 0 < len(own) == len(theirs - mine) <= 2
+            and said & shared
+            and not said & own
+            and not any(near(w, o) for w in said_words for o in typed)  # "grene"
+        ):
+            return oid
+    return None
 
 
 def closest_two(
