@@ -66,6 +66,8 @@ class Sample:
     old: str = NONE_ID
     #: the two actions an ask offers (``understand.closest_two``)
     offered: tuple[str, ...] = ()
+    #: the learned decision never asks about it (``understand.ask_barred``)
+    barred: bool = False
 
 
 def collect() -> list[Sample]:
@@ -130,6 +132,7 @@ def collect() -> list[Sample]:
                             rows=rows,
                             old=old,
                             offered=tuple(understand.closest_two(message, options)),
+                            barred=understand.ask_barred(message),
                         )
                     )
 
@@ -204,7 +207,7 @@ def outcome(s: Sample, r: list[tuple[float, str]], act: float, ask: float) -> tu
         return "act", s.old == s.target
     if s.old == ASK_ID:
         return asked()
-    if s.may_ask and len(r) > 1 and r[0][0] >= ask and not _elsewhere(s, r[0][1]):
+    if s.may_ask and not s.barred and len(r) > 1 and r[0][0] >= ask and not _elsewhere(s, r[0][1]):
         return asked()
     return "none", s.target == NONE_ID
 

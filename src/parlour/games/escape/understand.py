@@ -28,11 +28,11 @@ question to the player whenever the two do not make one action sure.
      the next offered action (``LEAD``) and of every action not available now
      (``APART``), and the message's deed word is one of the action's (``VERB``). Else,
      when the closest is at least ``ASK`` and no action not available now is about as
-     close (``APART_ASK``), or when the learned decision finds the likeliest likely
-     enough (``learned.ASK_P``) and its words fit no action not available now as well,
-     the player is asked which of the two closest they meant (``closest_two``), unless
-     the message only looks, asks a question ("whats on that note") or means all of them
-     ("press both buttons"). Else nothing happens.
+     close (``APART_ASK``) and the message does not only look nor ask a question ("whats
+     on that note"), or when the learned decision finds the likeliest likely enough
+     (``learned.ASK_P``) and its words fit no action not available now as well, the
+     player is asked which of the two closest they meant (``closest_two``), unless the
+     message means all of them ("press both buttons"). Else nothing happens.
 
    The engine never advances on a guess: every uncertain case asks or does nothing.
 
@@ -195,8 +195,7 @@ def understand(
         and len(likely) > 1
         and likely[0][0] >= learned.ASK_P
         and not learned.points_elsewhere(likely[0][2])
-        and not looks(message)
-        and not set(words(message)) & EVERY_ONE
+        and not ask_barred(message)
     ):
         return ASK_ID  # the learned decision finds it likely enough to ask
     return NONE_ID
@@ -244,6 +243,13 @@ def look_alike(
         ):
             return oid
     return None
+
+
+def ask_barred(message: str) -> bool:
+    """A message the learned decision never asks about: one that means all of several
+    ("press both buttons"). A look may be asked about ("look through the telescope" where
+    looking through it is an action of the room)."""
+    return bool(set(words(message)) & EVERY_ONE)
 
 
 def offered_only(options: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
