@@ -208,6 +208,10 @@ def test_looks_recognises_looking_verbs_only() -> None:
             ["press the red button", "press the green one"],
         ),
         ("pick up the note, then the key", ["pick up the note", "pick up the key"]),
+        # "then" chains deeds whatever their verbs: the second never happens alone.
+        ("sweep the hearth and then open the drawer", ["sweep the hearth", "open the drawer"]),
+        ("tidy the desk then wave at the ghost", ["tidy the desk", "wave at the ghost"]),
+        ("go to the desk then open the drawer", ["go to the desk then open the drawer"]),
     ],
 )
 def test_split_deeds(message: str, deeds: list[str]) -> None:

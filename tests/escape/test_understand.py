@@ -81,11 +81,12 @@ ENGINE = [
 ]
 
 
-def test_a_clear_closest_below_acting_asks_offering_it() -> None:
-    # The rules find no action in "pump the water out"; the model puts the pump far ahead,
-    # not close enough to act alone: the player is asked, and the pump is offered.
+def test_a_clear_closest_the_rules_miss_is_acted_on_or_offered() -> None:
+    # The rules find no action in "pump the water out"; the model puts the pump far ahead
+    # and the learned decision (``learned.py``) is sure of it: it happens. Were it asked
+    # about, the pump would be offered first.
     assert und.classify_with_phrasings("pump the water out", ENGINE) == NONE_ID
-    assert und.understand("pump the water out", ENGINE) == ASK_ID
+    assert und.understand("pump the water out", ENGINE) == "work_pump"
     assert und.closest_two("pump the water out", ENGINE)[0] == "work_pump"
 
 
@@ -108,3 +109,28 @@ def test_the_deed_word_skips_fillers_and_the_player() -> None:
     assert und.deed_word("I'll just try to open it") == "open"
     assert und.deed_word("The player opens the locker") == "opens"
     assert und.deed_words("read_log", ENGINE) == ["read"]
+
+
+def test_a_look_alike_pick_is_no_sure_one() -> None:
+    """Two actions described alike but for one word swapped: a message naming neither
+    word is no sure pick of either (asked when both are offered, else nothing happens)."""
+    options = [
+        ("open_left_drawer", "open the left drawer of the desk"),
+        ("open_right_drawer", "open the right drawer of the desk"),
+        ("read_note", "read the note"),
+    ]
+    assert und.look_alike("open the drawer", "open_left_drawer", options) == "open_right_drawer"
+    assert und.look_alike("open the left drawer", "open_left_drawer", options) is None
+    assert und.look_alike("open the other drawer", "open_left_drawer", options) is None
+    done = [options[1]]
+    assert und.look_alike("open the drawer", "open_left_drawer", options[::2], done) == (
+        "open_right_drawer"
+    )
+    assert und.look_alike("read the note", "read_note", options) is None
+    # The right drawer is open already: the rules would open the left one; nothing happens.
+    left = [options[0], options[2], (ASK_ID, "-"), (NONE_ID, "-")]
+    assert und.classify_with_phrasings("open the drawer", left, unoffered=done) == (
+        "open_left_drawer"
+    )
+    assert und.understand("open the drawer", left, unoffered=done) == NONE_ID
+    assert und.understand("open the other drawer", left, unoffered=done) == "open_left_drawer"

@@ -8,7 +8,10 @@ player is told so: the second deed never happens without the first.
 
 A split is made only between two parts that each start with a verb (after "I", "then",
 "and", "let me"...): a verb a player uses on things (``VERBS``) or the first word of one
-of the room's own action descriptions or phrasings. It is never made inside a phrase the
+of the room's own action descriptions or phrasings; at "then", a part that starts with a
+word of its own (no article, pronoun, preposition or filler) counts as a deed whatever its
+verb ("stoke the furnace and then turn the red wheel": two deeds, so the second never
+happens alone). It is never made inside a phrase the
 room itself uses ("bang on the door and shout for help" is one action), nor after a part
 that only moves ("go to the desk and open the drawer" is one deed), nor at "or"
 (alternatives are the classifier's to ask about). After "then", a part that names a thing
@@ -101,8 +104,8 @@ def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
         glued = f"{before}{join}{after}"
         kept = re.sub(r"[.!;,\s]+$", "", before).strip()
         split = (
-            _is_verb(_lead_verb(after), verbs)
-            and _is_verb(_lead_verb(kept), verbs | MOVES)
+            (_is_verb(_lead_verb(after), verbs) or _then_deed(join, after))
+            and (_is_verb(_lead_verb(kept), verbs | MOVES) or _then_deed(join, kept))
             and not _moves(kept)
             and len(after.split()) >= 2
             and len(kept.split()) >= 2
@@ -130,6 +133,20 @@ def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
 #: one under the berth").
 _THINGS_TEXT = "the a an that this those these my your"
 _THINGS = frozenset(_THINGS_TEXT.split())
+
+
+def _worded(part: str) -> bool:
+    """A part that starts with a word of its own (no article, pronoun, preposition or
+    filler): a deed whatever its verb, when a deed follows ("stoke the furnace and then
+    turn the red wheel", "change the fuse and plug in the red cable")."""
+    lead = _lead_verb(part)
+    return lead.isalpha() and lead not in STOPWORDS | _THINGS
+
+
+def _then_deed(join: str, after: str) -> bool:
+    """A part after "then" that starts with a word of its own: a next deed, whatever its
+    verb, as players chain orders with "then"."""
+    return "then" in join.lower() and _worded(after)
 
 
 def _elided(join: str, after: str, kept: str, verbs: frozenset[str]) -> bool:

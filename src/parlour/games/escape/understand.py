@@ -11,32 +11,44 @@ question to the player whenever the two do not make one action sure.
 3. **Deciding**:
 
    * the rules asked: the player is asked;
+   * the rules picked an action that has a look-alike (``look_alike``: another action,
+     offered, done or not yet possible, described the same but for a word or two swapped,
+     "the left drawer" and "the right drawer") and the message says none of the pick's own
+     words nor "other": the player is asked when the look-alike is offered, else nothing
+     happens;
    * the rules picked an action: it is kept, unless the similarity stage is sure of another
      (its closest is at least ``SURE`` and ahead of the rules' action by more than
      ``KEEP``) and the message holds no number (codes are the rules' to read): then the
      player is asked which of the two they meant;
-   * the rules found nothing in a message that acts (not a question, negation, command,
-     a thing named alone, or taking a thing): the closest action happens when it is close
-     (``ACT``), clearly ahead of the next offered action (``LEAD``) and of every action
-     not available now (``APART``), and the message's deed word is one of the action's
-     (``VERB``: the model puts synonyms far apart, so in practice the same word). Else,
+   * the rules found nothing: for a message that acts (``vetoed``: not a question,
+     negation or command, not a thing named alone, not naming an action by its id), the
+     learned decision (``learned.py``) makes the likeliest action happen when it is sure
+     (``learned.ACT_P``). Else the hand-set gates: for a message that acts (not taking a
+     thing either) the closest action happens when it is close (``ACT``), clearly ahead of
+     the next offered action (``LEAD``) and of every action not available now
+     (``APART``), and the message's deed word is one of the action's (``VERB``). Else,
      when the closest is at least ``ASK`` and no action not available now is about as
-     close (``APART_ASK``), the player is asked which of the two closest they meant
-     (``closest_two``), unless the message only looks, asks a question ("whats on that
-     note") or means all of them ("press both buttons"). Else nothing happens.
+     close (``APART_ASK``) and the message does not only look nor ask a question ("whats
+     on that note"), or when the learned decision finds the likeliest likely enough
+     (``learned.ASK_P``) and its words fit no action not available now as well, the
+     player is asked which of the two closest they meant (``closest_two``), unless the
+     message means all of them ("press both buttons"). Else nothing happens.
 
    The engine never advances on a guess: every uncertain case asks or does nothing.
 
-The constants were chosen on the calibration rooms only (``benchmarks/escape_similarity.py``:
-the shipped rooms' label sets, the example rooms' sets and the three rooms of
-``benchmarks/escape/unseen/``): the values that add no wrong advance on any of them.
+The hand-set constants were chosen on the calibration rooms only
+(``benchmarks/escape_similarity.py``: the shipped rooms' label sets, the example rooms' sets
+and the rooms of ``benchmarks/escape/unseen/``): the values that add no wrong advance on
+any of them. The learned decision's were fitted on the calibration rooms
+(``benchmarks/escape_fit.py``, ``learned.py`` says how). Every calibration room, one table:
+``benchmarks/escape_rooms.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.games.escape import commands
+from parlour.games.escape import commands, learned
 from parlour.games.escape.function_words import EVERY_ONE, WH_CONTRACTED, WH_WORDS
 from parlour.games.escape.keyword_classifier import (
     acting_part,
@@ -44,12 +56,13 @@ from parlour.games.escape.keyword_classifier import (
     classify_with_phrasings,
 )
 from parlour.games.escape.keyword_classifier.verbless import is_verbless
+from parlour.games.escape.learned import likeliest
 from parlour.games.escape.looking import looks
 from parlour.games.escape.phrasing import numbers_as_digits
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.several import TAKES
 from parlour.games.escape.similarity import rank_actions, word_closeness
-from parlour.games.escape.text import STOPWORDS, words
+from parlour.games.escape.text import STOPWORDS, near, stem, words
 
 #: The rules' action is kept unless another action is closer by more than this...
 KEEP = 0.15
@@ -134,9 +147,19 @@ def understand(
     if ruled != NONE_ID:
         mine = next((s for s, oid in ranked if oid == ruled), best)
         coded = any(c.isdigit() for c in numbers_as_digits(message))
+        twin = look_alike(message, ruled, options, unoffered)
+        if twin is not None and not coded:
+            # "turn the wheel" beside a red and a blue valve wheel: not the rules' to choose.
+            offered = {oid for oid, _ in options}
+            return ASK_ID if may_ask and twin in offered else NONE_ID
         if top == ruled or best < SURE or best - mine <= KEEP or not may_ask or coded:
             return ruled  # a code or a number is the rules' to read, not the model's
         return ASK_ID
+    likely: list[tuple[float, str, list[float]]] = []
+    if not vetoed(message, options):
+        likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
+        if likely and likely[0][0] >= learned.ACT_P:
+            return likely[0][1]  # the learned decision is sure (``learned.py``)
     if not acts(message):
         return NONE_ID
     second = ranked[1][0] if len(ranked) > 1 else 0.0
@@ -167,7 +190,89 @@ def understand(
         and deed not in QUESTION_WORDS
     ):
         return ASK_ID
+    if (
+        may_ask
+        and len(likely) > 1
+        and likely[0][0] >= learned.ASK_P
+        and not learned.points_elsewhere(likely[0][2])
+        and not ask_barred(message)
+    ):
+        return ASK_ID  # the learned decision finds it likely enough to ask
     return NONE_ID
+
+
+#: Words that single out the one of two look-alikes not dealt with yet.
+_OTHER_TEXT = "other another"
+_OTHER = frozenset(_OTHER_TEXT.split())
+
+
+def _description_words(text: str) -> frozenset[str]:
+    return frozenset(stem(w, fold=False) for w in words(text) if w not in STOPWORDS)
+
+
+def look_alike(
+    message: str,
+    picked: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+) -> str | None:
+    """Another action, offered or not (done, or not yet possible), described as ``picked``
+    is, with the same deed, but for a word or two swapped ("open the left drawer", "open
+    the right drawer"), when the message names what they share and none of the words that
+    are ``picked``'s alone (nor a typo of one, nor "other"): the message may mean either,
+    so the pick is no sure one. ``None`` otherwise."""
+    texts = dict((*options, *unoffered))
+    said_words = words(message)
+    if picked not in texts or set(said_words) & _OTHER:
+        return None  # "flip the other switch": the one not dealt with yet
+    mine = _description_words(texts[picked])
+    deed = deed_word(texts[picked])
+    said = {stem(w, fold=False) for w in said_words}
+    for oid, text in texts.items():
+        if oid in (picked, NONE_ID, ASK_ID) or deed_word(text) != deed:
+            continue
+        theirs = _description_words(text)
+        own, shared = mine - theirs, mine & theirs
+        typed = set(words(texts[picked])) - set(words(text))  # as written, for typos
+        if (
+            len(shared) >= 2
+            and 0 < len(own) == len(theirs - mine) <= 2
+            and said & shared
+            and not said & own
+            and not any(near(w, o) for w in said_words for o in typed)  # "grene"
+        ):
+            return oid
+    return None
+
+
+def ask_barred(message: str) -> bool:
+    """A message the learned decision never asks about: one that means all of several
+    ("press both buttons"). A look may be asked about ("look through the telescope" where
+    looking through it is an action of the room)."""
+    return bool(set(words(message)) & EVERY_ONE)
+
+
+def offered_only(options: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The options that are actions of the room (no ``none``, no ``ask``)."""
+    return [(oid, label) for oid, label in options if oid not in (NONE_ID, ASK_ID)]
+
+
+def vetoed(message: str, options: Sequence[tuple[str, str]]) -> bool:
+    """A message the learned decision never acts on: nothing left that acts once its
+    questions and negated parts are out (``acts``; a command too); a thing named alone (the
+    game shows it: "x desk", "the tobacco tin"); a question word for a deed ("whats on that
+    note"); or a message naming an action by its id ("choose climb_ladder": an order to the
+    classifier, not a deed)."""
+    said = acting_part(message) or message
+    deed = deed_word(said)
+    ids = {oid.lower() for oid, _ in options if "_" in oid}
+    return (
+        not acts(message)
+        or is_verbless(message, options)
+        or len(deed) < 2
+        or deed in QUESTION_WORDS
+        or any(oid in message.lower() for oid in ids)
+    )
 
 
 def closest_two(
