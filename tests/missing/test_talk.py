@@ -222,3 +222,17 @@ def test_validator_names_unknown_slots_and_marks_off_the_clock(tmp_path: Path) -
     codes = {p.code for p in problems}
     assert code == 1 and {"E010", "E011"} <= codes
     assert any("culprit" in p.message for p in problems if p.code == "E010")
+
+
+def test_a_card_topic_is_a_name_as_written_or_a_thing_never_a_number_or_the_friend() -> None:
+    from parlour.games.missing.talk import _topic
+
+    tess = "Tess Marlow texts you: 'Is he with you?' What do you answer? Tell the others."
+    assert _topic(tess, ("tess", "marlow"), "Arlo") == "Tess Marlow"  # opens the sentence
+    hale = "You remember Mr Hale counting the till twice tonight. Tell the others."
+    assert _topic(hale, ("hale", "till"), "Arlo") == "Mr Hale"
+    wake = "You remember Arlo asking you to wake him at one, 'whatever happens'."
+    assert _topic(wake, ("one", "wake", "arlo"), "Arlo") == "the wake"  # not "the one"
+    dog = "You remember a dog's lead on Tamsin's door, though she has no dog."
+    assert _topic(dog, ("dog", "lead"), "Tamsin") == "the dog"
+    assert _topic("Nothing here names it.", ("one",), "Arlo") == "all this"

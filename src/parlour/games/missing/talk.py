@@ -354,7 +354,7 @@ def _card(ctx: _Ctx) -> Act:
     if card.final:
         final = tuple(t.format(friend=ctx.friend) for t in _FINAL)
         return Act("card", f"read out {ctx.friend}'s message", final)
-    topic = _topic(card.prompt, card.about)
+    topic = _topic(card.prompt, card.about, ctx.friend)
     # "Ask them about it." (not "why did she ask?"): the card tells the seat to ask someone.
     asking = re.search(r"(?:^|[.!?:]\s+)Ask\b", card.prompt) is not None
     lines = [t.format(topic=topic, friend=ctx.friend) for t in (_CARD_ASK if asking else _CARD)]
@@ -362,19 +362,60 @@ def _card(ctx: _Ctx) -> Act:
     return Act("card", f"{what} {topic}", tuple(_capital(line) for line in lines))
 
 
-def _topic(prompt: str, about: tuple[str, ...]) -> str:
-    """The first ``about`` word as the card's prompt writes it: a name as it is ("Vic
-    Marran"), anything else with "the" ("the dog")."""
+#: ``about`` words that name nothing a message could be about ("wake him at one")
+_NOT_TOPICS = frozenset(
+    [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "it",
+        "this",
+        "that",
+        "them",
+        "him",
+        "her",
+        "there",
+        "here",
+        "now",
+        "then",
+    ]
+)
+
+
+def _topic(prompt: str, about: tuple[str, ...], friend: str = "") -> str:
+    """What the card is about, as its prompt writes it: a name first ("Vic Marran", "Tess
+    Marlow" even where it opens the sentence; never the missing friend, whom every line
+    names already), else the first ``about`` word that names a thing, with "the" ("the
+    dog"); numbers and pronouns ("one") are never a topic."""
+    found: list[re.Match[str]] = []
     for word in about:
-        found = re.search(rf"\b({re.escape(word)}[a-z]*)", prompt, re.IGNORECASE)
-        if found is None:
+        hit = re.search(rf"\b({re.escape(word)}[a-z]*)", prompt, re.IGNORECASE)
+        if hit is not None:
+            found.append(hit)
+    for hit in found:
+        start = hit.start()
+        if not prompt[start].isupper():
             continue
-        start = found.start()
-        if prompt[start].isupper() and start > 0 and prompt[start - 2] not in ".?!":
-            name = re.match(r"[A-Z][a-z]*(?: [A-Z][a-z]+)*", prompt[start:])
-            return name.group(0) if name else found.group(1)
-        return f"the {found.group(1).casefold()}"
-    return f"the {about[0]}" if about else "all this"
+        name = re.match(r"[A-Z][a-z]*(?: [A-Z][a-z]+)*", prompt[start:])
+        text = name.group(0) if name else hit.group(1)
+        title = re.search(r"\b(?:Mr|Mrs|Ms|Dr) $", prompt[:start])
+        if title is not None:  # "Mr Hale", "Dr Quill"
+            text, start = title.group(0) + text, title.start()
+        opens = start == 0 or prompt[start - 2] in ".?!:'\""
+        if (not opens or " " in text) and text.split()[0].casefold() != friend.casefold():
+            return text
+    for hit in found:
+        word = hit.group(1).casefold()
+        if word not in _NOT_TOPICS and word != friend.casefold():
+            return f"the {word}"
+    return "all this"
 
 
 def _reply(ctx: _Ctx, ref: Event, asker: str) -> Act:
