@@ -330,7 +330,7 @@ def test_a_first_deed_the_verb_list_does_not_know_still_splits() -> None:
         "change the fuse",
         "plug in the red cable",
     ]
-    assert split_deeds("swap the fuse and yank the lever") == ["swap the fuse", "yank the lever"]
+    assert split_deeds("swap the fuse and pull the lever") == ["swap the fuse", "pull the lever"]
 
 
 def test_a_noun_that_may_be_a_verb_is_no_deed_without_an_article_after_it() -> None:

@@ -9,9 +9,9 @@ player is told so: the second deed never happens without the first.
 A split is made only between two parts that each start with a verb (after "I", "then",
 "and", "let me"...): a verb a player uses on things (``VERBS``), the first word of one
 of the room's own action descriptions or phrasings, or a word an English lexicon knows as
-a verb (``lexical_verb``: LemmInflect's lemma tables, inside the installed package; a word
-that is a noun too counts only when an article, pronoun or particle follows it, "swap the
-fuse" but not "key ring"; after the join, no adjective either, as "blue" may be a verb), so
+a verb (``lexical_verb``: LemmInflect's lemma tables, inside the installed package), for
+the part before the join only, when an article or pronoun follows it ("swap the fuse", not
+"key ring" nor "lean over the rail"), so
 "change the fuse and plug in the red cable" is two deeds and the second never happens
 alone. At "then", a part that starts with a word of its own (no article, pronoun,
 preposition or filler) counts as a deed whatever its verb ("stoke the furnace and then
@@ -89,15 +89,13 @@ def _is_verb(word: str, verbs: frozenset[str]) -> bool:
 
 
 def _lexical_deed(part: str, adjective: bool = True) -> bool:
-    """A part led by a word an English lexicon knows as a verb (``lexical_verb``); when the
-    word is a noun too ("key", "swap"), only when an article, pronoun or particle follows
-    it ("swap the fuse", "plug in the cable"; not "key ring")."""
+    """A part led by a word an English lexicon knows as a verb (``lexical_verb``) done to a
+    thing: an article or pronoun follows it ("swap the fuse"; not "key ring", nor "lean
+    over the rail" or "kneel by the pond", the way the next deed is done)."""
     rest = re.findall(r"[a-z']+", _LEAD.sub("", part.strip().lower()))
     if not rest or not lexical_verb(rest[0], adjective):
         return False
-    if not lexical_noun(rest[0]):
-        return True
-    return len(rest) > 1 and rest[1] in _THINGS | _PARTICLES | _OBJECTS
+    return len(rest) > 1 and rest[1] in _THINGS | _OBJECTS
 
 
 _OBJECTS_TEXT = "it them him her his its their some one all both"
@@ -148,11 +146,7 @@ def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
         glued = f"{before}{join}{after}"
         kept = re.sub(r"[.!;,\s]+$", "", before).strip()
         split = (
-            (
-                _is_verb(_lead_verb(after), verbs)
-                or _lexical_deed(after, adjective=False)
-                or _then_deed(join, after)
-            )
+            (_is_verb(_lead_verb(after), verbs) or _then_deed(join, after))
             and (
                 _is_verb(_lead_verb(kept), verbs | MOVES)
                 or _lexical_deed(kept)
