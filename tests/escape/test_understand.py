@@ -134,3 +134,18 @@ def test_a_look_alike_pick_is_no_sure_one() -> None:
     )
     assert und.understand("open the drawer", left, unoffered=done) == NONE_ID
     assert und.understand("open the other drawer", left, unoffered=done) == "open_left_drawer"
+
+
+def test_two_actions_on_one_thing_are_no_sure_pick_unless_the_deed_tells() -> None:
+    """Two offered actions done to the same thing, told apart by words the message does
+    not say: its deed tells them apart only when it is the pick's own and not the other's."""
+    options = [
+        ("open_blue_tin", "prise open the blue tin on the left with the hive tool"),
+        ("open_yellow_tin", "lever the lid off the yellow tin on the right with the hive tool"),
+        ("read_note", "read the note"),
+    ]
+    assert und.same_thing("pry a tin open", "open_blue_tin", options) == "open_yellow_tin"
+    assert und.same_thing("prise open a tin", "open_blue_tin", options) is None
+    assert und.same_thing("pry the blue tin open", "open_blue_tin", options) is None
+    assert und.same_thing("pry the other tin open", "open_blue_tin", options) is None
+    assert und.same_thing("read the note", "read_note", options) is None

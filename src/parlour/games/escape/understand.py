@@ -15,7 +15,10 @@ question to the player whenever the two do not make one action sure.
      offered, done or not yet possible, described the same but for a word or two swapped,
      "the left drawer" and "the right drawer") and the message says none of the pick's own
      words nor "other": the player is asked when the look-alike is offered, else nothing
-     happens;
+     happens; likewise when another offered action is done to the same thing
+     (``same_thing``: "prise open the blue tin", "lever the lid off the yellow tin"), the
+     message names the thing but none of the pick's own words, and its deed is not the
+     pick's alone ("pry a tin open");
    * the rules picked an action: it is kept, unless the similarity stage is sure of another
      (its closest is at least ``SURE`` and ahead of the rules' action by more than
      ``KEEP``) and the message holds no number (codes are the rules' to read): then the
@@ -59,6 +62,7 @@ from parlour.games.escape.keyword_classifier.verbless import is_verbless
 from parlour.games.escape.learned import likeliest
 from parlour.games.escape.looking import looks
 from parlour.games.escape.phrasing import numbers_as_digits
+from parlour.games.escape.roles import roles
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.several import TAKES
 from parlour.games.escape.similarity import rank_actions, word_closeness
@@ -147,7 +151,7 @@ def understand(
     if ruled != NONE_ID:
         mine = next((s for s, oid in ranked if oid == ruled), best)
         coded = any(c.isdigit() for c in numbers_as_digits(message))
-        twin = look_alike(message, ruled, options, unoffered)
+        twin = look_alike(message, ruled, options, unoffered) or same_thing(message, ruled, options)
         if twin is not None and not coded:
             # "turn the wheel" beside a red and a blue valve wheel: not the rules' to choose.
             offered = {oid for oid, _ in options}
@@ -241,6 +245,44 @@ def look_alike(
             and not said & own
             and not any(near(w, o) for w in said_words for o in typed)  # "grene"
         ):
+            return oid
+    return None
+
+
+def same_thing(
+    message: str,
+    picked: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+) -> str | None:
+    """Another action, offered or not (done, or not yet possible), done to the same thing
+    as ``picked`` (the head noun of its description's first piece, ``roles.direct``: "pull
+    down the red fire curtain lever" and "push up the black shutter motor lever") when the
+    message names that thing but none of the words that are ``picked``'s alone (its deed
+    aside), nor a typo of one, nor "other", and its deed does not tell them apart (it is
+    ``picked``'s and no sense-mate of the other's): "pull the lever" may mean either.
+    ``None`` otherwise."""
+    texts = dict((*options, *unoffered))
+    said_words = words(message)
+    if picked not in texts or set(said_words) & _OTHER:
+        return None
+    mine = roles(picked, texts[picked])
+    said = {stem(w, fold=False) for w in said_words}
+    if not mine.direct & said:
+        return None
+    deed = stem(deed_word(acting_part(message) or message), fold=False)
+    own = _description_words(texts[picked]) - mine.deeds
+    for oid, text in texts.items():
+        if oid in (picked, NONE_ID, ASK_ID):
+            continue
+        theirs = roles(oid, text)
+        if not theirs.direct & mine.direct & said:
+            continue
+        alone = own - _description_words(text)
+        typed = {w for w in words(texts[picked]) if stem(w, fold=False) in alone}
+        if not alone or said & alone or any(near(w, o) for w in said_words for o in typed):
+            continue
+        if not (deed in mine.deeds and deed not in theirs.deeds):
             return oid
     return None
 
