@@ -149,3 +149,18 @@ def test_two_actions_on_one_thing_are_no_sure_pick_unless_the_deed_tells() -> No
     assert und.same_thing("pry the blue tin open", "open_blue_tin", options) is None
     assert und.same_thing("pry the other tin open", "open_blue_tin", options) is None
     assert und.same_thing("read the note", "read_note", options) is None
+
+
+def test_a_look_alike_is_told_apart_by_another_form_or_a_clipped_word() -> None:
+    options = [
+        ("open_battery_box", "open the cardboard box marked BATTERIES"),
+        ("open_returns_box", "open the cardboard box marked RETURNS"),
+        ("wind_blue_robot", "wind up the blue tin robot"),
+        ("wind_red_robot", "wind up the red tin robot"),
+    ]
+    assert und.look_alike("bust open the battery box", "open_battery_box", options) is None
+    assert und.look_alike("open the cardboard box", "open_battery_box", options) == (
+        "open_returns_box"
+    )
+    assert und.look_alike("wind up the blu robot", "wind_blue_robot", options) is None
+    assert und.same_word("battery", "batteries") and not und.same_word("red", "blue")

@@ -119,6 +119,17 @@ def lexical_verb(word: str, adjective: bool = True) -> bool:
     return "VERB" in kinds and (adjective or "ADJ" not in kinds)
 
 
+@lru_cache(maxsize=8192)
+def lemmas(word: str) -> frozenset[str]:
+    """The word's base forms by the English lexicon, whatever its part of speech
+    ("batteries": "battery"); empty for a word it does not know."""
+    if not word.isalpha() or word in STOPWORDS:
+        return frozenset()
+    import lemminflect
+
+    return frozenset(f for forms in lemminflect.getAllLemmas(word).values() for f in forms)
+
+
 def lexical_noun(word: str) -> bool:
     """Whether the lexicon knows ``word`` as a noun too."""
     return "NOUN" in _kinds(word)

@@ -64,7 +64,7 @@ from parlour.games.escape.looking import looks
 from parlour.games.escape.phrasing import numbers_as_digits
 from parlour.games.escape.roles import roles
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
-from parlour.games.escape.several import TAKES
+from parlour.games.escape.several import TAKES, lemmas
 from parlour.games.escape.similarity import rank_actions, word_closeness
 from parlour.games.escape.text import STOPWORDS, near, stem, words
 
@@ -214,6 +214,18 @@ def _description_words(text: str) -> frozenset[str]:
     return frozenset(stem(w, fold=False) for w in words(text) if w not in STOPWORDS)
 
 
+def same_word(said: str, own: str) -> bool:
+    """Whether a word the player said is ``own`` as far as telling look-alikes apart goes:
+    the same, a typo of it (``text.near``; "grene"), its first letters but the last ("blu"),
+    or another form of one word by the English lexicon (``several.lemmas``: "battery" and
+    "batteries")."""
+    if said == own or near(said, own):
+        return True
+    if len(said) >= 3 and len(own) == len(said) + 1 and own.startswith(said):
+        return True
+    return bool(lemmas(said) & lemmas(own))
+
+
 def look_alike(
     message: str,
     picked: str,
@@ -243,7 +255,7 @@ def look_alike(
             and 0 < len(own) == len(theirs - mine) <= 2
             and said & shared
             and not said & own
-            and not any(near(w, o) for w in said_words for o in typed)  # "grene"
+            and not any(same_word(w, o) for w in said_words for o in typed)  # "grene"
         ):
             return oid
     return None
@@ -280,7 +292,7 @@ def same_thing(
             continue
         alone = own - _description_words(text)
         typed = {w for w in words(texts[picked]) if stem(w, fold=False) in alone}
-        if not alone or said & alone or any(near(w, o) for w in said_words for o in typed):
+        if not alone or said & alone or any(same_word(w, o) for w in said_words for o in typed):
             continue
         if not (deed in mine.deeds and deed not in theirs.deeds):
             return oid
