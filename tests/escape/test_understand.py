@@ -164,3 +164,17 @@ def test_a_look_alike_is_told_apart_by_another_form_or_a_clipped_word() -> None:
     )
     assert und.look_alike("wind up the blu robot", "wind_blue_robot", options) is None
     assert und.same_word("battery", "batteries") and not und.same_word("red", "blue")
+
+
+def test_an_ask_between_look_alikes_is_settled_by_a_word_related_to_one_alone() -> None:
+    options = [
+        ("open_aft_valve", "turn the aft valve wheel on the manifold"),
+        ("open_forward_valve", "turn the forward valve wheel on the manifold"),
+        ("read_log", "read the logbook on the desk"),
+        (NONE_ID, "none"),
+        (ASK_ID, "ask"),
+    ]
+    assert und.told_apart("open the rear valve on the pipes", options) == "open_aft_valve"
+    assert und.told_apart("open the front valve", options) == "open_forward_valve"
+    assert und.told_apart("open a valve", options) is None
+    assert und._mutual("little", "small") and not und._mutual("grey", "white")

@@ -35,7 +35,10 @@ question to the player whenever the two do not make one action sure.
      on that note"), or when the learned decision finds the likeliest likely enough
      (``learned.ASK_P``) and its words fit no action not available now as well, the
      player is asked which of the two closest they meant (``closest_two``), unless the
-     message means all of them ("press both buttons"). Else nothing happens.
+     message means all of them ("press both buttons"), or unless the two are described
+     the same but for a word or two and the message says a word related, both ways by the
+     Moby Thesaurus, to one's own words alone ("rear" for "aft"): that one happens
+     (``told_apart``). Else nothing happens.
 
    The engine never advances on a guess: every uncertain case asks or does nothing.
 
@@ -67,6 +70,7 @@ from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.several import TAKES, lemmas
 from parlour.games.escape.similarity import rank_actions, word_closeness
 from parlour.games.escape.text import STOPWORDS, near, stem, words
+from parlour.games.escape.thesaurus import related_words
 
 #: The rules' action is kept unless another action is closer by more than this...
 KEEP = 0.15
@@ -193,7 +197,7 @@ def understand(
         and not set(words(message)) & EVERY_ONE
         and deed not in QUESTION_WORDS
     ):
-        return ASK_ID
+        return told_apart(message, options, phrasings) or ASK_ID
     if (
         may_ask
         and len(likely) > 1
@@ -201,7 +205,8 @@ def understand(
         and not learned.points_elsewhere(likely[0][2])
         and not ask_barred(message)
     ):
-        return ASK_ID  # the learned decision finds it likely enough to ask
+        # the learned decision finds it likely enough to ask
+        return told_apart(message, options, phrasings) or ASK_ID
     return NONE_ID
 
 
@@ -297,6 +302,40 @@ def same_thing(
         if not (deed in mine.deeds and deed not in theirs.deeds):
             return oid
     return None
+
+
+def told_apart(
+    message: str, options: Sequence[tuple[str, str]], phrasings: Sequence[tuple[str, str]] = ()
+) -> str | None:
+    """The one of the two actions an ask would offer (``closest_two``) that the message
+    singles out, when the two are described the same but for a word or two each ("turn the
+    aft valve wheel", "turn the forward valve wheel") and the message says a word that is
+    one of them, or is related by the Moby Thesaurus to one of them both ways, each listed
+    under the other ("rear" and "aft", "little" and "small"; not "grey" and "white"), for
+    one action's own words only. ``None`` when it says such a
+    word for both or for neither: the player is asked."""
+    if vetoed(message, options):
+        return None  # "choose throw_dome_switch": an order to the classifier, no deed
+    pair = closest_two(message, options, phrasings)
+    texts = dict(options)
+    if len(pair) != 2 or not all(p in texts for p in pair):
+        return None
+    a, b = (_description_words(texts[p]) for p in pair)
+    shared, own = a & b, (a - b, b - a)
+    if len(shared) < 2 or not all(0 < len(o) <= 2 for o in own):
+        return None
+    said = {stem(w, fold=False) for w in words(message) if w not in STOPWORDS} - shared
+    fits = [any(_mutual(w, o) for w in said for o in these) for these in own]
+    if fits[0] == fits[1]:
+        return None
+    return pair[0] if fits[0] else pair[1]
+
+
+def _mutual(a: str, b: str) -> bool:
+    """The same word, or each listed under the other by the Moby Thesaurus."""
+    if a == b:
+        return True
+    return b in related_words(a) and a in related_words(b)
 
 
 def ask_barred(message: str) -> bool:
