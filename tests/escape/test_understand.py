@@ -82,11 +82,11 @@ ENGINE = [
 
 
 def test_a_clear_closest_the_rules_miss_is_acted_on_or_offered() -> None:
-    # The rules find no action in "pump the water out"; the model puts the pump far ahead
-    # and the learned decision (``learned.py``) is sure of it: it happens. Were it asked
-    # about, the pump would be offered first.
+    # The rules find no action in "pump the water out"; the model puts the pump far ahead:
+    # it happens, or (the learned decision refitted on more rooms is not sure enough at
+    # ``ACT_P`` 0.99) it is asked about, the pump offered first. Never anything else.
     assert und.classify_with_phrasings("pump the water out", ENGINE) == NONE_ID
-    assert und.understand("pump the water out", ENGINE) == "work_pump"
+    assert und.understand("pump the water out", ENGINE) in ("work_pump", ASK_ID)
     assert und.closest_two("pump the water out", ENGINE)[0] == "work_pump"
 
 
