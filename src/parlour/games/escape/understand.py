@@ -240,8 +240,9 @@ def look_alike(
     """Another action, offered or not (done, or not yet possible), described as ``picked``
     is, with the same deed, but for a word or two swapped ("open the left drawer", "open
     the right drawer"), when the message names what they share and none of the words that
-    are ``picked``'s alone (nor a typo of one, nor "other"): the message may mean either,
-    so the pick is no sure one. ``None`` otherwise."""
+    are ``picked``'s alone (nor another form or a typo of one, ``same_word``, nor
+    "other"): the message may mean either, so the pick is no sure one. ``None``
+    otherwise."""
     texts = dict((*options, *unoffered))
     said_words = words(message)
     if picked not in texts or set(said_words) & _OTHER:
