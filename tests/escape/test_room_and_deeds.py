@@ -319,3 +319,22 @@ def test_the_varied_wording_replays_the_same() -> None:
     said = [e.text for e in game.events if e.kind == "narration"]
     assert said == [e.text for e in again.events if e.kind == "narration"]
     assert any(re.match(r"(Again|Once more|As before|Still|Yet again)\b", s) for s in said)
+
+
+def test_a_first_deed_the_verb_list_does_not_know_still_splits() -> None:
+    # "change" is in no hand-written list: the English lexicon knows it as a verb, so the
+    # second deed never happens alone.
+    from parlour.games.escape.several import split_deeds
+
+    assert split_deeds("change the fuse and plug in the red cable") == [
+        "change the fuse",
+        "plug in the red cable",
+    ]
+    assert split_deeds("swap the fuse and pull the lever") == ["swap the fuse", "pull the lever"]
+
+
+def test_a_noun_that_may_be_a_verb_is_no_deed_without_an_article_after_it() -> None:
+    from parlour.games.escape.several import split_deeds
+
+    assert split_deeds("take the lamp and key ring") == ["take the lamp and key ring"]
+    assert split_deeds("turn the red and blue wheels") == ["turn the red and blue wheels"]

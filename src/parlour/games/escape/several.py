@@ -7,10 +7,15 @@ and so on. When a deed makes nothing happen, the deeds after it are dropped and 
 player is told so: the second deed never happens without the first.
 
 A split is made only between two parts that each start with a verb (after "I", "then",
-"and", "let me"...): a verb a player uses on things (``VERBS``) or the first word of one
-of the room's own action descriptions or phrasings; at "then", a part that starts with a
-word of its own (no article, pronoun, preposition or filler) counts as a deed whatever its
-verb ("stoke the furnace and then turn the red wheel": two deeds, so the second never
+"and", "let me"...): a verb a player uses on things (``VERBS``), the first word of one
+of the room's own action descriptions or phrasings, or a word an English lexicon knows as
+a verb (``lexical_verb``: LemmInflect's lemma tables, inside the installed package), for
+the part before the join only, when an article or pronoun follows it ("swap the fuse", not
+"key ring" nor "lean over the rail"), so
+"change the fuse and plug in the red cable" is two deeds and the second never happens
+alone. At "then", a part that starts with a word of its own (no article, pronoun,
+preposition or filler) counts as a deed whatever its verb ("stoke the furnace and then
+turn the red wheel": two deeds, so the second never
 happens alone). It is never made inside a phrase the
 room itself uses ("bang on the door and shout for help" is one action), nor after a part
 that only moves ("go to the desk and open the drawer" is one deed), nor at "or"
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from parlour.games.escape.roles import roles
 from parlour.games.escape.text import STOPWORDS, tokens, words
@@ -82,6 +88,53 @@ def _is_verb(word: str, verbs: frozenset[str]) -> bool:
     return any(f in verbs for f in (word, word.removesuffix("s"), word.removesuffix("es")))
 
 
+def _lexical_deed(part: str, adjective: bool = True) -> bool:
+    """A part led by a word an English lexicon knows as a verb (``lexical_verb``) done to a
+    thing: an article or pronoun follows it ("swap the fuse"; not "key ring", nor "lean
+    over the rail" or "kneel by the pond", the way the next deed is done)."""
+    rest = re.findall(r"[a-z']+", _LEAD.sub("", part.strip().lower()))
+    if not rest or not lexical_verb(rest[0], adjective):
+        return False
+    return len(rest) > 1 and rest[1] in _THINGS | _OBJECTS
+
+
+_OBJECTS_TEXT = "it them him her his its their some one all both"
+_OBJECTS = frozenset(_OBJECTS_TEXT.split())
+
+
+@lru_cache(maxsize=8192)
+def _kinds(word: str) -> frozenset[str]:
+    if not word.isalpha() or word in STOPWORDS:
+        return frozenset()
+    import lemminflect  # type: ignore[import-untyped]
+
+    return frozenset(lemminflect.getAllLemmas(word))
+
+
+def lexical_verb(word: str, adjective: bool = True) -> bool:
+    """Whether an English lexicon (LemmInflect's lemma tables, read from the installed
+    package: no download) knows ``word`` as a verb ("change", "swap", "stoke"); with
+    ``adjective=False``, only when it is no adjective too ("blue", "open")."""
+    kinds = _kinds(word)
+    return "VERB" in kinds and (adjective or "ADJ" not in kinds)
+
+
+@lru_cache(maxsize=8192)
+def lemmas(word: str) -> frozenset[str]:
+    """The word's base forms by the English lexicon, whatever its part of speech
+    ("batteries": "battery"); empty for a word it does not know."""
+    if not word.isalpha() or word in STOPWORDS:
+        return frozenset()
+    import lemminflect
+
+    return frozenset(f for forms in lemminflect.getAllLemmas(word).values() for f in forms)
+
+
+def lexical_noun(word: str) -> bool:
+    """Whether the lexicon knows ``word`` as a noun too."""
+    return "NOUN" in _kinds(word)
+
+
 def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
     """The message's deeds in order (one item when it holds one deed, or is a question)."""
     plain = " ".join(message.split())
@@ -105,7 +158,11 @@ def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
         kept = re.sub(r"[.!;,\s]+$", "", before).strip()
         split = (
             (_is_verb(_lead_verb(after), verbs) or _then_deed(join, after))
-            and (_is_verb(_lead_verb(kept), verbs | MOVES) or _then_deed(join, kept))
+            and (
+                _is_verb(_lead_verb(kept), verbs | MOVES)
+                or _lexical_deed(kept)
+                or _then_deed(join, kept)
+            )
             and not _moves(kept)
             and len(after.split()) >= 2
             and len(kept.split()) >= 2

@@ -15,7 +15,10 @@ question to the player whenever the two do not make one action sure.
      offered, done or not yet possible, described the same but for a word or two swapped,
      "the left drawer" and "the right drawer") and the message says none of the pick's own
      words nor "other": the player is asked when the look-alike is offered, else nothing
-     happens;
+     happens; likewise when another offered action is done to the same thing
+     (``same_thing``: "prise open the blue tin", "lever the lid off the yellow tin"), the
+     message names the thing but none of the pick's own words, and its deed is not the
+     pick's alone ("pry a tin open");
    * the rules picked an action: it is kept, unless the similarity stage is sure of another
      (its closest is at least ``SURE`` and ahead of the rules' action by more than
      ``KEEP``) and the message holds no number (codes are the rules' to read): then the
@@ -32,7 +35,10 @@ question to the player whenever the two do not make one action sure.
      on that note"), or when the learned decision finds the likeliest likely enough
      (``learned.ASK_P``) and its words fit no action not available now as well, the
      player is asked which of the two closest they meant (``closest_two``), unless the
-     message means all of them ("press both buttons"). Else nothing happens.
+     message means all of them ("press both buttons"), or unless the two are described
+     the same but for a word or two and the message says a word related, both ways by the
+     Moby Thesaurus, to one's own words alone ("rear" for "aft"): that one happens
+     (``told_apart``). Else nothing happens.
 
    The engine never advances on a guess: every uncertain case asks or does nothing.
 
@@ -59,10 +65,12 @@ from parlour.games.escape.keyword_classifier.verbless import is_verbless
 from parlour.games.escape.learned import likeliest
 from parlour.games.escape.looking import looks
 from parlour.games.escape.phrasing import numbers_as_digits
+from parlour.games.escape.roles import roles
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
-from parlour.games.escape.several import TAKES
+from parlour.games.escape.several import TAKES, lemmas
 from parlour.games.escape.similarity import rank_actions, word_closeness
 from parlour.games.escape.text import STOPWORDS, near, stem, words
+from parlour.games.escape.thesaurus import related_words
 
 #: The rules' action is kept unless another action is closer by more than this...
 KEEP = 0.15
@@ -147,7 +155,7 @@ def understand(
     if ruled != NONE_ID:
         mine = next((s for s, oid in ranked if oid == ruled), best)
         coded = any(c.isdigit() for c in numbers_as_digits(message))
-        twin = look_alike(message, ruled, options, unoffered)
+        twin = look_alike(message, ruled, options, unoffered) or same_thing(message, ruled, options)
         if twin is not None and not coded:
             # "turn the wheel" beside a red and a blue valve wheel: not the rules' to choose.
             offered = {oid for oid, _ in options}
@@ -189,7 +197,7 @@ def understand(
         and not set(words(message)) & EVERY_ONE
         and deed not in QUESTION_WORDS
     ):
-        return ASK_ID
+        return told_apart(message, options, phrasings) or ASK_ID
     if (
         may_ask
         and len(likely) > 1
@@ -197,7 +205,8 @@ def understand(
         and not learned.points_elsewhere(likely[0][2])
         and not ask_barred(message)
     ):
-        return ASK_ID  # the learned decision finds it likely enough to ask
+        # the learned decision finds it likely enough to ask
+        return told_apart(message, options, phrasings) or ASK_ID
     return NONE_ID
 
 
@@ -210,6 +219,18 @@ def _description_words(text: str) -> frozenset[str]:
     return frozenset(stem(w, fold=False) for w in words(text) if w not in STOPWORDS)
 
 
+def same_word(said: str, own: str) -> bool:
+    """Whether a word the player said is ``own`` as far as telling look-alikes apart goes:
+    the same, a typo of it (``text.near``; "grene"), its first letters but the last ("blu"),
+    or another form of one word by the English lexicon (``several.lemmas``: "battery" and
+    "batteries")."""
+    if said == own or near(said, own):
+        return True
+    if len(said) >= 3 and len(own) == len(said) + 1 and own.startswith(said):
+        return True
+    return bool(lemmas(said) & lemmas(own))
+
+
 def look_alike(
     message: str,
     picked: str,
@@ -219,8 +240,9 @@ def look_alike(
     """Another action, offered or not (done, or not yet possible), described as ``picked``
     is, with the same deed, but for a word or two swapped ("open the left drawer", "open
     the right drawer"), when the message names what they share and none of the words that
-    are ``picked``'s alone (nor a typo of one, nor "other"): the message may mean either,
-    so the pick is no sure one. ``None`` otherwise."""
+    are ``picked``'s alone (nor another form or a typo of one, ``same_word``, nor
+    "other"): the message may mean either, so the pick is no sure one. ``None``
+    otherwise."""
     texts = dict((*options, *unoffered))
     said_words = words(message)
     if picked not in texts or set(said_words) & _OTHER:
@@ -239,10 +261,82 @@ def look_alike(
             and 0 < len(own) == len(theirs - mine) <= 2
             and said & shared
             and not said & own
-            and not any(near(w, o) for w in said_words for o in typed)  # "grene"
+            and not any(same_word(w, o) for w in said_words for o in typed)  # "grene"
         ):
             return oid
     return None
+
+
+def same_thing(
+    message: str,
+    picked: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+) -> str | None:
+    """Another action, offered or not (done, or not yet possible), done to the same thing
+    as ``picked`` (the head noun of its description's first piece, ``roles.direct``: "pull
+    down the red fire curtain lever" and "push up the black shutter motor lever") when the
+    message names that thing but none of the words that are ``picked``'s alone (its deed
+    aside), nor a typo of one, nor "other", and its deed does not tell them apart (it is
+    ``picked``'s and no sense-mate of the other's): "pull the lever" may mean either.
+    ``None`` otherwise."""
+    texts = dict((*options, *unoffered))
+    said_words = words(message)
+    if picked not in texts or set(said_words) & _OTHER:
+        return None
+    mine = roles(picked, texts[picked])
+    said = {stem(w, fold=False) for w in said_words}
+    if not mine.direct & said:
+        return None
+    deed = stem(deed_word(acting_part(message) or message), fold=False)
+    own = _description_words(texts[picked]) - mine.deeds
+    for oid, text in texts.items():
+        if oid in (picked, NONE_ID, ASK_ID):
+            continue
+        theirs = roles(oid, text)
+        if not theirs.direct & mine.direct & said:
+            continue
+        alone = own - _description_words(text)
+        typed = {w for w in words(texts[picked]) if stem(w, fold=False) in alone}
+        if not alone or said & alone or any(same_word(w, o) for w in said_words for o in typed):
+            continue
+        if not (deed in mine.deeds and deed not in theirs.deeds):
+            return oid
+    return None
+
+
+def told_apart(
+    message: str, options: Sequence[tuple[str, str]], phrasings: Sequence[tuple[str, str]] = ()
+) -> str | None:
+    """The one of the two actions an ask would offer (``closest_two``) that the message
+    singles out, when the two are described the same but for a word or two each ("turn the
+    aft valve wheel", "turn the forward valve wheel") and the message says a word that is
+    one of them, or is related by the Moby Thesaurus to one of them both ways, each listed
+    under the other ("rear" and "aft", "little" and "small"; not "grey" and "white"), for
+    one action's own words only. ``None`` when it says such a
+    word for both or for neither: the player is asked."""
+    if vetoed(message, options):
+        return None  # "choose throw_dome_switch": an order to the classifier, no deed
+    pair = closest_two(message, options, phrasings)
+    texts = dict(options)
+    if len(pair) != 2 or not all(p in texts for p in pair):
+        return None
+    a, b = (_description_words(texts[p]) for p in pair)
+    shared, own = a & b, (a - b, b - a)
+    if len(shared) < 2 or not all(0 < len(o) <= 2 for o in own):
+        return None
+    said = {stem(w, fold=False) for w in words(message) if w not in STOPWORDS} - shared
+    fits = [any(_mutual(w, o) for w in said for o in these) for these in own]
+    if fits[0] == fits[1]:
+        return None
+    return pair[0] if fits[0] else pair[1]
+
+
+def _mutual(a: str, b: str) -> bool:
+    """The same word, or each listed under the other by the Moby Thesaurus."""
+    if a == b:
+        return True
+    return b in related_words(a) and a in related_words(b)
 
 
 def ask_barred(message: str) -> bool:
