@@ -116,6 +116,13 @@ class WerewolfConfig(BaseModel):
             "seer claim its plan holds (on in new games)"
         ),
     )
+    fresh_wording: bool = Field(
+        default=False,
+        description=(
+            "a speech act is worded, among its variants, by the one repeating the fewest "
+            "4-word runs already said in the game (on in new games)"
+        ),
+    )
     ballot_replan: bool = Field(
         default=False,
         description=(
@@ -200,6 +207,7 @@ def make_config(players: int | None, overrides: dict[str, object]) -> WerewolfCo
     data.setdefault("plans", True)
     data.setdefault("acts_follow_plan", True)
     data.setdefault("ballot_replan", True)
+    data.setdefault("fresh_wording", True)
     if players is not None:
         data["players"] = players
     elif "players" not in data:

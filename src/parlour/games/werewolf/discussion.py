@@ -589,7 +589,7 @@ def apply_interject(
 def apply_speak(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, action: Action) -> None:
     act: dict[str, Any] = {}
     if isinstance(action, Choice):
-        action, act = spoken_act(st, decision, action)
+        action, act = spoken_act(st, decision, action, cfg.fresh_wording)
     assert isinstance(action, Text)
     if cfg.discussion == "ask_all":
         collect_answer(st, cfg, decision, action, act)
@@ -598,11 +598,12 @@ def apply_speak(st: WerewolfState, cfg: WerewolfConfig, decision: Decision, acti
 
 
 def spoken_act(
-    st: WerewolfState, decision: Decision, action: Choice
+    st: WerewolfState, decision: Decision, action: Choice, fresh: bool = False
 ) -> tuple[Text, dict[str, Any]]:
     """A speech act as the words the character says and the act's data for the event.
     The variant is drawn from the game seed and the decision id (replays say the same)
-    among those that repeat nothing said earlier in the game."""
+    among those that repeat nothing said earlier in the game (``fresh``: and, first,
+    among those repeating the fewest 4-word runs said before)."""
     move = move_of(st, decision, action)
     assert st.cast is not None
     style = Playstyle(st.cast.players[st.player(decision.seat).number - 1].playstyle)
@@ -632,6 +633,7 @@ def spoken_act(
         last=last,
         speaker=decision.seat,
         ref=ref,
+        fewest_repeats=fresh,
     )
     data = move.data()
     if wording:

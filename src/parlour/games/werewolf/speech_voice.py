@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from parlour.core.rng import Rng
-from parlour.core.text_rules import text_tokens
+from parlour.core.text_rules import ngrams, text_tokens
 from parlour.core.wording import distinct_line, shares_run
 from parlour.games.werewolf.playstyles import Playstyle
 from parlour.games.werewolf.roles import Role, with_article
@@ -464,13 +464,15 @@ def render(
     last: str = "",
     speaker: str = "",
     ref: Echo | None = None,
+    fewest_repeats: bool = False,
 ) -> tuple[str, str]:
     """The move as one or two sentences in the voice of ``style`` and the key of the
     reason wording it used; ("", "") for quiet.
 
     The reason wording: not ``last`` (the wording of the speaker's previous line) while
     another exists, and the least ``used`` in the game so far, seeded among equals.
-    Then the sentence: ``avoid`` holds lines already said (a line that repeats one, or
+    Then the sentence (``fewest_repeats``: the wordings repeating the fewest 4-word runs of
+    ``avoid`` first, so rendered talk repeats itself less across a game); ``avoid`` holds lines already said (a line that repeats one, or
     shares eight tokens with one, is passed over while another exists); ``echo``: what
     the seat's prompt shows (its option labels), likewise not copied
     (``core.wording.distinct_line``); a line copying it is said only when every
@@ -515,6 +517,9 @@ def render(
             key_of.setdefault(line, key)
             lines.append(line)
     labels, said = list(echo), list(avoid)
+    if fewest_repeats:  # a stable sort: among equals the least used reason wording still leads
+        grams = {g for text in said for g in ngrams(text_tokens(text), 4)}
+        lines.sort(key=lambda ln: sum(g in grams for g in ngrams(text_tokens(ln), 4)))
     line = distinct_line(lines, said, rng, labels, ordered=True)
     if shares_run(line, labels):
         # The option label is the game's own words in the prompt: never read it back out
