@@ -471,9 +471,10 @@ def render(
 
     The reason wording: not ``last`` (the wording of the speaker's previous line) while
     another exists, and the least ``used`` in the game so far, seeded among equals.
-    Then the sentence (``fewest_repeats``: the wordings repeating the fewest 4-word runs of
-    ``avoid`` first, so rendered talk repeats itself less across a game); ``avoid`` holds lines already said (a line that repeats one, or
-    shares eight tokens with one, is passed over while another exists); ``echo``: what
+    Then the sentence (``fewest_repeats``: the wordings repeating the fewest 4-word runs
+    of ``avoid`` first, so rendered talk repeats itself less across a game); ``avoid``
+    holds lines already said (a line that repeats one, or shares eight tokens with one,
+    is passed over while another exists); ``echo``: what
     the seat's prompt shows (its option labels), likewise not copied
     (``core.wording.distinct_line``); a line copying it is said only when every
     wording does.
