@@ -60,7 +60,8 @@ def main() -> None:
     store = Store(db_url(args.db))
     rows = [g for g in store.games.recent(10_000, game="escape") if args.game in (None, g.id)]
     if not rows:
-        sys.exit(f"error: no escape game in {args.db}; play one with `parlour watch escape`")
+        game = f" '{args.game}'" if args.game else ""
+        sys.exit(f"error: no escape game{game} in {args.db}; play one with `parlour watch escape`")
     print(
         "| game | narrator lines | repeated 4-gram | most told sentence | turns nothing happened |"
     )

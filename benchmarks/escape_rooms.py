@@ -112,4 +112,9 @@ if __name__ == "__main__":
     parser.add_argument("--mistakes", default="", help="a room or set name, or all")
     parser.add_argument("--untuned", action="store_true", help="leave the shipped rooms out")
     args = parser.parse_args()
-    table(asyncio.run(score_rooms(calibration_sets(not args.untuned), args.mistakes)))
+    sets = calibration_sets(not args.untuned)
+    names = {name for _, room, which, _, _ in sets for name in (room, which)}
+    if args.mistakes not in ("", "all", *names):
+        rooms = ", ".join(sorted({room for _, room, _, _, _ in sets}))
+        sys.exit(f"error: no calibration room or set '{args.mistakes}'; --mistakes takes {rooms}")
+    table(asyncio.run(score_rooms(sets, args.mistakes)))

@@ -189,23 +189,20 @@ def understand(
         and word_closeness(deed, deed_words(top, options, phrasings)) >= VERB
     ):
         return top
-    if (
-        may_ask
-        and best >= ASK
+    gates_ask = (
+        best >= ASK
         and best - elsewhere >= APART_ASK
         and not looks(message)
         and not set(words(message)) & EVERY_ONE
         and deed not in QUESTION_WORDS
-    ):
-        return told_apart(message, options, phrasings) or ASK_ID
-    if (
-        may_ask
-        and len(likely) > 1
+    )
+    learned_asks = (  # the learned decision finds it likely enough to ask
+        len(likely) > 1
         and likely[0][0] >= learned.ASK_P
         and not learned.points_elsewhere(likely[0][2])
         and not ask_barred(message)
-    ):
-        # the learned decision finds it likely enough to ask
+    )
+    if may_ask and (gates_ask or learned_asks):
         return told_apart(message, options, phrasings) or ASK_ID
     return NONE_ID
 
