@@ -103,31 +103,32 @@ _OBJECTS = frozenset(_OBJECTS_TEXT.split())
 
 
 @lru_cache(maxsize=8192)
-def _kinds(word: str) -> frozenset[str]:
+def _lemma_table(word: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """LemmInflect's lemmas of ``word`` by part of speech (read from the installed
+    package: no download); empty for a stop word or a word it does not know."""
     if not word.isalpha() or word in STOPWORDS:
-        return frozenset()
+        return ()
     import lemminflect  # type: ignore[import-untyped]
 
-    return frozenset(lemminflect.getAllLemmas(word))
+    return tuple((k, frozenset(v)) for k, v in lemminflect.getAllLemmas(word).items())
+
+
+def _kinds(word: str) -> set[str]:
+    return {k for k, _ in _lemma_table(word)}
 
 
 def lexical_verb(word: str, adjective: bool = True) -> bool:
-    """Whether an English lexicon (LemmInflect's lemma tables, read from the installed
-    package: no download) knows ``word`` as a verb ("change", "swap", "stoke"); with
-    ``adjective=False``, only when it is no adjective too ("blue", "open")."""
+    """Whether an English lexicon (LemmInflect's lemma tables) knows ``word`` as a verb
+    ("change", "swap", "stoke"); with ``adjective=False``, only when it is no adjective
+    too ("blue", "open")."""
     kinds = _kinds(word)
     return "VERB" in kinds and (adjective or "ADJ" not in kinds)
 
 
-@lru_cache(maxsize=8192)
 def lemmas(word: str) -> frozenset[str]:
     """The word's base forms by the English lexicon, whatever its part of speech
     ("batteries": "battery"); empty for a word it does not know."""
-    if not word.isalpha() or word in STOPWORDS:
-        return frozenset()
-    import lemminflect
-
-    return frozenset(f for forms in lemminflect.getAllLemmas(word).values() for f in forms)
+    return frozenset(f for _, forms in _lemma_table(word) for f in forms)
 
 
 def lexical_noun(word: str) -> bool:
