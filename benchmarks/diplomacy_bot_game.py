@@ -18,11 +18,14 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from parlour.games.diplomacy import MODULE, decisions
+from parlour.core.decisions import Decision
+from parlour.games.diplomacy import MODULE, bot_protocol, decisions
+from parlour.games.diplomacy.board import Board
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.game import DiplomacyGame
 from tests.support.play import play_first_pending
@@ -40,6 +43,13 @@ def play(seed: int, end_year: int) -> tuple[float, int]:
     return took, hash(tuple((e.kind, e.text) for e in game.events))
 
 
+def _use(build: Callable[[Board], list[Decision]]) -> None:
+    """Point every caller of ``phase_decisions`` at ``build``."""
+    name = "phase_decisions"
+    for module in (decisions, bot_protocol):
+        setattr(module, name, build)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
@@ -47,14 +57,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
-    size = decisions._RECENT_SIZE
+    kept = decisions.phase_decisions
     memo: list[float] = []
     base: list[float] = []
     for seed in range(args.games):
-        decisions._RECENT_SIZE = 0  # the baseline: nothing kept, built on every call
-        decisions._RECENT.clear()
+        # the baseline: the same function without the board's memo, built on every call
+        _use(decisions._phase_decisions)
         t_base, e_base = play(seed, args.end_year)
-        decisions._RECENT_SIZE = size
+        _use(kept)
         t_memo, e_memo = play(seed, args.end_year)
         if e_base != e_memo:
             raise SystemExit(f"game {seed}: the events differ with and without the memo")

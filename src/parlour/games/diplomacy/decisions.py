@@ -20,7 +20,6 @@ says so. The game's own facts (phase, builds, removals) are its ``DiplomacyAsk``
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from parlour.core.asks import Hints, contexts
@@ -255,24 +254,17 @@ def _adjustment_decision(board: Board, power: str) -> Decision | None:
     )
 
 
-#: the last boards' decisions, by identity: a bot phase asks for every power's legal
-#: orders hundreds of times (each message lists both sides'), and building them was
-#: most of a scripted game's time. A board is frozen, so its decisions never change;
-#: the board is kept with them so its id cannot be reused while cached.
-_RECENT: OrderedDict[int, tuple[Board, tuple[Decision, ...]]] = OrderedDict()
-_RECENT_SIZE = 4
-
-
 def phase_decisions(board: Board) -> list[Decision]:
-    """Every power's decision for the board's phase (powers with nothing to order: none)."""
-    hit = _RECENT.get(id(board))
-    if hit is not None and hit[0] is board:
-        return list(hit[1])
-    made = _phase_decisions(board)
-    _RECENT[id(board)] = (board, tuple(made))
-    while len(_RECENT) > _RECENT_SIZE:
-        _RECENT.popitem(last=False)
-    return made
+    """Every power's decision for the board's phase (powers with nothing to order: none).
+
+    Built once per board and kept in its ``_derived`` scratch space (a board is frozen, so
+    its decisions never change): a bot phase asks for every power's legal orders hundreds
+    of times (each message lists both sides'), and building them was most of a scripted
+    game's time."""
+    made = board._derived.get("phase_decisions")
+    if not isinstance(made, tuple):
+        made = board._derived["phase_decisions"] = tuple(_phase_decisions(board))
+    return list(made)
 
 
 def _phase_decisions(board: Board) -> list[Decision]:
