@@ -79,8 +79,8 @@ RELATION = (
 INTRODUCTION = (
     "Hi, it's {first} ({pronouns}), {relation}. People say I'm {persona}.",
     "{first} here, {pronouns}. I'm {relation}; {trait}, if you ask anyone.",
-    "It's {first}. {relation_cap}. I'm the {trait} one, and I'm worried.",
-    "{first} ({pronouns}). {relation_cap}. {persona_cap}, for those who don't know me.",
+    "It's {first}. {relation}. I'm the {trait} one, and I'm worried.",
+    "{first} ({pronouns}). {relation}. {persona}, for those who don't know me.",
     "Hey all. {first}, {pronouns}: {relation}. Usually {trait}. Not tonight.",
     "I'm {first}, {pronouns}: {relation}, and {persona}.",
 )
@@ -112,8 +112,8 @@ _SETUP = {
 
 
 def setup_lines(view: AnyView, decision: Decision, rng: Rng) -> list[str]:
-    """Every wording of a setup answer from the seat's own card, each once, the one to say
-    first: the freshest (fewest phrases others said already) in an order drawn by seed;
+    """Every wording of a setup answer from the seat's own card (sentence-cased, so a fact
+    that opens a sentence is capitalised), each once, the one to say first: the freshest (fewest phrases others said already) in an order drawn by seed;
     an epilogue's from the seat's own place at the table, since nobody has read the others'."""
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
@@ -127,9 +127,7 @@ def setup_lines(view: AnyView, decision: Decision, rng: Rng) -> list[str]:
         "friend": pub.friend.split()[0],
         "pronouns": me.pronouns,
         "relation": me.relation,
-        "relation_cap": me.relation[:1].upper() + me.relation[1:],
         "persona": me.persona,
-        "persona_cap": me.persona[:1].upper() + me.persona[1:],
         "drive": me.drive,
         "suspect": me.suspect,
         "about": suspect[1] or "of all people",
