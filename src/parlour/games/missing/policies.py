@@ -113,8 +113,9 @@ _SETUP = {
 
 def setup_lines(view: AnyView, decision: Decision, rng: Rng) -> list[str]:
     """Every wording of a setup answer from the seat's own card (sentence-cased, so a fact
-    that opens a sentence is capitalised), each once, the one to say first: the freshest (fewest phrases others said already) in an order drawn by seed;
-    an epilogue's from the seat's own place at the table, since nobody has read the others'."""
+    that opens a sentence is capitalised), each once, the one to say first: the freshest
+    (fewest phrases others said already) in an order drawn by seed; an epilogue's from the
+    seat's own place at the table, since nobody has read the others'."""
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
     purpose = decision.purpose
