@@ -228,6 +228,22 @@ def same_word(said: str, own: str) -> bool:
     return bool(lemmas(said) & lemmas(own))
 
 
+def _read_for_twins(
+    message: str,
+    picked: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]],
+) -> tuple[dict[str, str], list[str], set[str]] | None:
+    """What ``look_alike`` and ``same_thing`` read: every action's text, the message's
+    words and their stems; None when ``picked`` is no action or the message says "other"
+    ("flip the other switch": the one not dealt with yet)."""
+    texts = dict((*options, *unoffered))
+    said_words = words(message)
+    if picked not in texts or set(said_words) & _OTHER:
+        return None
+    return texts, said_words, {stem(w, fold=False) for w in said_words}
+
+
 def look_alike(
     message: str,
     picked: str,
@@ -240,13 +256,12 @@ def look_alike(
     are ``picked``'s alone (nor another form or a typo of one, ``same_word``, nor
     "other"): the message may mean either, so the pick is no sure one. ``None``
     otherwise."""
-    texts = dict((*options, *unoffered))
-    said_words = words(message)
-    if picked not in texts or set(said_words) & _OTHER:
-        return None  # "flip the other switch": the one not dealt with yet
+    read = _read_for_twins(message, picked, options, unoffered)
+    if read is None:
+        return None
+    texts, said_words, said = read
     mine = _description_words(texts[picked])
     deed = deed_word(texts[picked])
-    said = {stem(w, fold=False) for w in said_words}
     for oid, text in texts.items():
         if oid in (picked, NONE_ID, ASK_ID) or deed_word(text) != deed:
             continue
@@ -277,12 +292,11 @@ def same_thing(
     aside), nor a typo of one, nor "other", and its deed does not tell them apart (it is
     ``picked``'s and no sense-mate of the other's): "pull the lever" may mean either.
     ``None`` otherwise."""
-    texts = dict((*options, *unoffered))
-    said_words = words(message)
-    if picked not in texts or set(said_words) & _OTHER:
+    read = _read_for_twins(message, picked, options, unoffered)
+    if read is None:
         return None
+    texts, said_words, said = read
     mine = roles(picked, texts[picked])
-    said = {stem(w, fold=False) for w in said_words}
     if not mine.direct & said:
         return None
     deed = stem(deed_word(acting_part(message) or message), fold=False)
