@@ -28,7 +28,11 @@ director's prompt built as ``LlmSeat`` builds it and tokenized as above, played 
 the local backend's own snapshot cache (``models/kv_cache.KVStateCache`` with its default
 bounds, one stream per seat, plus the context's live tokens), so a call reuses the
 longest prefix of any kept snapshot, as on the embedded model. Reported per director:
-cached tokens / input tokens over all its calls (first calls included). Retries, which
+cached tokens / input tokens over all its calls (first calls included), and its longest
+prompt (the embedded model's window is 4,096 tokens). ``--acts`` plays the seats as
+``--model local`` sets them up: the PC, scene and game directors choose among worded
+answers (the story director is scripted and makes no call), and a decision with one
+legal answer costs no call. Retries, which
 repeat a prompt with feedback at its end, are not modelled (scripted answers are valid).
 
     uv run python benchmarks/prompt_prefix.py --campaign --games 3 [--sessions 3] [--turns 6]
@@ -55,7 +59,7 @@ from parlour.games.werewolf.prompts import PROMPTER
 from parlour.models.local import bundled_model_path, render_chatml
 from parlour.models.messages import Message
 from parlour.models.replay import ReplayBackend
-from parlour.seats.llm import LlmSeat, output_spec
+from parlour.seats.llm import LlmSeat, only_answer, output_spec
 
 TARGET = 0.85
 FIXTURE = Path(__file__).parents[1] / "tests" / "fixtures" / "werewolf_local.sqlite"
@@ -63,6 +67,8 @@ FIXTURE = Path(__file__).parents[1] / "tests" / "fixtures" / "werewolf_local.sql
 #: messages → (prompt tokens, tokens of the command section at its end)
 Tokenize = Callable[[Sequence[Message]], tuple[list[int], int]]
 COMMAND_HEADING = "## Now\n"
+#: The seats ``--model local`` puts in acts (the story director stays scripted).
+ACT_SEATS = ("player", "scene-director", "game-director")
 
 
 def local_tokenizer() -> Tokenize:
@@ -262,10 +268,14 @@ def report(title: str, calls: list[Call]) -> dict[str, Any]:
     }
 
 
-def campaign_cached(seed: int, sessions: int, turns: int, tokenize: Tokenize) -> dict[str, Any]:
+def campaign_cached(
+    seed: int, sessions: int, turns: int, tokenize: Tokenize, acts: bool = False
+) -> dict[str, Any]:
     """One scripted night_school campaign through the local backend's snapshot cache:
     per seat, calls, input tokens and the tokens a kept snapshot (or the live context)
-    served."""
+    served. With ``acts`` the seats the embedded model plays by default (the PC, the scene
+    and the game director) answer in acts, as ``--model local`` sets them up, and a
+    decision with one legal answer costs no call, as ``LlmSeat`` skips it."""
     import numpy as np
 
     from parlour.games.campaign import MODULE as CAMPAIGN
@@ -273,7 +283,10 @@ def campaign_cached(seed: int, sessions: int, turns: int, tokenize: Tokenize) ->
     from parlour.games.campaign.policies import campaign_policy
     from parlour.models.kv_cache import KVStateCache
 
-    game = CampaignGame(make_config(None, {"sessions": sessions, "turns_per_session": turns}), seed)
+    options: dict[str, Any] = {"sessions": sessions, "turns_per_session": turns}
+    if acts:
+        options["act_seats"] = ",".join(ACT_SEATS)
+    game = CampaignGame(make_config(None, options), seed)
     seat = LlmSeat(
         ReplayBackend([]),
         CAMPAIGN.prompter,
@@ -285,10 +298,16 @@ def campaign_cached(seed: int, sessions: int, turns: int, tokenize: Tokenize) ->
     cache = KVStateCache()
     live = np.zeros(0, dtype=np.int32)
     rng = Rng(seed + 1)
-    per: dict[str, dict[str, int]] = defaultdict(lambda: {"calls": 0, "input": 0, "cached": 0})
+    per: dict[str, dict[str, int]] = defaultdict(
+        lambda: {"calls": 0, "input": 0, "cached": 0, "longest": 0}
+    )
     while not game.is_terminal():
         decision = game.pending()[0]
         view = game.view(decision.seat)
+        # the story director is scripted on the embedded model: it makes no call
+        if acts and (decision.seat not in ACT_SEATS or only_answer(decision) is not None):
+            game.apply(decision.id, CAMPAIGN.fallback_policy(view, decision, rng))
+            continue
         messages = seat.base_messages(view, decision, output_spec(decision)[0])
         prompt = np.asarray(tokenize(messages)[0], dtype=np.int32)
         _, kept = cache.best(prompt, decision.seat)
@@ -299,28 +318,37 @@ def campaign_cached(seed: int, sessions: int, turns: int, tokenize: Tokenize) ->
         row["calls"] += 1
         row["input"] += n
         row["cached"] += reused
+        row["longest"] = max(row["longest"], n)
         cache.put(decision.seat, prompt, b"")
         live = prompt
-        game.apply(decision.id, campaign_policy(view, decision, rng))
+        answer = (CAMPAIGN.fallback_policy if acts else campaign_policy)(view, decision, rng)
+        game.apply(decision.id, answer)
     return dict(per)
 
 
 def campaign_main(args: Any, tokenize: Tokenize) -> None:
-    totals: dict[str, dict[str, int]] = defaultdict(lambda: {"calls": 0, "input": 0, "cached": 0})
+    totals: dict[str, dict[str, int]] = defaultdict(
+        lambda: {"calls": 0, "input": 0, "cached": 0, "longest": 0}
+    )
     per_seed: dict[int, dict[str, float]] = {}
     for s in seeds(args):
-        got = campaign_cached(s, args.sessions, args.turns, tokenize)
+        got = campaign_cached(s, args.sessions, args.turns, tokenize, args.acts)
         per_seed[s] = {k: round(v["cached"] / v["input"], 3) for k, v in sorted(got.items())}
         for k, v in got.items():
             for f in ("calls", "input", "cached"):
                 totals[k][f] += v[f]
+            totals[k]["longest"] = max(totals[k]["longest"], v["longest"])
     played = list(seeds(args))
+    how = "in acts (as --model local plays it)" if args.acts else "writing"
     print(f"campaign night_school, {args.sessions} sessions x {args.turns} turns, seeds {played}")
-    print(f"{'seat':<16}{'calls':>6}{'input tok':>11}{'cached':>9}{'share':>8}  per seed")
+    print(f"seats {how}")
+    head = f"{'seat':<16}{'calls':>6}{'input tok':>11}{'cached':>9}{'share':>8}{'longest':>9}"
+    print(f"{head}  per seed")
     for k, v in sorted(totals.items()):
         share = v["cached"] / v["input"]
         by_seed = " ".join(f"{per_seed[s][k]:.1%}" for s in per_seed)
-        print(f"{k:<16}{v['calls']:>6}{v['input']:>11}{v['cached']:>9}{share:>8.1%}  {by_seed}")
+        row = f"{k:<16}{v['calls']:>6}{v['input']:>11}{v['cached']:>9}{share:>8.1%}"
+        print(f"{row}{v['longest']:>9}  {by_seed}")
     print(json.dumps({"bench": "prompt_prefix", "game": "campaign", "per_seed": per_seed}))
 
 
@@ -330,6 +358,11 @@ def main() -> None:
     parser.add_argument("--campaign", action="store_true", help="campaign's directors instead")
     parser.add_argument("--sessions", type=int, default=3, help="campaign: sessions")
     parser.add_argument("--turns", type=int, default=6, help="campaign: turns per session")
+    parser.add_argument(
+        "--acts",
+        action="store_true",
+        help="campaign: the embedded model's act seats (player, scene and game director)",
+    )
     args = parser.parse_args()
     tokenize = local_tokenizer()
     if args.campaign:

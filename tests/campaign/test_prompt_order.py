@@ -6,6 +6,7 @@ changes (HP, clocks, inventory, who is present, the speaker's sheet) is never in
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import pairwise
 
 import pytest
 
@@ -69,3 +70,40 @@ def test_what_changes_is_in_the_command() -> None:
         # the NPC sheets' changing fields come after every fixed field
         fixed_end = memory.index("Threads:")
         assert '"attitude"' not in memory[:fixed_end] and '"attitude"' in memory[fixed_end:]
+
+
+def _gd_transcripts(seed: int, **options: object) -> list[tuple[int, tuple[str, ...]]]:
+    """(session, transcript lines) of every game-director call of a scripted campaign."""
+    out: list[tuple[int, tuple[str, ...]]] = []
+
+    def each(game: CampaignGame, _: int) -> None:
+        if game.is_terminal() or game.pending()[0].seat != "game-director":
+            return
+        view = game.view("game-director")
+        parts = PROMPTER.parts(view, game.pending()[0])
+        out.append((view.public.session, tuple(u.text for u in parts.transcript)))
+
+    scripted_game(seed, each_step=each, **options)
+    return out
+
+
+def test_the_game_directors_transcript_keeps_the_last_session_and_only_grows() -> None:
+    calls = _gd_transcripts(1, sessions=3, turns_per_session=5)
+    first = [lines for session, lines in calls if session == 1]
+    second = [lines for session, lines in calls if session == 2]
+    assert first and second
+    # session 2 opens with session 1 whole, as the game director last saw it and more
+    assert second[0][: len(first[-1])] == first[-1]
+    # within a session each call's transcript extends the one before (a stable prefix)
+    for session in (1, 2, 3):
+        mine = [lines for s, lines in calls if s == session]
+        assert all(b[: len(a)] == a for a, b in pairwise(mine))
+
+
+def test_earlier_sessions_go_whole_when_they_do_not_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.games.campaign import prompts
+
+    monkeypatch.setattr(prompts, "EARLIER_CHARS", 0)
+    calls = _gd_transcripts(1, sessions=2, turns_per_session=5)
+    second = [lines for session, lines in calls if session == 2]
+    assert second and all(lines[0] == "Session 2 begins." for lines in second)

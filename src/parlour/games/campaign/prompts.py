@@ -3,11 +3,12 @@
 Layers run from most to least stable, so a director's prefix is reused across its calls
 (a provider's prompt cache, the local backend's KV cache): first what never changes in a
 campaign (the rules, the campaign, the public or full PC sheet, skills and difficulties,
-the NPC sheets and locations for the story director), then this session's transcript,
-which only grows, and last the command: what changes from call to call (the scene's
-place, synopsis and who is present, the speaker's sheet and memories, HP, conditions,
-inventory and clocks, the who-knows table, the player's turn). What the player wrote is
-quoted as speech, never as instructions.
+the NPC sheets and locations for the story director; for the scene director the scene's
+place, synopsis and who is present, fixed for a scene), then the transcript (for the PC
+and the game director the latest earlier sessions that fit, then this session's, which
+only grows), and last the command: what changes from call to call (the speaker's sheet
+and memories, HP, conditions, inventory and clocks, the player's turn). What the player
+wrote is quoted as speech, never as instructions.
 """
 
 from __future__ import annotations
@@ -78,18 +79,41 @@ class CampaignPrompter:
         return player_parts(view, decision)
 
 
-def _transcript(view: AnyView, *, player: str) -> tuple[Utterance, ...]:
-    out = []
+#: How much of earlier sessions' transcript a seat's prompt keeps (characters; whole
+#: sessions, the latest first). A director then remembers the last session as it
+#: happened, and its prompt changes before the current session's lines only when a session
+#: starts, so its cached prefix holds. The embedded model's window is 4,096 tokens; a
+#: night_school session of 5 turns is about 2,000 characters framed, of 8 turns 3,000.
+EARLIER_CHARS = 2500
+#: What a line's framing costs in a prompt (its speaker tag), in characters.
+LINE_CHARS = 30
+
+
+def _transcript(view: AnyView, *, player: str, earlier: bool = False) -> tuple[Utterance, ...]:
+    """The seat's transcript: this session's lines, and with ``earlier`` first those of the
+    latest earlier sessions that fit ``EARLIER_CHARS`` together (never part of a session).
+    The story director goes without: its stable layer changes at a session's start (the
+    NPCs' standing, its notes), so earlier lines after it would only be evaluated again."""
+    sessions: dict[str, list[Utterance]] = {}
     for e in view.events:
-        if e.phase != view.phase or e.kind == "memory":
+        if e.kind == "memory":
             continue
+        said = sessions.setdefault(e.phase, [])
         if e.kind == "message":
-            out.append(Utterance(speaker=player, text=_speech(e.text)))
+            said.append(Utterance(speaker=player, text=_speech(e.text)))
         elif e.kind in ("narration", "line"):
-            out.append(Utterance(speaker="Scene", text=e.text))
+            said.append(Utterance(speaker="Scene", text=e.text))
         elif e.kind in ("scene", "check", "reveal", "state", "session", "ooc", "reply"):
-            out.append(Utterance(speaker="Table", text=e.text, kind="announcement"))
-    return tuple(out)
+            said.append(Utterance(speaker="Table", text=e.text, kind="announcement"))
+    kept = sessions.pop(view.phase, [])
+    room = EARLIER_CHARS if earlier else 0
+    for lines in reversed(sessions.values()):
+        size = sum(len(u.text) + LINE_CHARS for u in lines)
+        if size > room:
+            break
+        kept = lines + kept
+        room -= size
+    return tuple(kept)
 
 
 def _setting(view: AnyView) -> str:
@@ -198,8 +222,9 @@ def story_parts(view: AnyView, decision: Decision) -> PromptParts:
 
 
 def game_parts(view: AnyView, decision: Decision) -> PromptParts:
-    """Stable first (the PC as anyone sees them, skills, difficulties), then the session's
-    transcript; HP, conditions, inventory and clocks, which change, are in the command."""
+    """Stable first (the PC as anyone sees them, skills, difficulties), then the transcript
+    (earlier sessions that fit, this session's); HP, conditions, inventory and clocks,
+    which change, are in the command."""
     f = view.public
     pc = f.pc
     memory = (
@@ -225,7 +250,7 @@ def game_parts(view: AnyView, decision: Decision) -> PromptParts:
     return PromptParts(
         system=GAME_SYSTEM,
         memory=memory,
-        transcript=_transcript(view, player=f.pc.name),
+        transcript=_transcript(view, player=f.pc.name, earlier=True),
         command=f"{state}The player's turn: {_speech(message)}\n{risk}"
         + (_rest(decision.prompt, GD_PROMPT) or "Route this turn."),
         reminders="" if ask.answers else "Answer with JSON matching the schema.",
@@ -239,7 +264,7 @@ def player_parts(view: AnyView, decision: Decision) -> PromptParts:
         system=PLAYER_SYSTEM.format(name=f.pc.name, title=f.title),
         memory=f"Your secrets: {'; '.join(view.private.secrets)}\nGoals: "
         f"{'; '.join(view.private.goals)}",
-        transcript=_transcript(view, player="You"),
+        transcript=_transcript(view, player="You", earlier=True),
         command=f"Turn {f.turn} of {f.turns_per_session} at {f.location}. "
         + (decision.prompt if act else "What do you do?"),
         reminders="" if act else f"One or two sentences, under {decision.max_length} characters.",
