@@ -268,6 +268,11 @@ def report(title: str, calls: list[Call]) -> dict[str, Any]:
     }
 
 
+def _campaign_row() -> dict[str, int]:
+    keys = ("calls", "input", "cached", "longest", "first", "command", "history")
+    return dict.fromkeys(keys, 0)
+
+
 def campaign_cached(
     seed: int, sessions: int, turns: int, tokenize: Tokenize, acts: bool = False
 ) -> dict[str, Any]:
@@ -298,9 +303,7 @@ def campaign_cached(
     cache = KVStateCache()
     live = np.zeros(0, dtype=np.int32)
     rng = Rng(seed + 1)
-    per: dict[str, dict[str, int]] = defaultdict(
-        lambda: {"calls": 0, "input": 0, "cached": 0, "longest": 0}
-    )
+    per: dict[str, dict[str, int]] = defaultdict(_campaign_row)
     while not game.is_terminal():
         decision = game.pending()[0]
         view = game.view(decision.seat)
@@ -309,7 +312,8 @@ def campaign_cached(
             game.apply(decision.id, CAMPAIGN.fallback_policy(view, decision, rng))
             continue
         messages = seat.base_messages(view, decision, output_spec(decision)[0])
-        prompt = np.asarray(tokenize(messages)[0], dtype=np.int32)
+        tokens, command = tokenize(messages)
+        prompt = np.asarray(tokens, dtype=np.int32)
         _, kept = cache.best(prompt, decision.seat)
         n = len(prompt)
         from_live = int(np.flatnonzero(np.append(live[:n] != prompt[: len(live)], True))[0])
@@ -319,6 +323,14 @@ def campaign_cached(
         row["input"] += n
         row["cached"] += reused
         row["longest"] = max(row["longest"], n)
+        # where the uncached tokens are: a director's first call (nothing to reuse), its
+        # command (never kept: the command, reminders and answer format), or history
+        missed = n - reused
+        if row["calls"] == 1:
+            row["first"] += missed
+        else:
+            row["command"] += min(command, missed)
+            row["history"] += missed - min(command, missed)
         cache.put(decision.seat, prompt, b"")
         live = prompt
         answer = (CAMPAIGN.fallback_policy if acts else campaign_policy)(view, decision, rng)
@@ -327,15 +339,13 @@ def campaign_cached(
 
 
 def campaign_main(args: Any, tokenize: Tokenize) -> None:
-    totals: dict[str, dict[str, int]] = defaultdict(
-        lambda: {"calls": 0, "input": 0, "cached": 0, "longest": 0}
-    )
+    totals: dict[str, dict[str, int]] = defaultdict(_campaign_row)
     per_seed: dict[int, dict[str, float]] = {}
     for s in seeds(args):
         got = campaign_cached(s, args.sessions, args.turns, tokenize, args.acts)
         per_seed[s] = {k: round(v["cached"] / v["input"], 3) for k, v in sorted(got.items())}
         for k, v in got.items():
-            for f in ("calls", "input", "cached"):
+            for f in ("calls", "input", "cached", "first", "command", "history"):
                 totals[k][f] += v[f]
             totals[k]["longest"] = max(totals[k]["longest"], v["longest"])
     played = list(seeds(args))
@@ -349,6 +359,10 @@ def campaign_main(args: Any, tokenize: Tokenize) -> None:
         by_seed = " ".join(f"{per_seed[s][k]:.1%}" for s in per_seed)
         row = f"{k:<16}{v['calls']:>6}{v['input']:>11}{v['cached']:>9}{share:>8.1%}"
         print(f"{row}{v['longest']:>9}  {by_seed}")
+    print("uncached input, as a share of all input: first calls / commands / new history")
+    for k, v in sorted(totals.items()):
+        parts = " / ".join(f"{v[f] / v['input']:.1%}" for f in ("first", "command", "history"))
+        print(f"{k:<16}{parts}")
     print(json.dumps({"bench": "prompt_prefix", "game": "campaign", "per_seed": per_seed}))
 
 
