@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
@@ -120,6 +120,8 @@ def test_extract_json_prefers_fenced_objects() -> None:
     why=st.text(max_size=40),
     cut=st.integers(min_value=0, max_value=200),
 )
+# a reason whose only space opens it, cut inside its one word (found by hypothesis)
+@example(choice="alice", why=" 0000\x1f\x07\x07\x07\x07\x07" + "\U00010000" * 3 + "0", cut=105)
 def test_truncated_answers_close_into_valid_json(choice: str, why: str, cut: int) -> None:
     full = json.dumps({"choice": choice, "why": why})
     head = full[: min(cut, len(full))]

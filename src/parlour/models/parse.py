@@ -208,8 +208,9 @@ def finish_cut_text(text: str) -> str:
     ends = list(_SENTENCE_END.finditer(flat))
     if ends:
         return flat[: ends[-1].end()]
-    head, _, _ = flat.rpartition(" ")
-    kept = (head or flat).rstrip(_DANGLING)
+    # a text of one word is kept whole; one whose only space opens it finished no word
+    head, space, _ = flat.rpartition(" ")
+    kept = (head if space else flat).rstrip(_DANGLING)
     return f"{kept}…" if kept else ""
 
 
