@@ -101,7 +101,8 @@ class EscapeGame(SeededGame[EscapeConfig]):
         self._phase: Phase = "act"
         self._message: str | None = None
         self._brief: str | None = None
-        self._hint: str | None = None
+        self._hint: str | None = None  # this turn's hint, as the narrator is to tell it
+        self._hint_of: str | None = None  # the scenario's hint it tells
         # This turn's narration rules (faithful.py): public ones travel with the decision,
         # the locked words stay with the game.
         self._rules: TextRules | None = None
@@ -128,6 +129,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
         # (wording.py): no sentence is told more than twice a game.
         self._told: Counter[str] = Counter()
         self._wording = Rng(seed)
+        self._said: set[tuple[str, ...]] = set()  # every run of words narrated
         self._hinted: Counter[str] = Counter()  # hints narrated, and how often
         self._hints_used = 0
         self._hints_given: dict[str, int] = {}  # a hint /hint gave, and its number
@@ -348,18 +350,26 @@ class EscapeGame(SeededGame[EscapeConfig]):
             if self._actions[outcome.happened].ends_game:
                 self._ending = outcome.happened
         self._stalled = 0 if progressed else self._stalled + 1
-        self._hint = self._pick_hint() if self._ending is None else None
+        self._hint_of = self._pick_hint() if self._ending is None else None
         self._brief = brief_for(outcome, self._actions)
         self._looked = False
         around = commands.looks_around(self._message)
+        briefs: dict[str, int] | None = None  # the no-effect lines to choose from
         if outcome.kind == "no_effect" and (choice == LOOK_ID or around):
             seen = looking.look_brief(self._scenario, self._frontier.done, self._message)
             self._brief = seen or commands.LOOK_BRIEF
             self._looked = seen is not None
         elif self._brief == NO_EFFECT:
-            self._brief = wording.least_told(NO_EFFECT_LINES, self._told, self._wording)
-        if self._brief != commands.LOOK_BRIEF:
+            briefs = wording.least_told_of(NO_EFFECT_LINES, self._told)
+        if briefs is None and self._brief != commands.LOOK_BRIEF:
             self._brief = wording.vary(self._brief, self._told, self._wording)
+        self._brief, self._hint = wording.freshest(
+            briefs or {self._brief: 0},
+            self._hint_wordings(self._hint_of),
+            self._said,
+            self._wording,
+            lambda b, h: faithful.templated(b, h, self._config.narrate_max_length),
+        )
         if self._ending is not None:
             self._queued = []
         elif outcome.happened is None and choice != LOOK_ID:
@@ -454,6 +464,16 @@ class EscapeGame(SeededGame[EscapeConfig]):
             self._stalled = 0
         return hint
 
+    def _hint_wordings(self, hint: str | None) -> list[str | None]:
+        """How ``hint`` may be told this turn: as the scenario words it the first time;
+        told once already, as a pointer at the thing it names (``wording.pointers``)."""
+        if hint is None:
+            return [None]
+        if not self._hinted[hint]:
+            return [hint]
+        things = (*self._scenario.objects, *self._scenario.places)
+        return list(wording.pointers(hint, things)) or [hint]
+
     def _told_hints(self) -> frozenset[str]:
         """Hints the narration has carried ``wording.MOST`` times already."""
         return frozenset(h for h, n in self._hinted.items() if n >= wording.MOST)
@@ -493,11 +513,13 @@ class EscapeGame(SeededGame[EscapeConfig]):
             )
         self._say("narration", "narrate", text, "narrator", turn=self._turn, extra=extra)
         self._told.update(wording.sentences(text))
-        if self._hint is not None:
-            self._hinted[self._hint] += 1
+        self._said.update(wording.phrases(text))
+        if self._hint_of is not None:
+            self._hinted[self._hint_of] += 1
         self._message = None
         self._brief = None
         self._hint = None
+        self._hint_of = None
         self._rules = None
         self._locked = frozenset()
         if self._ending is not None:
