@@ -36,12 +36,13 @@ from parlour.games.escape.availability import Frontier
 from parlour.games.escape.config import EscapeConfig
 from parlour.games.escape.hints import hint_order
 from parlour.games.escape.resolve import (
-    DEFAULT_WRONG,
     NO_EFFECT,
     NO_EFFECT_LINES,
+    WRONG_LINES,
     Outcome,
     brief_for,
     resolve,
+    wrong_text,
 )
 from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario, ScenarioAction
 from parlour.games.escape.validate import validate
@@ -130,6 +131,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
         self._told: Counter[str] = Counter()
         self._wording = Rng(seed)
         self._said: set[tuple[str, ...]] = set()  # every run of words narrated
+        self._wrongs: Counter[str] = Counter()  # wrong answers tried, by action
         self._hinted: Counter[str] = Counter()  # hints narrated, and how often
         self._hints_used = 0
         self._hints_given: dict[str, int] = {}  # a hint /hint gave, and its number
@@ -361,6 +363,8 @@ class EscapeGame(SeededGame[EscapeConfig]):
             self._looked = seen is not None
         elif self._brief == NO_EFFECT:
             briefs = wording.least_told_of(NO_EFFECT_LINES, self._told)
+        elif outcome.kind == "wrong_answer" and outcome.action_id is not None:
+            briefs = self._wrong_briefs(outcome.action_id)
         if briefs is None and self._brief != commands.LOOK_BRIEF:
             self._brief = wording.vary(self._brief, self._told, self._wording)
         self._brief, self._hint = wording.freshest(
@@ -406,7 +410,9 @@ class EscapeGame(SeededGame[EscapeConfig]):
             ]
         )
         act = self._actions.get(outcome.action_id or "")
-        wrong = (act.wrong or DEFAULT_WRONG) if act is not None else None
+        wrong = wrong_text(act) if act is not None else None
+        if outcome.kind == "wrong_answer" and wrong is not None and wrong not in self._brief:
+            wrong = self._brief  # told again in a short line: that line is what is told
         # On a turn where nothing happened the narration must at least be about the deed.
         looked = self._brief == commands.LOOK_BRIEF
         deed = (self._message or "") if outcome.kind == "no_effect" and not looked else ""
@@ -463,6 +469,16 @@ class EscapeGame(SeededGame[EscapeConfig]):
         if hint is not None:
             self._stalled = 0
         return hint
+
+    def _wrong_briefs(self, action_id: str) -> dict[str, int]:
+        """How a wrong answer to ``action_id`` may be told (and how often each was): the
+        whole attempt the first time, then a short line (``WRONG_LINES``, the least told
+        first): the player has read what the room does on a wrong answer."""
+        self._wrongs[action_id] += 1
+        assert self._brief is not None
+        if self._wrongs[action_id] == 1:
+            return {self._brief: 0}
+        return wording.least_told_of(WRONG_LINES, self._told)
 
     def _hint_wordings(self, hint: str | None) -> list[str | None]:
         """How ``hint`` may be told this turn: as the scenario words it the first time;

@@ -44,19 +44,19 @@ AGAIN = (
 _COMMON_TEXT = """the a an you your it its there nothing nobody no somewhere someone he she
 they this that these those at in on with from far after before under over through behind
 one two three some every each for all still and but so as once yet then here what when
-where how not none to"""
+where how not none to wrong"""
 _COMMON = frozenset(_COMMON_TEXT.split())
 _SPLIT = re.compile(r"(?<=[.!?])\s+")
 #: How a hint told once already is told again: a pointer at the thing it names.
 POINTERS = (
     "Look again at the {thing}.",
     "Think about the {thing}.",
-    "Try the {thing} again.",
     "What about the {thing}?",
     "Don't forget the {thing}.",
-    "Mind the {thing}.",
+    "Remember the {thing}.",
     "The {thing} is worth another look.",
     "There is more to the {thing}.",
+    "The {thing} still matters.",
 )
 #: A run of this many words already narrated is a repeat (``evals/talk_quality.py``).
 PHRASE_WORDS = 4
@@ -68,14 +68,15 @@ def sentences(text: str) -> list[str]:
 
 
 def _leads(sentence: str) -> list[str]:
-    """The lead-ins that fit the sentence (not "Still, still nothing.")."""
-    first = sentence.split(" ", 1)[0].lower()
-    return [lead for lead in AGAIN if lead.split()[-1].lower() != first]
+    """The lead-ins that fit the sentence: none sharing a word with it ("Still, still
+    nothing.", "Again, wrong again.")."""
+    said = set(text_tokens(sentence))
+    return [lead for lead in AGAIN if not said & set(text_tokens(lead))]
 
 
 def _led_in(lead: str, sentence: str) -> str:
     first, _, rest = sentence.partition(" ")
-    if first.lower() in _COMMON:
+    if first.lower().rstrip(",;:") in _COMMON:
         first = first.lower()
     return f"{lead}, {first} {rest}".rstrip() if rest else f"{lead}, {first}"
 
