@@ -38,6 +38,7 @@ from parlour.games.escape.hints import hint_order
 from parlour.games.escape.resolve import (
     NO_EFFECT,
     NO_EFFECT_LINES,
+    REPEAT_LINES,
     WRONG_LINES,
     Outcome,
     brief_for,
@@ -132,6 +133,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
         self._wording = Rng(seed)
         self._said: set[tuple[str, ...]] = set()  # every run of words narrated
         self._wrongs: Counter[str] = Counter()  # wrong answers tried, by action
+        self._repeats: Counter[str] = Counter()  # repeatable actions done again, by action
         self._hinted: Counter[str] = Counter()  # hints narrated, and how often
         self._hints_used = 0
         self._hints_given: dict[str, int] = {}  # a hint /hint gave, and its number
@@ -365,6 +367,9 @@ class EscapeGame(SeededGame[EscapeConfig]):
             briefs = wording.least_told_of(NO_EFFECT_LINES, self._told)
         elif outcome.kind == "wrong_answer" and outcome.action_id is not None:
             briefs = self._wrong_briefs(outcome.action_id)
+        elif outcome.kind == "repeat" and self._again(outcome.action_id) > 1:
+            # The second time it is told in full; after that, in a short line.
+            briefs = wording.least_told_of(REPEAT_LINES, self._told)
         if briefs is None and self._brief != commands.LOOK_BRIEF:
             self._brief = wording.vary(self._brief, self._told, self._wording)
         self._brief, self._hint = wording.freshest(
@@ -469,6 +474,11 @@ class EscapeGame(SeededGame[EscapeConfig]):
         if hint is not None:
             self._stalled = 0
         return hint
+
+    def _again(self, action_id: str | None) -> int:
+        """Count one more repeat of ``action_id``; how many there have been."""
+        self._repeats[action_id or ""] += 1
+        return self._repeats[action_id or ""]
 
     def _wrong_briefs(self, action_id: str) -> dict[str, int]:
         """How a wrong answer to ``action_id`` may be told (and how often each was): the

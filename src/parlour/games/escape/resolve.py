@@ -45,6 +45,19 @@ NO_EFFECT_LINES = (
     "To no avail.",
 )
 DEFAULT_WRONG = "It does not work: that is not the right answer."
+#: What the narrator is told when a repeatable action happens again (pressing the bell
+#: again), one chosen per turn like a no-effect line: the player read what it does the
+#: first time. Three words or fewer, none a denial (the action did happen).
+REPEAT_LINES = (
+    "Same again.",
+    "The same again.",
+    "Just the same.",
+    "No different.",
+    "Nothing new.",
+    "Same as before.",
+    "As it was.",
+    "The same.",
+)
 #: What the narrator is told when the same wrong answer is tried again, one chosen per
 #: turn by the game like a no-effect line: the first time the player reads the whole
 #: attempt ("You try to ... The wheels click round, but the lock does not give."), then
