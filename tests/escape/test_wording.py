@@ -11,8 +11,9 @@ from parlour.evals.talk_quality import repeated_in_game
 from parlour.games.escape import EscapeGame, load_scenario, wording
 from parlour.games.escape.policies import escape_policy
 from parlour.games.escape.resolve import WRONG_LINES
+from parlour.games.escape.validate import validate
 
-from .helpers import config
+from .helpers import config, scenario_from
 
 
 def _play(game: EscapeGame, messages: list[str]) -> list[str]:
@@ -57,3 +58,40 @@ def test_a_stuck_player_reads_few_repeats_and_no_sentence_more_than_twice() -> N
     assert repeats / len(lines) < 0.1, [
         (line, r) for line, r in zip(lines, repeated_in_game(lines), strict=True) if r
     ]
+
+
+def test_a_scenario_may_word_a_hint_told_again_itself() -> None:
+    room = load_scenario("ghost_room")
+    again = "Marguerite's face is on the wall, if you know where to look."
+    actions = tuple(
+        a.model_copy(update={"hint_again": again}) if a.id == "examine_painting" else a
+        for a in room.actions
+    )
+    assert not validate(room.model_copy(update={"actions": actions}), warnings=False)
+    game = EscapeGame(
+        config("ghost_room", hint_after=1).model_copy(
+            update={"scenario": room.model_copy(update={"actions": actions})}
+        ),
+        1,
+    )
+    lines = _play(game, ["I wait", "I sing"])
+    assert lines[1].endswith(f"(Perhaps: {room.action('examine_painting').hint})")
+    assert lines[2].endswith(f"(Perhaps: {again})")
+
+
+def test_the_hint_again_field_loads_from_a_scenario_file() -> None:
+    room = scenario_from(
+        """
+        title: Box
+        intro: A box.
+        actions:
+          - id: open_box
+            description: open the box
+            consequence: It opens. You are out.
+            hint: The box has a lid.
+            hint_again: Lids lift.
+            ends_game: true
+            good: true
+        """
+    )
+    assert room.action("open_box").hint_again == "Lids lift."

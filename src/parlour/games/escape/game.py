@@ -492,11 +492,15 @@ class EscapeGame(SeededGame[EscapeConfig]):
 
     def _hint_wordings(self, hint: str | None) -> list[str | None]:
         """How ``hint`` may be told this turn: as the scenario words it the first time;
-        told once already, as a pointer at the thing it names (``wording.pointers``)."""
+        told once already, as the action's ``hint_again``, else as a pointer at the thing
+        the hint names (``wording.pointers``)."""
         if hint is None:
             return [None]
         if not self._hinted[hint]:
             return [hint]
+        again = [a.hint_again for a in self._scenario.actions if a.hint == hint and a.hint_again]
+        if again:
+            return [again[0]]
         things = (*self._scenario.objects, *self._scenario.places)
         return list(wording.pointers(hint, things)) or [hint]
 
