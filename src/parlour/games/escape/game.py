@@ -358,7 +358,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
         self._brief = brief_for(outcome, self._actions)
         self._looked = False
         around = commands.looks_around(self._message)
-        briefs: dict[str, int] | None = None  # the no-effect lines to choose from
+        briefs: dict[str, tuple[int, int]] | None = None  # short lines to choose from
         if outcome.kind == "no_effect" and (choice == LOOK_ID or around):
             seen = looking.look_brief(self._scenario, self._frontier.done, self._message)
             self._brief = seen or commands.LOOK_BRIEF
@@ -373,7 +373,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
         if briefs is None and self._brief != commands.LOOK_BRIEF:
             self._brief = wording.vary(self._brief, self._told, self._wording)
         self._brief, self._hint = wording.freshest(
-            briefs or {self._brief: 0},
+            briefs or {self._brief: (0, 0)},
             self._hint_wordings(self._hint_of),
             self._said,
             self._wording,
@@ -480,14 +480,14 @@ class EscapeGame(SeededGame[EscapeConfig]):
         self._repeats[action_id or ""] += 1
         return self._repeats[action_id or ""]
 
-    def _wrong_briefs(self, action_id: str) -> dict[str, int]:
+    def _wrong_briefs(self, action_id: str) -> dict[str, tuple[int, int]]:
         """How a wrong answer to ``action_id`` may be told (and how often each was): the
         whole attempt the first time, then a short line (``WRONG_LINES``, the least told
         first): the player has read what the room does on a wrong answer."""
         self._wrongs[action_id] += 1
         assert self._brief is not None
         if self._wrongs[action_id] == 1:
-            return {self._brief: 0}
+            return {self._brief: (0, 0)}
         return wording.least_told_of(WRONG_LINES, self._told)
 
     def _hint_wordings(self, hint: str | None) -> list[str | None]:

@@ -102,10 +102,22 @@ def least_told(lines: Sequence[str], told: Counter[str], rng: Rng) -> str:
     return rng.choice([line for line in lines if told[line] == fewest])
 
 
-def least_told_of(lines: Sequence[str], told: Counter[str]) -> dict[str, int]:
+def least_told_of(lines: Sequence[str], told: Counter[str]) -> dict[str, tuple[int, int]]:
     """Each way of saying each of ``lines`` that may still be told (``ways``: a line told
-    ``MOST`` times comes with its lead-ins), and how often its line was told."""
-    return {way: told[line] for line in lines for way in ways(line, told)}
+    ``MOST`` times comes with its lead-ins), with how often its line was told and how
+    often its lead-in led a sentence (so the lead-ins take turns too)."""
+    led = Counter(
+        lead
+        for lead in AGAIN
+        for s, n in told.items()
+        if s.startswith(f"{lead},")
+        for _ in range(n)
+    )
+    return {
+        way: (told[line], led[way.split(",", 1)[0]] if way != line else 0)
+        for line in lines
+        for way in ways(line, told)
+    }
 
 
 def ways(sentence: str, told: Counter[str]) -> list[str]:
@@ -155,15 +167,15 @@ def stale(text: str, said: set[tuple[str, ...]]) -> int:
 
 
 def freshest(
-    briefs: Mapping[str, int],
+    briefs: Mapping[str, tuple[int, int]],
     hints: Sequence[str | None],
     said: set[tuple[str, ...]],
     rng: Rng,
     joined: Callable[[str, str | None], str],
 ) -> tuple[str, str | None]:
     """The brief and hint (one of each) whose narration ``joined(brief, hint)`` repeats
-    the fewest narrated runs of words; then the brief whose line was told least (the
-    count ``briefs`` gives each); the RNG breaks what is still tied."""
+    the fewest narrated runs of words; then the brief worn least (``briefs`` gives how
+    often its line and its lead-in were told); the RNG breaks what is still tied."""
     scored = [
         ((stale(joined(b, h), said), worn), (b, h)) for b, worn in briefs.items() for h in hints
     ]
