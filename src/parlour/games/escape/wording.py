@@ -6,13 +6,15 @@ a few words of repetition ("Again, the green button clicks."), in an order the g
 seeded RNG draws, so a replay words it the same. The template narrator (the embedded
 model's) tells the brief as it comes, and a model narrator is given the varied brief;
 the engine's checks read the varied brief, whose words are the same. The line for a turn
-where nothing happened is picked the same way, the least told first (``NO_EFFECT_LINES``).
+where nothing happened is one of a few short lines, the least told first
+(``NO_EFFECT_LINES``); so is a wrong answer tried again (``WRONG_LINES``) and a repeatable
+action done a third time (``REPEAT_LINES``): the player has read the whole text once.
 
-A hint told a second time is not told word for word: it becomes a short pointer at the
-thing the hint names ("Look again at the lantern."; ``pointers``). And where the game may
-choose (which no-effect line, which pointer), it takes the wording whose narration repeats
-the fewest runs of four words already narrated (``freshest``): a no-effect line is then
-not joined to a hint the way it was joined before.
+A hint told a second time is not told word for word: it becomes the scenario's
+``hint_again`` or a short pointer at the thing the hint names ("Look again at the
+lantern."; ``pointers``). And where the game may choose (which short line, which pointer),
+it takes the wording whose narration repeats the fewest runs of four words already
+narrated (``freshest``): a short line is then not joined to a hint the way it was before.
 """
 
 from __future__ import annotations
@@ -94,12 +96,6 @@ def vary(text: str, told: Counter[str], rng: Rng) -> str:
         fresh = [v for v in ways if told[v] == fewest and told[v] < MOST]
         out.append(fresh[0] if fresh else sentence)
     return " ".join(out)
-
-
-def least_told(lines: Sequence[str], told: Counter[str], rng: Rng) -> str:
-    """One of ``lines``, among those told least often (the RNG breaks ties)."""
-    fewest = min(told[line] for line in lines)
-    return rng.choice([line for line in lines if told[line] == fewest])
 
 
 def least_told_of(lines: Sequence[str], told: Counter[str]) -> dict[str, tuple[int, int]]:
