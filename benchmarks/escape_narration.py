@@ -9,6 +9,8 @@ happened. The player's words are fixed, so two versions of the narrator can be
 compared on the same game (run the script in each checkout).
 
     uv run python benchmarks/escape_narration.py --db /tmp/esc30_before.sqlite
+
+With ``--lines`` it also prints every narrator line, a repeated 4-gram marked: read them.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", required=True, help="a parlour database holding escape games")
     parser.add_argument("--game", help="one game's id (default: every escape game)")
+    parser.add_argument(
+        "--lines", action="store_true", help="also print every narrator line, repeats marked"
+    )
     args = parser.parse_args()
     if not Path(args.db).is_file():
         sys.exit(f"error: no database at {args.db}; give the --db of a finished escape game")
@@ -66,6 +71,7 @@ def main() -> None:
         "| game | narrator lines | repeated 4-gram | most told sentence | turns nothing happened |"
     )
     print("|---|---|---|---|---|")
+    total = Counter[str]()
     for row in rows:
         messages = [e.text for e in store.events(row.id) if e.kind == "message"]
         config = EscapeConfig.model_validate_json(row.config)
@@ -76,6 +82,18 @@ def main() -> None:
         print(
             f"| {row.id} | {len(lines)} | {repeats} ({repeats / len(lines):.1%}) "
             f'| {most[1]} ("{most[0][:40]}") | {quiet} |'
+        )
+        total.update(lines=len(lines), repeats=repeats, quiet=quiet)
+        total["most"] = max(total["most"], most[1])
+        if args.lines:
+            for line, gram in zip(lines, repeated_in_game(lines), strict=True):
+                mark = f"  REPEATS '{' '.join(gram)}'" if gram else ""
+                print(f"    {line}{mark}")
+    if len(rows) > 1:
+        share = total["repeats"] / max(total["lines"], 1)
+        print(
+            f"| all {len(rows)} games | {total['lines']} | {total['repeats']} ({share:.1%}) "
+            f"| {total['most']} | {total['quiet']} |"
         )
 
 

@@ -36,12 +36,14 @@ from parlour.games.escape.availability import Frontier
 from parlour.games.escape.config import EscapeConfig
 from parlour.games.escape.hints import hint_order
 from parlour.games.escape.resolve import (
-    DEFAULT_WRONG,
     NO_EFFECT,
     NO_EFFECT_LINES,
+    REPEAT_LINES,
+    WRONG_LINES,
     Outcome,
     brief_for,
     resolve,
+    wrong_text,
 )
 from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario, ScenarioAction
 from parlour.games.escape.validate import validate
@@ -101,7 +103,8 @@ class EscapeGame(SeededGame[EscapeConfig]):
         self._phase: Phase = "act"
         self._message: str | None = None
         self._brief: str | None = None
-        self._hint: str | None = None
+        self._hint: str | None = None  # this turn's hint, as the narrator is to tell it
+        self._hint_of: str | None = None  # the scenario's hint it tells
         # This turn's narration rules (faithful.py): public ones travel with the decision,
         # the locked words stay with the game.
         self._rules: TextRules | None = None
@@ -128,6 +131,9 @@ class EscapeGame(SeededGame[EscapeConfig]):
         # (wording.py): no sentence is told more than twice a game.
         self._told: Counter[str] = Counter()
         self._wording = Rng(seed)
+        self._said: set[tuple[str, ...]] = set()  # every run of words narrated
+        self._wrongs: Counter[str] = Counter()  # wrong answers tried, by action
+        self._repeats: Counter[str] = Counter()  # repeatable actions done again, by action
         self._hinted: Counter[str] = Counter()  # hints narrated, and how often
         self._hints_used = 0
         self._hints_given: dict[str, int] = {}  # a hint /hint gave, and its number
@@ -348,18 +354,31 @@ class EscapeGame(SeededGame[EscapeConfig]):
             if self._actions[outcome.happened].ends_game:
                 self._ending = outcome.happened
         self._stalled = 0 if progressed else self._stalled + 1
-        self._hint = self._pick_hint() if self._ending is None else None
+        self._hint_of = self._pick_hint() if self._ending is None else None
         self._brief = brief_for(outcome, self._actions)
         self._looked = False
         around = commands.looks_around(self._message)
+        briefs: dict[str, tuple[int, int]] | None = None  # short lines to choose from
         if outcome.kind == "no_effect" and (choice == LOOK_ID or around):
             seen = looking.look_brief(self._scenario, self._frontier.done, self._message)
             self._brief = seen or commands.LOOK_BRIEF
             self._looked = seen is not None
         elif self._brief == NO_EFFECT:
-            self._brief = wording.least_told(NO_EFFECT_LINES, self._told, self._wording)
-        if self._brief != commands.LOOK_BRIEF:
+            briefs = wording.least_told_of(NO_EFFECT_LINES, self._told)
+        elif outcome.kind == "wrong_answer" and outcome.action_id is not None:
+            briefs = self._wrong_briefs(outcome.action_id)
+        elif outcome.kind == "repeat" and self._again(outcome.action_id) > 1:
+            # The second time it is told in full; after that, in a short line.
+            briefs = wording.least_told_of(REPEAT_LINES, self._told)
+        if briefs is None and self._brief != commands.LOOK_BRIEF:
             self._brief = wording.vary(self._brief, self._told, self._wording)
+        self._brief, self._hint = wording.freshest(
+            briefs or {self._brief: (0, 0)},
+            self._hint_wordings(self._hint_of),
+            self._said,
+            self._wording,
+            lambda b, h: faithful.templated(b, h, self._config.narrate_max_length),
+        )
         if self._ending is not None:
             self._queued = []
         elif outcome.happened is None and choice != LOOK_ID:
@@ -396,7 +415,9 @@ class EscapeGame(SeededGame[EscapeConfig]):
             ]
         )
         act = self._actions.get(outcome.action_id or "")
-        wrong = (act.wrong or DEFAULT_WRONG) if act is not None else None
+        wrong = wrong_text(act) if act is not None else None
+        if outcome.kind == "wrong_answer" and wrong is not None and wrong not in self._brief:
+            wrong = self._brief  # told again in a short line: that line is what is told
         # On a turn where nothing happened the narration must at least be about the deed.
         looked = self._brief == commands.LOOK_BRIEF
         deed = (self._message or "") if outcome.kind == "no_effect" and not looked else ""
@@ -454,6 +475,35 @@ class EscapeGame(SeededGame[EscapeConfig]):
             self._stalled = 0
         return hint
 
+    def _again(self, action_id: str | None) -> int:
+        """Count one more repeat of ``action_id``; how many there have been."""
+        self._repeats[action_id or ""] += 1
+        return self._repeats[action_id or ""]
+
+    def _wrong_briefs(self, action_id: str) -> dict[str, tuple[int, int]]:
+        """How a wrong answer to ``action_id`` may be told (and how often each was): the
+        whole attempt the first time, then a short line (``WRONG_LINES``, the least told
+        first): the player has read what the room does on a wrong answer."""
+        self._wrongs[action_id] += 1
+        assert self._brief is not None
+        if self._wrongs[action_id] == 1:
+            return {self._brief: (0, 0)}
+        return wording.least_told_of(WRONG_LINES, self._told)
+
+    def _hint_wordings(self, hint: str | None) -> list[str | None]:
+        """How ``hint`` may be told this turn: as the scenario words it the first time;
+        told once already, as the action's ``hint_again``, else as a pointer at the thing
+        the hint names (``wording.pointers``)."""
+        if hint is None:
+            return [None]
+        if not self._hinted[hint]:
+            return [hint]
+        again = [a.hint_again for a in self._scenario.actions if a.hint == hint and a.hint_again]
+        if again:
+            return [again[0]]
+        things = (*self._scenario.objects, *self._scenario.places)
+        return list(wording.pointers(hint, things)) or [hint]
+
     def _told_hints(self) -> frozenset[str]:
         """Hints the narration has carried ``wording.MOST`` times already."""
         return frozenset(h for h, n in self._hinted.items() if n >= wording.MOST)
@@ -493,11 +543,13 @@ class EscapeGame(SeededGame[EscapeConfig]):
             )
         self._say("narration", "narrate", text, "narrator", turn=self._turn, extra=extra)
         self._told.update(wording.sentences(text))
-        if self._hint is not None:
-            self._hinted[self._hint] += 1
+        self._said.update(wording.phrases(text))
+        if self._hint_of is not None:
+            self._hinted[self._hint_of] += 1
         self._message = None
         self._brief = None
         self._hint = None
+        self._hint_of = None
         self._rules = None
         self._locked = frozenset()
         if self._ending is not None:

@@ -45,6 +45,35 @@ NO_EFFECT_LINES = (
     "To no avail.",
 )
 DEFAULT_WRONG = "It does not work: that is not the right answer."
+#: What the narrator is told when a repeatable action happens again (pressing the bell
+#: again), one chosen per turn like a no-effect line: the player read what it does the
+#: first time. Three words or fewer, none a denial (the action did happen).
+REPEAT_LINES = (
+    "Same again.",
+    "The same again.",
+    "Just the same.",
+    "No different.",
+    "Nothing new.",
+    "Same as before.",
+    "As it was.",
+    "The same.",
+)
+#: What the narrator is told when the same wrong answer is tried again, one chosen per
+#: turn by the game like a no-effect line: the first time the player reads the whole
+#: attempt ("You try to ... The wheels click round, but the lock does not give."), then
+#: one of these (three words or fewer, so however often told they repeat no 4-gram).
+WRONG_LINES = (
+    "Not that.",
+    "No good.",
+    "Not quite.",
+    "Not right.",
+    "Still wrong.",
+    "Not it.",
+    "Wrong again.",
+    "No, not that.",
+    "Not the answer.",
+    "Still not right.",
+)
 
 
 class Outcome(BaseModel):
@@ -100,5 +129,10 @@ def brief_for(outcome: Outcome, actions: Mapping[str, ScenarioAction]) -> str:
         return actions[outcome.action_id].consequence
     if outcome.kind == "wrong_answer" and outcome.action_id is not None:
         act = actions[outcome.action_id]
-        return f"You try to {act.description}. {act.wrong or DEFAULT_WRONG}"
+        return f"You try to {act.description}. {wrong_text(act)}"
     return NO_EFFECT
+
+
+def wrong_text(action: ScenarioAction) -> str:
+    """What a wrong answer to ``action`` tells: its ``wrong`` text or the default."""
+    return action.wrong or DEFAULT_WRONG

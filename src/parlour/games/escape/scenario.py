@@ -35,6 +35,9 @@ class ScenarioAction(FrozenContent):
     needs: tuple[str, ...] = ()
     ends_game: bool = False
     hint: str | None = None
+    #: How the hint is told the second time (default: a short pointer at the thing the
+    #: hint names, "Look again at the lantern."; ``wording.py``).
+    hint_again: str | None = None
     repeatable: bool = False
     answer: str | None = None
     #: Narrator brief when the classifier picked this answer action but the text lacked it.

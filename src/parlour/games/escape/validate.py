@@ -221,6 +221,7 @@ def _answers(scenario: Scenario, facts: GraphFacts) -> list[Problem]:
     readable += [(line, None) for line in scenario.world]
     for other in facts.by_id.values():
         readable += [(other.consequence, other.id), (other.hint or "", other.id)]
+        readable += [(other.hint_again or "", other.id)]
     readable_index = WordIndex(text for text, _ in readable)
     for act in scenario.actions:
         if act.answer is None or not matchable(act.answer):
@@ -236,7 +237,7 @@ def _answers(scenario: Scenario, facts: GraphFacts) -> list[Problem]:
                     act.id,
                 )
             )
-        if answer_in_text(act.answer, act.hint or ""):
+        if answer_in_text(act.answer, f"{act.hint or ''} {act.hint_again or ''}"):
             continue
         seen_before = False
         for n in readable_index.candidates(act.answer):
