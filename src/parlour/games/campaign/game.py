@@ -37,6 +37,7 @@ from parlour.games.campaign import (
     sessions,
     story_director,
 )
+from parlour.games.campaign.ask import WordingAsk
 from parlour.games.campaign.config import CampaignConfig
 from parlour.games.campaign.content import Campaign
 from parlour.games.campaign.scenes import entered_scene, open_scene
@@ -137,8 +138,16 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
         if self._pending is None:
             rules = PHASES.get(self._st.phase)
             asked = () if rules is None else (rules.ask(self._st, self._config),)
-            self._pending = tuple(self._as_act(d) for d in asked)
+            self._pending = tuple(self._as_act(self._worded(d)) for d in asked)
         return self._pending
+
+    def _worded(self, decision: Decision) -> Decision:
+        """The decision telling the seats' scripts to word lines afresh, when the config
+        says so (``fresh_wording``); a game stored before it is asked as it was."""
+        if not self._config.fresh_wording:
+            return decision
+        context = decision.context | WordingAsk(fresh=True).context()
+        return decision.model_copy(update={"context": context})
 
     def _as_act(self, decision: Decision) -> Decision:
         """An act seat's decision as a choice among answers the game words (``acts.py``)."""
