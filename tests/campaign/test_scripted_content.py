@@ -16,7 +16,7 @@ from parlour.games.campaign import CampaignGame, make_config, parse_campaign
 from parlour.games.campaign.content import CampaignError
 from parlour.games.campaign.dice import roll
 from parlour.games.campaign.loader import campaign_path
-from parlour.games.campaign.policies import GENERIC, OUTCOMES, QUIET
+from parlour.games.campaign.policies import GENERIC, MORE_QUIET, OUTCOMES, QUIET
 from parlour.games.campaign.risks import risk_of
 from parlour.games.campaign.wording import reports
 
@@ -65,7 +65,7 @@ def test_dice_lines_carry_no_markdown() -> None:
 
 def test_npcs_speak_the_campaigns_lines_and_the_narrator_its_details() -> None:
     game = scripted_game(3, sessions=2, turns_per_session=6)
-    details = {d for p in NIGHT.locations for d in p.details} | set(QUIET)
+    details = {d for p in NIGHT.locations for d in p.details} | set(QUIET) | set(MORE_QUIET)
     lines = [e for e in game.events if e.kind == "line"]
     assert lines
     for e in lines:

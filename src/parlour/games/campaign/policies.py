@@ -209,6 +209,15 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
 }
 #: the narrator's last resort when a place has no details left to tell
 QUIET = ("For a moment nobody moves.", "Somewhere a door closes.", "The quiet stretches.")
+#: and, worded afresh (``fresh_wording``), these too: beats that fit any place
+MORE_QUIET = (
+    "Nobody speaks.",
+    "Footsteps pass outside and fade.",
+    "A clock ticks somewhere.",
+    "The silence holds a little longer.",
+    "A draught stirs, then dies.",
+    "You wait. Nothing happens.",
+)
 
 
 def _turn_check(now: list[Event]) -> str | None:
@@ -242,11 +251,24 @@ def narrations(view: AnyView, rng: Rng | None = None) -> list[str]:
         outcomes = OUTCOMES[band]
         unsaid = [o for o in outcomes if o not in told] or list(outcomes)
         outcome.append(unsaid[0] if rng is None else freshest(unsaid, said, rng))
-    fresh = [d for d in (*facts.location_details, *QUIET) if d not in told]
+    quiet = QUIET if rng is None else (*QUIET, *MORE_QUIET)
+    fresh = [d for d in (*facts.location_details, *quiet) if d not in told]
     if rng is not None:
-        fresh = freshest_first(fresh, said, rng)
+        # a model may pick any option: of the details, those not said before, if any
+        narrated = {e.text for e in view.events if e.kind == "narration"}
+        unsaid = [d for d in fresh if stale(d, said) == 0 and not _in(d, narrated)]
+        if unsaid:  # the place's own details first, then the quiet beats
+            place = [d for d in unsaid if d in facts.location_details]
+            rest = [d for d in unsaid if d not in place]
+            fresh = freshest_first(place, said, rng) + freshest_first(rest, said, rng)
+        else:
+            fresh = freshest_first(fresh, said, rng)
     details = fresh or [f"The moment hangs in {facts.location}."]
     return [" ".join([*outcome, d]) for d in details]
+
+
+def _in(line: str, texts: set[str]) -> bool:
+    return any(line in t for t in texts)
 
 
 def narration_limit(decision: Decision) -> int:
@@ -454,7 +476,9 @@ def npc_line_options(view: AnyView, rng: Rng, fresh: bool = False) -> list[str]:
             pool += defaults
     unsaid = [t for t in pool if t and t not in said.scene and t != first]
     if fresh:
-        unsaid.sort(key=lambda t: (t in said.lines, stale(t, said.phrases)))
+        # a model may pick any option: the lines not said before, if any
+        new = [t for t in unsaid if t not in said.lines and stale(t, said.phrases) == 0]
+        unsaid = new or sorted(unsaid, key=lambda t: (t in said.lines, stale(t, said.phrases)))
     return list(dict.fromkeys([first, *unsaid, ""]))
 
 
