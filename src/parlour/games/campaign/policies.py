@@ -434,6 +434,9 @@ def npc_line(view: AnyView, rng: Rng, fresh: bool = False) -> str:
             return _sentence_case(said.pick(GENERIC["just_now"], slots, rng))
         return said.pick(GENERIC["forgot"], slots, rng)
     options = lines.get(topic) or lines.get("default") or GENERIC.get(topic, GENERIC["default"])
+    if fresh and all(t.format_map(slots) in said.scene for t in options):
+        # every line for the topic said in this scene: a murmur rather than one again
+        options = [*options, *(lines.get("default") or GENERIC["default"])]
     return said.pick(options, slots, rng)
 
 
@@ -472,7 +475,7 @@ def npc_line_options(view: AnyView, rng: Rng, fresh: bool = False) -> list[str]:
             pool += GENERIC["forgot"]
         if topic != "recall":
             pool += [t.format_map(slots) for t in lines.get(topic) or GENERIC.get(topic, ())]
-        if len(pool) < 3:
+        if len([t for t in pool if not fresh or t not in said.scene]) < 3:
             pool += defaults
     unsaid = [t for t in pool if t and t not in said.scene and t != first]
     if fresh:
