@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.actions import Action, Choice, Structured, Text
+from parlour.core.asks import contexts
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import Rng, hash_seed
@@ -83,8 +84,10 @@ def as_choice(decision: Decision, view: Callable[[], AnyView], seed: int) -> Dec
             "max_tokens": max(len(o.label) for o in options) // 3 + CHOICE_TOKENS,
             "checks": (),
             "checked_fields": (),
-            "context": decision.context
-            | ask.model_copy(update={"answers": tuple(w.answer for w in worded)}).context(),
+            "context": contexts(
+                ask.model_copy(update={"answers": tuple(w.answer for w in worded)}),
+                *([WordingAsk(fresh=True)] if WordingAsk.is_fresh(decision) else []),
+            ),
         }
     )
 

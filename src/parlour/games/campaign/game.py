@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from parlour.core.actions import Action
+from parlour.core.asks import contexts
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience, Event
@@ -37,7 +38,7 @@ from parlour.games.campaign import (
     sessions,
     story_director,
 )
-from parlour.games.campaign.ask import WordingAsk
+from parlour.games.campaign.ask import CampaignAsk, WordingAsk
 from parlour.games.campaign.config import CampaignConfig
 from parlour.games.campaign.content import Campaign
 from parlour.games.campaign.scenes import entered_scene, open_scene
@@ -146,7 +147,8 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
         says so (``fresh_wording``); a game stored before it is asked as it was."""
         if not self._config.fresh_wording:
             return decision
-        context = decision.context | WordingAsk(fresh=True).context()
+        asked = CampaignAsk.find(decision)
+        context = contexts(*([asked] if asked is not None else []), WordingAsk(fresh=True))
         return decision.model_copy(update={"context": context})
 
     def _as_act(self, decision: Decision) -> Decision:
