@@ -7,7 +7,7 @@ import pytest
 
 from parlour.core.decisions import Decision
 from parlour.core.errors import ParlourError
-from parlour.games.campaign.ask import CampaignAsk
+from parlour.games.campaign.ask import CampaignAsk, WordingAsk
 from parlour.games.campaign.game import CampaignGame
 from parlour.games.campaign.requests import review_decision
 from parlour.games.campaign.risks import risk_of
@@ -35,7 +35,8 @@ def test_route_and_sheet_decisions_carry_their_typed_ask() -> None:
 
     scripted_game(3, sessions=1, turns_per_session=2, each_step=keep)
     assert {d.purpose for d in asked} == {"route", "sheet"}
-    assert all(set(d.context) == {CampaignAsk.KEY} for d in asked)
+    # (and, in a new game, the wording ask: ``WordingAsk``)
+    assert all(set(d.context) - {WordingAsk.KEY} == {CampaignAsk.KEY} for d in asked)
 
 
 def test_a_malformed_or_missing_ask_is_refused() -> None:

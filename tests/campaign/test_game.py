@@ -255,7 +255,9 @@ def test_memory_probes_only_reach_npcs_who_were_there() -> None:
     from benchmarks.campaign_context import play, probes
     from parlour.seats.context_components import BM25Ranker
 
-    game, report = play(seed=1, sessions=3, turns=4)
+    # seed 3: a play whose earlier sessions have witnesses enough to probe (with fresh
+    # wording, seed 1's scripted player stays put: 3 probes)
+    game, report = play(seed=3, sessions=3, turns=4)
     assert report["ratio_scene_vs_omniscient"] < 1.0
     result = asyncio.run(probes(game, BM25Ranker()))
     assert result["probes"] >= 4

@@ -16,8 +16,9 @@ from parlour.games.campaign import CampaignGame, make_config, parse_campaign
 from parlour.games.campaign.content import CampaignError
 from parlour.games.campaign.dice import roll
 from parlour.games.campaign.loader import campaign_path
-from parlour.games.campaign.policies import GENERIC, OUTCOMES, QUIET
+from parlour.games.campaign.policies import GENERIC, MORE_QUIET, OUTCOMES, QUIET
 from parlour.games.campaign.risks import risk_of
+from parlour.games.campaign.wording import reports
 
 from .helpers import scripted_game
 
@@ -64,13 +65,14 @@ def test_dice_lines_carry_no_markdown() -> None:
 
 def test_npcs_speak_the_campaigns_lines_and_the_narrator_its_details() -> None:
     game = scripted_game(3, sessions=2, turns_per_session=6)
-    details = {d for p in NIGHT.locations for d in p.details} | set(QUIET)
+    details = {d for p in NIGHT.locations for d in p.details} | set(QUIET) | set(MORE_QUIET)
     lines = [e for e in game.events if e.kind == "line"]
     assert lines
     for e in lines:
         said, npc = e.data["said"], e.data["npc"]
-        # a recall quotes earlier words: "... you said '...'" / "I told you '...'"
-        recalled = re.search(r"(said|told you) '.+'", said) is not None
+        # a recall quotes an NPC's words ("I told you '...'") or reports the player's
+        # ("... you told me you ...")
+        recalled = re.search(r"(said|told you) '.+'", said) is not None or reports(said)
         assert said in _formats(npc) or recalled or said in GENERIC["forgot"], said
     narrations = [e.text for e in game.events if e.kind == "narration"]
     later = [n for n in narrations if not any(n.startswith(p.name) for p in NIGHT.locations)]

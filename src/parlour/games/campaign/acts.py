@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.actions import Action, Choice, Structured, Text
+from parlour.core.asks import contexts
 from parlour.core.decisions import Decision, DecisionKind, Option
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import Rng, hash_seed
 from parlour.core.view import AnyView
 from parlour.core.wording import opening_words
 from parlour.games.campaign import policies as scripted
-from parlour.games.campaign.ask import CampaignAsk
+from parlour.games.campaign.ask import CampaignAsk, WordingAsk
 
 #: A label longer than this is cut to its first words: the model writes the label it
 #: picks, and every token of it costs time on the embedded model.
@@ -83,9 +84,10 @@ def as_choice(decision: Decision, view: Callable[[], AnyView], seed: int) -> Dec
             "max_tokens": max(len(o.label) for o in options) // 3 + CHOICE_TOKENS,
             "checks": (),
             "checked_fields": (),
-            "context": ask.model_copy(
-                update={"answers": tuple(w.answer for w in worded)}
-            ).context(),
+            "context": contexts(
+                ask.model_copy(update={"answers": tuple(w.answer for w in worded)}),
+                *([WordingAsk(fresh=True)] if WordingAsk.is_fresh(decision) else []),
+            ),
         }
     )
 
@@ -155,9 +157,10 @@ def _player(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
     first = scripted.scripted_player(view, decision, rng)
     assert isinstance(first, Text)
     present = view.public.present or ["anyone nearby"]
+    said = scripted.fresh_said(view, decision)
     others = [
-        line.format(npc=rng.choice(present), place=rng.choice(scripted.PLACES))
-        for line in rng.shuffled(scripted.unasked_lines(view))
+        scripted.player_wording(act, rng.choice(present), rng.choice(scripted.PLACES), said, rng)
+        for act in rng.shuffled(scripted.unasked_acts(view))
     ]
     return _texts([first.text, *others], decision)
 
@@ -177,7 +180,7 @@ def _route(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
     ask = CampaignAsk.of(decision)
     check = f" ({ask.risk_skill} check)" if ask.risk_skill else ""
     return [
-        Worded(ROUTES[r] + check, Structured(value=scripted.route_answer(decision, r)))
+        Worded(ROUTES[r] + check, Structured(value=scripted.route_answer(decision, r, view, rng)))
         for r in routes
     ]
 
@@ -185,13 +188,14 @@ def _route(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
 def _scene(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
     limit = scripted.narration_limit(decision)
     return [
-        Worded(n, Structured(value={"narration": n[:limit]})) for n in scripted.narrations(view)
+        Worded(n, Structured(value={"narration": n[:limit]}))
+        for n in scripted.narrations(view, rng if WordingAsk.is_fresh(decision) else None)
     ]
 
 
 def _line(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
     """The NPC's lines (``npc_line_options``), silence always among them."""
-    first, *others = scripted.npc_line_options(view, rng)
+    first, *others = scripted.npc_line_options(view, rng, WordingAsk.is_fresh(decision))
     spoken = [line for line in others if line][: MAX_OPTIONS - 2]
     return _texts([first, *spoken, ""], decision)
 
@@ -225,7 +229,8 @@ def _synopsis(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
     npc_ids = [n.id for n in facts.npcs]
     for place in rng.shuffled(list(facts.locations)):
         npcs = rng.sample(npc_ids, rng.randint(1, min(2, len(npc_ids))))
-        values.append(scripted.move_answer(view, place, npcs))
+        fresh = rng if WordingAsk.is_fresh(decision) else None
+        values.append(scripted.move_answer(view, place, npcs, fresh))
     return [Worded(_synopsis_label(view, v), Structured(value=v)) for v in values]
 
 

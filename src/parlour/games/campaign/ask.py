@@ -40,3 +40,18 @@ class CampaignAsk(GameAsk):
         """Is ``decision`` an act (``acts.py``): a choice among answers the game worded?"""
         ask = cls.find(decision)
         return ask is not None and bool(ask.answers)
+
+
+class WordingAsk(GameAsk):
+    """How the game words a seat's lines in this decision (``CampaignConfig.fresh_wording``:
+    on in new games): ``fresh``, the wording that repeats the fewest phrases already said
+    (``wording.py``); a decision without it (a game stored before) is worded as then."""
+
+    KEY: ClassVar[str] = "wording"
+
+    fresh: bool = False
+
+    @classmethod
+    def is_fresh(cls, decision: Decision) -> bool:
+        ask = cls.find(decision)
+        return ask is not None and ask.fresh

@@ -28,6 +28,9 @@ class CampaignConfig(BaseModel):
     #: seats that answer in acts (``acts.py``): each question they would answer in words
     #: becomes a choice among lines the game words; by default the seats a small model plays
     act_seats: tuple[str, ...] = ()
+    #: every line the game words (the scripted seats', the acts' options) is the wording
+    #: that repeats the fewest phrases already said (``wording.py``); on in new games
+    fresh_wording: bool = False
 
     @field_validator("act_seats")
     @classmethod
@@ -41,8 +44,10 @@ class CampaignConfig(BaseModel):
 def make_config(players: int | None, overrides: dict[str, object]) -> CampaignConfig:
     """``--set campaign=NAME_OR_PATH`` plus any config field; reads the campaign file.
     ``act_seats`` may be given as ``a,b`` (``--set act_seats=scene-director,game-director``),
-    or empty (``--set act_seats=``: every seat writes, a small model's too)."""
+    or empty (``--set act_seats=``: every seat writes, a small model's too). New games
+    word their lines afresh (``fresh_wording``) unless set."""
     options = dict(overrides)
+    options.setdefault("fresh_wording", True)
     seats = options.get("act_seats", ())
     if seats is None:  # ``--set act_seats=``: no seat in acts, a small model's too
         options["act_seats"] = ()

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from parlour.core.actions import Action
+from parlour.core.asks import contexts
 from parlour.core.decisions import Decision
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Audience, Event
@@ -37,6 +38,7 @@ from parlour.games.campaign import (
     sessions,
     story_director,
 )
+from parlour.games.campaign.ask import CampaignAsk, WordingAsk
 from parlour.games.campaign.config import CampaignConfig
 from parlour.games.campaign.content import Campaign
 from parlour.games.campaign.scenes import entered_scene, open_scene
@@ -137,8 +139,17 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
         if self._pending is None:
             rules = PHASES.get(self._st.phase)
             asked = () if rules is None else (rules.ask(self._st, self._config),)
-            self._pending = tuple(self._as_act(d) for d in asked)
+            self._pending = tuple(self._as_act(self._worded(d)) for d in asked)
         return self._pending
+
+    def _worded(self, decision: Decision) -> Decision:
+        """The decision telling the seats' scripts to word lines afresh, when the config
+        says so (``fresh_wording``); a game stored before it is asked as it was."""
+        if not self._config.fresh_wording:
+            return decision
+        asked = CampaignAsk.find(decision)
+        context = contexts(*([asked] if asked is not None else []), WordingAsk(fresh=True))
+        return decision.model_copy(update={"context": context})
 
     def _as_act(self, decision: Decision) -> Decision:
         """An act seat's decision as a choice among answers the game words (``acts.py``)."""

@@ -4,6 +4,7 @@ follow plain rules. Each reads only its own view, like a model would."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.actions import Action, Choice, Structured, Text
@@ -12,41 +13,76 @@ from parlour.core.events import Event
 from parlour.core.policy import by_purpose
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
-from parlour.games.campaign.ask import CampaignAsk
+from parlour.games.campaign.ask import CampaignAsk, WordingAsk
 from parlour.games.campaign.remembering import asks_to_recall, terms
-from parlour.games.campaign.view_types import Recalled
-
-#: what the scripted player tries; {npc} is someone present, {place} a place to go to
-PLAYER_LINES = (
-    "I ask {npc} what they are working on tonight.",
-    "I tell {npc} that I have to leave before sunrise.",
-    "I try to sneak past {npc} without being noticed.",
-    "I go to {place} to look around.",
-    "I ask {npc} whether they saw anything strange last week.",
-    "I persuade {npc} to keep this between us.",
-    "I try to pick the lock of the cabinet.",
-    "I ask {npc} if they remember what I said before.",
-    "/ooc how do checks work?",
-    "/ooc what should I do next?",
+from parlour.games.campaign.view_types import NpcSheet, Recalled
+from parlour.games.campaign.wording import (
+    ARRIVALS,
+    PLAYER_ACTS,
+    REASONS_AGAIN,
+    RETURN_ARRIVALS,
+    RETURN_OPENINGS,
+    event_texts,
+    first_name,
+    freshest,
+    freshest_first,
+    goes_somewhere,
+    reported,
+    said_phrases,
+    stale,
+    tokens,
 )
+
+#: what the scripted player tries, in its plain wording (``wording.PLAYER_ACTS`` has more)
+PLAYER_LINES = tuple(act[0] for act in PLAYER_ACTS)
 
 
 #: where the scripted player says it goes (the player's view lists no places)
 PLACES = ("the corridor", "the car park", "the lab", "the gate", "the inn")
 
 
+def unasked_acts(view: AnyView) -> list[tuple[str, ...]]:
+    """``PLAYER_ACTS`` without the out-of-character questions already asked."""
+    asked = {e.text for e in view.events if e.kind == "command"}
+    return [act for act in PLAYER_ACTS if act[0] not in asked]
+
+
 def unasked_lines(view: AnyView) -> list[str]:
     """``PLAYER_LINES`` without the out-of-character questions already asked."""
-    asked = {e.text for e in view.events if e.kind == "command"}
-    return [line for line in PLAYER_LINES if line not in asked]
+    return [act[0] for act in unasked_acts(view)]
+
+
+def player_wording(
+    act: Sequence[str], npc: str, place: str, said: set[tuple[str, ...]] | None, rng: Rng
+) -> str:
+    """The act's wording that repeats the fewest phrases in ``said``; its plain wording
+    when ``said`` is None (a game stored before ``fresh_wording``)."""
+    slots = {"npc": npc, "first": first_name(npc), "place": place}
+    if said is None:
+        return act[0].format_map(slots)
+    return freshest([w.format_map(slots) for w in act], said, rng)
+
+
+def fresh_said(view: AnyView, decision: Decision) -> set[tuple[str, ...]] | None:
+    """The phrases said in the seat's view when the decision words lines afresh, else None."""
+    return said_phrases(view.events) if WordingAsk.is_fresh(decision) else None
+
+
+def moves(message: str, decision: Decision) -> bool:
+    """Does the player's message move the story? (Before ``fresh_wording``: "I go …" only.)"""
+    if WordingAsk.is_fresh(decision):
+        return goes_somewhere(message)
+    return message.lower().startswith("i go")
 
 
 def scripted_player(view: AnyView, decision: Decision, rng: Rng) -> Action:
-    """A line of ``PLAYER_LINES``; an out-of-character question is asked once a game."""
+    """An act of ``PLAYER_ACTS`` in its freshest wording; an out-of-character question is
+    asked once a game."""
     table = view.public
     npc = rng.choice(table.present) if table.present else "anyone nearby"
     place = rng.choice(PLACES)
-    line = rng.choice(unasked_lines(view)).format(npc=npc, place=place)
+    act = rng.choice(unasked_acts(view))
+    line = player_wording(act, npc, place, fresh_said(view, decision), rng)
     return Text(text=line[: decision.max_length])
 
 
@@ -54,20 +90,36 @@ def scripted_route(view: AnyView, decision: Decision) -> str:
     """The route the scripted game director takes: the story moves when the player goes
     somewhere, else the scene goes on."""
     message = str(view.public.message or CampaignAsk.of(decision).message)
-    return "needs_story_director" if message.lower().startswith("i go") else "continue_scene"
+    return "needs_story_director" if moves(message, decision) else "continue_scene"
 
 
-def route_answer(decision: Decision, route: str) -> dict[str, Any]:
+def check_reason(view: AnyView, reason: str, rng: Rng) -> str:
+    """The rule's reason for a check; once it was given in what the seat saw, the freshest
+    of ``REASONS_AGAIN`` instead (the same lock does not need describing twice)."""
+    checks = [e.text for e in view.events if e.kind == "check"]
+    if not any(f" — {reason}: " in text for text in checks):
+        return reason
+    return freshest(REASONS_AGAIN, said_phrases(view.events), rng)
+
+
+def route_answer(
+    decision: Decision, route: str, view: AnyView | None = None, rng: Rng | None = None
+) -> dict[str, Any]:
     """The game director's answer taking ``route``, with the check the engine's rule
-    (``risks.py``) holds the action to and a cost if it goes wrong."""
+    (``risks.py``) holds the action to and a cost if it goes wrong; the reason worded
+    afresh (``check_reason``) when the decision asks for it and ``view`` and ``rng`` are
+    given."""
     ask = CampaignAsk.of(decision)
     schema = decision.json_schema or {}
     value: dict[str, Any] = {"route": route}
     if ask.risk_skill:
+        reason = ask.risk_reason
+        if view is not None and rng is not None and WordingAsk.is_fresh(decision):
+            reason = check_reason(view, reason, rng)
         value["check"] = {
             "skill": ask.risk_skill,
             "difficulty": ask.risk_difficulty,
-            "reason": ask.risk_reason,
+            "reason": reason,
         }
         cost = schema.get("properties", {}).get("cost", {}).get("properties", {})
         value["cost"] = {"hp": 1}
@@ -79,7 +131,7 @@ def route_answer(decision: Decision, route: str) -> dict[str, Any]:
 def scripted_game_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """Moves the story when the player goes somewhere; asks for the check the engine's rule
     (``risks.py``) holds the action to, with a cost if it goes wrong."""
-    return Structured(value=route_answer(decision, scripted_route(view, decision)))
+    return Structured(value=route_answer(decision, scripted_route(view, decision), view, rng))
 
 
 def scripted_story_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
@@ -88,12 +140,12 @@ def scripted_story_director(view: AnyView, decision: Decision, rng: Rng) -> Acti
     npc_ids: list[str] = schema["npc_list"]["items"]["enum"]
     places: list[str] = schema["location"]["enum"]
     message = (facts.message or "").lower()
-    move = decision.purpose == "open" or message.startswith("i go")
+    move = decision.purpose == "open" or moves(message, decision)
     if not move:
         return continue_scene(view, decision)
     place = next((p for p in places if p.replace("_", " ") in message), rng.choice(places))
     npcs = rng.sample(npc_ids, rng.randint(1, min(2, len(npc_ids))))
-    value = move_answer(view, place, npcs)
+    value = move_answer(view, place, npcs, rng if WordingAsk.is_fresh(decision) else None)
     secrets: list[str] = schema["reveal"]["items"]["enum"]
     if secrets and rng.random() < 0.3:
         value["reveal"] = [rng.choice(secrets)]
@@ -101,17 +153,33 @@ def scripted_story_director(view: AnyView, decision: Decision, rng: Rng) -> Acti
     return Structured(value=value)
 
 
-def move_answer(view: AnyView, place: str, npcs: list[str]) -> dict[str, Any]:
-    """A synopsis that opens a new scene at ``place`` with ``npcs`` there."""
-    names = {n.id: n.name for n in view.public.npcs}
-    waiting = " and ".join(names.get(n, n) for n in npcs)
+def move_answer(
+    view: AnyView, place: str, npcs: list[str], rng: Rng | None = None
+) -> dict[str, Any]:
+    """A synopsis that opens a new scene at ``place`` with ``npcs`` there: the freshest
+    of ``ARRIVALS`` when ``rng`` is given (of ``RETURN_ARRIVALS`` when an earlier scene
+    was at that place), else the first."""
+    facts = view.public
+    names = {n.id: n.name for n in facts.npcs}
+    slots = {
+        "who": " and ".join(names.get(n, n) for n in npcs),
+        "verb": "is" if len(npcs) == 1 else "are",
+    }
+    name = facts.locations.get(place, place)
+    back = any(e.kind == "scene" and f" — {name} (" in e.text for e in view.events)
+    arrivals = [_capital(a.format_map(slots)) for a in (RETURN_ARRIVALS if back else ARRIVALS)]
+    text = arrivals[0] if rng is None else freshest(arrivals, said_phrases(view.events), rng)
     return {
         # the narration names the place; a place's name can be a word of a secret too
-        "text": f"You arrive. {waiting} {'is' if len(npcs) == 1 else 'are'} here.",
+        "text": text,
         "npc_list": npcs,
         "location": place,
         "new_scene": True,
     }
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def continue_scene(view: AnyView, decision: Decision) -> Action:
@@ -141,6 +209,15 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
 }
 #: the narrator's last resort when a place has no details left to tell
 QUIET = ("For a moment nobody moves.", "Somewhere a door closes.", "The quiet stretches.")
+#: and, worded afresh (``fresh_wording``), these too: beats that fit any place
+MORE_QUIET = (
+    "Nobody speaks.",
+    "Footsteps pass outside and fade.",
+    "A clock ticks somewhere.",
+    "The silence holds a little longer.",
+    "A draught stirs, then dies.",
+    "You wait. Nothing happens.",
+)
 
 
 def _turn_check(now: list[Event]) -> str | None:
@@ -154,23 +231,44 @@ def _turn_check(now: list[Event]) -> str | None:
     return band or None
 
 
-def narrations(view: AnyView) -> list[str]:
+def narrations(view: AnyView, rng: Rng | None = None) -> list[str]:
     """The beats the scripted narrator can tell now, its own first: the scene set on its
-    first beat; on later ones how a check came out and a detail of the place not told yet
-    in this scene (one option per such detail)."""
+    first beat (place, description, synopsis; with ``rng``, a place the story director's
+    synopsis says the player is back at, ``RETURN_OPENINGS``, is not described again);
+    on later ones how a check came out and a detail of the place not told yet in this
+    scene (one option per such detail, the freshest first when ``rng`` is given)."""
     facts = view.public
     now = _said_now(view)
     told = " ".join(e.text for e in now if e.kind == "narration")
+    said = said_phrases(view.events)
     if not told:
+        if rng is not None and facts.synopsis.startswith(RETURN_OPENINGS):
+            return [f"{facts.location}. {facts.synopsis}"]
         return [f"{facts.location}. {facts.location_description} {facts.synopsis}"]
     band = _turn_check(now)
     outcome = []
     if band in OUTCOMES:
         outcomes = OUTCOMES[band]
-        outcome.append(next((o for o in outcomes if o not in told), outcomes[0]))
-    fresh = [d for d in (*facts.location_details, *QUIET) if d not in told]
+        unsaid = [o for o in outcomes if o not in told] or list(outcomes)
+        outcome.append(unsaid[0] if rng is None else freshest(unsaid, said, rng))
+    quiet = QUIET if rng is None else (*QUIET, *MORE_QUIET)
+    fresh = [d for d in (*facts.location_details, *quiet) if d not in told]
+    if rng is not None:
+        # a model may pick any option: of the details, those not said before, if any
+        narrated = {e.text for e in view.events if e.kind == "narration"}
+        unsaid = [d for d in fresh if stale(d, said) == 0 and not _in(d, narrated)]
+        if unsaid:  # the place's own details first, then the quiet beats
+            place = [d for d in unsaid if d in facts.location_details]
+            rest = [d for d in unsaid if d not in place]
+            fresh = freshest_first(place, said, rng) + freshest_first(rest, said, rng)
+        else:
+            fresh = freshest_first(fresh, said, rng)
     details = fresh or [f"The moment hangs in {facts.location}."]
     return [" ".join([*outcome, d]) for d in details]
+
+
+def _in(line: str, texts: set[str]) -> bool:
+    return any(line in t for t in texts)
 
 
 def narration_limit(decision: Decision) -> int:
@@ -180,7 +278,8 @@ def narration_limit(decision: Decision) -> int:
 def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """Sets the scene on its first beat; later beats tell how a check came out and one
     detail of the place not told yet in this scene."""
-    return Structured(value={"narration": narrations(view)[0][: narration_limit(decision)]})
+    told = narrations(view, rng if WordingAsk.is_fresh(decision) else None)
+    return Structured(value={"narration": told[0][: narration_limit(decision)]})
 
 
 #: words that say what a player's message is about (``content.TOPICS``), in this order
@@ -211,7 +310,14 @@ def topic_of(message: str) -> str:
     return "default"
 
 
-def _memory_words(r: Recalled, npc: str) -> str:
+def _memory_words(
+    r: Recalled, npc: str, npc_name: str = "", fresh: bool = False, others: Sequence[str] = ()
+) -> str:
+    """What the NPC recalls, in its words: a line of its own or of someone else quoted;
+    what the player said reported back to them when ``fresh`` (``wording.reported``: "you
+    told me you …", not a quote of their whole line), else quoted too."""
+    if r.who == "player" and fresh:
+        return reported(r.text, npc_name, others)
     quote = r.text.strip().rstrip(".!?")
     quote = quote if len(quote) <= 140 else quote[:139].rstrip() + "…"
     if r.who == "player":
@@ -221,75 +327,131 @@ def _memory_words(r: Recalled, npc: str) -> str:
     return f"{r.name} said '{quote}'"
 
 
-def _pick(options: list[str], used: str, rng: Rng) -> str:
-    """A line not said yet in this scene, when there is one."""
-    fresh = [o for o in options if o not in used]
-    return rng.choice(fresh or options)
+def _names(view: AnyView) -> list[str]:
+    """The names of the people the view shows: those present, those of its scenes'
+    headers ("… (present: A, B)") and of the lines it recalls."""
+    names = [n.name for n in view.private.npcs] + [r.name for r in view.private.recalled]
+    for e in view.events:
+        if e.kind == "scene" and "(present: " in e.text:
+            names += e.text.split("(present: ", 1)[1].split(")", 1)[0].split(", ")
+    return list(dict.fromkeys(names))
+
+
+class _Said:
+    """What the NPC's view holds as said: this scene's lines (never said twice in a
+    scene) and, when lines are worded afresh (``fresh``), every line it saw or remembers
+    and their phrases."""
+
+    def __init__(self, view: AnyView, now: list[Event], fresh: bool) -> None:
+        self.fresh = fresh
+        self.scene = " ".join(str(e.data.get("said", "")) for e in now if e.kind == "line")
+        self.lines: set[str] = set()
+        self.names: list[str] = []
+        self.phrases: set[tuple[str, ...]] = set()
+        if fresh:
+            kinds = ("line", "memory")
+            self.lines = {t for e in view.events if e.kind in kinds for t in event_texts(e)}
+            self.phrases = said_phrases(view.events)
+            self.names = _names(view)
+
+    def pick(self, templates: Sequence[str], slots: dict[str, str], rng: Rng) -> str:
+        """A line not said yet in this scene, when there is one; afresh, of those one not
+        said in what the view holds, then the one repeating the fewest phrases."""
+        if not self.fresh:
+            unsaid = [t for t in templates if t not in self.scene]
+            return rng.choice(unsaid or list(templates)).format_map(slots)
+        lines = [t.format_map(slots) for t in templates]
+        unsaid = [t for t in lines if t not in self.scene] or lines
+        return freshest([t for t in unsaid if t not in self.lines] or unsaid, self.phrases, rng)
+
+    def unrecalled(self, recalled: Sequence[Recalled], sheet: NpcSheet) -> list[Recalled]:
+        """The recalled lines not said already: afresh, whose words the NPC has not said."""
+        if not self.fresh:
+            return [r for r in recalled if r.text not in self.scene]
+        said = " ".join([self.scene, *self.lines])
+        return [r for r in recalled if self.memory(r, sheet) not in said]
+
+    def memory(self, r: Recalled, sheet: NpcSheet) -> str:
+        return _memory_words(r, sheet.id, sheet.name, self.fresh, self.names)
+
+    def just_now(self, messages: Sequence[str], sheet: NpcSheet) -> str | None:
+        """What the player said earlier in this scene, as the NPC recalls it, or None."""
+        earlier = [m for m in messages[:-1] if not asks_to_recall(m)]
+        if not self.fresh:
+            quotes = [m for m in earlier if m not in self.scene]
+            return f"you said '{quotes[-1].strip().rstrip('.!?')}'" if quotes else None
+        reports = [reported(m, sheet.name, self.names) for m in earlier]
+        reports = [r for r in reports if r not in self.scene]
+        return reports[-1] if reports else None
+
+    def addressed(self, message: str, view: AnyView) -> bool:
+        """Is the NPC who speaks now the one the message is for (or is it for nobody)?
+        Afresh, a person is named by what they are called ("Wren"), a word of the message."""
+        if not self.fresh:
+            text = message.lower()
+            named = [n.name for n in view.private.npcs if n.name.split()[0].lower() in text]
+        else:
+            words = set(tokens(message))
+            named = [n.name for n in view.private.npcs if first_name(n.name).lower() in words]
+        return not named or view.private.speaker.name in named
 
 
 def _sentence_case(text: str) -> str:
     return re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
-def _addressed(message: str, view: AnyView) -> bool:
-    """Is the NPC who speaks now the one the message is for (or is it for nobody)?"""
-    text = message.lower()
-    named = [n.name for n in view.private.npcs if n.name.split()[0].lower() in text]
-    return not named or view.private.speaker.name in named
-
-
-def npc_line(view: AnyView, rng: Rng) -> str:
+def npc_line(view: AnyView, rng: Rng, fresh: bool = False) -> str:
     """The line the NPC who speaks now says, from the campaign's lines and reactions and
     from what it recalls of earlier scenes it witnessed. An NPC the player's message is
-    not for says nothing, unless it reacts to a check."""
+    not for says nothing, unless it reacts to a check. Of the lines that fit, one not
+    said yet in the scene; ``fresh``: the freshest (``_Said.pick``)."""
     private = view.private
     sheet = private.speaker
     now = _said_now(view)
     messages = [e.text for e in now if e.kind == "message"]
-    said = " ".join(e.data.get("said", "") for e in now if e.kind == "line")
+    said = _Said(view, now, fresh)
     first = view.public.pc.name.split()[0]
     slots = {"pc": first, "place": view.public.location, "then": "", "memory": ""}
     band = _turn_check(now)
     topic = topic_of(messages[-1]) if messages else "greet"
     lines: dict[str, list[str]] = private.lines
     if band is not None and private.reactions.get(band):
-        return _pick(private.reactions[band], said, rng).format_map(slots)
-    if messages and not _addressed(messages[-1], view):
+        return said.pick(private.reactions[band], slots, rng)
+    if messages and not said.addressed(messages[-1], view):
         return ""
-    fresh = [r for r in private.recalled if r.text not in said]
-    best = fresh[0] if fresh else None
+    unrecalled = said.unrecalled(private.recalled, sheet)
+    best = unrecalled[0] if unrecalled else None
     if messages and best is not None:
         shared = terms(messages[-1]) & terms(best.text)
         if topic == "recall" or len(shared) >= 2:
-            slots.update(then=best.place, memory=_memory_words(best, sheet.id))
-            text = _pick(lines.get("recall") or list(GENERIC["recall"]), said, rng)
-            return _sentence_case(text.format_map(slots))
+            slots.update(then=best.place, memory=said.memory(best, sheet))
+            return _sentence_case(said.pick(lines.get("recall") or GENERIC["recall"], slots, rng))
     if topic == "recall":
         # nothing from an earlier scene: what the player said earlier in this one
-        earlier = [m for m in messages[:-1] if not asks_to_recall(m) and m not in said]
-        if earlier:
-            quote = earlier[-1].strip().rstrip(".!?")
-            slots.update(memory=f"you said '{quote}'")
-            return _sentence_case(_pick(list(GENERIC["just_now"]), said, rng).format_map(slots))
-        return _pick(list(GENERIC["forgot"]), said, rng).format_map(slots)
-    options = (
-        lines.get(topic) or lines.get("default") or list(GENERIC.get(topic, GENERIC["default"]))
-    )
-    return _pick(options, said, rng).format_map(slots)
+        memory = said.just_now(messages, sheet)
+        if memory is not None:
+            slots.update(memory=memory)
+            return _sentence_case(said.pick(GENERIC["just_now"], slots, rng))
+        return said.pick(GENERIC["forgot"], slots, rng)
+    options = lines.get(topic) or lines.get("default") or GENERIC.get(topic, GENERIC["default"])
+    if fresh and all(t.format_map(slots) in said.scene for t in options):
+        # every line for the topic said in this scene: a murmur rather than one again
+        options = [*options, *(lines.get("default") or GENERIC["default"])]
+    return said.pick(options, slots, rng)
 
 
-def npc_line_options(view: AnyView, rng: Rng) -> list[str]:
+def npc_line_options(view: AnyView, rng: Rng, fresh: bool = False) -> list[str]:
     """The lines the NPC who speaks now may say, ``npc_line``'s first, then silence ("")
     and the campaign's other lines for the moment: its reactions to a check rolled this
     turn; a murmur (its default lines) when the message is for someone else; else what
     it recalls of earlier scenes it witnessed, its lines for the message's topic, and its
     default lines when those are few. Only the NPC's own view is read, so no option holds
-    what it did not witness."""
-    first = npc_line(view, rng)
+    what it did not witness. ``fresh``: the lines not said yet first, the freshest first."""
+    first = npc_line(view, rng, fresh)
     private = view.private
     now = _said_now(view)
     messages = [e.text for e in now if e.kind == "message"]
-    said = " ".join(e.data.get("said", "") for e in now if e.kind == "line")
+    said = _Said(view, now, fresh)
     slots = {"pc": view.public.pc.name.split()[0], "place": view.public.location}
     slots |= {"then": "", "memory": ""}
     band = _turn_check(now)
@@ -300,27 +462,32 @@ def npc_line_options(view: AnyView, rng: Rng) -> list[str]:
     pool: list[str] = []
     if reactions:
         pool += [t.format_map(slots) for t in reactions]
-    elif messages and not _addressed(messages[-1], view):
+    elif messages and not said.addressed(messages[-1], view):
         pool += defaults
     else:
-        fresh = [r for r in private.recalled if r.text not in said]
-        if messages and fresh:
-            then = {"then": fresh[0].place, "memory": _memory_words(fresh[0], private.speaker.id)}
+        unrecalled = said.unrecalled(private.recalled, private.speaker)
+        if messages and unrecalled:
+            memory = said.memory(unrecalled[0], private.speaker)
+            then = {"then": unrecalled[0].place, "memory": memory}
             recall = lines.get("recall") or list(GENERIC["recall"])
             pool += [_sentence_case(t.format_map(slots | then)) for t in recall]
         elif topic == "recall":
             pool += GENERIC["forgot"]
         if topic != "recall":
             pool += [t.format_map(slots) for t in lines.get(topic) or GENERIC.get(topic, ())]
-        if len(pool) < 3:
+        if len([t for t in pool if not fresh or t not in said.scene]) < 3:
             pool += defaults
-    unsaid = [t for t in pool if t and t not in said and t != first]
+    unsaid = [t for t in pool if t and t not in said.scene and t != first]
+    if fresh:
+        # a model may pick any option: the lines not said before, if any
+        new = [t for t in unsaid if t not in said.lines and stale(t, said.phrases) == 0]
+        unsaid = new or sorted(unsaid, key=lambda t: (t in said.lines, stale(t, said.phrases)))
     return list(dict.fromkeys([first, *unsaid, ""]))
 
 
 def scripted_line(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """The NPC whose line it is speaks from the campaign's own content (``npc_line``)."""
-    return Text(text=npc_line(view, rng)[: decision.max_length])
+    return Text(text=npc_line(view, rng, WordingAsk.is_fresh(decision))[: decision.max_length])
 
 
 #: what the scripted story director answers out of character, by what the question is about
