@@ -15,6 +15,7 @@ from parlour.games.campaign.risks import risk_of
 from parlour.games.campaign.talk_lines import talk_lines
 from parlour.games.campaign.wording import (
     PLAYER_ACTS,
+    REPORT_WORDS,
     first_name,
     goes_somewhere,
     reported,
@@ -88,7 +89,7 @@ def test_first_name_skips_a_title() -> None:
             "I let Dov know I can't stay late; I have to leave before the sun is up.",
             "Dov Sayer",
             (),
-            "you let me know you can't stay late; you have to leave…",
+            "you let me know you can't stay late; you have to leave before the sun is up",
         ),
     ],
 )
@@ -96,6 +97,19 @@ def test_an_npc_reports_what_the_player_said(
     said: str, npc: str, others: tuple[str, ...], report: str
 ) -> None:
     assert reported(said, npc, others) == report
+
+
+def test_a_long_report_is_cut_at_a_word_and_ends_its_sentence_there() -> None:
+    said = (
+        "I think the third pipe from the left hisses like a kettle, and the fourth one "
+        "knocks twice whenever the old boiler starts up at night."
+    )
+    report = reported(said, "Tomas Kell")
+    assert report == (
+        "you said you think the third pipe from the left hisses like a kettle, and the "
+        "fourth one knocks twice whenever the…"
+    )
+    assert len(report.split()) == REPORT_WORDS + 2  # "you said", then the words kept
 
 
 def test_new_games_word_afresh_and_a_stored_config_does_not() -> None:

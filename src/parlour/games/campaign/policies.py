@@ -360,7 +360,8 @@ class _Said:
         if not self.fresh:
             unsaid = [t for t in templates if t not in self.scene]
             return rng.choice(unsaid or list(templates)).format_map(slots)
-        lines = [t.format_map(slots) for t in templates]
+        # a report cut with an ellipsis ends its sentence there ("…", not "….")
+        lines = [t.format_map(slots).replace("….", "…") for t in templates]
         unsaid = [t for t in lines if t not in self.scene] or lines
         return freshest([t for t in unsaid if t not in self.lines] or unsaid, self.phrases, rng)
 

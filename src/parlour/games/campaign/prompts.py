@@ -83,8 +83,9 @@ class CampaignPrompter:
 #: sessions, the latest first). A director then remembers the last session as it
 #: happened, and its prompt changes before the current session's lines only when a session
 #: starts, so its cached prefix holds. The embedded model's window is 4,096 tokens; a
-#: night_school session of 5 turns is about 2,000 characters framed, of 8 turns 3,000.
-EARLIER_CHARS = 2500
+#: night_school session of 5 turns is 1,900-2,600 characters framed, of 8 turns about
+#: 3,000, so one earlier session fits and a prompt stays under 3,000 tokens.
+EARLIER_CHARS = 3500
 #: What a line's framing costs in a prompt (its speaker tag), in characters.
 LINE_CHARS = 30
 

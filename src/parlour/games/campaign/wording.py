@@ -237,8 +237,9 @@ _THEY = {
 _ADDRESS = re.compile(
     r"^((?:[A-Z][\w'.-]*\s)*?[A-Z][\w'-]*)[,:]\s+|,\s+((?:[A-Z][\w'.-]*\s)*?[A-Z][\w'-]*)$"
 )
-#: a report longer than this many words is cut at a word, with an ellipsis
-REPORT_WORDS = 10
+#: a report longer than this many words is cut at a word, with an ellipsis (a quote was
+#: cut at 140 characters: about 24 words; the facts players tell run to 15 or so)
+REPORT_WORDS = 20
 
 
 def _turn(words: list[str], table: dict[str, str]) -> list[str]:
