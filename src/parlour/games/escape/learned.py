@@ -116,7 +116,7 @@ ACT_P = 0.99
 #: ... and the player is asked which of the two likeliest from this one.
 ASK_P = 0.6
 #: A rules pick the learned decision finds less likely than this is asked about.
-CHECK_P = float(__import__("os").environ.get("CHECK_P", "0.05"))
+CHECK_P = 0.05
 
 _BEFORE_TEXT = "player players you ll m d s re ve ill im gonna maybe perhaps ok okay well hmm right"
 _BEFORE_DEED = STOPWORDS | frozenset(_BEFORE_TEXT.split())
