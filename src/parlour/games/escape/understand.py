@@ -375,7 +375,31 @@ def doubted(
     if learned.CHECK_P <= 0.0:
         return False
     likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
-    return any(oid == ruled and p < learned.CHECK_P for p, oid, _ in likely)
+    below = (
+        learned.GROUND_P
+        if foreign_thing(message, ruled, options, unoffered, phrasings)
+        else learned.CHECK_P
+    )
+    return any(oid == ruled and p < below for p, oid, _ in likely)
+
+
+def foreign_thing(
+    message: str,
+    ruled: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+    phrasings: Sequence[tuple[str, str]] = (),
+) -> bool:
+    """Whether the message names a thing of the room (a noun of an action's
+    description, ``roles.py``) that none of the rules' pick's texts say."""
+    actions = [(oid, t) for oid, t in (*options, *unoffered) if oid not in (NONE_ID, ASK_ID)]
+    things = frozenset().union(*(roles(oid, t).objects for oid, t in actions))
+    said = {stem(w, fold=False) for w in words(acting_part(message) or message)} & things
+    texts = [t for oid, these in action_texts(options, phrasings) if oid == ruled for t in these]
+    own = {stem(w, fold=False) for t in texts for w in words(t)} | roles(
+        ruled, texts[0] if texts else ""
+    ).objects
+    return bool(said - own)
 
 
 def doubted_pair(
