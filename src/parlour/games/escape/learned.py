@@ -114,10 +114,10 @@ WEIGHTS: tuple[float, ...] = (
 #: The likeliest action happens from this probability (below it, ``understand.py``'s gates).
 ACT_P = 0.99
 #: ... and the player is asked which of the two likeliest from this one.
-ASK_P = 0.8
-#: A rules pick the learned decision finds less likely than this is asked about.
-CHECK_P = 0.05
-GROUND_P = 0.8
+ASK_P = 0.7
+#: A rules pick is asked about below this probability when the message names a thing of
+#: the room the pick's texts do not say (``understand.doubted``).
+GROUND_P = 0.4
 
 _BEFORE_TEXT = "player players you ll m d s re ve ill im gonna maybe perhaps ok okay well hmm right"
 _BEFORE_DEED = STOPWORDS | frozenset(_BEFORE_TEXT.split())

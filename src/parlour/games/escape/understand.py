@@ -370,17 +370,13 @@ def doubted(
     unoffered: Sequence[tuple[str, str]] = (),
     phrasings: Sequence[tuple[str, str]] = (),
 ) -> bool:
-    """Whether the learned decision finds the rules' pick unlikely (below
-    ``learned.CHECK_P``): the words fit it too little for the story to move on it."""
-    if learned.CHECK_P <= 0.0:
+    """Whether the message names a thing of the room the rules' pick does not say
+    (``foreign_thing``) and the learned decision finds the pick unlikely (below
+    ``learned.GROUND_P``): the story does not move on it."""
+    if not foreign_thing(message, ruled, options, unoffered, phrasings):
         return False
     likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
-    below = (
-        learned.GROUND_P
-        if foreign_thing(message, ruled, options, unoffered, phrasings)
-        else learned.CHECK_P
-    )
-    return any(oid == ruled and p < below for p, oid, _ in likely)
+    return any(oid == ruled and p < learned.GROUND_P for p, oid, _ in likely)
 
 
 def foreign_thing(
