@@ -83,38 +83,38 @@ FEATURES: tuple[str, ...] = (
 
 #: Fitted by ``benchmarks/escape_fit.py`` (module docstring); one per ``FEATURES``.
 WEIGHTS: tuple[float, ...] = (
-    -1.3211,
-    0.1175,
-    3.5691,
-    1.4357,
-    1.1016,
-    -1.5385,
-    1.1771,
-    1.3549,
-    -0.9985,
-    0.6184,
-    0.2547,
-    0.3932,
-    0.1667,
-    -0.1169,
+    -1.3624,
+    0.209,
+    3.1578,
+    1.449,
+    1.1565,
+    -1.4126,
+    1.1143,
+    0.9677,
+    -0.9249,
+    0.7026,
+    0.1838,
+    0.4243,
+    0.1358,
+    -0.0982,
     0.0,
-    -0.5393,
-    -0.7847,
-    -0.5257,
-    -0.3359,
-    1.2732,
-    0.2773,
-    0.4373,
-    1.1043,
-    -1.6145,
-    0.076,
-    -0.2512,
-    0.6885,
+    -0.4236,
+    -0.8281,
+    -0.3009,
+    -0.568,
+    1.4592,
+    0.23,
+    0.5437,
+    1.0197,
+    -1.5037,
+    0.0911,
+    -0.0997,
+    0.6434,
 )
 #: The likeliest action happens from this probability (below it, ``understand.py``'s gates).
 ACT_P = 0.99
 #: ... and the player is asked which of the two likeliest from this one.
-ASK_P = 0.7
+ASK_P = 0.6
 #: A rules pick is asked about below this probability when the message names a thing of
 #: the room the pick's texts do not say (``understand.doubted``).
 GROUND_P = 0.4
