@@ -19,10 +19,14 @@ question to the player whenever the two do not make one action sure.
      (``same_thing``: "prise open the blue tin", "lever the lid off the yellow tin"), the
      message names the thing but none of the pick's own words, and its deed is not the
      pick's alone ("pry a tin open");
-   * the rules picked an action: it is kept, unless the similarity stage is sure of another
-     (its closest is at least ``SURE`` and ahead of the rules' action by more than
-     ``KEEP``) and the message holds no number (codes are the rules' to read): then the
-     player is asked which of the two they meant;
+   * the rules picked an action: it is kept, unless the message holds no number (codes are
+     the rules' to read) and either the similarity stage is sure of another (its closest is
+     at least ``SURE`` and ahead of the rules' action by more than ``KEEP``,
+     ``closer_other``) or the message names a thing of the room (a noun of an action's
+     description) that none of the pick's texts say and the learned decision finds the
+     pick less likely than ``learned.GROUND_P`` (``doubted``): then the player is asked
+     which of the two they meant (for a doubted pick: the pick and the learned decision's
+     likeliest other, ``doubted_pair``; nothing happens when asking is not offered);
    * the rules found nothing: for a message that acts (``vetoed``: not a question,
      negation or command, not a thing named alone, not naming an action by its id), the
      learned decision (``learned.py``) makes the likeliest action happen when it is sure
