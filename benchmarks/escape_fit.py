@@ -107,7 +107,10 @@ def collect() -> list[Sample]:
                 if case.steps and len(calls) != len(case.steps):
                     continue  # the deeds were split otherwise than the label's steps
                 for n, (message, options, unoffered, phrasings, ruled, kw) in enumerate(calls):
-                    if ruled == ASK_ID:
+                    asks = ruled == ASK_ID or (  # the rules asked, or their pick is asked about
+                        ruled != NONE_ID and plain(message, options, **kw) == ASK_ID
+                    )
+                    if asks:
                         rules_asked[room] = rules_asked.get(room, 0) + 1
                         break
                     last = n == len(calls) - 1

@@ -153,7 +153,13 @@ async def evaluate_classifier(
             clarify = clarify_decision(
                 f"eval{index}:clarify", [actions[a] for a in available], message
             )
-            view = classifier_view("clarify", message)
+            view = classifier_view(
+                "clarify",
+                message,
+                unoffered_actions(scenario.actions, available),
+                room_text(scenario.intro, scenario.world),
+                phrasings_of(scenario.actions),
+            )
             began = time.perf_counter()
             offer = await decide(view, clarify)
             spent += time.perf_counter() - began

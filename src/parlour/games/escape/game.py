@@ -611,9 +611,7 @@ class EscapeGame(SeededGame[EscapeConfig]):
                 events=self._log.visible("player"),
             )
         if seat == "classifier":
-            if self._phase == "clarify":  # naming the two candidates needs only the message
-                return req.classifier_view(self._phase, self._message)
-            if self._phase != "classify":
+            if self._phase not in ("classify", "clarify"):
                 return req.classifier_view(self._phase, None)
             unoffered = req.unoffered_actions(self._unoffered, self._frontier.available())
             return req.classifier_view(

@@ -36,7 +36,7 @@ from parlour.games.escape.resolve import NO_EFFECT_LINES
 from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario, ScenarioAction
 from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 from parlour.games.escape.text import STOPWORDS, words
-from parlour.games.escape.understand import closest_two, understand
+from parlour.games.escape.understand import closest_two, doubted_pair, understand
 
 
 def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:
@@ -85,7 +85,11 @@ def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Act
     ):
         # The answer named neither: the same two actions are still the question.
         return Choices(options=(str(offered[0]), str(offered[1])))
-    ranked = closest_two(message, options)
+    unoffered = [(u.id, u.description) for u in view.private.unoffered]
+    phrasings = [(p.id, p.text) for p in view.private.phrasings]
+    ranked = doubted_pair(
+        message, options, unoffered=unoffered, room=view.private.room, phrasings=phrasings
+    ) or closest_two(message, options)
     picked = (ranked + [i for i in ids if i not in ranked])[:2]
     return Choices(options=tuple(picked))
 

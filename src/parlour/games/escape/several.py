@@ -309,7 +309,8 @@ def passes_on(
     deeds, things = room
     if not (deeds or things):
         return False
-    words = tokens(_LEAD.sub("", deed.strip().lower()))
+    plain = _LEAD.sub("", deed.strip().lower())
+    words = tokens(plain, fold=False)  # as ``roles.py`` reads the room's texts
     if not words or words[0] in deeds:
         return False
-    return not any(w in things for w in words)
+    return not any(w in things for w in (*words, *tokens(plain)))

@@ -19,10 +19,14 @@ question to the player whenever the two do not make one action sure.
      (``same_thing``: "prise open the blue tin", "lever the lid off the yellow tin"), the
      message names the thing but none of the pick's own words, and its deed is not the
      pick's alone ("pry a tin open");
-   * the rules picked an action: it is kept, unless the similarity stage is sure of another
-     (its closest is at least ``SURE`` and ahead of the rules' action by more than
-     ``KEEP``) and the message holds no number (codes are the rules' to read): then the
-     player is asked which of the two they meant;
+   * the rules picked an action: it is kept, unless the message holds no number (codes are
+     the rules' to read) and either the similarity stage is sure of another (its closest is
+     at least ``SURE`` and ahead of the rules' action by more than ``KEEP``,
+     ``closer_other``) or the message names a thing of the room (a noun of an action's
+     description) that none of the pick's texts say and the learned decision finds the
+     pick less likely than ``learned.GROUND_P`` (``doubted``): then the player is asked
+     which of the two they meant (for a doubted pick: the pick and the learned decision's
+     likeliest other, ``doubted_pair``; nothing happens when asking is not offered);
    * the rules found nothing: for a message that acts (``vetoed``: not a question,
      negation or command, not a thing named alone, not naming an action by its id), the
      learned decision (``learned.py``) makes the likeliest action happen when it is sure
@@ -153,16 +157,19 @@ def understand(
         return ruled
     best, top = ranked[0]
     if ruled != NONE_ID:
-        mine = next((s for s, oid in ranked if oid == ruled), best)
         coded = any(c.isdigit() for c in numbers_as_digits(message))
         twin = look_alike(message, ruled, options, unoffered) or same_thing(message, ruled, options)
         if twin is not None and not coded:
             # "turn the wheel" beside a red and a blue valve wheel: not the rules' to choose.
             offered = {oid for oid, _ in options}
             return ASK_ID if may_ask and twin in offered else NONE_ID
-        if top == ruled or best < SURE or best - mine <= KEEP or not may_ask or coded:
+        if coded:
             return ruled  # a code or a number is the rules' to read, not the model's
-        return ASK_ID
+        if may_ask and closer_other(ranked, ruled):
+            return ASK_ID
+        if doubted(message, ruled, options, unoffered, phrasings):
+            return ASK_ID if may_ask else NONE_ID
+        return ruled
     likely: list[tuple[float, str, list[float]]] = []
     if not vetoed(message, options):
         likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
@@ -348,6 +355,79 @@ def _mutual(a: str, b: str) -> bool:
     if a == b:
         return True
     return b in related_words(a) and a in related_words(b)
+
+
+def closer_other(ranked: Sequence[tuple[float, str]], ruled: str) -> bool:
+    """Whether the similarity stage is sure of another action than the rules' pick: its
+    closest is at least ``SURE`` and ahead of the pick by more than ``KEEP``."""
+    if not ranked:
+        return False
+    best, top = ranked[0]
+    mine = next((s for s, oid in ranked if oid == ruled), best)
+    return top != ruled and best >= SURE and best - mine > KEEP
+
+
+def doubted(
+    message: str,
+    ruled: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+    phrasings: Sequence[tuple[str, str]] = (),
+) -> bool:
+    """Whether the message names a thing of the room the rules' pick does not say
+    (``foreign_thing``) and the learned decision finds the pick unlikely (below
+    ``learned.GROUND_P``): the story does not move on it."""
+    if not foreign_thing(message, ruled, options, unoffered, phrasings):
+        return False
+    likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
+    return any(oid == ruled and p < learned.GROUND_P for p, oid, _ in likely)
+
+
+def foreign_thing(
+    message: str,
+    ruled: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+    phrasings: Sequence[tuple[str, str]] = (),
+) -> bool:
+    """Whether the message names a thing of the room (a noun of an action's
+    description, ``roles.py``) that none of the rules' pick's texts say."""
+    actions = [(oid, t) for oid, t in (*options, *unoffered) if oid not in (NONE_ID, ASK_ID)]
+    things = frozenset().union(*(roles(oid, t).objects for oid, t in actions))
+    said = {stem(w, fold=False) for w in words(acting_part(message) or message)} & things
+    texts = [t for oid, these in action_texts(options, phrasings) if oid == ruled for t in these]
+    own = {stem(w, fold=False) for t in texts for w in words(t)} | roles(
+        ruled, texts[0] if texts else ""
+    ).objects
+    return bool(said - own)
+
+
+def doubted_pair(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    *,
+    unoffered: Sequence[tuple[str, str]] = (),
+    room: Sequence[str] = (),
+    phrasings: Sequence[tuple[str, str]] = (),
+) -> list[str]:
+    """The two actions to offer when ``understand`` asked because the learned decision
+    doubted the rules' pick (``doubted``): that pick, then the learned decision's likeliest
+    other; empty when the ask had another reason."""
+    asking = [*offered_only(options), (ASK_ID, "-")]
+    ruled = classify_with_phrasings(
+        message, asking, unoffered=unoffered, room=room, phrasings=phrasings
+    )
+    if ruled in (NONE_ID, ASK_ID) or any(c.isdigit() for c in numbers_as_digits(message)):
+        return []
+    twin = look_alike(message, ruled, asking, unoffered) or same_thing(message, ruled, asking)
+    said = acting_part(message) or message
+    ranked = rank_actions(said, action_texts(asking, phrasings))
+    if twin is not None or closer_other(ranked, ruled):
+        return []
+    if not doubted(message, ruled, asking, unoffered, phrasings):
+        return []
+    likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
+    return [ruled, *[oid for _, oid, _ in likely if oid != ruled][:1]]
 
 
 def ask_barred(message: str) -> bool:
