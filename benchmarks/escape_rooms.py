@@ -2,8 +2,8 @@
 
 The calibration rooms: the shipped rooms (every set of ``escape/labels/``), the example
 rooms (``examples/escape``, their blind sets) and the rooms of ``escape/unseen/``,
-``unseen2/`` ... ``unseen6/`` (each scored once while held out,
-calibration rooms since). Rooms still held out (``unseen7`` and later) are never read here.
+``unseen2/`` ... ``unseen7/`` (each scored once while held out,
+calibration rooms since). Rooms still held out (``unseen8`` and later) are never read here.
 
     uv run python benchmarks/escape_rooms.py            # one row per room, then pooled
     uv run python benchmarks/escape_rooms.py --mistakes apothecary   # one room's misses
@@ -33,7 +33,15 @@ from parlour.games.escape.scenario import Scenario
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "escape"
 #: The once-held-out folders that are calibration rooms now (never a folder still held out).
-CALIBRATION_FOLDERS = ("unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6")
+CALIBRATION_FOLDERS = (
+    "unseen",
+    "unseen2",
+    "unseen3",
+    "unseen4",
+    "unseen5",
+    "unseen6",
+    "unseen7",
+)
 
 #: (group, room, set name, scenario, labels)
 Sets = list[tuple[str, str, str, Scenario, LabelSet]]
