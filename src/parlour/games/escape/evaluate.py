@@ -127,13 +127,10 @@ async def evaluate_classifier(
         decision = classify_decision(
             f"eval{index}:classify", [actions[a] for a in available], message, ask=True, look=True
         )
-        view = classifier_view(
-            "classify",
-            message,
-            unoffered_actions(scenario.actions, available),
-            room_text(scenario.intro, scenario.world),
-            phrasings_of(scenario.actions),
-        )
+        unoffered = unoffered_actions(scenario.actions, available)
+        room = room_text(scenario.intro, scenario.world)
+        phrasings = phrasings_of(scenario.actions)
+        view = classifier_view("classify", message, unoffered, room, phrasings)
         async with gate:
             began = time.perf_counter()
             answer = await decide(view, decision)
@@ -153,13 +150,7 @@ async def evaluate_classifier(
             clarify = clarify_decision(
                 f"eval{index}:clarify", [actions[a] for a in available], message
             )
-            view = classifier_view(
-                "clarify",
-                message,
-                unoffered_actions(scenario.actions, available),
-                room_text(scenario.intro, scenario.world),
-                phrasings_of(scenario.actions),
-            )
+            view = classifier_view("clarify", message, unoffered, room, phrasings)
             began = time.perf_counter()
             offer = await decide(view, clarify)
             spent += time.perf_counter() - began
