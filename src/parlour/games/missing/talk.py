@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import product
 
 from parlour.core.events import Event
 from parlour.core.rng import Rng
@@ -223,8 +224,24 @@ class _Ctx:
     friend: str
     rng: Rng
 
+    #: Everything the chat has said so far, case-folded: a find's title in it was told.
+    chat: str = ""
+
     def pick(self, items: Iterable[str]) -> str:
         return self.rng.choice(list(items))
+
+    def place(self, name: str) -> tuple[str, ...]:
+        """The ways to name a place: its name, then the town's shorter names for it."""
+        place = next((p for p in self.pub.places if p.name == name), None)
+        return (name, *place.handles) if place is not None else (name,)
+
+    def clue(self, clue: ClueFacts) -> tuple[str, ...]:
+        """The ways to name a find: its title until the chat has heard it, then the town's
+        shorter names for it (and the title), so a find told once is not recited whole
+        every time it comes up."""
+        if clue.handles and clue.title.casefold() in self.chat:
+            return (*clue.handles, clue.title)
+        return (clue.title,)
 
     def suspect(self) -> tuple[str, str]:
         """A suspect the seat has reason to name: one its finds mention, else its own."""
@@ -250,7 +267,27 @@ class Act:
 def _context(view: AnyView, rng: Rng) -> _Ctx:
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
-    return _Ctx(pub=pub, me=me, seat=view.seat, friend=pub.friend.split()[0], rng=rng)
+    chat = "\n".join(e.text for e in view.events if e.kind in TALK_KINDS).casefold()
+    return _Ctx(pub=pub, me=me, seat=view.seat, friend=pub.friend.split()[0], rng=rng, chat=chat)
+
+
+Slot = str | tuple[str, ...]
+
+
+def _fill(templates: Iterable[str], **slots: Slot) -> list[str]:
+    """Every template with every combination of its slots' values (a slot may be one
+    value or several ways to say it), each line once, in order."""
+    keys = list(slots)
+    values = [(v,) if isinstance(v, str) else v for v in slots.values()]
+    out: dict[str, None] = {}
+    for template in templates:
+        used = [n for n, k in enumerate(keys) if "{" + k + "}" in template]
+        fixed = {k: values[n][0] for n, k in enumerate(keys) if n not in used}
+        for combo in product(*(values[n] for n in used)):
+            out[
+                template.format(**fixed, **{keys[n]: v for n, v in zip(used, combo, strict=True)})
+            ] = None
+    return list(out)
 
 
 def _said(view: AnyView) -> Counter[str]:
@@ -429,41 +466,39 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> Act:
     # a place the message did not just name ("I was at the market" - "has anyone been to
     # the market?" would not be listening)
     unnamed = [p.name for p in ctx.pub.places if p.name.casefold() not in text.casefold()]
-    place = ctx.pick(unnamed or [p.name for p in ctx.pub.places])
+    place = ctx.place(ctx.pick(unnamed or [p.name for p in ctx.pub.places]))
     asked = "?" in text and (ctx.seat in named or not named)
     if not asked and wants_answer(ref, ctx.seat, names):
-        lines = [
-            t.format(asker=asker, friend=ctx.friend, suspect=suspect, place=place) for t in _DEFEND
-        ]
+        lines = _fill(_DEFEND, asker=asker, friend=ctx.friend, suspect=suspect, place=place)
         return Act("defend", f"stand up for yourself to {asker}", tuple(lines))
     if asked:
         unshared = [c for c in me.clues if not c.shared]
         if unshared:
             clue = unshared[0]
-            lines = [
-                t.format(asker=asker, place=clue.place_name, title=clue.title, read=read)
-                for t in _ANSWER_FIND
-                for read in _reads(ctx, clue)
-            ]
+            lines = _fill(
+                _ANSWER_FIND,
+                asker=asker,
+                place=ctx.place(clue.place_name),
+                title=ctx.clue(clue),
+                read=tuple(_reads(ctx, clue)),
+            )
             return Act("answer", f"tell {asker} your find at {clue.place_name}", tuple(lines))
         if me.clues:
             clue = ctx.rng.choice(me.clues)
-            lines = [
-                t.format(asker=asker, place=clue.place_name, title=clue.title) for t in _ANSWER_TOLD
-            ]
+            lines = _fill(
+                _ANSWER_TOLD, asker=asker, place=ctx.place(clue.place_name), title=ctx.clue(clue)
+            )
             return Act("answer", f"tell {asker} you have nothing new", tuple(lines))
-        lines = [
-            t.format(asker=asker, suspect=suspect, about=about, place=place) for t in _ANSWER_HUNCH
-        ]
+        lines = _fill(_ANSWER_HUNCH, asker=asker, suspect=suspect, about=about, place=place)
         return Act("answer", f"tell {asker} you found nothing yet", tuple(lines))
     links: list[str] = []
     if me.clues:
         clue = ctx.rng.choice(me.clues)
-        links += [t.format(title=clue.title, place=clue.place_name) for t in _LINK_MINE]
-    links += [t.format(suspect=suspect) for t in _LINK_SUSPECT]
+        links += _fill(_LINK_MINE, title=ctx.clue(clue), place=ctx.place(clue.place_name))
+    links += _fill(_LINK_SUSPECT, suspect=suspect)
     links += list(_LINK_ASK)
     # every frame with every link: the freshest pairing is chosen, not a fixed frame
-    reactions = tuple(t.format(speaker=asker, link=link) for t in _REACT for link in links)
+    reactions = tuple(_fill(_REACT, speaker=asker, link=tuple(links)))
     return Act("react", f"react to {asker}'s news", reactions)
 
 
@@ -472,7 +507,7 @@ def _reads(ctx: _Ctx, clue: ClueFacts) -> list[str]:
     shrug."""
     named = [name for name, _ in ctx.pub.suspects if _mentions(clue, name)]
     if named:
-        return [t.format(suspect=named[0]) for t in _READ_SUSPECT]
+        return _fill(_READ_SUSPECT, suspect=named[0])
     return list(_READ_NONE)
 
 
@@ -483,11 +518,12 @@ def _mentions(clue: ClueFacts, name: str) -> bool:
 
 
 def _share(ctx: _Ctx, clue: ClueFacts) -> Act:
-    lines = [
-        t.format(place=clue.place_name, title=clue.title, read=read)
-        for t in _SHARE
-        for read in _reads(ctx, clue)
-    ]
+    lines = _fill(
+        _SHARE,
+        place=ctx.place(clue.place_name),
+        title=ctx.clue(clue),
+        read=tuple(_reads(ctx, clue)),
+    )
     label = f"share what you found at {clue.place_name}"
     return Act("share", label, tuple(_capital(line) for line in lines))
 
@@ -506,12 +542,12 @@ def _ask(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     if searched:
         other, place = searched[-1] if ctx.rng.random() < 0.6 else ctx.rng.choice(searched)
         doubt = ctx.rng.random() < 0.25
-        lines += [t.format(other=other, place=place) for t in (_DOUBT if doubt else _ASK_SEARCHED)]
+        lines += _fill(_DOUBT if doubt else _ASK_SEARCHED, other=other, place=ctx.place(place))
         asked.append(other)
     others = [p for p in ctx.pub.players if p.seat != ctx.seat]
     quiet = min(others, key=lambda p: (p.messages, ctx.rng.random())).name if others else ""
     if quiet:
-        lines += [t.format(other=quiet, friend=ctx.friend) for t in _ASK_QUIET]
+        lines += _fill(_ASK_QUIET, other=quiet, friend=ctx.friend)
         asked.append(quiet)
     return Act("ask", "ask " + " or ".join(dict.fromkeys(asked)), tuple(lines))
 
@@ -520,11 +556,12 @@ def _accuse(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     suspect, about = ctx.suspect()
     found = [c for c in ctx.me.clues if _mentions(c, suspect)]
     if found:
-        title = ctx.rng.choice(found).title
-        found_lines = tuple(t.format(suspect=suspect, title=title) for t in _ACCUSE_FOUND)
+        title = ctx.clue(ctx.rng.choice(found))
+        found_lines = tuple(_fill(_ACCUSE_FOUND, suspect=suspect, title=title))
         return Act("accuse", f"accuse {suspect} with what you found", found_lines)
     hunches = tuple(
-        _capital(t.format(suspect=suspect, about=about, friend=ctx.friend)) for t in _ACCUSE_HUNCH
+        _capital(line)
+        for line in _fill(_ACCUSE_HUNCH, suspect=suspect, about=about, friend=ctx.friend)
     )
     return Act("accuse", f"say you suspect {suspect}", hunches)
 
@@ -534,7 +571,7 @@ def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     if not free:
         return Act("plan", "", ())
     place = ctx.pick(free)
-    lines = tuple(_capital(t.format(place=place)) for t in _PLAN)
+    lines = tuple(_capital(line) for line in _fill(_PLAN, place=ctx.place(place)))
     return Act("plan", f"say you will search {place}", lines)
 
 
