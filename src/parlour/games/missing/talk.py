@@ -54,6 +54,16 @@ _CARD = (
     "{friend} went pale when I joked about {topic} on Sunday.",
     "Has anyone else heard {friend} talk about {topic}? Because I have. More than once.",
     "Don't laugh, but {topic} has been bugging me since {friend} stopped answering.",
+    "Ok, so. {topic}. {friend} mentioned it on the phone and then hung up on me.",
+    "I've been sitting on this: {topic}. {friend} wouldn't drop it last month.",
+    "Is it just me, or does {topic} keep coming up? {friend} asked me about it twice.",
+    "Thinking back, {topic} is where {friend}'s mood changed.",
+    "This might matter: {topic}. {friend} got weird every time it came up.",
+    "Does {topic} mean anything to you lot? {friend} kept circling back to it.",
+    "{friend} and {topic}. There's something there, I'd swear to it.",
+    "Before I forget: {topic}. {friend} said something about it I didn't like.",
+    "Small thing, maybe. {friend} flinched at {topic} last weekend.",
+    "Thinking out loud: {topic}, and {friend} going quiet about it.",
 )
 #: A card that tells the seat to ask someone: the first ``about`` word is who or what.
 _CARD_ASK = (
@@ -61,6 +71,10 @@ _CARD_ASK = (
     "{topic}, be straight with me: where were you this afternoon, and who were you talking to?",
     "{topic}, you've been cagey all evening. What happened before {friend} left?",
     "Straight question, {topic}: what did {friend} say to you yesterday?",
+    "{topic}, quick one: did {friend} call you today?",
+    "Honest answer, {topic}: when did you last see {friend}?",
+    "{topic}, you know something. What is it?",
+    "I need to hear it from you, {topic}. What happened with {friend}?",
 )
 _FINAL = (
     "It's {friend}! {friend} just texted me. Reading it out now.",
@@ -96,6 +110,8 @@ _ANSWER_HUNCH = (
     "Empty-handed, {asker}. {place} might be worth a try.",
     "{asker}, no luck. You?",
     "Zero, {asker}. Sorry. My money's on {suspect}.",
+    "{asker}, not a thing yet. {place} next, maybe.",
+    "Nothing, {asker}. Still turning {suspect} over in my head.",
 )
 _DEFEND = (
     "Come on, {asker}. I've been looking for {friend} all night, same as you.",
@@ -203,6 +219,9 @@ _ACCUSE_HUNCH = (
     "Am I the only one thinking {suspect}?",
     "{suspect}. I can't shake it.",
     "Nobody's asked where {suspect} was tonight.",
+    "Call me paranoid, but {suspect}.",
+    "Does nobody else wonder about {suspect}?",
+    "My gut keeps saying {suspect}.",
 )
 _PLAN = (
     "I'll try {place} next unless someone's already there.",
@@ -211,6 +230,9 @@ _PLAN = (
     "Going to check {place}.",
     "{place} next, for me.",
     "Has anyone done {place} yet?",
+    "Heading to {place} in a minute.",
+    "Nobody's looked at {place} yet, have they?",
+    "I could do {place} if nobody has.",
 )
 #: A last resort when every wording of every act was seen twice: plain, and new each time.
 _NOW = "Still nothing from {friend}, with {clock} to go."
