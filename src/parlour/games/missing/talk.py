@@ -284,6 +284,9 @@ class Act:
     kind: str
     label: str
     lines: tuple[str, ...]
+    #: The title of the find it tells for the first time ("" if none): a message that
+    #: answers with a find does not go on to share the same find again.
+    tells: str = ""
 
 
 def _context(view: AnyView, rng: Rng) -> _Ctx:
@@ -399,7 +402,7 @@ def _acts(ctx: _Ctx, events: tuple[Event, ...], answering: Answering | None) -> 
         if ref is not None:
             out.append(_reply(ctx, ref, answering.name))
     unshared = [c for c in me.clues if not c.shared]
-    if unshared:
+    if unshared and all(a.tells != unshared[0].title for a in out):
         out.append(_share(ctx, unshared[0]))
     acts = [_ask, _accuse, _plan]
     for act in ctx.rng.shuffled(acts):
@@ -487,7 +490,11 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> Act:
     suspect, about = ctx.suspect()
     # a place the message did not just name ("I was at the market" - "has anyone been to
     # the market?" would not be listening)
-    unnamed = [p.name for p in ctx.pub.places if p.name.casefold() not in text.casefold()]
+    unnamed = [
+        p.name
+        for p in ctx.pub.places
+        if not any(form.casefold() in text.casefold() for form in ctx.place(p.name))
+    ]
     place = ctx.place(ctx.pick(unnamed or [p.name for p in ctx.pub.places]))
     asked = "?" in text and (ctx.seat in named or not named)
     if not asked and wants_answer(ref, ctx.seat, names):
@@ -504,7 +511,8 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> Act:
                 title=ctx.clue(clue),
                 read=tuple(_reads(ctx, clue)),
             )
-            return Act("answer", f"tell {asker} your find at {clue.place_name}", tuple(lines))
+            label = f"tell {asker} your find at {clue.place_name}"
+            return Act("answer", label, tuple(lines), tells=clue.title)
         if me.clues:
             clue = ctx.rng.choice(me.clues)
             lines = _fill(
