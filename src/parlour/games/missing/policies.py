@@ -90,7 +90,7 @@ INTRODUCTION = (
     "I'm {first}, {pronouns}: {relation}, and {persona}.",
     "{first} ({pronouns}) here: {relation}. {persona}.",
     "Evening. I'm {first}, {pronouns}. {relation}, and {trait} most days.",
-    "Me: {first}, {pronouns}. {relation}. Friends would say {trait}.",
+    "This is {first}, {pronouns}. {relation}. Friends would say {trait}.",
     "{first}, {pronouns}. {relation}. Let's find {friend}.",
 )
 SUSPICION = (

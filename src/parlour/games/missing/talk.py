@@ -161,7 +161,7 @@ _LINK_ASK = (
 _SHARE = (
     "Found something at {place}: {title}. {read}",
     "At {place} now: {title}. {read}",
-    "{place}: {title}. {read}",
+    "Back from {place}: {title}. {read}",
     "Just been to {place}, and: {title}. {read}",
     "Guys. {title}. {place}. {read}",
     "So {place} had {title}. {read}",
