@@ -236,3 +236,19 @@ def test_a_card_topic_is_a_name_as_written_or_a_thing_never_a_number_or_the_frie
     dog = "You remember a dog's lead on Tamsin's door, though she has no dog."
     assert _topic(dog, ("dog", "lead"), "Tamsin") == "the dog"
     assert _topic("Nothing here names it.", ("one",), "Arlo") == "all this"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_find_told_once_is_named_by_its_handles_after(seed: int) -> None:
+    """A find's full title goes out when it is told; after that the chat names it by the
+    town's handles ("the loan book page"), not its whole title every time."""
+    game = scripted(full(), seed)
+    chat = [e.text.casefold() for e in game.events if e.kind == "message"]
+    clues = [c for loc in game.state.town.locations for c in loc.clues]
+    assert all(c.handles for c in clues)
+    told = [c for c in clues if any(c.title.casefold() in t for t in chat)]
+    assert told
+    for clue in told:
+        assert sum(clue.title.casefold() in t for t in chat) <= 2, clue.title
+    handled = [c for c in told if any(h.casefold() in t for t in chat for h in c.handles)]
+    assert len(handled) >= len(told) // 2

@@ -73,3 +73,12 @@ def test_cli_exit_codes(tmp_path: Path) -> None:
     assert out.returncode == 1 and "E003 error" in out.stdout and "town.yaml:" in out.stdout
     garbage = _write(tmp_path, "title: [unclosed\n")
     assert run(str(garbage)).returncode == 2
+
+
+def test_a_handle_that_adds_no_way_to_name_a_clue_is_w005_at_its_line(tmp_path: Path) -> None:
+    text = SHORT.replace("handles: [the reel, the missing reel]", "handles: [the reel, The reel]")
+    problems, code = validate_file(_write(tmp_path, text))
+    assert code == 0  # a warning: the town still plays
+    bad = next(p for p in problems if p.code == "W005")
+    assert bad.line == _line_of(text, "handles: [the reel, The reel]")
+    assert "'The reel'" in bad.message

@@ -70,6 +70,11 @@ RELATION = (
     "Me and {other}? Complicated. I was {trait}, {other} was worse.",
     "{other} won't look at me tonight, and {friend} would know why.",
     "Not now, {other}. Later, when {friend} is home.",
+    "{other} and I don't talk about it. {friend} was the one who kept the peace.",
+    "I'll say this once: {other} knows what happened, and so did {friend}.",
+    "{other}, you know what I mean. Let's leave it there for {friend}'s sake.",
+    "There's a thing between me and {other}. I was {trait}; {friend} patched it up.",
+    "Long story, {other}. {friend} would tell it better.",
 )
 
 
@@ -83,6 +88,10 @@ INTRODUCTION = (
     "{first} ({pronouns}). {relation}. {persona}, for those who don't know me.",
     "Hey all. {first}, {pronouns}: {relation}. Usually {trait}. Not tonight.",
     "I'm {first}, {pronouns}: {relation}, and {persona}.",
+    "{first} ({pronouns}) here: {relation}. {persona}.",
+    "Evening. I'm {first}, {pronouns}. {relation}, and {trait} most days.",
+    "This is {first}, {pronouns}. {relation}. Friends would say {trait}.",
+    "{first}, {pronouns}. {relation}. Let's find {friend}.",
 )
 SUSPICION = (
     "{suspect} keeps turning up where {friend} goes, and nobody checks {place} after dark.",
@@ -91,6 +100,11 @@ SUSPICION = (
     "{suspect}, {about}. And {place}, {place_about}. Put those together.",
     "Ask yourselves why {friend} kept going to {place}. Then ask {suspect}.",
     "My worry is {suspect}, and I'd look at {place} first.",
+    "If I had to name someone, {suspect}. And somebody should check {place}.",
+    "{place} and {suspect}. That's where I'd start.",
+    "Gut feeling: {suspect}. {friend} never said why {place} mattered so much.",
+    "Honestly? {suspect}. Then {place}, {place_about}.",
+    "Everyone's thinking it: {suspect}. I'd also look at {place}.",
 )
 EPILOGUE = (
     "{first} goes home, still thinking: {drive}.",

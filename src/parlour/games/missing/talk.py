@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import product
 
 from parlour.core.events import Event
 from parlour.core.rng import Rng
@@ -53,6 +54,16 @@ _CARD = (
     "{friend} went pale when I joked about {topic} on Sunday.",
     "Has anyone else heard {friend} talk about {topic}? Because I have. More than once.",
     "Don't laugh, but {topic} has been bugging me since {friend} stopped answering.",
+    "Ok, so. {topic}. {friend} mentioned it on the phone and then hung up on me.",
+    "I've been sitting on this: {topic}. {friend} wouldn't drop it last month.",
+    "Is it just me, or does {topic} keep coming up? {friend} asked me about it twice.",
+    "Thinking back, {topic} is where {friend}'s mood changed.",
+    "This might matter: {topic}. {friend} got weird every time it came up.",
+    "Does {topic} mean anything to you lot? {friend} kept circling back to it.",
+    "{friend} and {topic}. There's something there, I'd swear to it.",
+    "Before I forget: {topic}. {friend} said something about it I didn't like.",
+    "Small thing, maybe. {friend} flinched at {topic} last weekend.",
+    "Thinking out loud: {topic}, and {friend} going quiet about it.",
 )
 #: A card that tells the seat to ask someone: the first ``about`` word is who or what.
 _CARD_ASK = (
@@ -60,6 +71,10 @@ _CARD_ASK = (
     "{topic}, be straight with me: where were you this afternoon, and who were you talking to?",
     "{topic}, you've been cagey all evening. What happened before {friend} left?",
     "Straight question, {topic}: what did {friend} say to you yesterday?",
+    "{topic}, quick one: did {friend} call you today?",
+    "Honest answer, {topic}: when did you last see {friend}?",
+    "{topic}, you know something. What is it?",
+    "I need to hear it from you, {topic}. What happened with {friend}?",
 )
 _FINAL = (
     "It's {friend}! {friend} just texted me. Reading it out now.",
@@ -95,6 +110,8 @@ _ANSWER_HUNCH = (
     "Empty-handed, {asker}. {place} might be worth a try.",
     "{asker}, no luck. You?",
     "Zero, {asker}. Sorry. My money's on {suspect}.",
+    "{asker}, not a thing yet. {place} next, maybe.",
+    "Nothing, {asker}. Still turning {suspect} over in my head.",
 )
 _DEFEND = (
     "Come on, {asker}. I've been looking for {friend} all night, same as you.",
@@ -144,7 +161,7 @@ _LINK_ASK = (
 _SHARE = (
     "Found something at {place}: {title}. {read}",
     "At {place} now: {title}. {read}",
-    "{place}: {title}. {read}",
+    "Back from {place}: {title}. {read}",
     "Just been to {place}, and: {title}. {read}",
     "Guys. {title}. {place}. {read}",
     "So {place} had {title}. {read}",
@@ -202,6 +219,9 @@ _ACCUSE_HUNCH = (
     "Am I the only one thinking {suspect}?",
     "{suspect}. I can't shake it.",
     "Nobody's asked where {suspect} was tonight.",
+    "Call me paranoid, but {suspect}.",
+    "Does nobody else wonder about {suspect}?",
+    "My gut keeps saying {suspect}.",
 )
 _PLAN = (
     "I'll try {place} next unless someone's already there.",
@@ -210,6 +230,9 @@ _PLAN = (
     "Going to check {place}.",
     "{place} next, for me.",
     "Has anyone done {place} yet?",
+    "Heading to {place} in a minute.",
+    "Nobody's looked at {place} yet, have they?",
+    "I could do {place} if nobody has.",
 )
 #: A last resort when every wording of every act was seen twice: plain, and new each time.
 _NOW = "Still nothing from {friend}, with {clock} to go."
@@ -223,8 +246,24 @@ class _Ctx:
     friend: str
     rng: Rng
 
+    #: Everything the chat has said so far, case-folded: a find's title in it was told.
+    chat: str = ""
+
     def pick(self, items: Iterable[str]) -> str:
         return self.rng.choice(list(items))
+
+    def place(self, name: str) -> tuple[str, ...]:
+        """The ways to name a place: its name, then the town's shorter names for it."""
+        place = next((p for p in self.pub.places if p.name == name), None)
+        return (name, *place.handles) if place is not None else (name,)
+
+    def clue(self, clue: ClueFacts) -> tuple[str, ...]:
+        """The ways to name a find: its title until the chat has heard it, then the town's
+        shorter names for it (and the title), so a find told once is not recited whole
+        every time it comes up."""
+        if clue.handles and clue.title.casefold() in self.chat:
+            return (*clue.handles, clue.title)
+        return (clue.title,)
 
     def suspect(self) -> tuple[str, str]:
         """A suspect the seat has reason to name: one its finds mention, else its own."""
@@ -245,12 +284,35 @@ class Act:
     kind: str
     label: str
     lines: tuple[str, ...]
+    #: The title of the find it tells for the first time ("" if none): a message that
+    #: answers with a find does not go on to share the same find again.
+    tells: str = ""
 
 
 def _context(view: AnyView, rng: Rng) -> _Ctx:
     pub: MissingPublic = view.public
     me: MissingPrivate = view.private
-    return _Ctx(pub=pub, me=me, seat=view.seat, friend=pub.friend.split()[0], rng=rng)
+    chat = "\n".join(e.text for e in view.events if e.kind in TALK_KINDS).casefold()
+    return _Ctx(pub=pub, me=me, seat=view.seat, friend=pub.friend.split()[0], rng=rng, chat=chat)
+
+
+Slot = str | tuple[str, ...]
+
+
+def _fill(templates: Iterable[str], **slots: Slot) -> list[str]:
+    """Every template with every combination of its slots' values (a slot may be one
+    value or several ways to say it), each line once, in order."""
+    keys = list(slots)
+    values = [(v,) if isinstance(v, str) else v for v in slots.values()]
+    out: dict[str, None] = {}
+    for template in templates:
+        used = [n for n, k in enumerate(keys) if "{" + k + "}" in template]
+        fixed = {k: values[n][0] for n, k in enumerate(keys) if n not in used}
+        for combo in product(*(values[n] for n in used)):
+            out[
+                template.format(**fixed, **{keys[n]: v for n, v in zip(used, combo, strict=True)})
+            ] = None
+    return list(out)
 
 
 def _said(view: AnyView) -> Counter[str]:
@@ -340,7 +402,7 @@ def _acts(ctx: _Ctx, events: tuple[Event, ...], answering: Answering | None) -> 
         if ref is not None:
             out.append(_reply(ctx, ref, answering.name))
     unshared = [c for c in me.clues if not c.shared]
-    if unshared:
+    if unshared and all(a.tells != unshared[0].title for a in out):
         out.append(_share(ctx, unshared[0]))
     acts = [_ask, _accuse, _plan]
     for act in ctx.rng.shuffled(acts):
@@ -428,42 +490,45 @@ def _reply(ctx: _Ctx, ref: Event, asker: str) -> Act:
     suspect, about = ctx.suspect()
     # a place the message did not just name ("I was at the market" - "has anyone been to
     # the market?" would not be listening)
-    unnamed = [p.name for p in ctx.pub.places if p.name.casefold() not in text.casefold()]
-    place = ctx.pick(unnamed or [p.name for p in ctx.pub.places])
+    unnamed = [
+        p.name
+        for p in ctx.pub.places
+        if not any(form.casefold() in text.casefold() for form in ctx.place(p.name))
+    ]
+    place = ctx.place(ctx.pick(unnamed or [p.name for p in ctx.pub.places]))
     asked = "?" in text and (ctx.seat in named or not named)
     if not asked and wants_answer(ref, ctx.seat, names):
-        lines = [
-            t.format(asker=asker, friend=ctx.friend, suspect=suspect, place=place) for t in _DEFEND
-        ]
+        lines = _fill(_DEFEND, asker=asker, friend=ctx.friend, suspect=suspect, place=place)
         return Act("defend", f"stand up for yourself to {asker}", tuple(lines))
     if asked:
         unshared = [c for c in me.clues if not c.shared]
         if unshared:
             clue = unshared[0]
-            lines = [
-                t.format(asker=asker, place=clue.place_name, title=clue.title, read=read)
-                for t in _ANSWER_FIND
-                for read in _reads(ctx, clue)
-            ]
-            return Act("answer", f"tell {asker} your find at {clue.place_name}", tuple(lines))
+            lines = _fill(
+                _ANSWER_FIND,
+                asker=asker,
+                place=ctx.place(clue.place_name),
+                title=ctx.clue(clue),
+                read=tuple(_reads(ctx, clue)),
+            )
+            label = f"tell {asker} your find at {clue.place_name}"
+            return Act("answer", label, tuple(lines), tells=clue.title)
         if me.clues:
             clue = ctx.rng.choice(me.clues)
-            lines = [
-                t.format(asker=asker, place=clue.place_name, title=clue.title) for t in _ANSWER_TOLD
-            ]
+            lines = _fill(
+                _ANSWER_TOLD, asker=asker, place=ctx.place(clue.place_name), title=ctx.clue(clue)
+            )
             return Act("answer", f"tell {asker} you have nothing new", tuple(lines))
-        lines = [
-            t.format(asker=asker, suspect=suspect, about=about, place=place) for t in _ANSWER_HUNCH
-        ]
+        lines = _fill(_ANSWER_HUNCH, asker=asker, suspect=suspect, about=about, place=place)
         return Act("answer", f"tell {asker} you found nothing yet", tuple(lines))
     links: list[str] = []
     if me.clues:
         clue = ctx.rng.choice(me.clues)
-        links += [t.format(title=clue.title, place=clue.place_name) for t in _LINK_MINE]
-    links += [t.format(suspect=suspect) for t in _LINK_SUSPECT]
+        links += _fill(_LINK_MINE, title=ctx.clue(clue), place=ctx.place(clue.place_name))
+    links += _fill(_LINK_SUSPECT, suspect=suspect)
     links += list(_LINK_ASK)
     # every frame with every link: the freshest pairing is chosen, not a fixed frame
-    reactions = tuple(t.format(speaker=asker, link=link) for t in _REACT for link in links)
+    reactions = tuple(_fill(_REACT, speaker=asker, link=tuple(links)))
     return Act("react", f"react to {asker}'s news", reactions)
 
 
@@ -472,7 +537,7 @@ def _reads(ctx: _Ctx, clue: ClueFacts) -> list[str]:
     shrug."""
     named = [name for name, _ in ctx.pub.suspects if _mentions(clue, name)]
     if named:
-        return [t.format(suspect=named[0]) for t in _READ_SUSPECT]
+        return _fill(_READ_SUSPECT, suspect=named[0])
     return list(_READ_NONE)
 
 
@@ -483,11 +548,12 @@ def _mentions(clue: ClueFacts, name: str) -> bool:
 
 
 def _share(ctx: _Ctx, clue: ClueFacts) -> Act:
-    lines = [
-        t.format(place=clue.place_name, title=clue.title, read=read)
-        for t in _SHARE
-        for read in _reads(ctx, clue)
-    ]
+    lines = _fill(
+        _SHARE,
+        place=ctx.place(clue.place_name),
+        title=ctx.clue(clue),
+        read=tuple(_reads(ctx, clue)),
+    )
     label = f"share what you found at {clue.place_name}"
     return Act("share", label, tuple(_capital(line) for line in lines))
 
@@ -506,12 +572,12 @@ def _ask(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     if searched:
         other, place = searched[-1] if ctx.rng.random() < 0.6 else ctx.rng.choice(searched)
         doubt = ctx.rng.random() < 0.25
-        lines += [t.format(other=other, place=place) for t in (_DOUBT if doubt else _ASK_SEARCHED)]
+        lines += _fill(_DOUBT if doubt else _ASK_SEARCHED, other=other, place=ctx.place(place))
         asked.append(other)
     others = [p for p in ctx.pub.players if p.seat != ctx.seat]
     quiet = min(others, key=lambda p: (p.messages, ctx.rng.random())).name if others else ""
     if quiet:
-        lines += [t.format(other=quiet, friend=ctx.friend) for t in _ASK_QUIET]
+        lines += _fill(_ASK_QUIET, other=quiet, friend=ctx.friend)
         asked.append(quiet)
     return Act("ask", "ask " + " or ".join(dict.fromkeys(asked)), tuple(lines))
 
@@ -520,11 +586,12 @@ def _accuse(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     suspect, about = ctx.suspect()
     found = [c for c in ctx.me.clues if _mentions(c, suspect)]
     if found:
-        title = ctx.rng.choice(found).title
-        found_lines = tuple(t.format(suspect=suspect, title=title) for t in _ACCUSE_FOUND)
+        title = ctx.clue(ctx.rng.choice(found))
+        found_lines = tuple(_fill(_ACCUSE_FOUND, suspect=suspect, title=title))
         return Act("accuse", f"accuse {suspect} with what you found", found_lines)
     hunches = tuple(
-        _capital(t.format(suspect=suspect, about=about, friend=ctx.friend)) for t in _ACCUSE_HUNCH
+        _capital(line)
+        for line in _fill(_ACCUSE_HUNCH, suspect=suspect, about=about, friend=ctx.friend)
     )
     return Act("accuse", f"say you suspect {suspect}", hunches)
 
@@ -534,7 +601,7 @@ def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     if not free:
         return Act("plan", "", ())
     place = ctx.pick(free)
-    lines = tuple(_capital(t.format(place=place)) for t in _PLAN)
+    lines = tuple(_capital(line) for line in _fill(_PLAN, place=ctx.place(place)))
     return Act("plan", f"say you will search {place}", lines)
 
 

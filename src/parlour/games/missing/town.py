@@ -60,6 +60,10 @@ class Clue(_Frozen):
     #: Minutes left on the clock from which it can be found (None: from the start), e.g.
     #: what the ebbing tide uncovers; a search before then draws another clue or none.
     available_at: float | None = None
+    #: Shorter names for it once it has been told in the chat ("the loan book page" for "a
+    #: page from Gideon's loan book"): later lines refer to it by one of these, not its
+    #: whole title each time. Empty: always the title.
+    handles: tuple[str, ...] = ()
 
 
 class Location(_Frozen):
@@ -71,6 +75,9 @@ class Location(_Frozen):
     #: What a searcher is told when the clues left here cannot be found yet ("The tide is
     #: still over the steps."); empty: the game's plain "nothing yet".
     not_yet: str = ""
+    #: Shorter names a player may text for it ("the Tern" for "the Tern and Anchor");
+    #: every player knows the place, so a line may use one at any time.
+    handles: tuple[str, ...] = ()
 
 
 #: Slots a story card's ``prompt`` and ``about`` words may name; the game fills them when

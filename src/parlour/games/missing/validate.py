@@ -139,7 +139,10 @@ def _counts(town: Town, found: _Found) -> None:
     for n, loc in enumerate(town.locations):
         if not loc.clues:
             found.add("E007", f"location '{loc.id}' has no clues", ("locations", n))
+        _handles(f"location '{loc.id}'", loc.name, loc.handles, ("locations", n), found)
         for k, clue in enumerate(loc.clues):
+            path: Path_ = ("locations", n, "clues", k)
+            _handles(f"clue '{clue.id}'", clue.title, clue.handles, path, found)
             if clue.available_at is not None and not 0 < clue.available_at <= town.minutes:
                 found.add(
                     "E011",
@@ -154,6 +157,20 @@ def _counts(town: Town, found: _Found) -> None:
                     f"(keep it under {MAX_CARD_CHARS})",
                     ("locations", n, "clues", k, "text"),
                 )
+
+
+def _handles(what: str, full: str, handles: tuple[str, ...], path: Path_, found: _Found) -> None:
+    """A handle is another way to say the name or title: an empty one, the name itself, or
+    one given twice adds no way."""
+    seen = {full.casefold()}
+    for n, handle in enumerate(handles):
+        if not handle.strip() or handle.casefold() in seen:
+            found.add(
+                "W005",
+                f"{what}: handle '{handle}' is empty, its own name or given twice",
+                (*path, "handles", n),
+            )
+        seen.add(handle.casefold())
 
 
 def _cards(town: Town, found: _Found) -> None:

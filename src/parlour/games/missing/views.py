@@ -12,6 +12,7 @@ from parlour.core.view import Facts, NoFacts, View
 from parlour.games.missing.clock import mmss
 from parlour.games.missing.config import MissingConfig
 from parlour.games.missing.state import MissingState
+from parlour.games.missing.town import Clue
 
 
 class PlayerFacts(Facts):
@@ -26,6 +27,7 @@ class PlaceFacts(Facts):
     id: str
     name: str
     about: str
+    handles: tuple[str, ...] = ()
     #: Name of the player searching it now ("" when free).
     occupied_by: str = ""
 
@@ -78,6 +80,7 @@ class ClueFacts(Facts):
     title: str
     text: str
     shared: bool = False
+    handles: tuple[str, ...] = ()
 
     def in_words(self, names: Mapping[str, str]) -> str:
         """For a person's sidebar: "Title (found at the harbour, shared): text"."""
@@ -128,6 +131,7 @@ def _public(st: MissingState, cfg: MissingConfig) -> MissingPublic:
             id=loc.id,
             name=loc.name,
             about=loc.about,
+            handles=loc.handles,
             occupied_by=st.name(o) if (o := st.occupant(loc.id)) else "",
         )
         for loc in town.locations
@@ -180,6 +184,7 @@ def _private(st: MissingState, seat: str) -> MissingPrivate:
                 title=f.title,
                 text=f.text,
                 shared=f.shared,
+                handles=_clue(st, f.place, f.clue).handles,
             )
             for f in st.finds[seat]
         ),
@@ -219,3 +224,7 @@ def spectator(st: MissingState, cfg: MissingConfig, reveal: bool) -> SpectatorVi
     return SpectatorView.spectator(
         "missing", st.phase, _public(st, cfg), NoFacts(), st.log.for_spectator(reveal)
     )
+
+
+def _clue(st: MissingState, place: str, clue: str) -> Clue:
+    return next(c for c in st.town.location(place).clues if c.id == clue)
