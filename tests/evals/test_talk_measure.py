@@ -186,9 +186,10 @@ def test_missing_recorded_game(scored: Scored) -> None:
     assert report.fallback == sum(s.fallback is True for s in scores)
     # recorded in acts (issue 30): the game words every line the model picks, so a reader
     # sees no debris, and each wording is the one that repeats least of what was said
-    # (this recording: 7 of 65 lines repeat a 4-gram, against ~47% in free text)
+    # (this recording, mi-44781e92688ce6fc: 0 of 63 lines repeat a 4-gram, against ~47% in
+    # free text); issue 30's target is under 10%
     assert report.debris == 0
-    assert report.repeated <= 0.15 * report.lines
+    assert report.repeated < 0.10 * report.lines
 
 
 @pytest.mark.parametrize("scored", ["campaign_local.sqlite"], indirect=True)
