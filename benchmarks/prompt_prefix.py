@@ -378,6 +378,8 @@ def main() -> None:
         help="campaign: the embedded model's act seats (player, scene and game director)",
     )
     args = parser.parse_args()
+    if args.acts and not args.campaign:
+        parser.error("--acts measures campaign's seats: add --campaign")
     tokenize = local_tokenizer()
     if args.campaign:
         campaign_main(args, tokenize)
