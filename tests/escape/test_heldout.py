@@ -207,7 +207,7 @@ BLIND_FLOORS: dict[str, dict[str, tuple[float, int]]] = {
     "blind2": {"ghost_room": (0.93, 0), "stalled_lift": (0.91, 0)},
     "blind3": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
     "blind4": {"ghost_room": (1.0, 0), "stalled_lift": (0.96, 0)},
-    # blind5 and blind8's ghost_room 0.98 and 0.95 until ``understand.doubted`` (one more
+    # blind5 and blind8's ghost_room 0.98 and 0.95 until ``understand.doubt`` (one more
     # sensible ask each; understood unchanged: 95.0% and 96.7%).
     "blind5": {"ghost_room": (0.96, 0), "stalled_lift": (0.96, 0)},
     "blind6": {"ghost_room": (0.95, 0), "stalled_lift": (0.9, 0)},

@@ -14,7 +14,7 @@ and negations are out, a thing named alone, a taking). The model is
 ``P(action) = 1 / (1 + exp(-w . x))``.
 
 ``understand.py`` also asks about a rules pick that the message's things do not fit and
-that the model finds less likely than ``GROUND_P`` (``understand.doubted``; 0.4, chosen on
+that the model finds less likely than ``GROUND_P`` (``understand.doubt``; 0.4, chosen on
 the calibration rooms: at 0.8 a shipped room's label set lost up to 5 points of accuracy
 to asks, at 0.4 at most 1.7). Otherwise it uses it only for a message the rules
 stage finds no action in and that
@@ -121,7 +121,7 @@ ACT_P = 0.99
 #: ... and the player is asked which of the two likeliest from this one.
 ASK_P = 0.6
 #: A rules pick is asked about below this probability when the message names a thing of
-#: the room the pick's texts do not say (``understand.doubted``).
+#: the room the pick's texts do not say (``understand.doubt``).
 GROUND_P = 0.4
 
 _BEFORE_TEXT = "player players you ll m d s re ve ill im gonna maybe perhaps ok okay well hmm right"

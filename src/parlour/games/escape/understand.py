@@ -24,7 +24,7 @@ question to the player whenever the two do not make one action sure.
      at least ``SURE`` and ahead of the rules' action by more than ``KEEP``,
      ``closer_other``) or the message names a thing of the room (a noun of an action's
      description) that none of the pick's texts say and the learned decision finds the
-     pick less likely than ``learned.GROUND_P`` (``doubted``): then the player is asked
+     pick less likely than ``learned.GROUND_P`` (``doubt``): then the player is asked
      which of the two they meant (for a doubted pick: the pick and the learned decision's
      likeliest other, ``doubted_pair``; nothing happens when asking is not offered);
    * the rules found nothing: for a message that acts (``vetoed``: not a question,
@@ -169,7 +169,7 @@ def understand(
             return ruled  # a code or a number is the rules' to read, not the model's
         if may_ask and closer_other(ranked, ruled):
             return ASK_ID
-        if doubted(message, ruled, options, unoffered, phrasings):
+        if doubt(message, ruled, options, unoffered, phrasings) is not None:
             return ASK_ID if may_ask else NONE_ID
         return ruled
     likely: list[tuple[float, str, list[float]]] = []
@@ -369,20 +369,23 @@ def closer_other(ranked: Sequence[tuple[float, str]], ruled: str) -> bool:
     return top != ruled and best >= SURE and best - mine > KEEP
 
 
-def doubted(
+def doubt(
     message: str,
     ruled: str,
     options: Sequence[tuple[str, str]],
     unoffered: Sequence[tuple[str, str]] = (),
     phrasings: Sequence[tuple[str, str]] = (),
-) -> bool:
-    """Whether the message names a thing of the room the rules' pick does not say
-    (``foreign_thing``) and the learned decision finds the pick unlikely (below
-    ``learned.GROUND_P``): the story does not move on it."""
+) -> list[str] | None:
+    """The pair to ask about when the message names a thing of the room the rules' pick
+    does not say (``foreign_thing``) and the learned decision finds the pick unlikely
+    (below ``learned.GROUND_P``): the pick, then the learned decision's likeliest other.
+    None when the pick stands."""
     if not foreign_thing(message, ruled, options, unoffered, phrasings):
-        return False
+        return None
     likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
-    return any(oid == ruled and p < learned.GROUND_P for p, oid, _ in likely)
+    if not any(oid == ruled and p < learned.GROUND_P for p, oid, _ in likely):
+        return None
+    return [ruled, *[oid for _, oid, _ in likely if oid != ruled][:1]]
 
 
 def foreign_thing(
@@ -413,7 +416,7 @@ def doubted_pair(
     phrasings: Sequence[tuple[str, str]] = (),
 ) -> list[str]:
     """The two actions to offer when ``understand`` asked because the learned decision
-    doubted the rules' pick (``doubted``): that pick, then the learned decision's likeliest
+    doubted the rules' pick (``doubt``): that pick, then the learned decision's likeliest
     other; empty when the ask had another reason."""
     asking = [*offered_only(options), (ASK_ID, "-")]
     ruled = classify_with_phrasings(
@@ -426,10 +429,7 @@ def doubted_pair(
     ranked = rank_actions(said, action_texts(asking, phrasings))
     if twin is not None or closer_other(ranked, ruled):
         return []
-    if not doubted(message, ruled, asking, unoffered, phrasings):
-        return []
-    likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
-    return [ruled, *[oid for _, oid, _ in likely if oid != ruled][:1]]
+    return doubt(message, ruled, asking, unoffered, phrasings) or []
 
 
 def ask_barred(message: str) -> bool:
