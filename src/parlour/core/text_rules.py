@@ -45,6 +45,14 @@ def ngrams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
     return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
 
 
+def stale_runs(tokens: Sequence[str], said: set[tuple[str, ...]], n: int) -> int:
+    """How many of the ``n``-token runs of ``tokens`` were said before (are in ``said``)
+    or come twice in ``tokens`` itself: what a wording would repeat. The games pick the
+    wording that scores least, so a table does not say the same thing twice."""
+    grams = ngrams(tokens, n)
+    return sum(g in said for g in grams) + len(grams) - len(set(grams))
+
+
 def first_repeat(tokens: Sequence[str], n: int) -> tuple[str, ...] | None:
     """The first ``n``-gram that occurs a second time (overlaps count), or None."""
     seen: set[tuple[str, ...]] = set()

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from parlour.core.events import Event
 from parlour.core.rng import Rng
-from parlour.core.text_rules import ngrams
+from parlour.core.text_rules import ngrams, stale_runs
 
 #: a phrase: this many words in a row (the talk measure's repeated 4-gram)
 PHRASE_WORDS = 4
@@ -59,8 +59,7 @@ def said_phrases(events: Iterable[Event]) -> set[tuple[str, ...]]:
 
 def stale(line: str, said: set[tuple[str, ...]]) -> int:
     """How many of the line's phrases were said before, or twice in the line itself."""
-    grams = ngrams(tokens(line), PHRASE_WORDS)
-    return sum(g in said for g in grams) + len(grams) - len(set(grams))
+    return stale_runs(tokens(line), said, PHRASE_WORDS)
 
 
 def freshest_first(lines: Sequence[str], said: set[tuple[str, ...]], rng: Rng) -> list[str]:

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from parlour.core.rng import Rng
-from parlour.core.text_rules import ngrams, text_tokens
+from parlour.core.text_rules import ngrams, stale_runs, text_tokens
 from parlour.games.escape.scenario import Thing
 
 #: A sentence may be told this many times; after that it is varied.
@@ -158,8 +158,7 @@ def phrases(text: str) -> list[tuple[str, ...]]:
 
 def stale(text: str, said: set[tuple[str, ...]]) -> int:
     """How many of the text's runs of words were narrated before (or twice in it)."""
-    grams = phrases(text)
-    return sum(g in said for g in grams) + len(grams) - len(set(grams))
+    return stale_runs(text_tokens(text), said, PHRASE_WORDS)
 
 
 def freshest(

@@ -27,7 +27,7 @@ from itertools import product
 
 from parlour.core.events import Event
 from parlour.core.rng import Rng
-from parlour.core.text_rules import ngrams, text_tokens
+from parlour.core.text_rules import ngrams, stale_runs, text_tokens
 from parlour.core.view import AnyView
 from parlour.games.missing.asks import Answering
 from parlour.games.missing.talk_lines import TALK_KINDS
@@ -335,8 +335,7 @@ def said_phrases(events: Iterable[Event]) -> set[tuple[str, ...]]:
 
 def stale(line: str, said: set[tuple[str, ...]]) -> int:
     """How many of the line's phrases were said before, or twice in the line itself."""
-    grams = ngrams(text_tokens(line), PHRASE_WORDS)
-    return sum(g in said for g in grams) + len(grams) - len(set(grams))
+    return stale_runs(text_tokens(line), said, PHRASE_WORDS)
 
 
 def freshest(lines: Iterable[str], said: set[tuple[str, ...]]) -> list[str]:
