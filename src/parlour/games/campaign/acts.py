@@ -158,8 +158,9 @@ def _player(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
     assert isinstance(first, Text)
     present = view.public.present or ["anyone nearby"]
     said = scripted.fresh_said(view, decision)
+    places = scripted.known_places(view)
     others = [
-        scripted.player_wording(act, rng.choice(present), rng.choice(scripted.PLACES), said, rng)
+        scripted.player_wording(act, rng.choice(present), rng.choice(places), said, rng)
         for act in rng.shuffled(scripted.unasked_acts(view))
     ]
     return _texts([first.text, *others], decision)

@@ -37,8 +37,19 @@ from parlour.games.campaign.wording import (
 PLAYER_LINES = tuple(act[0] for act in PLAYER_ACTS)
 
 
-#: where the scripted player says it goes (the player's view lists no places)
-PLACES = ("the corridor", "the car park", "the lab", "the gate", "the inn")
+#: where the scripted player says it goes when its view names no other place (the
+#: player's view lists no places: it knows those its scenes were at)
+ELSEWHERE = "another spot nearby"
+
+
+def known_places(view: AnyView) -> list[str]:
+    """The places of the scenes in the player's view other than the one it is at, first
+    seen first; ``ELSEWHERE`` when there are none (a player names no place it has not
+    been told of)."""
+    here = view.public.location
+    seen = [str(e.data["place"]) for e in view.events if e.kind == "scene" and "place" in e.data]
+    places = [p for p in dict.fromkeys(seen) if p != here]
+    return places or [ELSEWHERE]
 
 
 def unasked_acts(view: AnyView) -> list[tuple[str, ...]]:
@@ -80,7 +91,7 @@ def scripted_player(view: AnyView, decision: Decision, rng: Rng) -> Action:
     asked once a game."""
     table = view.public
     npc = rng.choice(table.present) if table.present else "anyone nearby"
-    place = rng.choice(PLACES)
+    place = rng.choice(known_places(view))
     act = rng.choice(unasked_acts(view))
     line = player_wording(act, npc, place, fresh_said(view, decision), rng)
     return Text(text=line[: decision.max_length])
@@ -143,7 +154,10 @@ def scripted_story_director(view: AnyView, decision: Decision, rng: Rng) -> Acti
     move = decision.purpose == "open" or moves(message, decision)
     if not move:
         return continue_scene(view, decision)
-    place = next((p for p in places if p.replace("_", " ") in message), rng.choice(places))
+    # a player who leaves without naming a place goes somewhere other than where it is
+    away = [p for p in places if p != facts.location] if decision.purpose != "open" else []
+    named = next((p for p in places if p.replace("_", " ") in message), None)
+    place = named or rng.choice(away or places)
     npcs = rng.sample(npc_ids, rng.randint(1, min(2, len(npc_ids))))
     value = move_answer(view, place, npcs, rng if WordingAsk.is_fresh(decision) else None)
     secrets: list[str] = schema["reveal"]["items"]["enum"]
@@ -300,12 +314,20 @@ GENERIC = {
 }
 
 
+def _says(text: str, word: str) -> bool:
+    """Is ``word`` (or phrase) in ``text`` whole, or with a plain ending ("asking",
+    "threatened")? Never inside another word: "Sayer" is not "say", "show" not "how"."""
+    if not word[0].isalnum():
+        return word in text
+    return re.search(rf"\b{re.escape(word)}(?:s|es|ed|d|ing)?\b", text) is not None
+
+
 def topic_of(message: str) -> str:
     if asks_to_recall(message):
         return "recall"
     text = message.lower()
     for topic, words in TOPIC_WORDS:
-        if any(w in text for w in words):
+        if any(_says(text, w) for w in words):
             return topic
     return "default"
 

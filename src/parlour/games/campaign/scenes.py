@@ -20,7 +20,8 @@ def open_scene(st: CampaignState) -> None:
     header = f"Scene {number} — {place.name} (present: {names})"
     header += st.markers.plant(f"scene:{number}", ())
     st.scenes.append(Scene(number, st.session, place.id, st.synopsis.npc_list, header))
-    st.emit("scene", header, Audience.everyone(), data={"npcs": list(st.synopsis.npc_list)})
+    data = {"npcs": list(st.synopsis.npc_list), "place": place.name}
+    st.emit("scene", header, Audience.everyone(), data=data)
 
 
 def close_scene(st: CampaignState) -> None:
