@@ -129,10 +129,10 @@ PLAYER_ACTS: tuple[tuple[str, ...], ...] = (
         "I persuade {first}: not a word of this to anyone, please.",
     ),
     (
-        "I try to pick the lock of the cabinet.",
-        "I set to work picking the lock on the cabinet.",
-        "I jimmy the cabinet's lock with a hairpin.",
-        "I kneel by the cabinet and try to force the cabinet open.",
+        "I try to pick the lock nearest me.",
+        "I set to work picking the lock nearest to hand.",
+        "I jimmy the nearest lock with a hairpin.",
+        "I crouch at the nearest lock and jimmy it.",
     ),
     (
         "I ask {npc} if they remember what I said before.",
