@@ -692,37 +692,9 @@ def apply_finalise(
     chosen = _by_index(decision, action.value)
     _count_own(st, memory, chosen)
     options = DiplomacyAsk.of(decision).options
-    chosen = _keep_word(st, cfg, memory, chosen, options)
-    chosen = negotiation.keep_deals(st, cfg, power, chosen, options)
+    chosen = negotiation.keep_word(st, cfg, memory, chosen, options)
     final = _guarded(st, memory, chosen)
     return tuple(final[u] for u in options)
-
-
-def _keep_word(
-    st: DiplomacyState,
-    cfg: DiplomacyConfig,
-    memory: BotMemory,
-    chosen: dict[str, str],
-    options: dict[str, list[str]],
-) -> dict[str, str]:
-    """The deception bound: of this phase's own promises at most ``deception`` × n (rounded)
-    may be broken; the rest are restored (the promised order replaces the unit's)."""
-    phase = st.board.phase.name
-    mine = [
-        c
-        for c in memory.commitments
-        if c.by == memory.power and c.kind == "promise" and c.phase == phase
-    ]
-    if not mine:
-        return chosen
-    allowed = cfg.breakable(memory.power, len(mine))
-    out = dict(chosen)
-    broken = [c for c in mine if c.what not in out.values()]
-    for c in broken[allowed:] if len(broken) > allowed else []:
-        unit = next((u for u, opts in options.items() if c.what in opts), None)
-        if unit is not None:
-            out[unit] = c.what
-    return out
 
 
 def attacks_on(

@@ -10,13 +10,13 @@ is public (as the orders always were).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from parlour.core.events import Audience
 from parlour.games.diplomacy import deals as dl
 from parlour.games.diplomacy.board import Board
-from parlour.games.diplomacy.bot_memory import Betrayal, BotMemory
+from parlour.games.diplomacy.bot_memory import Betrayal, BotMemory, Commitment
 from parlour.games.diplomacy.config import DiplomacyConfig
 from parlour.games.diplomacy.proposal_words import answer, counter_opening, sentence, summary
 from parlour.games.diplomacy.proposals import (
@@ -29,6 +29,9 @@ from parlour.games.diplomacy.proposals import (
 )
 from parlour.games.diplomacy.state import DiplomacyState
 from parlour.games.diplomacy.views import power_name, surviving
+
+#: a pledge the deception bound counts: a bot's own promise, or a deal
+P = TypeVar("P")
 
 #: trust moves: a deal kept, a deal broken, a lie (not already a broken deal)
 KEPT, BROKEN, LIED = 1, -2, -1
@@ -136,25 +139,37 @@ def _agree(st: DiplomacyState, p: Proposal) -> None:
 # -- keeping one's word (the deception bound) ---------------------------------------------
 
 
-def keep_deals(
+def keep_word(
     st: DiplomacyState,
     cfg: DiplomacyConfig,
-    power: str,
+    memory: BotMemory,
     chosen: dict[str, str],
     options: dict[str, list[str]],
 ) -> dict[str, str]:
-    """Of this phase's deals binding ``power`` at most ``deception`` × n (rounded) may be
-    broken; for the rest each offending unit takes its first legal order that keeps the
-    deal (its hold, or the promised order)."""
+    """The deception bound on a bot's orders, for its own promises this phase and then for
+    the deals binding it: a promise broken beyond the bound is restored (the promised order
+    replaces the unit's); for a deal, each offending unit takes its first legal order that
+    keeps it (its hold, or the promised order)."""
+    power = memory.power
     board = st.board
     phase = board.phase.name
-    mine = [d for d in st.deals if d.by == power and d.status == "open" and phase in d.phases]
-    if not mine:
-        return chosen
-    allowed = cfg.breakable(power, len(mine))
-    out = dict(chosen)
-    broken = [d for d in mine if dl.breach(d.term, power, d.with_, board, out.values())]
-    for d in broken[allowed:]:
+    promises = [
+        c for c in memory.commitments if c.by == power and c.kind == "promise" and c.phase == phase
+    ]
+    deals = [d for d in st.deals if d.by == power and d.status == "open" and phase in d.phases]
+
+    def unsaid(c: Commitment, now: Mapping[str, str]) -> bool:
+        return c.what not in now.values()
+
+    def say(c: Commitment, out: dict[str, str]) -> None:
+        unit = next((u for u, opts in options.items() if c.what in opts), None)
+        if unit is not None:
+            out[unit] = c.what
+
+    def breached(d: dl.Deal, now: Mapping[str, str]) -> bool:
+        return bool(dl.breach(d.term, power, d.with_, board, now.values()))
+
+    def mend(d: dl.Deal, out: dict[str, str]) -> None:
         for unit, order in list(out.items()):
             if order not in dl.breach(d.term, power, d.with_, board, out.values()):
                 continue
@@ -163,6 +178,28 @@ def keep_deals(
                 if text not in dl.breach(d.term, power, d.with_, board, trial.values()):
                     out[unit] = text
                     break
+
+    kept = _within_bound(cfg, power, promises, chosen, unsaid, say)
+    return _within_bound(cfg, power, deals, kept, breached, mend)
+
+
+def _within_bound(
+    cfg: DiplomacyConfig,
+    power: str,
+    pledges: Sequence[P],
+    chosen: dict[str, str],
+    broken: Callable[[P, Mapping[str, str]], bool],
+    keep: Callable[[P, dict[str, str]], None],
+) -> dict[str, str]:
+    """The deception bound: of this phase's ``pledges`` binding ``power`` at most
+    ``deception`` × n (rounded, ``cfg.breakable``) may stand broken in ``chosen``; ``keep``
+    mends each further broken one, in order, in the copy returned."""
+    if not pledges:
+        return chosen
+    allowed = cfg.breakable(power, len(pledges))
+    out = dict(chosen)
+    for p in [p for p in pledges if broken(p, out)][allowed:]:
+        keep(p, out)
     return out
 
 

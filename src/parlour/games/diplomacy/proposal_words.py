@@ -30,26 +30,23 @@ def _span(term: Term, phase: str) -> str:
     return phases[0] if len(phases) == 1 else f"{phases[0]}–{phases[-1]}"
 
 
+#: ``by``'s side of a term agreed with ``partner`` (``summary``), by the term's type
+SUMMARY: dict[type, str] = {
+    Peace: "{who}: no attack on {partner} ({span})",
+    Alliance: "{who}: allied with {partner} against {x} ({span})",
+    Dmz: "{who}: {p} demilitarised ({phase})",
+    StayOut: "{who}: stays out of {p} ({phase})",
+    MoveInto: "{who}: {u} moves to {p} ({phase})",
+    HoldUnit: "{who}: {u} holds ({phase})",
+    Support: "{who}: {u} supports the unit in {f} {w} ({phase})",
+}
+
+
 def summary(term: Term, by: str, partner: str, phase: str) -> str:
     """``by``'s side of ``term`` agreed with ``partner``, in a few words."""
-    who = power_name(by)
-    if isinstance(term, Peace):
-        return f"{who}: no attack on {power_name(partner)} ({_span(term, phase)})"
-    if isinstance(term, Alliance):
-        return (
-            f"{who}: allied with {power_name(partner)} against "
-            f"{power_name(term.against)} ({_span(term, phase)})"
-        )
-    if isinstance(term, Dmz):
-        return f"{who}: {term.province} demilitarised ({phase})"
-    if isinstance(term, StayOut):
-        return f"{who}: stays out of {term.province} ({phase})"
-    if isinstance(term, MoveInto):
-        return f"{who}: {term.unit} moves to {term.province} ({phase})"
-    if isinstance(term, HoldUnit):
-        return f"{who}: {term.unit} holds ({phase})"
-    what = "to hold" if term.to == term.from_ else f"into {term.to}"
-    return f"{who}: {term.unit} supports the unit in {term.from_} {what} ({phase})"
+    return SUMMARY[type(term)].format(
+        who=power_name(by), partner=power_name(partner), **_fields(term, phase)
+    )
 
 
 def _n(term: Peace | Alliance) -> str:
@@ -101,10 +98,13 @@ def _pick(options: tuple[str, ...], key: str) -> str:
     return options[zlib.crc32(key.encode()) % len(options)]
 
 
-def sentence(p: Proposal) -> str:
-    """The sentence that states proposal ``p`` (an offer or a request)."""
-    t = p.term
-    fields = {
+def _fields(t: Term, phase: str) -> dict[str, str]:
+    """What the templates say of term ``t`` from ``phase`` on: ``n`` the seasons and
+    ``span`` their names, ``x`` the power allied against, ``p`` the province, ``u`` the
+    unit, ``f`` the supported unit's province and ``w`` where it goes ("" where none)."""
+    return {
+        "phase": phase,
+        "span": _span(t, phase) if isinstance(t, (Peace, Alliance)) else "",
         "n": _n(t) if isinstance(t, (Peace, Alliance)) else "",
         "x": power_name(t.against) if isinstance(t, Alliance) else "",
         "p": t.province if isinstance(t, (Dmz, StayOut, MoveInto)) else "",
@@ -112,19 +112,27 @@ def sentence(p: Proposal) -> str:
         "f": t.from_ if isinstance(t, Support) else "",
         "w": ("to hold" if t.to == t.from_ else f"into {t.to}") if isinstance(t, Support) else "",
     }
+
+
+def sentence(p: Proposal) -> str:
+    """The sentence that states proposal ``p`` (an offer or a request)."""
     table = REQUEST if p.ask else OFFER
-    return _pick(table[type(t)], p.id).format(**fields)
+    return _pick(table[type(p.term)], p.id).format(**_fields(p.term, p.phase))
+
+
+#: what a mutual term proposes, said by either side (``phrase``)
+PHRASE: dict[type, str] = {
+    Peace: "peace between us ({span})",
+    Alliance: "our alliance against {x} ({span})",
+    Dmz: "{p} stays empty this season",
+}
 
 
 def phrase(p: Proposal) -> str:
     """What ``p`` proposes, said by either side ("peace between us (S1901M–F1901M)")."""
     t = p.term
-    if isinstance(t, Peace):
-        return f"peace between us ({_span(t, p.phase)})"
-    if isinstance(t, Alliance):
-        return f"our alliance against {power_name(t.against)} ({_span(t, p.phase)})"
-    if isinstance(t, Dmz):
-        return f"{t.province} stays empty this season"
+    if type(t) in PHRASE:
+        return PHRASE[type(t)].format(**_fields(t, p.phase))
     doer = p.doers()[0]
     return summary(t, doer, p.sender if doer == p.to else p.to, p.phase).split(": ", 1)[1]
 
