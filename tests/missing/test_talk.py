@@ -64,6 +64,9 @@ def test_scripted_replies_name_an_earlier_public_message_and_show_in_the_termina
         assert answered.audience.kind == "all" and answered.speaker != reply.speaker
         assert reply.data["reply_to_seat"] == answered.speaker
         assert answered.text.startswith(reply.data["quote"].removesuffix("…"))
+        # a reply that opens by calling a friend by name speaks to its sender
+        called = [n for s, n in names.items() if reply.text.startswith(f"{n.split()[0]},")]
+        assert not called or called == [names[answered.speaker]], reply.text
     line = event_line(replies[0], names)
     assert f"→ {names[replies[0].data['reply_to_seat']]} (" in line
 
@@ -252,3 +255,36 @@ def test_a_find_told_once_is_named_by_its_handles_after(seed: int) -> None:
         assert sum(clue.title.casefold() in t for t in chat) <= 2, clue.title
     handled = [c for c in told if any(h.casefold() in t for t in chat for h in c.handles)]
     assert len(handled) >= len(told) // 2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_line_that_calls_another_friend_answers_nobody_else(seed: int) -> None:
+    """A seat asked to answer a message may speak to someone else instead ("Ines, how did
+    the quarry go?" while answering Caspar): then the line is not threaded to Caspar."""
+    game = scripted(full(), seed, until="chat")
+    names = {s.id: s.name.split()[0] for s in game.seats()}
+    checked = 0
+    for _ in range(400):
+        if game.is_terminal() or checked == 2:
+            break
+        decision = game.pending()[0]
+        answering = MissingAsk.of(decision).answering if decision.purpose == "message" else None
+        if answering is None:
+            rng = Rng(seed)
+            game.apply(decision.id, MODULE.policy(game.view(decision.seat), decision, rng))
+            continue
+        sender = next(s for s, n in names.items() if answering.name.startswith(n))
+        other = next(s for s in names if s not in (sender, decision.seat))
+        text = (
+            f"{names[other]}, where were you at eight?"
+            if checked == 0
+            else (f"{names[sender]}, I was at home.")
+        )
+        game.apply(decision.id, Text(text=text))
+        sent = next(e for e in reversed(game.events) if e.kind == "message")
+        if checked == 0:
+            assert "reply_to" not in sent.data, sent.text
+        else:
+            assert sent.data["reply_to"] == answering.seq, sent.text
+        checked += 1
+    assert checked == 2

@@ -98,6 +98,9 @@ def apply_message(
         _apply_person(st, cfg, seat, text)
         return
     reply = _reply_for(st, seat)
+    spoken_to = _called(st, seat, text)
+    if reply is not None and spoken_to is not None and spoken_to != reply.speaker:
+        reply = None  # "Ines, how did the quarry go?" answers nobody but Ines
     st.speaker = None
     _post(st, cfg, seat, text, reply, act)
     _next_round(st, cfg)
@@ -200,15 +203,23 @@ def _reply_for(st: MissingState, seat: str) -> Event | None:
     return reply_target(_messages(st), seat, _first_names(st))
 
 
-def _person_reply(st: MissingState, seat: str, line: str) -> Event | None:
-    """A person answers a message by starting theirs with its sender's name ("Bram, ..."
-    or "@Bram ..."): the latest message that player sent."""
+def _called(st: MissingState, seat: str, line: str) -> str | None:
+    """The other friend a line opens by calling by name ("Bram, ..." or "@Bram ..."), if
+    any: whom the line speaks to."""
     first = line.split(maxsplit=1)[0].lstrip("@") if line.split() else ""
     others = {s: n for s, n in _first_names(st).items() if s != seat}
     named = names_in(first, others)
     if len(named) != 1 or first.strip(",:;!?").casefold() != others[next(iter(named))].casefold():
         return None
-    sender = next(iter(named))
+    return next(iter(named))
+
+
+def _person_reply(st: MissingState, seat: str, line: str) -> Event | None:
+    """A person answers a message by starting theirs with its sender's name: the latest
+    message that player sent."""
+    sender = _called(st, seat, line)
+    if sender is None:
+        return None
     return next((e for e in reversed(_messages(st)) if e.speaker == sender), None)
 
 
