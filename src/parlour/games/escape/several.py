@@ -98,6 +98,20 @@ def _lexical_deed(part: str, adjective: bool = True) -> bool:
     return len(rest) > 1 and rest[1] in _THINGS | _OBJECTS
 
 
+def _lexical_lead(part: str) -> bool:
+    """A part after a join led by a verb's base form by the English lexicon, no adjective
+    ("walk out", "shove batteries in the walkies"; not "holding the lamp up", the way a
+    deed is done); a word that is a noun too only when a particle or a function word follows
+    it ("punch in", not "key ring")."""
+    rest = re.findall(r"[a-z']+", _LEAD.sub("", part.strip().lower()))
+    lead = rest[0] if rest else ""
+    if not lead.isalpha() or lead in STOPWORDS | _THINGS or not lexical_verb(lead, False):
+        return False
+    if lexical_noun(lead) and not (len(rest) > 1 and rest[1] in STOPWORDS | _PARTICLES):
+        return False  # "key ring": a noun, unless a particle or a function word follows
+    return any(k == "VERB" and lead in forms for k, forms in _lemma_table(lead))
+
+
 _OBJECTS_TEXT = "it them him her his its their some one all both"
 _OBJECTS = frozenset(_OBJECTS_TEXT.split())
 
@@ -158,7 +172,14 @@ def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
         glued = f"{before}{join}{after}"
         kept = re.sub(r"[.!;,\s]+$", "", before).strip()
         split = (
-            (_is_verb(_lead_verb(after), verbs) or _then_deed(join, after))
+            (
+                _is_verb(_lead_verb(after), verbs)
+                or _then_deed(join, after)
+                or (
+                    _lexical_lead(after)
+                    and (_is_verb(_lead_verb(kept), verbs) or _lexical_lead(kept))
+                )
+            )
             and (
                 _is_verb(_lead_verb(kept), verbs | MOVES)
                 or _lexical_deed(kept)
