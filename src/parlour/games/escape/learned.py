@@ -119,7 +119,7 @@ WEIGHTS: tuple[float, ...] = (
 #: The likeliest action happens from this probability (below it, ``understand.py``'s gates).
 ACT_P = 0.99
 #: ... and the player is asked which of the two likeliest from this one.
-ASK_P = 0.6
+ASK_P = 0.75
 #: A rules pick is asked about below this probability when the message names a thing of
 #: the room the pick's texts do not say (``understand.doubt``).
 GROUND_P = 0.4
