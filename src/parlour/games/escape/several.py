@@ -1,27 +1,29 @@
 """Several deeds in one message: "open the drawer and take the key", "X, then Y".
 
-The engine splits a message into its deeds before the classifier sees it, and plays them
-as steps in order: the first deed is classified on this turn; when it makes something
+The engine splits a message into its deeds before the classifier sees it, and plays them as
+steps in order: the first deed is classified on this turn; when it makes something
 happen, the next deed is classified on the next turn (the player is not asked again),
 and so on. When a deed makes nothing happen, the deeds after it are dropped and the
-player is told so: the second deed never happens without the first.
-
-A split is made only between two parts that each start with a verb (after "I", "then",
-"and", "let me"...): a verb a player uses on things (``VERBS``), the first word of one
-of the room's own action descriptions or phrasings, or a word an English lexicon knows as
-a verb (``lexical_verb``: LemmInflect's lemma tables, inside the installed package), for
-the part before the join only, when an article or pronoun follows it ("swap the fuse", not
-"key ring" nor "lean over the rail"), so
-"change the fuse and plug in the red cable" is two deeds and the second never happens
-alone. At "then", a part that starts with a word of its own (no article, pronoun,
+player is told so: the second deed never happens without the first. A split is made only
+between two parts that each start with a verb (after "I", "then", "and", "let me"...): a
+verb a player uses on things (``VERBS``), the first word of one of the room's own action
+descriptions or phrasings, or a word an English lexicon knows as a verb
+(``lexical_verb``: LemmInflect's lemma tables, inside the installed package), for the
+part before the join only, when an article or pronoun follows it ("swap the fuse", not
+"key ring" nor "lean over the rail"), so "change the fuse and plug in the red cable" is
+two deeds and the second never happens alone. The part after the join may also start
+with a verb's base form by that lexicon, no adjective (and, if it is a noun too,
+followed by a particle or a function word: "punch in 7204", not "key ring"), when the
+part before it starts with a verb too, a known one or a base form ("unlatch the cage and
+check the white dove's ring"; not "holding the lantern up, I go down", the way a deed is
+done). At "then", a part that starts with a word of its own (no article, pronoun,
 preposition or filler) counts as a deed whatever its verb ("stoke the furnace and then
-turn the red wheel": two deeds, so the second never
-happens alone). It is never made inside a phrase the
-room itself uses ("bang on the door and shout for help" is one action), nor after a part
-that only moves ("go to the desk and open the drawer" is one deed), nor at "or"
-(alternatives are the classifier's to ask about). After "then", a part that names a thing
-with no verb takes the earlier deed's verb ("open the left cabinet and then the right
-one": "open the right one").
+turn the red wheel": two deeds, so the second never happens alone). It is never made
+inside a phrase the room itself uses ("bang on the door and shout for help" is one
+action), nor after a part that only moves ("go to the desk and open the drawer" is one
+deed), nor at "or" (alternatives are the classifier's to ask about). After "then", a
+part that names a thing with no verb takes the earlier deed's verb ("open the left
+cabinet and then the right one": "open the right one").
 """
 
 from __future__ import annotations

@@ -34,6 +34,9 @@ question to the player whenever the two do not make one action sure.
      thing either) the closest action happens when it is close (``ACT``), clearly ahead of
      the next offered action (``LEAD``) and of every action not available now
      (``APART``), and the message's deed word is one of the action's (``VERB``). Else,
+     when the message names the thing two or three offered actions are about, says no
+     word of some of them only, and its deed fits each alike ("open the oven" beside the
+     left and the right oven, ``vague_group``), the player is asked which of them. Else,
      when the closest is at least ``ASK`` and no action not available now is about as
      close (``APART_ASK``) and the message does not only look nor ask a question ("whats
      on that note"), or when the learned decision finds the likeliest likely enough
