@@ -31,8 +31,10 @@ FLOORS = {
     # similarity stage asked where it is unsure (issue 31): an ask is a miss of accuracy;
     # understood is 92.5% (74/80, 6 asked) and 91.2% (73/80, 2 asked). 0.85 until a rules
     # pick naming a thing it does not say was asked about (``understand.doubt``): 83.8%,
-    # understood 92.5% (74/80, 7 asked) unchanged.
-    ("palm_house", "blind"): (0.83, 0),
+    # understood 92.5% (74/80, 7 asked) unchanged. 0.83 until a message naming the thing
+    # two actions are about was asked about (``understand.vague_group``): 82.5%, understood
+    # 92.5% (74/80, 8 asked) unchanged.
+    ("palm_house", "blind"): (0.82, 0),
     ("palm_house", "blind2"): (0.90, 0),
     # Scored once at d200c5c as first written: 80.0% / 0 and 77.5% / 2. Then its designer
     # added ``also`` phrasings from blind's misses only (one of them makes "x desk" read the

@@ -52,8 +52,10 @@ def test_heldout_files_are_not_scenarios_and_unknown_sets_are_refused() -> None:
 #: the blind sets (``<name>.blind.yaml``) do that.
 #: After the generalisation step (phrasing.py, typos.py) and the blind2 fix: 99.1% / 0 and
 #: 94.9% / 0. After the fourth step (blind3 read): 99.1% / 0 and 95.9% / 0.
-#: After the sixth step (blind5 read): 99.1% / 0 and 98.0% / 0.
-HELDOUT_FLOORS = {"ghost_room": (0.99, 0), "stalled_lift": (0.97, 0)}
+#: After the sixth step (blind5 read): 99.1% / 0 and 98.0% / 0. Since a message naming
+#: the thing two actions are about is asked about (``understand.vague_group``), ghost_room
+#: 98.1% / 0: "push one of the brass buttons" (labelled none) asks which (understood 99.1%).
+HELDOUT_FLOORS = {"ghost_room": (0.98, 0), "stalled_lift": (0.97, 0)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)

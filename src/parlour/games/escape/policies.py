@@ -36,7 +36,7 @@ from parlour.games.escape.resolve import NO_EFFECT_LINES
 from parlour.games.escape.scenario import ASK_ID, LOOK_ID, NONE_ID, Scenario, ScenarioAction
 from parlour.games.escape.seat_requests import ClassifierView, NarratorView, PlayerView
 from parlour.games.escape.text import STOPWORDS, words
-from parlour.games.escape.understand import closest_two, doubted_pair, understand
+from parlour.games.escape.understand import closest_two, doubted_pair, understand, vague_group
 
 
 def keyword_classifier(view: ClassifierView, decision: Decision, rng: Rng) -> Action:
@@ -87,9 +87,13 @@ def keyword_clarifier(view: ClassifierView, decision: Decision, rng: Rng) -> Act
         return Choices(options=(str(offered[0]), str(offered[1])))
     unoffered = [(u.id, u.description) for u in view.private.unoffered]
     phrasings = [(p.id, p.text) for p in view.private.phrasings]
-    ranked = doubted_pair(
-        message, options, unoffered=unoffered, room=view.private.room, phrasings=phrasings
-    ) or closest_two(message, options)
+    ranked = (
+        doubted_pair(
+            message, options, unoffered=unoffered, room=view.private.room, phrasings=phrasings
+        )
+        or vague_group(message, options)
+        or closest_two(message, options)
+    )
     picked = (ranked + [i for i in ids if i not in ranked])[:2]
     return Choices(options=tuple(picked))
 

@@ -1,27 +1,29 @@
 """Several deeds in one message: "open the drawer and take the key", "X, then Y".
 
-The engine splits a message into its deeds before the classifier sees it, and plays them
-as steps in order: the first deed is classified on this turn; when it makes something
+The engine splits a message into its deeds before the classifier sees it, and plays them as
+steps in order: the first deed is classified on this turn; when it makes something
 happen, the next deed is classified on the next turn (the player is not asked again),
 and so on. When a deed makes nothing happen, the deeds after it are dropped and the
-player is told so: the second deed never happens without the first.
-
-A split is made only between two parts that each start with a verb (after "I", "then",
-"and", "let me"...): a verb a player uses on things (``VERBS``), the first word of one
-of the room's own action descriptions or phrasings, or a word an English lexicon knows as
-a verb (``lexical_verb``: LemmInflect's lemma tables, inside the installed package), for
-the part before the join only, when an article or pronoun follows it ("swap the fuse", not
-"key ring" nor "lean over the rail"), so
-"change the fuse and plug in the red cable" is two deeds and the second never happens
-alone. At "then", a part that starts with a word of its own (no article, pronoun,
+player is told so: the second deed never happens without the first. A split is made only
+between two parts that each start with a verb (after "I", "then", "and", "let me"...): a
+verb a player uses on things (``VERBS``), the first word of one of the room's own action
+descriptions or phrasings, or a word an English lexicon knows as a verb
+(``lexical_verb``: LemmInflect's lemma tables, inside the installed package), for the
+part before the join only, when an article or pronoun follows it ("swap the fuse", not
+"key ring" nor "lean over the rail"), so "change the fuse and plug in the red cable" is
+two deeds and the second never happens alone. The part after the join may also start
+with a verb's base form by that lexicon, no adjective (and, if it is a noun too,
+followed by a particle or a function word: "punch in 7204", not "key ring"), when the
+part before it starts with a verb too, a known one or a base form ("unlatch the cage and
+check the white dove's ring"; not "holding the lantern up, I go down", the way a deed is
+done). At "then", a part that starts with a word of its own (no article, pronoun,
 preposition or filler) counts as a deed whatever its verb ("stoke the furnace and then
-turn the red wheel": two deeds, so the second never
-happens alone). It is never made inside a phrase the
-room itself uses ("bang on the door and shout for help" is one action), nor after a part
-that only moves ("go to the desk and open the drawer" is one deed), nor at "or"
-(alternatives are the classifier's to ask about). After "then", a part that names a thing
-with no verb takes the earlier deed's verb ("open the left cabinet and then the right
-one": "open the right one").
+turn the red wheel": two deeds, so the second never happens alone). It is never made
+inside a phrase the room itself uses ("bang on the door and shout for help" is one
+action), nor after a part that only moves ("go to the desk and open the drawer" is one
+deed), nor at "or" (alternatives are the classifier's to ask about). After "then", a
+part that names a thing with no verb takes the earlier deed's verb ("open the left
+cabinet and then the right one": "open the right one").
 """
 
 from __future__ import annotations
@@ -98,6 +100,20 @@ def _lexical_deed(part: str, adjective: bool = True) -> bool:
     return len(rest) > 1 and rest[1] in _THINGS | _OBJECTS
 
 
+def _lexical_lead(part: str) -> bool:
+    """A part after a join led by a verb's base form by the English lexicon, no adjective
+    ("walk out", "shove batteries in the walkies"; not "holding the lamp up", the way a
+    deed is done); a word that is a noun too only when a particle or a function word follows
+    it ("punch in", not "key ring")."""
+    rest = re.findall(r"[a-z']+", _LEAD.sub("", part.strip().lower()))
+    lead = rest[0] if rest else ""
+    if not lead.isalpha() or lead in STOPWORDS | _THINGS or not lexical_verb(lead, False):
+        return False
+    if lexical_noun(lead) and not (len(rest) > 1 and rest[1] in STOPWORDS | _PARTICLES):
+        return False  # "key ring": a noun, unless a particle or a function word follows
+    return any(k == "VERB" and lead in forms for k, forms in _lemma_table(lead))
+
+
 _OBJECTS_TEXT = "it them him her his its their some one all both"
 _OBJECTS = frozenset(_OBJECTS_TEXT.split())
 
@@ -158,7 +174,14 @@ def split_deeds(message: str, texts: Iterable[str] = ()) -> list[str]:
         glued = f"{before}{join}{after}"
         kept = re.sub(r"[.!;,\s]+$", "", before).strip()
         split = (
-            (_is_verb(_lead_verb(after), verbs) or _then_deed(join, after))
+            (
+                _is_verb(_lead_verb(after), verbs)
+                or _then_deed(join, after)
+                or (
+                    _lexical_lead(after)
+                    and (_is_verb(_lead_verb(kept), verbs) or _lexical_lead(kept))
+                )
+            )
             and (
                 _is_verb(_lead_verb(kept), verbs | MOVES)
                 or _lexical_deed(kept)

@@ -34,6 +34,9 @@ question to the player whenever the two do not make one action sure.
      thing either) the closest action happens when it is close (``ACT``), clearly ahead of
      the next offered action (``LEAD``) and of every action not available now
      (``APART``), and the message's deed word is one of the action's (``VERB``). Else,
+     when the message names the thing two or three offered actions are about, says no
+     word of some of them only, and its deed fits each alike ("open the oven" beside the
+     left and the right oven, ``vague_group``), the player is asked which of them. Else,
      when the closest is at least ``ASK`` and no action not available now is about as
      close (``APART_ASK``) and the message does not only look nor ask a question ("whats
      on that note"), or when the learned decision finds the likeliest likely enough
@@ -69,12 +72,12 @@ from parlour.games.escape.keyword_classifier.verbless import is_verbless
 from parlour.games.escape.learned import likeliest
 from parlour.games.escape.looking import looks
 from parlour.games.escape.phrasing import numbers_as_digits
-from parlour.games.escape.roles import roles
+from parlour.games.escape.roles import LIGHT_DEEDS, roles
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.several import TAKES, lemmas
 from parlour.games.escape.similarity import rank_actions, word_closeness
 from parlour.games.escape.text import STOPWORDS, near, stem, words
-from parlour.games.escape.thesaurus import related_words
+from parlour.games.escape.thesaurus import related, related_words
 
 #: The rules' action is kept unless another action is closer by more than this...
 KEEP = 0.15
@@ -198,6 +201,9 @@ def understand(
         and word_closeness(deed, deed_words(top, options, phrasings)) >= VERB
     ):
         return top
+    vague = may_ask and not vetoed(message, options) and not ask_barred(message)
+    if vague and vague_group(message, options):
+        return ASK_ID  # "open the oven" beside a left and a right oven: which one
     gates_ask = (
         best >= ASK
         and best - elsewhere >= APART_ASK
@@ -430,6 +436,44 @@ def doubted_pair(
     if twin is not None or closer_other(ranked, ruled):
         return []
     return doubt(message, ruled, asking, unoffered, phrasings) or []
+
+
+def vague_group(message: str, options: Sequence[tuple[str, str]]) -> list[str]:
+    """The two or three offered actions about every thing of the room the message names
+    (the heads of their descriptions and ids, ``roles.objects``: "open the oven" beside
+    "open the iron door of the left oven" and "... of the right oven"), when the message
+    says no word that belongs to some of them only (nor a typo or another form of one,
+    ``same_word``) and its deed fits each alike: it is each one's deed, or related to each
+    one's by the Moby Thesaurus, or a light verb ("use", ``roles.LIGHT_DEEDS``). Empty
+    otherwise; the ones most alike the message first."""
+    said_part = acting_part(message) or message
+    said_words = [w for w in words(said_part) if w not in STOPWORDS]
+    said = {stem(w, fold=False) for w in said_words}
+    texts = dict(offered_only(options))
+    things = {oid: roles(oid, text).objects for oid, text in texts.items()}
+    named = said & frozenset().union(*things.values())
+    group = [oid for oid, these in things.items() if named and named <= these]
+    if not 2 <= len(group) <= 3:
+        return []
+    described = [_description_words(texts[oid]) for oid in group]
+    telling = frozenset().union(*described) - frozenset.intersection(*described)
+    written = {w for oid in group for w in words(texts[oid]) if stem(w, fold=False) in telling}
+    if said & telling or any(same_word(w, o) for w in said_words for o in written):
+        return []
+    deed = deed_word(said_part)
+    fits = {_deed_fits(deed, roles(oid, texts[oid]).deeds) for oid in group}
+    if fits != {True}:
+        return []
+    ranked = [oid for _, oid in rank_actions(said_part, action_texts(options)) if oid in group]
+    return ranked + [oid for oid in group if oid not in ranked]
+
+
+def _deed_fits(deed: str, deeds: frozenset[str]) -> bool:
+    if not deed:
+        return False
+    if deed in LIGHT_DEEDS or stem(deed, fold=False) in deeds:
+        return True
+    return any(related(deed, d) for d in deeds)
 
 
 def ask_barred(message: str) -> bool:
