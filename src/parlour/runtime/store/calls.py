@@ -15,22 +15,16 @@ from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
+from parlour.core.call_key import CallKey
 from parlour.runtime.store import schema
 from parlour.runtime.store.engine import Compiled, Database, guarded
 
 
 @dataclass(frozen=True)
-class CallRecord:
+class CallRecord(CallKey):
     """One model call attempt, as stored (see DESIGN: every model call is stored)."""
 
     game_id: str
-    seat: str
-    decision_id: str
-    purpose: str
-    phase: str
-    attempt: int
-    model_id: str
-    cache_key: str
     messages: list[dict[str, Any]]
     messages_digest: str
     output_spec: dict[str, Any]
