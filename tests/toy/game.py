@@ -75,7 +75,6 @@ class ToyGame(SeededGame[ToyConfig]):
         simultaneous=True,
         imperfect_information=True,
     )
-    config_model: ClassVar[type[BaseModel]] = ToyConfig
 
     def __init__(self, config: ToyConfig, seed: int) -> None:
         self._config = config

@@ -1,9 +1,10 @@
 """The parts of the Game protocol that every game answers the same way, in one place.
 
-A game keeps its config and seed and serves them as properties; a game whose whole state
-lives in one object (``_st``) with an event log serves ``events`` and ``state`` from it, and,
-when that state also keeps the open decisions, the outcome and the planted markers,
-``pending``, ``result`` and ``secret_markers`` too. Games inherit what fits and write only
+A game keeps its config and seed and serves them as properties, and the config class it
+names as its ``ConfigT`` is its ``config_model``; a game whose whole state lives in one
+object (``_st``) with an event log serves ``events`` and ``state`` from it, and, when that
+state also keeps the open decisions, the outcome and the planted markers, ``pending``,
+``result`` and ``secret_markers`` too. Games inherit what fits and write only
 what is their own (seats, apply, views, ``is_terminal``). ``config_for`` and
 ``require_config`` are the two ways a game's ``new`` takes the config it is handed.
 """
@@ -11,7 +12,7 @@ what is their own (seats, apply, views, ``is_terminal``). ``config_for`` and
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -44,10 +45,19 @@ def _an(noun: str) -> str:
 
 
 class SeededGame(Generic[ConfigT]):
-    """The protocol's ``config`` and ``seed``: what a game was created with."""
+    """The protocol's ``config`` and ``seed``: what a game was created with; and its
+    ``config_model``, the config class the game names as its ``ConfigT``
+    (``class EscapeGame(SeededGame[EscapeConfig])``), so a game states it once."""
 
+    config_model: ClassVar[type[BaseModel]]
     _config: ConfigT
     _seed: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        model = _named_config(cls)
+        if model is not None and "config_model" not in cls.__dict__:
+            cls.config_model = model
 
     @property
     def config(self) -> ConfigT:
@@ -56,6 +66,17 @@ class SeededGame(Generic[ConfigT]):
     @property
     def seed(self) -> int:
         return self._seed
+
+
+def _named_config(cls: type) -> type[BaseModel] | None:
+    """The config class ``cls``'s own bases fill ``ConfigT`` with; None while it is left
+    open (``StateGame``) or ``cls`` names no bases of its own."""
+    for base in cls.__dict__.get("__orig_bases__", ()):
+        params = getattr(get_origin(base), "__parameters__", ())
+        for param, arg in zip(params, get_args(base), strict=False):
+            if param is ConfigT and isinstance(arg, type) and issubclass(arg, BaseModel):
+                return arg
+    return None
 
 
 class LoggedState(Protocol):

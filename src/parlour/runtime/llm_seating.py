@@ -52,14 +52,8 @@ class StoreSink:
             )
         self.store.record_call(
             CallRecord(
+                **attempt.key_fields(),
                 game_id=self.game_id,
-                seat=attempt.seat,
-                decision_id=attempt.decision_id,
-                purpose=attempt.purpose,
-                phase=attempt.phase,
-                attempt=attempt.attempt,
-                model_id=attempt.model_id,
-                cache_key=attempt.cache_key,
                 messages=[m.model_dump(mode="json") for m in attempt.messages],
                 messages_digest=messages_digest(attempt.messages),
                 output_spec=attempt.output.model_dump(mode="json"),

@@ -151,16 +151,7 @@ def record_retrievals(
     store.calls.record_retrievals(
         game_id,
         [
-            RetrievalRow(
-                seat=seat,
-                decision_id=decision_id,
-                component=s.retrieval.component,
-                method=s.retrieval.method,
-                query=s.retrieval.query,
-                ids=list(s.retrieval.ids),
-                texts=list(s.retrieval.texts),
-                scores=list(s.retrieval.scores),
-            )
+            RetrievalRow(seat=seat, decision_id=decision_id, **s.retrieval.model_dump())
             for s in sections
         ],
     )
@@ -176,17 +167,7 @@ class LoggedRetrieval:
 def retrievals(store: Store, game_id: str) -> list[LoggedRetrieval]:
     """Every logged retrieval of a game, in the order they were made."""
     return [
-        LoggedRetrieval(
-            seat=r.seat,
-            decision_id=r.decision_id,
-            retrieval=Retrieval(
-                component=r.component,
-                method=r.method,
-                query=r.query,
-                ids=tuple(r.ids),
-                texts=tuple(r.texts),
-                scores=tuple(r.scores),
-            ),
-        )
+        # A stored row is the retrieval's own fields plus who asked for which decision.
+        LoggedRetrieval(r.seat, r.decision_id, Retrieval.model_validate(r, from_attributes=True))
         for r in store.calls.retrievals(game_id)
     ]

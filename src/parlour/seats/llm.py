@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from parlour.core.actions import Action, Choice, Choices, Structured, Text
 from parlour.core.asks import Hints
+from parlour.core.call_key import CallKey
 from parlour.core.decisions import Decision, DecisionKind
 from parlour.core.errors import IllegalAction
 from parlour.core.gate import Screen
@@ -53,16 +54,9 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
-class Attempt:
+class Attempt(CallKey):
     """One model call made for one decision, as the seat saw it."""
 
-    seat: str
-    decision_id: str
-    purpose: str
-    phase: str
-    attempt: int
-    model_id: str
-    cache_key: str
     messages: tuple[Message, ...]
     output: OutputSpec
     response_text: str

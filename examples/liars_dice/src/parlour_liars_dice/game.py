@@ -103,7 +103,6 @@ class LiarsDiceGame(SeededGame[LiarsDiceConfig]):
         simultaneous=False,
         imperfect_information=True,
     )
-    config_model: ClassVar[type[BaseModel]] = LiarsDiceConfig
 
     def __init__(self, config: LiarsDiceConfig, seed: int) -> None:
         self._config = config

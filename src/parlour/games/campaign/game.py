@@ -87,7 +87,6 @@ class CampaignGame(StateGame[CampaignConfig, CampaignState]):
         simultaneous=False,
         imperfect_information=True,
     )
-    config_model: ClassVar[type[BaseModel]] = CampaignConfig
 
     def __init__(self, config: CampaignConfig, seed: int) -> None:
         self._config = config

@@ -53,7 +53,6 @@ class DiplomacyGame(TrackedStateGame[DiplomacyConfig, DiplomacyState]):
         simultaneous=True,
         imperfect_information=True,
     )
-    config_model: ClassVar[type[BaseModel]] = DiplomacyConfig
 
     def __init__(self, config: DiplomacyConfig, seed: int, state: DiplomacyState) -> None:
         self._config = config

@@ -72,7 +72,6 @@ class EscapeGame(SeededGame[EscapeConfig]):
         simultaneous=False,
         imperfect_information=True,
     )
-    config_model: ClassVar[type[BaseModel]] = EscapeConfig
 
     def __init__(self, config: EscapeConfig, seed: int) -> None:
         problems = validate(config.scenario, warnings=False)

@@ -56,7 +56,6 @@ class MissingGame(StateGame[MissingConfig, MissingState], Forkable):
         simultaneous=True,
         imperfect_information=True,
     )
-    config_model: ClassVar[type[BaseModel]] = MissingConfig
 
     def __init__(self, config: MissingConfig, seed: int) -> None:
         self._config = config

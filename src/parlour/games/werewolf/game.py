@@ -52,7 +52,6 @@ class WerewolfGame(TrackedStateGame[WerewolfConfig, WerewolfState]):
         simultaneous=True,
         imperfect_information=True,
     )
-    config_model: ClassVar[type[BaseModel]] = WerewolfConfig
 
     def __init__(self, config: WerewolfConfig, seed: int, state: WerewolfState) -> None:
         self._config = config

@@ -10,27 +10,21 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
+from parlour.core.call_key import CallKey
 from parlour.runtime.store import schema
 from parlour.runtime.store.engine import Compiled, Database, guarded
 
 
 @dataclass(frozen=True)
-class CallRecord:
+class CallRecord(CallKey):
     """One model call attempt, as stored (see DESIGN: every model call is stored)."""
 
     game_id: str
-    seat: str
-    decision_id: str
-    purpose: str
-    phase: str
-    attempt: int
-    model_id: str
-    cache_key: str
     messages: list[dict[str, Any]]
     messages_digest: str
     output_spec: dict[str, Any]
@@ -65,9 +59,34 @@ class RetrievalRow:
     component: str
     method: str
     query: str
-    ids: list[Any]
-    texts: list[Any]
-    scores: list[Any]
+    ids: Sequence[Any]
+    texts: Sequence[Any]
+    scores: Sequence[Any]
+
+
+#: The columns of each table that hold JSON (NULL stays NULL: ``parsed`` may be None).
+_CALL_JSON = ("messages", "output_spec", "parsed")
+_RETRIEVAL_JSON = ("ids", "texts", "scores")
+
+Row = TypeVar("Row", CallRecord, RetrievalRow)
+
+
+def _stored(
+    row: CallRecord | RetrievalRow, json_columns: tuple[str, ...], **more: Any
+) -> dict[str, Any]:
+    """A row's values as written: its fields, its JSON columns encoded, and ``more``."""
+    values = {**row.__dict__, **more}
+    for name in json_columns:
+        values[name] = None if values[name] is None else json.dumps(values[name])
+    return values
+
+
+def _loaded(kind: type[Row], row: sa.Row[Any], json_columns: tuple[str, ...]) -> Row:
+    """A read row as ``kind``: the columns it has fields for, its JSON columns decoded."""
+    values = {f.name: getattr(row, f.name) for f in fields(kind)}
+    for name in json_columns:
+        values[name] = None if values[name] is None else json.loads(values[name])
+    return kind(**values)
 
 
 def _numbered(table: sa.Table) -> sa.Insert:
@@ -92,13 +111,7 @@ class Calls:
 
     @guarded
     def record(self, call: CallRecord) -> None:
-        values = {
-            **call.__dict__,
-            "messages": json.dumps(call.messages),
-            "output_spec": json.dumps(call.output_spec),
-            "parsed": None if call.parsed is None else json.dumps(call.parsed),
-            "created_at": time.time(),
-        }
+        values = _stored(call, _CALL_JSON, created_at=time.time())
         self.db.insert((self._insert_call, [values]))
 
     @guarded
@@ -108,16 +121,7 @@ class Calls:
             .where(schema.model_calls.c.game_id == game_id)
             .order_by(schema.model_calls.c.id)
         )
-        out: list[CallRecord] = []
-        for r in rows:
-            data = dict(r._mapping)
-            data.pop("id")
-            data.pop("created_at")
-            data["messages"] = json.loads(data["messages"])
-            data["output_spec"] = json.loads(data["output_spec"])
-            data["parsed"] = None if data["parsed"] is None else json.loads(data["parsed"])
-            out.append(CallRecord(**data))
-        return out
+        return [_loaded(CallRecord, r, _CALL_JSON) for r in rows]
 
     def own_answers(self, game_id: str, seat: str) -> list[AnswerRow]:
         """The seat's valid answers in a game, in the order they were given."""
@@ -145,40 +149,14 @@ class Calls:
         if not found:
             return
         now = time.time()
-        rows = [
-            {
-                "game_id": game_id,
-                "seat": r.seat,
-                "decision_id": r.decision_id,
-                "component": r.component,
-                "method": r.method,
-                "query": r.query,
-                "ids": json.dumps(list(r.ids)),
-                "texts": json.dumps(list(r.texts)),
-                "scores": json.dumps(list(r.scores)),
-                "created_at": now,
-            }
-            for r in found
-        ]
+        rows = [_stored(r, _RETRIEVAL_JSON, game_id=game_id, created_at=now) for r in found]
         self.db.insert((self._insert_retrieval, rows))
 
     def retrievals(self, game_id: str) -> list[RetrievalRow]:
         """Every logged retrieval of a game, in the order they were made."""
         table = schema.retrievals
         rows = self.db.rows(sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id))
-        return [
-            RetrievalRow(
-                seat=r.seat,
-                decision_id=r.decision_id,
-                component=r.component,
-                method=r.method,
-                query=r.query,
-                ids=json.loads(r.ids),
-                texts=json.loads(r.texts),
-                scores=json.loads(r.scores),
-            )
-            for r in rows
-        ]
+        return [_loaded(RetrievalRow, r, _RETRIEVAL_JSON) for r in rows]
 
     @guarded
     def record_eval(self, kind: str, params: dict[str, Any], summary: dict[str, Any]) -> str:
