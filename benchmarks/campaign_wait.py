@@ -78,7 +78,7 @@ def played_waits(model: str, seed: int, turns: int, timeout: float) -> list[floa
     """One session played by a person who sends the scripted player's lines."""
     import pexpect
 
-    from parlour.games.campaign.policies import PLACES, PLAYER_LINES
+    from parlour.games.campaign.policies import ELSEWHERE, PLAYER_LINES
 
     db = Path(tempfile.mkdtemp(prefix="campaign-wait-")) / "g.sqlite"
     # TERM=dumb: the plain line reader (input()), whose prompt this script matches; the
@@ -101,7 +101,8 @@ def played_waits(model: str, seed: int, turns: int, timeout: float) -> list[floa
             line = PLAYER_LINES[(said * 3 + seed) % len(PLAYER_LINES)]
             if line.startswith("/"):  # a question out of character: answered, costs no turn
                 line = PLAYER_LINES[0]
-            child.sendline(line.format(npc="Priya", place=PLACES[said % len(PLACES)]))
+            # the person knows no place but where they are: they go "another spot nearby"
+            child.sendline(line.format(npc="Priya", place=ELSEWHERE))
             said += 1
             since = time.monotonic()
         else:
