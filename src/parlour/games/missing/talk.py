@@ -209,7 +209,7 @@ _ACCUSE_FOUND = (
     "{suspect}. Think about it: {title}.",
     "It keeps coming back to {suspect}. Remember: {title}.",
     "{title}. Tell me that isn't {suspect}.",
-    "Who else leaves {title}? {suspect}.",
+    "{title}. Who does that point to? {suspect}.",
 )
 _ACCUSE_HUNCH = (
     "I keep thinking about {suspect}, {about}.",
