@@ -40,6 +40,15 @@ def text_tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.casefold())
 
 
+_TALK_TOKEN = re.compile(r"[a-z0-9']+")
+
+
+def talk_tokens(text: str) -> list[str]:
+    """The talk measure's tokens (``evals/talk_quality.py``): the text lower-cased, split
+    into runs of ``[a-z0-9']``, so an apostrophe stays inside its word ("don't")."""
+    return _TALK_TOKEN.findall(text.lower())
+
+
 def ngrams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
     """Every run of ``n`` consecutive tokens, in order, repeats kept."""
     return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]

@@ -38,6 +38,12 @@ def opening_words(text: str, chars: int) -> str:
     return flat[:chars].rsplit(" ", 1)[0].rstrip(",;:.") + "…"
 
 
+def capitalised(line: str) -> str:
+    """``line`` with its first letter upper-case: a template may open with a slot ("the
+    cinema", "{who} are here") that opens the sentence."""
+    return line[:1].upper() + line[1:]
+
+
 def repeats_itself(line: str, n: int = REPEAT_RUN) -> bool:
     return first_repeat(text_tokens(line), n) is not None
 

@@ -15,9 +15,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from parlour.core.events import Event
-from parlour.core.text_rules import first_repeat, ngrams
+from parlour.core.text_rules import first_repeat, ngrams, talk_tokens
 
-_TOKEN = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"[.!?\n;]+")
 _QUOTED_SPEECH = re.compile(r"<speech\b[^>]*>.*?</speech>", re.DOTALL)
 
@@ -48,7 +47,7 @@ DEATH_CUES: frozenset[str] = frozenset(
 
 def tokens(text: str) -> list[str]:
     """The line's tokens (see the module docstring)."""
-    return _TOKEN.findall(text.lower())
+    return talk_tokens(text)
 
 
 def repeated_ngram(line: str, n: int = 4) -> tuple[str, ...] | None:

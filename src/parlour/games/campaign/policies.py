@@ -13,6 +13,7 @@ from parlour.core.events import Event
 from parlour.core.policy import by_purpose
 from parlour.core.rng import Rng
 from parlour.core.view import AnyView
+from parlour.core.wording import capitalised
 from parlour.games.campaign.ask import CampaignAsk, WordingAsk
 from parlour.games.campaign.remembering import asks_to_recall, terms
 from parlour.games.campaign.view_types import NpcSheet, Recalled
@@ -181,7 +182,7 @@ def move_answer(
     }
     name = facts.locations.get(place, place)
     back = any(e.kind == "scene" and f" — {name} (" in e.text for e in view.events)
-    arrivals = [_capital(a.format_map(slots)) for a in (RETURN_ARRIVALS if back else ARRIVALS)]
+    arrivals = [capitalised(a.format_map(slots)) for a in (RETURN_ARRIVALS if back else ARRIVALS)]
     text = arrivals[0] if rng is None else freshest(arrivals, said_phrases(view.events), rng)
     return {
         # the narration names the place; a place's name can be a word of a secret too
@@ -190,10 +191,6 @@ def move_answer(
         "location": place,
         "new_scene": True,
     }
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def continue_scene(view: AnyView, decision: Decision) -> Action:

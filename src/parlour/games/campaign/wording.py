@@ -18,20 +18,18 @@ from collections.abc import Iterable, Sequence
 
 from parlour.core.events import Event
 from parlour.core.rng import Rng
-from parlour.core.text_rules import ngrams, stale_runs
+from parlour.core.text_rules import ngrams, stale_runs, talk_tokens
 
 #: a phrase: this many words in a row (the talk measure's repeated 4-gram)
 PHRASE_WORDS = 4
-
-#: the talk measure's tokens (``evals/talk_quality.py``): apostrophes stay in a word
-_TOKEN = re.compile(r"[a-z0-9']+")
 
 #: words before a name that are not what anyone calls the person
 TITLES = frozenset({"dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof."})
 
 
 def tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.lower().replace("’", "'"))
+    """The talk measure's tokens, a curly apostrophe read as a straight one."""
+    return talk_tokens(text.replace("’", "'"))
 
 
 def phrases(text: str) -> set[tuple[str, ...]]:

@@ -29,6 +29,7 @@ from parlour.core.events import Event
 from parlour.core.rng import Rng
 from parlour.core.text_rules import ngrams, stale_runs, text_tokens
 from parlour.core.view import AnyView
+from parlour.core.wording import capitalised
 from parlour.games.missing.asks import Answering
 from parlour.games.missing.talk_lines import TALK_KINDS
 from parlour.games.missing.texts import names_in, wants_answer
@@ -420,7 +421,7 @@ def _card(ctx: _Ctx) -> Act:
     asking = re.search(r"(?:^|[.!?:]\s+)Ask\b", card.prompt) is not None
     lines = [t.format(topic=topic, friend=ctx.friend) for t in (_CARD_ASK if asking else _CARD)]
     what = "ask about" if asking else "tell what you remember about"
-    return Act("card", f"{what} {topic}", tuple(_capital(line) for line in lines))
+    return Act("card", f"{what} {topic}", tuple(capitalised(line) for line in lines))
 
 
 #: ``about`` words that name nothing a message could be about ("wake him at one")
@@ -554,7 +555,7 @@ def _share(ctx: _Ctx, clue: ClueFacts) -> Act:
         read=tuple(_reads(ctx, clue)),
     )
     label = f"share what you found at {clue.place_name}"
-    return Act("share", label, tuple(_capital(line) for line in lines))
+    return Act("share", label, tuple(capitalised(line) for line in lines))
 
 
 def _ask(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
@@ -589,7 +590,7 @@ def _accuse(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
         found_lines = tuple(_fill(_ACCUSE_FOUND, suspect=suspect, title=title))
         return Act("accuse", f"accuse {suspect} with what you found", found_lines)
     hunches = tuple(
-        _capital(line)
+        capitalised(line)
         for line in _fill(_ACCUSE_HUNCH, suspect=suspect, about=about, friend=ctx.friend)
     )
     return Act("accuse", f"say you suspect {suspect}", hunches)
@@ -600,12 +601,8 @@ def _plan(ctx: _Ctx, events: tuple[Event, ...]) -> Act:
     if not free:
         return Act("plan", "", ())
     place = ctx.pick(free)
-    lines = tuple(_capital(line) for line in _fill(_PLAN, place=ctx.place(place)))
+    lines = tuple(capitalised(line) for line in _fill(_PLAN, place=ctx.place(place)))
     return Act("plan", f"say you will search {place}", lines)
-
-
-def _capital(line: str) -> str:
-    return line[0].upper() + line[1:] if line else line
 
 
 _SENTENCE_START = re.compile(r"(^|[.!?]\s+)([a-z])")
