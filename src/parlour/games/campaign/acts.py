@@ -190,7 +190,7 @@ def _scene(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
     limit = scripted.narration_limit(decision)
     return [
         Worded(n, Structured(value={"narration": n[:limit]}))
-        for n in scripted.narrations(view, rng if WordingAsk.is_fresh(decision) else None)
+        for n in scripted.narrations(view, scripted.fresh_rng(decision, rng))
     ]
 
 
@@ -228,9 +228,9 @@ def _synopsis(view: AnyView, decision: Decision, rng: Rng) -> list[Worded]:
     if decision.purpose != "open":
         values.append(_as_value(scripted.continue_scene(view, decision)))
     npc_ids = [n.id for n in facts.npcs]
+    fresh = scripted.fresh_rng(decision, rng)
     for place in rng.shuffled(list(facts.locations)):
         npcs = rng.sample(npc_ids, rng.randint(1, min(2, len(npc_ids))))
-        fresh = rng if WordingAsk.is_fresh(decision) else None
         values.append(scripted.move_answer(view, place, npcs, fresh))
     return [Worded(_synopsis_label(view, v), Structured(value=v)) for v in values]
 

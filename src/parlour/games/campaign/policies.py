@@ -48,7 +48,7 @@ def known_places(view: AnyView) -> list[str]:
     seen first; ``ELSEWHERE`` when there are none (a player names no place it has not
     been told of)."""
     here = view.public.location
-    seen = [str(e.data["place"]) for e in view.events if e.kind == "scene" and "place" in e.data]
+    seen = [str(e.data["place"]) for e in view.events if e.kind == "scene"]
     places = [p for p in dict.fromkeys(seen) if p != here]
     return places or [ELSEWHERE]
 
@@ -78,6 +78,12 @@ def player_wording(
 def fresh_said(view: AnyView, decision: Decision) -> set[tuple[str, ...]] | None:
     """The phrases said in the seat's view when the decision words lines afresh, else None."""
     return said_phrases(view.events) if WordingAsk.is_fresh(decision) else None
+
+
+def fresh_rng(decision: Decision, rng: Rng) -> Rng | None:
+    """The ``Rng`` to word lines afresh with when the decision asks for it, else None (a
+    game stored before ``fresh_wording`` is worded as it was)."""
+    return rng if WordingAsk.is_fresh(decision) else None
 
 
 def moves(message: str, decision: Decision) -> bool:
@@ -160,7 +166,7 @@ def scripted_story_director(view: AnyView, decision: Decision, rng: Rng) -> Acti
     named = next((p for p in places if p.replace("_", " ") in message), None)
     place = named or rng.choice(away or places)
     npcs = rng.sample(npc_ids, rng.randint(1, min(2, len(npc_ids))))
-    value = move_answer(view, place, npcs, rng if WordingAsk.is_fresh(decision) else None)
+    value = move_answer(view, place, npcs, fresh_rng(decision, rng))
     secrets: list[str] = schema["reveal"]["items"]["enum"]
     if secrets and rng.random() < 0.3:
         value["reveal"] = [rng.choice(secrets)]
@@ -181,7 +187,7 @@ def move_answer(
         "verb": "is" if len(npcs) == 1 else "are",
     }
     name = facts.locations.get(place, place)
-    back = any(e.kind == "scene" and f" — {name} (" in e.text for e in view.events)
+    back = any(e.kind == "scene" and e.data["place"] == name for e in view.events)
     arrivals = [capitalised(a.format_map(slots)) for a in (RETURN_ARRIVALS if back else ARRIVALS)]
     text = arrivals[0] if rng is None else freshest(arrivals, said_phrases(view.events), rng)
     return {
@@ -289,7 +295,7 @@ def narration_limit(decision: Decision) -> int:
 def scripted_scene_director(view: AnyView, decision: Decision, rng: Rng) -> Action:
     """Sets the scene on its first beat; later beats tell how a check came out and one
     detail of the place not told yet in this scene."""
-    told = narrations(view, rng if WordingAsk.is_fresh(decision) else None)
+    told = narrations(view, fresh_rng(decision, rng))
     return Structured(value={"narration": told[0][: narration_limit(decision)]})
 
 
