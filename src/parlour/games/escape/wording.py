@@ -102,13 +102,11 @@ def least_told_of(lines: Sequence[str], told: Counter[str]) -> dict[str, tuple[i
     """Each way of saying each of ``lines`` that may still be told (``ways``: a line told
     ``MOST`` times comes with its lead-ins), with how often its line was told and how
     often its lead-in led a sentence (so the lead-ins take turns too)."""
-    led = Counter(
-        lead
-        for lead in AGAIN
-        for s, n in told.items()
-        if s.startswith(f"{lead},")
-        for _ in range(n)
-    )
+    led: Counter[str] = Counter()
+    for sentence, n in told.items():
+        lead, comma, _ = sentence.partition(",")
+        if comma and lead in AGAIN:
+            led[lead] += n
     return {
         way: (told[line], led[way.split(",", 1)[0]] if way != line else 0)
         for line in lines
