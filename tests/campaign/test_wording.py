@@ -61,6 +61,16 @@ def test_a_topic_is_a_whole_word_of_the_message(message: str, topic: str) -> Non
     assert topic_of(message) == topic
 
 
+def test_every_narrated_act_is_reported_in_the_past() -> None:
+    """An NPC reports "I crouch at …" back as "you crouched at …", never "you said you
+    crouch …": every verb a narrated wording opens with is in the reporting table."""
+    for act in PLAYER_ACTS:
+        for wording in act:
+            if wording.startswith("I "):
+                line = _said(wording, "Priya Okafor")
+                assert not reported(line, "Priya Okafor").startswith("you said"), line
+
+
 def test_first_name_skips_a_title() -> None:
     assert first_name("Dr. Wren Halloway") == "Wren"
     assert first_name("Priya Okafor") == "Priya"

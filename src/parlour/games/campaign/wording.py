@@ -176,6 +176,7 @@ _PAST = {
     "set": "set",
     "jimmy": "jimmied",
     "kneel": "knelt",
+    "crouch": "crouched",
     "slip": "slipped",
     "look": "looked",
 }
