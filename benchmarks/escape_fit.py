@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import pickle
 import sys
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +42,11 @@ from parlour.games.escape.evaluate import evaluate_classifier
 from parlour.games.escape.labels import LabelSet
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 
-CACHE = Path("/tmp/escape_fit_samples.pkl")
+#: One cache per checkout: two worktrees (or two users) never read each other's samples.
+_ROOT = Path(__file__).resolve().parents[1]
+CACHE = Path(tempfile.gettempdir()) / (
+    f"escape_fit_samples-{hashlib.sha256(str(_ROOT).encode()).hexdigest()[:12]}.pkl"
+)
 #: Added to the highest probability of a wrong pick on the rooms fitted on.
 MARGIN = 0.08
 #: A threshold no probability reaches: that part of the learned decision is off.
@@ -56,6 +62,9 @@ L2 = 1.0
 @dataclass
 class Sample:
     room: str
+    #: which labelled message of the calibration sets (a message of several deeds may
+    #: give several samples)
+    case: int
     message: str
     #: the labelled action, ``none``, or ``ask`` (then ``options``)
     target: str
@@ -98,8 +107,10 @@ def collect() -> list[Sample]:
         return policies.keyword_classifier(view, decision, policies.Rng(0))  # type: ignore[arg-type]
 
     async def run() -> None:
+        number = 0
         for _group, room, _which, scenario, labels in calibration_sets():
             for case in labels.cases:
+                number += 1
                 calls.clear()
                 steps[:] = case.steps
                 one = LabelSet(scenario=labels.scenario, cases=(case,))
@@ -128,6 +139,7 @@ def collect() -> list[Sample]:
                     samples.append(
                         Sample(
                             room=room,
+                            case=number,
                             message=message,
                             target=target,
                             options=case.options if target == ASK_ID else (),
@@ -139,9 +151,13 @@ def collect() -> list[Sample]:
                         )
                     )
 
+    kept = learned.ACT_P, learned.ASK_P
     learned.ACT_P, learned.ASK_P = 2.0, 2.0  # the hand-set gates alone answer ``old``
-    asyncio.run(run())
-    policies.understand = plain  # type: ignore[assignment]
+    try:
+        asyncio.run(run())
+    finally:
+        policies.understand = plain  # type: ignore[assignment]
+        learned.ACT_P, learned.ASK_P = kept
     RULES_ASKED.update(rules_asked)
     return samples
 
@@ -305,17 +321,26 @@ def show(title: str, out: dict[str, Tally]) -> None:
     print(f"| all | {tot.total} | {tot.understood} | {tot.wrong} | {tot.asked} |")
 
 
-def main(score: bool, fresh: bool) -> None:
+def load_samples(fresh: bool) -> list[Sample]:
+    """The samples (from ``CACHE`` unless ``fresh``), with ``ROOM_MESSAGES``, ``FRESH`` and
+    ``RULES_ASKED`` filled in."""
     for group, room, _w, _s, labels in calibration_sets():
         ROOM_MESSAGES[room] = ROOM_MESSAGES.get(room, 0) + len(labels.cases)
         if group.startswith("unseen"):
             FRESH.add(room)
     if CACHE.exists() and not fresh:
         samples, asked = pickle.loads(CACHE.read_bytes())
+        if samples and not hasattr(samples[0], "case"):
+            return load_samples(fresh=True)  # a cache written before samples named their case
         RULES_ASKED.update(asked)
-    else:
-        samples = collect()
-        CACHE.write_bytes(pickle.dumps((samples, RULES_ASKED)))
+        return list(samples)
+    samples = collect()
+    CACHE.write_bytes(pickle.dumps((samples, RULES_ASKED)))
+    return samples
+
+
+def main(score: bool, fresh: bool) -> None:
+    samples = load_samples(fresh)
     rooms = {s.room for s in samples}
     w = fit(samples, rooms)
     act = threshold(samples, w)

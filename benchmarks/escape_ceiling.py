@@ -1,0 +1,162 @@
+"""How high the escape classifier could score on the fresh rooms with its learned stage as it
+is: an upper bound on *understood* under the issue's bounds (no wrong advance, at most 15%
+of a set's messages asked).
+
+    uv run python benchmarks/escape_ceiling.py            # samples from escape_fit's cache
+    uv run python benchmarks/escape_ceiling.py --fresh    # collect them anew first
+
+For each calibration set written for a fresh score (``escape/unseen*``, three rooms each;
+the goal bounds a set's ask rate) the bound counts as understood, generously:
+
+* every message the learned stage never sees (the rules picked or asked, or the message
+  does not act), whatever the rules did with it;
+* every message the stage sees whose label is ``none``, as if the stage always knew;
+* every message whose likeliest action, by the learned decision (``learned.WEIGHTS``), is
+  the labelled one with a probability above ``t*``, the highest probability of a wrong
+  likeliest action on any calibration room (tuned rooms too): acting above it is the only
+  threshold that advances nothing wrongly, even in-sample;
+* of the rest, as many as the set's ask budget allows (15% of its messages less the rules'
+  own asks) whose labelled action is among the two likeliest or the two the game would
+  offer (``understand.closest_two``), as if the asks went to exactly those.
+
+A real classifier scores at most this with these features and these weights. The last
+columns say how many asks 90% understood would need (every one sensible), what ask rate
+that is with the rules' asks, and how many sure right acts it would need instead with the
+ask budget spent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.escape_fit import FRESH, RULES_ASKED, Sample, load_samples, ranked
+from benchmarks.escape_rooms import calibration_sets, score_rooms
+from parlour.games.escape import learned
+from parlour.games.escape.scenario import ASK_ID, NONE_ID
+
+#: The goal's bounds.
+GOAL = 0.90
+ASK_RATE = 0.15
+
+
+@dataclass
+class Bound:
+    messages: int = 0
+    seen: int = 0  # messages with a deed the learned stage sees
+    free: int = 0  # understood whatever the stage does (the generous counts above)
+    acts: int = 0  # the likeliest is right above ``t*``
+    askable: int = 0  # an ask could offer the labelled action
+    rules_asks: int = 0
+    now: int = 0  # understood by the game's scorer today
+    now_asks: int = 0
+
+    @property
+    def budget(self) -> int:
+        return max(0, math.floor(ASK_RATE * self.messages) - self.rules_asks)
+
+    @property
+    def bound(self) -> int:
+        return self.free + self.acts + min(self.budget, self.askable)
+
+    @property
+    def acts_needed(self) -> int:
+        """Sure right acts the stage would need for ``GOAL`` with the whole ask budget spent
+        on sensible asks."""
+        return max(0, math.ceil(GOAL * self.messages) - self.free - self.budget)
+
+    @property
+    def asks_needed(self) -> int:
+        """Asks the stage would need for ``GOAL`` (counting every one as sensible)."""
+        return max(0, math.ceil(GOAL * self.messages) - self.free - self.acts)
+
+
+def wrong_ceiling(samples: Sequence[Sample]) -> float:
+    """``t*``: the highest probability of a likeliest action that is not the label."""
+    return max(
+        (r[0][0] for s in samples if (r := ranked(s, learned.WEIGHTS)) and r[0][1] != s.target),
+        default=0.0,
+    )
+
+
+def _askable(s: Sample) -> bool:
+    two = {oid for _, oid in ranked(s, learned.WEIGHTS)[:2]} | set(s.offered)
+    if s.target == ASK_ID:
+        return bool(s.options) and set(s.options) <= two
+    return s.target in two
+
+
+def bound_room(samples: Sequence[Sample], top: float) -> tuple[int, int, int, int]:
+    """(messages seen, free, acts, askable) over one room's samples, a message (``case``)
+    counted once: free when all its deeds are labelled ``none``, an act when each labelled
+    deed is a sure right act, else askable when its first other deed is."""
+    cases: dict[int, list[Sample]] = {}
+    for s in samples:
+        cases.setdefault(s.case, []).append(s)
+    free = acts = askable = 0
+    for deeds in cases.values():
+        wanted = [s for s in deeds if s.target != NONE_ID]
+        if not wanted:
+            free += 1
+            continue
+        unsure = [
+            s
+            for s in wanted
+            if not ((r := ranked(s, learned.WEIGHTS)) and r[0][1] == s.target and r[0][0] > top)
+        ]
+        if not unsure:
+            acts += 1
+        elif _askable(unsure[0]):
+            askable += 1
+    return len(cases), free, acts, askable
+
+
+def main(fresh: bool) -> None:
+    samples = load_samples(fresh)
+    top = wrong_ceiling(samples)
+    sets = [s for s in calibration_sets(tuned=False) if s[1] in FRESH]
+    scored = asyncio.run(score_rooms(sets))
+    groups: dict[str, Bound] = {}
+    for (group, room), (total, understood, _wrong, asked, _ms) in scored.items():
+        b = groups.setdefault(group, Bound())
+        seen, free, acts, askable = bound_room([s for s in samples if s.room == room], top)
+        b.messages += total
+        b.seen += seen
+        b.free += total - seen + free
+        b.acts += acts
+        b.askable += askable
+        b.rules_asks += RULES_ASKED.get(room, 0)
+        b.now += understood
+        b.now_asks += asked
+    pooled = Bound()
+    for b in groups.values():
+        for name in vars(pooled):
+            setattr(pooled, name, getattr(pooled, name) + getattr(b, name))
+    print(f"t* = {top:.3f} (the highest probability of a wrong likeliest action)\n")
+    print(
+        "| set | messages | seen by the stage | understood now | asked now | free | sure acts "
+        "| askable | ask budget | bound | asks for 90% | ask rate for 90% | sure acts for 90% |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, b in [*sorted(groups.items()), ("**pooled**", pooled)]:
+        need = b.asks_needed
+        rate = (need + b.rules_asks) / b.messages
+        print(
+            f"| {name} | {b.messages} | {b.seen} | {b.now / b.messages:.1%} ({b.now}) "
+            f"| {b.now_asks / b.messages:.1%} | {b.free} | {b.acts} | {b.askable} | {b.budget} "
+            f"| **{b.bound / b.messages:.1%}** ({b.bound}) | {need} | {rate:.1%} "
+            f"| {b.acts_needed} |"
+        )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fresh", action="store_true", help="collect the samples anew")
+    main(parser.parse_args().fresh)
