@@ -33,14 +33,17 @@ question to the player whenever the two do not make one action sure.
      (``learned.ACT_P``). Else the hand-set gates: for a message that acts (not taking a
      thing either) the closest action happens when it is close (``ACT``), clearly ahead of
      the next offered action (``LEAD``) and of every action not available now
-     (``APART``), and the message's deed word is one of the action's (``VERB``). Else,
+     (``APART``) or told apart from each that is not by the message's words
+     (``sides_with``: "open the freezer" beside "step inside the walk-in freezer", not
+     possible yet), and the message's deed word is one of the action's (``VERB``). Else,
      when the message names the thing two or three offered actions are about, says no
      word of some of them only, and its deed fits each alike ("open the oven" beside the
      left and the right oven, ``vague_group``), the player is asked which of them. Else,
      when the closest is at least ``ASK`` and no action not available now is about as
      close (``APART_ASK``) and the message does not only look nor ask a question ("whats
      on that note"), or when the learned decision finds the likeliest likely enough
-     (``learned.ASK_P``) and its words fit no action not available now as well, the
+     (``learned.ASK_P``) and its words fit no action not available now as well (or tell
+     the likeliest apart from each action not available now whose words they share), the
      player is asked which of the two closest they meant (``closest_two``), unless the
      message means all of them ("press both buttons"), or unless the two are described
      the same but for a word or two and the message says a word related, both ways by the
