@@ -178,3 +178,31 @@ def test_an_ask_between_look_alikes_is_settled_by_a_word_related_to_one_alone() 
     assert und.told_apart("open the front valve", options) == "open_forward_valve"
     assert und.told_apart("open a valve", options) is None
     assert und._mutual("little", "small") and not und._mutual("grey", "white")
+
+
+FREEZER = [
+    ("open_freezer", "open the door of the walk-in freezer"),
+    ("bang_shutter", "bang on the shutter and shout for help"),
+    (NONE_ID, "none"),
+    (ASK_ID, "ask"),
+]
+LIFT = [
+    ("open_phone_door", "open the little emergency phone door"),
+    ("press_floor_buttons", "press the floor buttons"),
+    (NONE_ID, "none"),
+    (ASK_ID, "ask"),
+]
+
+
+def test_an_action_not_available_blocks_only_when_the_words_do_not_tell_them_apart() -> None:
+    # "open" is the offered action's word alone: the freezer one cannot step into yet
+    # does not stand in its way.
+    step_in = [("enter_freezer", "step inside the walk-in freezer")]
+    assert und.sides_with("open the freezer", "open_freezer", ["enter_freezer"], FREEZER, step_in)
+    assert und.understand("open the freezer", FREEZER, unoffered=step_in) == "open_freezer"
+    # "pry" is related to the lift doors' "force": the phone's little door is not meant.
+    force = [("force_doors", "force the lift doors apart")]
+    assert not und.sides_with("pry the doors open", "open_phone_door", ["force_doors"], LIFT, force)
+    assert und.understand("pry the doors open", LIFT, unoffered=force) == NONE_ID
+    # Nothing to tell apart: no side is taken.
+    assert not und.sides_with("open the freezer", "open_freezer", [], FREEZER, step_in)

@@ -33,14 +33,17 @@ question to the player whenever the two do not make one action sure.
      (``learned.ACT_P``). Else the hand-set gates: for a message that acts (not taking a
      thing either) the closest action happens when it is close (``ACT``), clearly ahead of
      the next offered action (``LEAD``) and of every action not available now
-     (``APART``), and the message's deed word is one of the action's (``VERB``). Else,
+     (``APART``) or told apart from each that is not by the message's words
+     (``sides_with``: "open the freezer" beside "step inside the walk-in freezer", not
+     possible yet), and the message's deed word is one of the action's (``VERB``). Else,
      when the message names the thing two or three offered actions are about, says no
      word of some of them only, and its deed fits each alike ("open the oven" beside the
      left and the right oven, ``vague_group``), the player is asked which of them. Else,
      when the closest is at least ``ASK`` and no action not available now is about as
      close (``APART_ASK``) and the message does not only look nor ask a question ("whats
      on that note"), or when the learned decision finds the likeliest likely enough
-     (``learned.ASK_P``) and its words fit no action not available now as well, the
+     (``learned.ASK_P``) and its words fit no action not available now as well (or tell
+     the likeliest apart from each action not available now whose words they share), the
      player is asked which of the two closest they meant (``closest_two``), unless the
      message means all of them ("press both buttons"), or unless the two are described
      the same but for a word or two and the message says a word related, both ways by the
@@ -194,10 +197,21 @@ def understand(
         return NONE_ID  # a thing named alone ("x desk" too): the game shows it
     if deed in TAKES and not set(deed_words(top, options, phrasings)) & TAKES:
         return NONE_ID  # taking a thing is no deed of the story (``several.TAKES``)
+    # An action not available now about as close as the closest offered one blocks it,
+    # unless the words that tell the two apart side with the offered one ("open the
+    # freezer" beside "step inside the walk-in freezer", not possible yet).
+    near_gone = [
+        oid
+        for s, oid in rank_actions(said or message, action_texts(unoffered, phrasings))
+        if best - s < APART
+    ]
     if (
         best >= ACT
         and best - second >= LEAD
-        and best - elsewhere >= APART
+        and (
+            best - elsewhere >= APART
+            or sides_with(message, top, near_gone, options, unoffered, phrasings)
+        )
         and word_closeness(deed, deed_words(top, options, phrasings)) >= VERB
     ):
         return top
@@ -214,7 +228,17 @@ def understand(
     learned_asks = (  # the learned decision finds it likely enough to ask
         len(likely) > 1
         and likely[0][0] >= learned.ASK_P
-        and not learned.points_elsewhere(likely[0][2])
+        and (
+            not learned.points_elsewhere(likely[0][2])
+            or sides_with(
+                message,
+                likely[0][1],
+                sharing(message, unoffered, phrasings),
+                options,
+                unoffered,
+                phrasings,
+            )
+        )
         and not ask_barred(message)
     )
     if may_ask and (gates_ask or learned_asks):
@@ -356,6 +380,59 @@ def told_apart(
     if fits[0] == fits[1]:
         return None
     return pair[0] if fits[0] else pair[1]
+
+
+def sides_with(
+    message: str,
+    chosen: str,
+    others: Sequence[str],
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]],
+    phrasings: Sequence[tuple[str, str]] = (),
+) -> bool:
+    """Whether the message tells ``chosen`` apart from each of ``others`` (actions not
+    available now) by its words: against each, it says a word of ``chosen``'s texts that
+    none of the other's texts says (or a typo or another form of one, ``same_word``, or a
+    word each listed under the other by the Moby Thesaurus, ``_mutual``: "walk" and
+    "step"), and no word that is the other's alone nor one the thesaurus relates to one in
+    either direction ("pry" to "force"). "open the freezer" beside "step inside
+    the walk-in freezer"; not "go down the trapdoor" beside "open the trapdoor" when
+    "climb down through the trapdoor" is not possible yet. False when ``others`` is empty
+    (nothing to tell apart)."""
+    if not others:
+        return False
+    texts = dict(action_texts([*options, *unoffered], phrasings))
+    if chosen not in texts:
+        return False
+    said_part = acting_part(message) or message
+    said = [w for w in words(said_part) if w not in STOPWORDS]
+    said_stems = {stem(w, fold=False) for w in said}
+    mine = frozenset().union(*(_description_words(t) for t in texts[chosen]))
+
+    def says(own: frozenset[str], loosely: bool) -> bool:
+        like = related if loosely else _mutual
+        return bool(said_stems & own) or any(
+            same_word(w, o) or like(w, o) for w in said for o in own
+        )
+
+    for other in others:
+        theirs = frozenset().union(*(_description_words(t) for t in texts.get(other, [])))
+        if not says(mine - theirs, loosely=False) or says(theirs - mine, loosely=True):
+            return False
+    return True
+
+
+def sharing(
+    message: str, unoffered: Sequence[tuple[str, str]], phrasings: Sequence[tuple[str, str]] = ()
+) -> list[str]:
+    """The actions not available now whose texts share a word (or a stem) with the
+    message: the ones its words could be pointing at instead."""
+    said = {stem(w, fold=False) for w in words(acting_part(message) or message)} - STOPWORDS
+    return [
+        oid
+        for oid, these in action_texts(unoffered, phrasings)
+        if said & frozenset().union(*(_description_words(t) for t in these))
+    ]
 
 
 def _mutual(a: str, b: str) -> bool:
