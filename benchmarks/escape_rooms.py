@@ -2,8 +2,8 @@
 
 The calibration rooms: the shipped rooms (every set of ``escape/labels/``), the example
 rooms (``examples/escape``, their blind sets) and the rooms of ``escape/unseen/``,
-``unseen2/`` ... ``unseen9/`` (each scored once while held out,
-calibration rooms since). Rooms still held out (``unseen10`` and later) are never read here.
+``unseen2/`` ... ``unseen10/`` (each scored once while held out,
+calibration rooms since). Rooms still held out (``unseen11`` and later) are never read here.
 
     uv run python benchmarks/escape_rooms.py            # one row per room, then pooled
     uv run python benchmarks/escape_rooms.py --mistakes apothecary   # one room's misses
@@ -43,6 +43,7 @@ CALIBRATION_FOLDERS = (
     "unseen7",
     "unseen8",
     "unseen9",
+    "unseen10",
 )
 
 #: (group, room, set name, scenario, labels)
