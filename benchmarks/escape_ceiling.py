@@ -145,7 +145,8 @@ def main(fresh: bool) -> None:
         "| askable | ask budget | bound | asks for 90% | ask rate for 90% | sure acts for 90% |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for name, b in [*sorted(groups.items()), ("**pooled**", pooled)]:
+    in_order = sorted(groups.items(), key=lambda g: (len(g[0]), g[0]))  # unseen2 before unseen10
+    for name, b in [*in_order, ("**pooled**", pooled)]:
         need = b.asks_needed
         rate = (need + b.rules_asks) / b.messages
         print(
