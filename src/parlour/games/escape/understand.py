@@ -188,10 +188,8 @@ def understand(
     second = ranked[1][0] if len(ranked) > 1 else 0.0
     # The closest action not available now (done, or not yet possible): a message closer
     # to it than to any offered action is about that one, so nothing of the offered happens.
-    elsewhere = max(
-        (s for s, _ in rank_actions(said or message, action_texts(unoffered, phrasings))),
-        default=0.0,
-    )
+    gone = rank_actions(said or message, action_texts(unoffered, phrasings))
+    elsewhere = gone[0][0] if gone else 0.0
     deed = deed_word(said or message)
     if is_verbless(message, options) or len(deed) < 2:
         return NONE_ID  # a thing named alone ("x desk" too): the game shows it
@@ -200,11 +198,7 @@ def understand(
     # An action not available now about as close as the closest offered one blocks it,
     # unless the words that tell the two apart side with the offered one ("open the
     # freezer" beside "step inside the walk-in freezer", not possible yet).
-    near_gone = [
-        oid
-        for s, oid in rank_actions(said or message, action_texts(unoffered, phrasings))
-        if best - s < APART
-    ]
+    near_gone = [oid for s, oid in gone if best - s < APART]
     if (
         best >= ACT
         and best - second >= LEAD
