@@ -206,3 +206,25 @@ def test_an_action_not_available_blocks_only_when_the_words_do_not_tell_them_apa
     assert und.understand("pry the doors open", LIFT, unoffered=force) == NONE_ID
     # Nothing to tell apart: no side is taken.
     assert not und.sides_with("open the freezer", "open_freezer", [], FREEZER, step_in)
+
+
+PINSETTERS = [
+    ("look_lane3", "look through the window of the green lane 3 machine"),
+    ("look_lane4", "peer into the blue lane 4 pinsetter's inspection window"),
+    ("reset_lane3", "press the green reset switch on the lane 3 machine"),
+    ("reset_lane4", "push the blue reset switch of the right-hand pinsetter"),
+    ("open_hatch", "dial a combination on the hatch padlock"),
+    (NONE_ID, "none"),
+    (ASK_ID, "ask"),
+]
+
+
+def test_a_number_that_names_another_thing_voids_the_rules_pick() -> None:
+    # "4" is the lane 4 machine's (another action says it), not the lane 3 one's.
+    assert und.number_clash("reset the lane 4 machine", "reset_lane3", PINSETTERS)
+    assert und.understand("reset the lane 4 machine", PINSETTERS) != "reset_lane3"
+    # The pick's own number backs it; a code is the rules' to read.
+    assert und.understand("reset the lane 3 machine", PINSETTERS) == "reset_lane3"
+    assert not und.number_clash("dial 279 on the padlock", "open_hatch", PINSETTERS)
+    assert und.code_said("dial 279 on the padlock", PINSETTERS)
+    assert not und.code_said("reset the lane 4 machine", PINSETTERS)

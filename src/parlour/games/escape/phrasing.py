@@ -93,6 +93,19 @@ def _run_digits(run: list[str]) -> str:
     return "".join(out)
 
 
+def numbers_said(text: str) -> frozenset[str]:
+    """The numbers a text says, as digits: digit runs ("4", "1952"), codes said in words
+    (``numbers_as_digits``) and a lone number word from two to nineteen ("lane four"); "one"
+    is left out ("the red one")."""
+    digits = numbers_as_digits(text)
+    found = set(re.findall(r"\d+", digits))
+    for w in re.findall(r"[a-z]+", digits.lower()):
+        n = _UNITS.get(w, _TEENS.get(w))
+        if n is not None and n >= 2:
+            found.add(str(n))
+    return frozenset(found)
+
+
 def numbers_as_digits(text: str) -> str:
     """Runs of number words that make a code (three digits or more) written as digits; a
     lone "one" ("the red one") or "two buttons" stays a word."""

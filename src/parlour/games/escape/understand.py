@@ -11,6 +11,9 @@ question to the player whenever the two do not make one action sure.
 3. **Deciding**:
 
    * the rules asked: the player is asked;
+   * the rules picked an action whose texts do not say a number the message names and
+     another action says ("reset the lane 4 machine" picked as the lane 3 one,
+     ``number_clash``): the pick is void, and the rest below decides, never for it;
    * the rules picked an action that has a look-alike (``look_alike``: another action,
      offered, done or not yet possible, described the same but for a word or two swapped,
      "the left drawer" and "the right drawer") and the message says none of the pick's own
@@ -19,11 +22,13 @@ question to the player whenever the two do not make one action sure.
      (``same_thing``: "prise open the blue tin", "lever the lid off the yellow tin"), the
      message names the thing but none of the pick's own words, and its deed is not the
      pick's alone ("pry a tin open");
-   * the rules picked an action: it is kept, unless the message holds no number (codes are
-     the rules' to read) and either the similarity stage is sure of another (its closest is
-     at least ``SURE`` and ahead of the rules' action by more than ``KEEP``,
-     ``closer_other``) or the message names a thing of the room (a noun of an action's
-     description) that none of the pick's texts say and the learned decision finds the
+   * the rules picked an action: it is kept, unless the message holds no code (three digits
+     or more, or a number no action says, ``code_said``) nor the pick's own number ("lane
+     3": codes and numbers are the rules' to read) and either the similarity stage is sure
+     of another (its closest is at least ``SURE`` and ahead of the rules' action by more
+     than ``KEEP``, ``closer_other``) or the message names a thing of the room (a noun of
+     an action's description) that none of the pick's texts say and the learned decision
+     finds the
      pick less likely than ``learned.GROUND_P`` (``doubt``): then the player is asked
      which of the two they meant (for a doubted pick: the pick and the learned decision's
      likeliest other, ``doubted_pair``; nothing happens when asking is not offered);
@@ -62,6 +67,7 @@ any of them. The learned decision's were fitted on the calibration rooms
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from parlour.games.escape import commands, learned
@@ -74,7 +80,7 @@ from parlour.games.escape.keyword_classifier import (
 from parlour.games.escape.keyword_classifier.verbless import is_verbless
 from parlour.games.escape.learned import likeliest
 from parlour.games.escape.looking import looks
-from parlour.games.escape.phrasing import numbers_as_digits
+from parlour.games.escape.phrasing import numbers_as_digits, numbers_said
 from parlour.games.escape.roles import LIGHT_DEEDS, roles
 from parlour.games.escape.scenario import ASK_ID, NONE_ID
 from parlour.games.escape.several import TAKES, lemmas
@@ -161,9 +167,16 @@ def understand(
     ranked = rank_actions(said or message, action_texts(options, phrasings))
     if not ranked:
         return ruled
-    best, top = ranked[0]
+    if ruled != NONE_ID and number_clash(message, ruled, options, unoffered, phrasings):
+        # "reset the lane 4 machine" read as the lane 3 one: the rules' pick is void, and
+        # whatever the rest finds, it is not that one.
+        found = _unruled(message, options, unoffered, phrasings, ranked)
+        return NONE_ID if found == ruled else found
     if ruled != NONE_ID:
-        coded = any(c.isdigit() for c in numbers_as_digits(message))
+        # a code, or a number naming the pick's own thing ("lane 3"), is the rules' to read
+        coded = code_said(message, options, unoffered, phrasings) or bool(
+            numbers_said(message) & _numbers_of(ruled, options, phrasings, unoffered)
+        )
         # same_thing reads the offered actions only: with those done or not yet possible
         # too, it asked about right picks on the tuned rooms (2,636 -> 2,604 understood)
         twin = look_alike(message, ruled, options, unoffered) or same_thing(message, ruled, options)
@@ -178,6 +191,20 @@ def understand(
         if doubt(message, ruled, options, unoffered, phrasings) is not None:
             return ASK_ID if may_ask else NONE_ID
         return ruled
+    return _unruled(message, options, unoffered, phrasings, ranked)
+
+
+def _unruled(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]],
+    phrasings: Sequence[tuple[str, str]],
+    ranked: Sequence[tuple[float, str]],
+) -> str:
+    """The similarity stage for a message the rules found no action in (``understand``)."""
+    may_ask = any(oid == ASK_ID for oid, _ in options)
+    said = acting_part(message)
+    best, top = ranked[0]
     likely: list[tuple[float, str, list[float]]] = []
     if not vetoed(message, options):
         likely = likeliest(message, offered_only(options), unoffered=unoffered, phrasings=phrasings)
@@ -376,6 +403,57 @@ def told_apart(
     return pair[0] if fits[0] else pair[1]
 
 
+def code_said(
+    message: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+    phrasings: Sequence[tuple[str, str]] = (),
+) -> bool:
+    """Whether the message says a code or an answer, the rules' to read and not the
+    model's: a number in digits (or a code in words) of three digits or more, or one no
+    action of the room says (a number an action says names a thing: "lane 4", "locker 2")."""
+    said = frozenset(re.findall(r"\d+", numbers_as_digits(message)))  # "two buttons": no code
+    if any(len(n) >= 3 for n in said):
+        return True
+    texts = action_texts([*options, *unoffered], phrasings)
+    named = frozenset().union(*(numbers_said(t) for _, these in texts for t in these))
+    return bool(said - named)
+
+
+def number_clash(
+    message: str,
+    ruled: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+    phrasings: Sequence[tuple[str, str]] = (),
+) -> bool:
+    """Whether the message names a thing by a number that another action of the room says
+    and the rules' pick does not ("reset the lane 4 machine" picked as "press the reset
+    switch on the lane 3 machine"): the number tells the actions apart, against the pick.
+    A code (three digits or more) is the rules' to read."""
+    said = numbers_said(message)
+    if not said or any(len(n) >= 3 for n in said):
+        return False
+    texts = action_texts([*options, *unoffered], phrasings)
+    others = frozenset().union(
+        *(numbers_said(t) for oid, these in texts if oid != ruled for t in these)
+    )
+    return bool(said & others) and not said & _numbers_of(ruled, options, phrasings, unoffered)
+
+
+def _numbers_of(
+    action: str,
+    options: Sequence[tuple[str, str]],
+    phrasings: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+) -> frozenset[str]:
+    """The numbers an action's texts say."""
+    texts = action_texts([*options, *unoffered], phrasings)
+    return frozenset().union(
+        *(numbers_said(t) for oid, these in texts if oid == action for t in these)
+    )
+
+
 def sides_with(
     message: str,
     chosen: str,
@@ -499,7 +577,11 @@ def doubted_pair(
     ruled = classify_with_phrasings(
         message, asking, unoffered=unoffered, room=room, phrasings=phrasings
     )
-    if ruled in (NONE_ID, ASK_ID) or any(c.isdigit() for c in numbers_as_digits(message)):
+    if (
+        ruled in (NONE_ID, ASK_ID)
+        or code_said(message, asking, unoffered, phrasings)
+        or number_clash(message, ruled, asking, unoffered, phrasings)
+    ):
         return []
     twin = look_alike(message, ruled, asking, unoffered) or same_thing(message, ruled, asking)
     said = acting_part(message) or message
