@@ -10,8 +10,8 @@ utility is ``w . x`` over its row of ``learned.FEATURES``, nothing's is ``v . x`
 of the action closest by similarity, so the model learns when the best of the room is still
 not meant. A message labelled ``none`` or ``ask`` (or with an action not offered) has
 "nothing" as its answer: neither should be acted on. Fitted by Adam on the weighted
-log-likelihood (every room weighs the same, L2 on all but the biases), on the samples
-``escape_fit.py`` collects.
+log-likelihood (every room weighs the same, L2 on all but the biases) to convergence, on
+the samples ``escape_fit.py`` collects.
 
 Printed, as ``escape_encoder_probe.py`` prints them for the shipped shape: *sure acts*, the
 messages whose likeliest action is right above ``t*`` (the highest probability of a wrong
@@ -37,8 +37,10 @@ from benchmarks.escape_encoder_probe import compare
 from parlour.games.escape import learned
 
 L2 = 1.0
-STEPS = 200
+STEPS = 20000
 RATE = 0.05
+CHECK = 50
+TOLERANCE = 1e-7
 
 
 @dataclass
@@ -66,24 +68,44 @@ def _chances(c: Case, w: Any, v: Any) -> Any:
 
 
 def fit_softmax(train: Sequence[Case]) -> tuple[Any, Any]:
-    """(w, v) by Adam on the room-weighted log-likelihood."""
+    """(w, v) by Adam on the room-weighted log-likelihood, to convergence (the loss moves by
+    less than ``TOLERANCE`` over ``CHECK`` steps, at most ``STEPS``)."""
     k = train[0].rows.shape[1]
+    most = max(len(c.rows) for c in train)
+    rows = np.zeros((len(train), most, k))
+    hole = np.full((len(train), most + 1), -np.inf)  # padding rows take no share
+    for i, c in enumerate(train):
+        rows[i, : len(c.rows)] = c.rows
+        hole[i, : len(c.rows)] = 0.0
+        hole[i, most] = 0.0
+    closest = np.array([c.closest for c in train])
+    answer = np.array([c.answer if c.answer < len(c.rows) else most for c in train])
     per: dict[str, int] = {}
     for c in train:
         per[c.room] = per.get(c.room, 0) + 1
+    weight = np.array([1.0 / (per[c.room] * len(per)) for c in train])
     theta = np.zeros(2 * k)
     mean, square = np.zeros(2 * k), np.zeros(2 * k)
     shrink = np.full(2 * k, L2)
     shrink[0] = shrink[k] = 0.0  # the biases
+    last = np.inf
     for step in range(1, STEPS + 1):
         w, v = theta[:k], theta[k:]
+        u = np.concatenate([rows @ w, (closest @ v)[:, None]], axis=1) + hole
+        u -= u.max(axis=1, keepdims=True)
+        p = np.exp(u)
+        p /= p.sum(axis=1, keepdims=True)
+        if step % CHECK == 0:
+            loss = -float(np.sum(weight * np.log(p[np.arange(len(train)), answer])))
+            if abs(last - loss) < TOLERANCE:
+                break
+            last = loss
+        g = p.copy()
+        g[np.arange(len(train)), answer] -= 1.0
+        g *= weight[:, None]
         grad = shrink * theta / len(train)
-        for c in train:
-            g = _chances(c, w, v)
-            g[c.answer] -= 1.0
-            g /= per[c.room] * len(per)
-            grad[:k] += c.rows.T @ g[:-1]
-            grad[k:] += c.closest * g[-1]
+        grad[:k] += np.einsum("nr,nrk->k", g[:, :most], rows)
+        grad[k:] += g[:, most] @ closest
         mean = 0.9 * mean + 0.1 * grad
         square = 0.999 * square + 0.001 * grad * grad
         theta -= RATE * (mean / (1 - 0.9**step)) / (np.sqrt(square / (1 - 0.999**step)) + 1e-8)
