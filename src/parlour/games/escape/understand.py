@@ -24,14 +24,14 @@ question to the player whenever the two do not make one action sure.
      pick's alone ("pry a tin open");
    * the rules picked an action: it is kept, unless the message holds no code (three digits
      or more, or a number no action says, ``code_said``) nor the pick's own number ("lane
-     3": codes and numbers are the rules' to read) and either the similarity stage is sure
-     of another (its closest is at least ``SURE`` and ahead of the rules' action by more
-     than ``KEEP``, ``closer_other``) or the message names a thing of the room (a noun of
-     an action's description) that none of the pick's texts say and the learned decision
-     finds the
-     pick less likely than ``learned.GROUND_P`` (``doubt``): then the player is asked
-     which of the two they meant (for a doubted pick: the pick and the learned decision's
-     likeliest other, ``doubted_pair``; nothing happens when asking is not offered);
+     3"; ``rules_read``: codes and numbers are the rules' to read) and either the
+     similarity stage is sure of another (its closest is at least ``SURE`` and ahead of the
+     rules' action by more than ``KEEP``, ``closer_other``) or the message names a thing
+     of the room (a noun of an action's description) that none of the pick's texts say
+     and the learned decision finds the pick less likely than ``learned.GROUND_P``
+     (``doubt``): then the player is asked which of the two they meant (for a doubted
+     pick: the pick and the learned decision's likeliest other, ``doubted_pair``; nothing
+     happens when asking is not offered);
    * the rules found nothing: for a message that acts (``vetoed``: not a question,
      negation or command, not a thing named alone, not naming an action by its id), the
      learned decision (``learned.py``) makes the likeliest action happen when it is sure
@@ -173,10 +173,7 @@ def understand(
         found = _unruled(message, options, unoffered, phrasings, ranked)
         return NONE_ID if found == ruled else found
     if ruled != NONE_ID:
-        # a code, or a number naming the pick's own thing ("lane 3"), is the rules' to read
-        coded = code_said(message, options, unoffered, phrasings) or bool(
-            numbers_said(message) & _numbers_of(ruled, options, phrasings, unoffered)
-        )
+        coded = rules_read(message, ruled, options, unoffered, phrasings)
         # same_thing reads the offered actions only: with those done or not yet possible
         # too, it asked about right picks on the tuned rooms (2,636 -> 2,604 understood)
         twin = look_alike(message, ruled, options, unoffered) or same_thing(message, ruled, options)
@@ -403,21 +400,45 @@ def told_apart(
     return pair[0] if fits[0] else pair[1]
 
 
+def _action_numbers(
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]],
+    phrasings: Sequence[tuple[str, str]],
+) -> dict[str, frozenset[str]]:
+    """The numbers each action's texts say (``numbers_said``), offered or not."""
+    return {
+        oid: frozenset().union(*(numbers_said(t) for t in these))
+        for oid, these in action_texts([*options, *unoffered], phrasings)
+    }
+
+
 def code_said(
     message: str,
     options: Sequence[tuple[str, str]],
     unoffered: Sequence[tuple[str, str]] = (),
     phrasings: Sequence[tuple[str, str]] = (),
 ) -> bool:
-    """Whether the message says a code or an answer, the rules' to read and not the
-    model's: a number in digits (or a code in words) of three digits or more, or one no
-    action of the room says (a number an action says names a thing: "lane 4", "locker 2")."""
+    """Whether the message says a code or an answer: a number in digits (or a code in
+    words) of three digits or more, or one no action of the room says (a number an action
+    says names a thing: "lane 4", "locker 2")."""
     said = frozenset(re.findall(r"\d+", numbers_as_digits(message)))  # "two buttons": no code
     if any(len(n) >= 3 for n in said):
         return True
-    texts = action_texts([*options, *unoffered], phrasings)
-    named = frozenset().union(*(numbers_said(t) for _, these in texts for t in these))
+    named = frozenset().union(*_action_numbers(options, unoffered, phrasings).values())
     return bool(said - named)
+
+
+def rules_read(
+    message: str,
+    ruled: str,
+    options: Sequence[tuple[str, str]],
+    unoffered: Sequence[tuple[str, str]] = (),
+    phrasings: Sequence[tuple[str, str]] = (),
+) -> bool:
+    """Whether the rules' pick is theirs to keep unchecked: the message says a code
+    (``code_said``) or names the pick's own thing by its number ("lane 3")."""
+    own = _action_numbers(options, unoffered, phrasings).get(ruled, frozenset())
+    return code_said(message, options, unoffered, phrasings) or bool(numbers_said(message) & own)
 
 
 def number_clash(
@@ -434,24 +455,9 @@ def number_clash(
     said = numbers_said(message)
     if not said or any(len(n) >= 3 for n in said):
         return False
-    texts = action_texts([*options, *unoffered], phrasings)
-    others = frozenset().union(
-        *(numbers_said(t) for oid, these in texts if oid != ruled for t in these)
-    )
-    return bool(said & others) and not said & _numbers_of(ruled, options, phrasings, unoffered)
-
-
-def _numbers_of(
-    action: str,
-    options: Sequence[tuple[str, str]],
-    phrasings: Sequence[tuple[str, str]],
-    unoffered: Sequence[tuple[str, str]] = (),
-) -> frozenset[str]:
-    """The numbers an action's texts say."""
-    texts = action_texts([*options, *unoffered], phrasings)
-    return frozenset().union(
-        *(numbers_said(t) for oid, these in texts if oid == action for t in these)
-    )
+    numbers = _action_numbers(options, unoffered, phrasings)
+    others = frozenset().union(*(n for oid, n in numbers.items() if oid != ruled))
+    return bool(said & others) and not said & numbers.get(ruled, frozenset())
 
 
 def sides_with(
@@ -579,7 +585,7 @@ def doubted_pair(
     )
     if (
         ruled in (NONE_ID, ASK_ID)
-        or code_said(message, asking, unoffered, phrasings)
+        or rules_read(message, ruled, asking, unoffered, phrasings)
         or number_clash(message, ruled, asking, unoffered, phrasings)
     ):
         return []
