@@ -324,14 +324,13 @@ def show(title: str, out: dict[str, Tally]) -> None:
 def load_samples(fresh: bool) -> list[Sample]:
     """The samples (from ``CACHE`` unless ``fresh``), with ``ROOM_MESSAGES``, ``FRESH`` and
     ``RULES_ASKED`` filled in."""
+    ROOM_MESSAGES.clear()
     for group, room, _w, _s, labels in calibration_sets():
         ROOM_MESSAGES[room] = ROOM_MESSAGES.get(room, 0) + len(labels.cases)
         if group.startswith("unseen"):
             FRESH.add(room)
     if CACHE.exists() and not fresh:
         samples, asked = pickle.loads(CACHE.read_bytes())
-        if samples and not hasattr(samples[0], "case"):
-            return load_samples(fresh=True)  # a cache written before samples named their case
         RULES_ASKED.update(asked)
         return list(samples)
     samples = collect()
