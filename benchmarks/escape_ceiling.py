@@ -70,46 +70,25 @@ class Bound:
     rules_asks: int = 0
     now: int = 0  # understood by the game's scorer today
     now_asks: int = 0
-    #: the sets a pooled row sums (each set's ask budget is its own)
-    parts: tuple[Bound, ...] = ()
 
-    def _sum(self, name: str) -> int:
-        return sum(int(getattr(p, name)) for p in self.parts)
-
-    @property
-    def budget(self) -> int:
-        if self.parts:
-            return self._sum("budget")
-        return max(0, math.floor(ASK_RATE * self.messages) - self.rules_asks)
-
-    @property
-    def bound(self) -> int:
-        if self.parts:
-            return self._sum("bound")
-        return self.free + self.acts + min(self.budget, self.askable)
-
-    @property
-    def loose(self) -> int:
-        """The bound if every ask before the stage (the rules' asks and the asks about their
-        picks) were a right act instead, leaving the whole budget to the stage."""
-        if self.parts:
-            return self._sum("loose")
-        return self.free + self.acts + min(math.floor(ASK_RATE * self.messages), self.askable)
-
-    @property
-    def acts_needed(self) -> int:
-        """Sure right acts the stage would need for ``GOAL`` with the whole ask budget spent
-        on sensible asks."""
-        if self.parts:
-            return self._sum("acts_needed")
-        return max(0, math.ceil(GOAL * self.messages) - self.free - self.budget)
-
-    @property
-    def asks_needed(self) -> int:
-        """Asks the stage would need for ``GOAL`` (counting every one as sensible)."""
-        if self.parts:
-            return self._sum("asks_needed")
-        return max(0, math.ceil(GOAL * self.messages) - self.free - self.acts)
+    def row(self) -> dict[str, int]:
+        """Every count of the table's row; a pooled row is the sum of its sets' rows (each
+        set's ask budget is its own)."""
+        budget = max(0, math.floor(ASK_RATE * self.messages) - self.rules_asks)
+        wanted = math.ceil(GOAL * self.messages)
+        return {
+            **vars(self),
+            "budget": budget,
+            "bound": self.free + self.acts + min(budget, self.askable),
+            # as if every ask before the stage were a right act: the whole budget is its
+            "loose": self.free
+            + self.acts
+            + min(math.floor(ASK_RATE * self.messages), self.askable),
+            # asks the stage would need for ``GOAL``, counting each as sensible
+            "asks_needed": max(0, wanted - self.free - self.acts),
+            # sure right acts it would need with the whole budget spent on sensible asks
+            "acts_needed": max(0, wanted - self.free - budget),
+        }
 
 
 def wrong_ceiling(samples: Sequence[Sample]) -> float:
@@ -222,19 +201,9 @@ def main(fresh: bool, own: bool) -> None:
         b.rules_asks += asked_bare.get(room, 0)
         b.now += understood
         b.now_asks += asked
-    pooled = Bound(parts=tuple(groups.values()))
-    for b in groups.values():
-        for name in (
-            "messages",
-            "seen",
-            "free",
-            "acts",
-            "askable",
-            "rules_asks",
-            "now",
-            "now_asks",
-        ):
-            setattr(pooled, name, getattr(pooled, name) + getattr(b, name))
+    in_order = sorted(groups.items(), key=lambda g: (len(g[0]), g[0]))  # unseen2 before unseen10
+    rows = [(name, b.row()) for name, b in in_order]
+    pooled = {k: sum(r[k] for _, r in rows) for k in rows[0][1]}
     if own:
         print("t* per set: " + ", ".join(f"{g} {t:.3f}" for g, t in sorted(tops.items())) + "\n")
     else:
@@ -245,16 +214,14 @@ def main(fresh: bool, own: bool) -> None:
         "| asks for 90% | ask rate for 90% | sure acts for 90% |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    in_order = sorted(groups.items(), key=lambda g: (len(g[0]), g[0]))  # unseen2 before unseen10
-    for name, b in [*in_order, ("**pooled**", pooled)]:
-        need = b.asks_needed
-        rate = (need + b.rules_asks) / b.messages
+    for name, r in [*rows, ("**pooled**", pooled)]:
+        n = r["messages"]
         print(
-            f"| {name} | {b.messages} | {b.seen} | {b.now / b.messages:.1%} ({b.now}) "
-            f"| {b.now_asks / b.messages:.1%} | {b.free} | {b.acts} | {b.askable} | {b.budget} "
-            f"| **{b.bound / b.messages:.1%}** ({b.bound}) | {b.loose / b.messages:.1%} "
-            f"| {need} | {rate:.1%} "
-            f"| {b.acts_needed} |"
+            f"| {name} | {n} | {r['seen']} | {r['now'] / n:.1%} ({r['now']}) "
+            f"| {r['now_asks'] / n:.1%} | {r['free']} | {r['acts']} | {r['askable']} "
+            f"| {r['budget']} | **{r['bound'] / n:.1%}** ({r['bound']}) | {r['loose'] / n:.1%} "
+            f"| {r['asks_needed']} | {(r['asks_needed'] + r['rules_asks']) / n:.1%} "
+            f"| {r['acts_needed']} |"
         )
 
 
