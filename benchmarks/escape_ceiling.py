@@ -44,7 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.escape_fit import FRESH, Sample, load_samples, ranked
+from benchmarks.escape_fit import FRESH, Sample, load_samples, ranked, worst_wrong
 from benchmarks.escape_rooms import calibration_sets, score_rooms
 from parlour.core.actions import Action
 from parlour.core.decisions import Decision
@@ -92,11 +92,8 @@ class Bound:
 
 
 def wrong_ceiling(samples: Sequence[Sample]) -> float:
-    """``t*``: the highest probability of a likeliest action that is not the label."""
-    return max(
-        (r[0][0] for s in samples if (r := ranked(s, learned.WEIGHTS)) and r[0][1] != s.target),
-        default=0.0,
-    )
+    """``t*``: ``worst_wrong`` with the shipped weights."""
+    return worst_wrong(samples, learned.WEIGHTS)
 
 
 def _sure(s: Sample, top: float) -> bool:

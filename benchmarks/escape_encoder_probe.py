@@ -147,13 +147,6 @@ def with_encoder(encoder: Encoder) -> None:
     learned.WEIGHTS = (*learned.WEIGHTS, *(0.0 for _ in EXTRA))  # collect() scores rows too
 
 
-def _top(samples: Sequence[fit.Sample], weights: Sequence[float]) -> float:
-    return max(
-        (r[0][0] for s in samples if (r := fit.ranked(s, weights)) and r[0][1] != s.target),
-        default=0.0,
-    )
-
-
 def compare(samples: Sequence[fit.Sample], keep: int) -> str:
     """One line of figures for the fit on the first ``keep`` features of each row."""
     cut = []
@@ -166,13 +159,13 @@ def compare(samples: Sequence[fit.Sample], keep: int) -> str:
     for held in sorted(rooms):
         train = [s for s in cut if s.room != held]
         weights = fit.fit(train, rooms - {held})
-        top = _top(train, weights)
+        top = fit.worst_wrong(train, weights)
         for s in cut:
             if s.room == held and (r := fit.ranked(s, weights)) and r[0][0] > top:
                 right += r[0][1] == s.target
                 wrong += r[0][1] != s.target
     weights = fit.fit(cut, rooms)
-    top = _top(cut, weights)
+    top = fit.worst_wrong(cut, weights)
     sure = sum(1 for s in cut if (r := fit.ranked(s, weights)) and r[0][0] > top)
     acts = [s for s in cut if s.target not in (NONE_ID, ASK_ID)]
     first = sum(1 for s in acts if fit.ranked(s, weights)[0][1] == s.target)

@@ -250,14 +250,18 @@ def tally(
     return out
 
 
+def worst_wrong(samples: Sequence[Sample], weights: Sequence[float]) -> float:
+    """The highest probability of a likeliest action that is not the label (0.0 for none):
+    acting only above it acts on nothing wrongly on these samples."""
+    return max(
+        (r[0][0] for s in samples if (r := ranked(s, weights)) and r[0][1] != s.target),
+        default=0.0,
+    )
+
+
 def threshold(samples: Sequence[Sample], weights: Sequence[float]) -> float:
     """``ACT_P``: above every wrong pick on the rooms fitted on, plus ``MARGIN``."""
-    worst = 0.0
-    for s in samples:
-        r = ranked(s, weights)
-        if r and r[0][1] != s.target:
-            worst = max(worst, r[0][0])
-    return round(min(0.99, worst + MARGIN), 4)
+    return round(min(0.99, worst_wrong(samples, weights) + MARGIN), 4)
 
 
 #: The shipped rooms: their label sets were written before a label could say ``ask``, so
